@@ -1,0 +1,1 @@
+terraform { backend "s3" {} }

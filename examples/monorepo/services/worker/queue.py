@@ -1,0 +1,1 @@
+def handle(msg): return msg

@@ -1,0 +1,71 @@
+"""agents-md: a coding agent's instruction files, loaded exactly the way Claude Code loads them.
+
+The whole public API is listed here. Names load on first use (the command line imports this
+package on every hook call, so nothing heavy is imported up front).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+
+if TYPE_CHECKING:
+    from agents_md._model import InstructionFile, Kind, Notice, Provenance, Reason, SkippedFile, SkipReason
+    from agents_md.engine.context import FoundFile, HookSession
+    from agents_md.engine.fs import FileSystem
+    from agents_md.engine.hooks import ENTRY_POINT_GROUP, TelemetryMark, TelemetryRow, ToolCall, hookimpl
+    from agents_md.engine.loop import Loop, ReadResult
+    from agents_md.engine.session import StartContext
+    from agents_md.errors import AgentsMdError, PluginError, SettingsError, UsageError
+    from agents_md.plugins_loader import PluginSpec
+    from agents_md.replay import replay
+    from agents_md.report import ContextReport, context_report
+    from agents_md.session import AgentStart, Session
+
+_WHERE = {
+    "InstructionFile": "agents_md._model",
+    "Kind": "agents_md._model",
+    "Notice": "agents_md._model",
+    "Provenance": "agents_md._model",
+    "Reason": "agents_md._model",
+    "SkippedFile": "agents_md._model",
+    "SkipReason": "agents_md._model",
+    "FoundFile": "agents_md.engine.context",
+    "HookSession": "agents_md.engine.context",
+    "FileSystem": "agents_md.engine.fs",
+    "ENTRY_POINT_GROUP": "agents_md.engine.hooks",
+    "TelemetryMark": "agents_md.engine.hooks",
+    "TelemetryRow": "agents_md.engine.hooks",
+    "ToolCall": "agents_md.engine.hooks",
+    "hookimpl": "agents_md.engine.hooks",
+    "Loop": "agents_md.engine.loop",
+    "ReadResult": "agents_md.engine.loop",
+    "StartContext": "agents_md.engine.session",
+    "AgentsMdError": "agents_md.errors",
+    "PluginError": "agents_md.errors",
+    "SettingsError": "agents_md.errors",
+    "UsageError": "agents_md.errors",
+    "PluginSpec": "agents_md.plugins_loader",
+    "replay": "agents_md.replay",
+    "ContextReport": "agents_md.report",
+    "context_report": "agents_md.report",
+    "AgentStart": "agents_md.session",
+    "Session": "agents_md.session",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'agents_md' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__

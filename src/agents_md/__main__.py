@@ -1,0 +1,3 @@
+from agents_md.cli.main import main
+
+raise SystemExit(main())

@@ -1,0 +1,97 @@
+"""Frozen values that cross the library's boundaries: files, their provenance, notices."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Kind(StrEnum):
+    """Why the engine frames a file the way it does (the ``kind`` of ``prompt.context``)."""
+
+    MANAGED = "managed"
+    USER = "user"
+    PROJECT = "project"
+    LOCAL = "local"
+    MEMORY = "memory"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Reason(StrEnum):
+    """How a file came to be loaded."""
+
+    WALK = "walk"  # found on the walk from the filesystem root to the cwd
+    MANAGED = "managed"  # the organization's policy folder
+    USER = "user"  # the person's ~/.claude folder
+    IMPORT = "import"  # @-imported by ``Provenance.via``
+    ADDED_DIR = "added-dir"  # an --add-dir directory
+    PLUGIN = "plugin"  # added by the plugin named in ``Provenance.via``
+    NESTED_READ = "nested-read"  # attached after a Read of ``Provenance.via``
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Provenance:
+    reason: Reason
+    via: str | None = None  # the importer, the plugin or the read file
+
+    def describe(self) -> str:
+        if self.via is None:
+            return str(self.reason)
+        joiner = {Reason.IMPORT: "import of", Reason.PLUGIN: "plugin", Reason.NESTED_READ: "read of"}
+        return f"{joiner.get(self.reason, self.reason.value)} {self.via}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InstructionFile:
+    """One instruction file as ``prompt.context`` hands it to hooks.
+
+    ``content`` is the processed text (front matter and HTML comments removed) and is *not*
+    trimmed: the start block trims it when rendering, attachments keep it as it is.
+    """
+
+    path: str
+    kind: Kind
+    content: str
+    parent: str | None = None
+    provenance: Provenance = field(default_factory=lambda: Provenance(reason=Reason.WALK))
+    size: int = 0  # bytes on disk
+
+
+class SkipReason(StrEnum):
+    EXCLUDED = "excluded"  # claudeMdExcludes
+    EMPTY = "empty"  # nothing left after processing
+    EXTERNAL_IMPORT = "external-import"  # an import outside the working directory, not approved
+    MISSING_IMPORT = "missing-import"
+    NOT_TEXT = "not-text"  # an import of a file the engine does not read as text
+    DEPTH = "depth"  # past the import depth limit
+    CONDITIONAL_RULE = "conditional-rule"  # a rule with paths: front matter
+    UNREADABLE = "unreadable"
+    DISABLED = "disabled"  # a switch turned instruction files off
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SkippedFile:
+    """A file the engine considered and left out, and why."""
+
+    path: str
+    kind: Kind
+    reason: SkipReason
+    via: str | None = None  # the importer, for imports
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Notice:
+    """A line for the person (the engine's ``ui.log`` channel), naming who said it."""
+
+    source: str
+    text: str
+    level: str = "info"  # "info" is shown to the person; "debug" only when asked for

@@ -1,0 +1,1 @@
+"""The ``agents-md`` command line."""

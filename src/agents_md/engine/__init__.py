@@ -1,0 +1,1 @@
+"""The engine: finds, imports, excludes, processes and renders instruction files; fires events."""

@@ -1,0 +1,123 @@
+"""The engine's own command-line flags that shape what it loads.
+
+Only the flags that matter to instruction files and agents are read; any other flag is
+skipped (with its value, for the ones known to take one) so a real ``claude`` command line
+can be passed as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from agents_md.errors import UsageError
+
+# Flags that take one value, or (for the variadic ones) values up to the next flag.
+_VARIADIC = {
+    "--add-dir",
+    "--plugin-dir",
+    "--allowedTools",
+    "--allowed-tools",
+    "--disallowedTools",
+    "--disallowed-tools",
+    "--mcp-config",
+    "--betas",
+}
+_ONE_VALUE = {
+    "--settings",
+    "--setting-sources",
+    "--agents",
+    "--agent",
+    "--model",
+    "--output-format",
+    "--input-format",
+    "--permission-mode",
+    "--append-system-prompt",
+    "--system-prompt",
+    "--max-turns",
+    "--session-id",
+    "--resume",
+    "-r",
+    "--fallback-model",
+    "--debug-file",
+    "--permission-prompt-tool",
+    "--effort",
+    "--max-budget-usd",
+    "--name",
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EngineArgs:
+    settings: str | None = None  # --settings FILE|JSON
+    setting_sources: tuple[str, ...] | None = None  # --setting-sources user,project,local
+    add_dirs: tuple[str, ...] = ()
+    bare: bool = False
+    safe_mode: bool = False
+    agents_json: str | None = None
+    agent: str | None = None  # --agent TYPE: the main thread runs as that agent
+    plugin_dirs: tuple[str, ...] = ()
+    no_builtin_plugins: tuple[str, ...] = ()
+
+
+def _split_value(token: str) -> tuple[str, str | None]:
+    if token.startswith("--") and "=" in token:
+        name, value = token.split("=", 1)
+        return name, value
+    return token, None
+
+
+def parse_engine_args(argv: Sequence[str]) -> EngineArgs:
+    settings: str | None = None
+    sources: tuple[str, ...] | None = None
+    add_dirs: list[str] = []
+    plugin_dirs: list[str] = []
+    bare = safe = False
+    agents_json: str | None = None
+    agent: str | None = None
+    i = 0
+    argv = list(argv)
+    while i < len(argv):
+        name, inline = _split_value(argv[i])
+        i += 1
+        if name in _VARIADIC:
+            values = [inline] if inline is not None else []
+            while inline is None and i < len(argv) and not argv[i].startswith("-"):
+                values.append(argv[i])
+                i += 1
+            if not values:
+                raise UsageError(f"{name} needs a value")
+            if name == "--add-dir":
+                add_dirs.extend(values)
+            elif name == "--plugin-dir":
+                plugin_dirs.extend(values)
+            continue
+        if name in _ONE_VALUE:
+            if inline is None:
+                if i >= len(argv):
+                    raise UsageError(f"{name} needs a value")
+                inline = argv[i]
+                i += 1
+            if name == "--settings":
+                settings = inline
+            elif name == "--setting-sources":
+                sources = tuple(s.strip() for s in inline.split(",") if s.strip())
+            elif name == "--agents":
+                agents_json = inline
+            elif name == "--agent":
+                agent = inline
+            continue
+        if name == "--bare":
+            bare = True
+        elif name == "--safe-mode":
+            safe = True
+    return EngineArgs(
+        settings=settings,
+        setting_sources=sources,
+        add_dirs=tuple(add_dirs),
+        bare=bare,
+        safe_mode=safe,
+        agents_json=agents_json,
+        agent=agent,
+        plugin_dirs=tuple(plugin_dirs),
+    )

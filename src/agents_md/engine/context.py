@@ -1,0 +1,140 @@
+"""What a hook sees of the session: the engine's public nouns for plugins.
+
+``cwd`` and ``root`` (session.cwd, session.root), ``env`` (env.get), ``settings`` (read-only
+layers), ``ancestors`` (fs.ancestors: named files from the filesystem root to the cwd, or
+below the cwd down to a read file, each with its imports apart), ``log`` (ui.log) and
+``telemetry`` (telemetry.log / telemetry.mark, dropped when no provider is seated).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from agents_md._model import InstructionFile, Kind, Notice, Provenance, Reason
+from agents_md.engine.excludes import Excluder
+from agents_md.engine.fs import FileSystem
+from agents_md.engine.hooks import HookBus, TelemetryMark, TelemetryRow
+from agents_md.engine.loader import Loader
+from agents_md.engine.settings import Settings
+from agents_md.engine.walk import is_inside, path_chain
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FoundFile:
+    """A file ``ancestors`` found, apart from the files it imports."""
+
+    directory: str
+    file: InstructionFile
+    imports: tuple[InstructionFile, ...]
+
+    @property
+    def all(self) -> tuple[InstructionFile, ...]:
+        return (self.file, *self.imports)
+
+
+class Telemetry:
+    def __init__(self, bus: HookBus) -> None:
+        self._bus = bus
+
+    @property
+    def seated(self) -> bool:
+        return self._bus.has("telemetry_log") or self._bus.has("telemetry_mark")
+
+    def log(self, name: str, **fields: str | int | bool) -> None:
+        if self._bus.has("telemetry_log"):
+            self._bus.notify("telemetry.log", row=TelemetryRow(name=name, fields=tuple(fields.items())))
+
+    def mark(self, name: str, *, ok: bool, reason: str | None = None) -> None:
+        if self._bus.has("telemetry_mark"):
+            self._bus.notify("telemetry.mark", mark=TelemetryMark(name=name, ok=ok, reason=reason))
+
+
+class HookSession:
+    """The session as a plugin sees it. Plugins change outcomes only through their answers."""
+
+    def __init__(
+        self,
+        *,
+        fs: FileSystem,
+        cwd: str,
+        root: str,
+        home: str,
+        env: Mapping[str, str],
+        settings: Settings,
+        instruction_files_enabled: bool,
+        approve_external_imports: bool,
+        interactive: bool,
+        bus: HookBus,
+        notices: list[Notice],
+        plugin_key: Callable[[str], str],
+    ) -> None:
+        self._fs = fs
+        self.cwd = cwd
+        self.root = root
+        self.home = home
+        self.env: Mapping[str, str] = dict(env)
+        self.settings = settings
+        self.instruction_files_enabled = instruction_files_enabled
+        self.interactive = interactive
+        self._approve = approve_external_imports
+        self._notices = notices
+        self._excluder = Excluder([p for p in settings.merged_list("claudeMdExcludes") if isinstance(p, str)])
+        self.telemetry = Telemetry(bus)
+        self._plugin_key = plugin_key
+
+    def plugin_key(self, name: str) -> str:
+        """The key a plugin's options are stored under (``name@builtin`` for built-ins)."""
+        return self._plugin_key(name)
+
+    def log(self, source: str, text: str, *, level: str = "info") -> None:
+        """ui.log: a line for the person, kept in order and returned by the library."""
+        self._notices.append(Notice(source=source, text=text, level=level))
+
+    def excluded(self, path: str, kind: Kind = Kind.PROJECT) -> bool:
+        return self._excluder.excludes(path, kind)
+
+    def ancestors(
+        self,
+        names: Sequence[str],
+        *,
+        plugin: str,
+        below: str | None = None,
+        skip: Callable[[str], bool] | None = None,
+    ) -> tuple[FoundFile, ...]:
+        """Files called ``names`` in each directory, each with its imports (kind ``project``).
+
+        Without ``below``: every directory from the filesystem root down to the cwd. With
+        ``below`` (a read file): the directories strictly between the cwd and that file.
+        Excluded files are left out; ``skip(directory)`` lets the caller pass a directory by.
+        Finds nothing while instruction files are off.
+        """
+        if not self.instruction_files_enabled:
+            return ()
+        if below is None:
+            directories = path_chain(self.cwd)
+        else:
+            parent = os.path.dirname(os.path.normpath(below))
+            if not is_inside(parent, self.cwd) or os.path.normpath(parent) == os.path.normpath(self.cwd):
+                return ()
+            directories = [d for d in path_chain(parent) if is_inside(d, self.cwd) and d != self.cwd]
+        loader = Loader(
+            fs=self._fs,
+            home=self.home,
+            excluder=self._excluder,
+            inside=lambda p: is_inside(p, self.cwd),
+            approve_external=self._approve,
+        )
+        found: list[FoundFile] = []
+        provenance = Provenance(reason=Reason.PLUGIN, via=plugin)
+        for directory in directories:
+            if skip is not None and skip(directory):
+                continue
+            for name in names:
+                loaded = loader.load(os.path.join(directory, name), Kind.PROJECT, provenance, external_ok=self._approve)
+                if loaded:
+                    found.append(
+                        FoundFile(directory=directory, file=loaded[0].file, imports=tuple(lf.file for lf in loaded[1:]))
+                    )
+        return tuple(found)

@@ -1,0 +1,204 @@
+"""``@`` imports: which words of a file are imports, and where each one points.
+
+An import is ``@`` at the start of a text run or after white space, followed by a path
+(``\\ `` escapes a space). Text runs are read off the Markdown tokens: code spans, fenced and
+indented code and HTML blocks hold none; emphasis, links and inline tags start a new run,
+which is why ``**@x.md**`` imports and ``x@y.md`` (an e-mail address) does not. Prose in a list
+item is also read whole, as the engine does, code spans included.
+
+A path is taken when it starts with ``./``, ``~/``, ``/`` (not ``/`` alone) or a letter,
+digit, ``.``, ``_`` or ``-``; a ``#fragment`` is cut off. Relative paths resolve against the
+importing file's directory, ``~/`` against the home directory.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+
+from agents_md.engine import markdown
+from agents_md.engine.jstext import JS_SPACE_CLASS
+
+_IMPORT = re.compile(r"(?:^|" + JS_SPACE_CLASS + r")@((?:[^\s\\]|\\ )+)")
+_BAD_START = re.compile(r"^[#%^&*()]+")
+_GOOD_START = re.compile(r"^[a-zA-Z0-9._-]")
+
+# Extensions the engine reads as text when a file is imported; a name without one is read too.
+TEXT_EXTENSIONS = frozenset(
+    [
+        ".md",
+        ".txt",
+        ".text",
+        ".rst",
+        ".adoc",
+        ".asciidoc",
+        ".org",
+        ".tex",
+        ".latex",
+        ".json",
+        ".yaml",
+        ".yml",
+        ".toml",
+        ".xml",
+        ".csv",
+        ".html",
+        ".htm",
+        ".css",
+        ".scss",
+        ".sass",
+        ".less",
+        ".js",
+        ".ts",
+        ".tsx",
+        ".jsx",
+        ".mjs",
+        ".cjs",
+        ".mts",
+        ".cts",
+        ".py",
+        ".pyi",
+        ".pyw",
+        ".rb",
+        ".erb",
+        ".rake",
+        ".go",
+        ".rs",
+        ".java",
+        ".kt",
+        ".kts",
+        ".scala",
+        ".c",
+        ".cpp",
+        ".cc",
+        ".cxx",
+        ".h",
+        ".hpp",
+        ".hxx",
+        ".cs",
+        ".swift",
+        ".sh",
+        ".bash",
+        ".zsh",
+        ".fish",
+        ".ps1",
+        ".bat",
+        ".cmd",
+        ".env",
+        ".ini",
+        ".cfg",
+        ".conf",
+        ".config",
+        ".properties",
+        ".sql",
+        ".graphql",
+        ".gql",
+        ".proto",
+        ".vue",
+        ".svelte",
+        ".astro",
+        ".ejs",
+        ".hbs",
+        ".pug",
+        ".jade",
+        ".php",
+        ".pl",
+        ".pm",
+        ".lua",
+        ".r",
+        ".dart",
+        ".ex",
+        ".exs",
+        ".erl",
+        ".hrl",
+        ".clj",
+        ".cljs",
+        ".cljc",
+        ".edn",
+        ".hs",
+        ".lhs",
+        ".elm",
+        ".ml",
+        ".mli",
+        ".f",
+        ".f90",
+        ".f95",
+        ".for",
+        ".cmake",
+        ".make",
+        ".makefile",
+        ".gradle",
+        ".sbt",
+        ".lock",
+        ".log",
+        ".diff",
+        ".patch",
+    ]
+)
+
+
+def js_extname(path: str) -> str:
+    """Node's ``path.extname``: a leading dot of the base name does not start an extension."""
+    base = posixpath.basename(path)
+    stripped = base.lstrip(".")
+    dot = stripped.rfind(".")
+    if dot < 0:
+        return ""
+    return stripped[dot:]
+
+
+def is_text_file_name(path: str) -> bool:
+    ext = js_extname(path).lower()
+    return not ext or ext in TEXT_EXTENSIONS
+
+
+def _paths_in(text: str) -> list[str]:
+    out: list[str] = []
+    for m in _IMPORT.finditer(text):
+        path = m.group(1)
+        hash_at = path.find("#")
+        if hash_at >= 0:
+            path = path[:hash_at]
+        path = path.replace("\\ ", " ")
+        if not path:
+            continue
+        if (
+            path.startswith(("./", "~/"))
+            or (path.startswith("/") and path != "/")
+            or (not path.startswith("@") and not _BAD_START.match(path) and _GOOD_START.match(path))
+        ):
+            out.append(path)
+    return out
+
+
+def import_paths(text: str) -> list[str]:
+    """The import paths written in ``text`` (already comment-stripped), in order, unresolved."""
+    if "@" not in text:
+        return []
+    found: list[str] = []
+    src = markdown.normalise(text)
+    for kind, chunk in markdown.prose_blocks(src):
+        if "@" not in chunk:
+            continue
+        if kind == "whole":
+            found.extend(_paths_in(chunk))
+            continue
+        for run in markdown.inline_runs(chunk):
+            found.extend(_paths_in(run))
+    return found
+
+
+def resolve(path: str, importer: str, home: str) -> str:
+    if path.startswith("~/"):
+        return os.path.normpath(os.path.join(home, path[2:]))
+    if os.path.isabs(path):
+        return os.path.normpath(path)
+    return os.path.normpath(os.path.join(os.path.dirname(importer), path))
+
+
+def resolved_imports(text: str, importer: str, home: str) -> list[str]:
+    """Absolute import targets, first occurrence order, each once."""
+    seen: dict[str, None] = {}
+    for path in import_paths(text):
+        seen.setdefault(resolve(path, importer, home), None)
+    return list(seen)

@@ -1,0 +1,32 @@
+"""JavaScript string semantics the engine relies on, where Python's differ.
+
+``str.strip()`` and ``String.prototype.trim()`` disagree on which characters are white space
+(JavaScript trims a byte-order mark, Python trims ``\\x1c``-``\\x1f`` and ``\\x85``), and the
+engine's regular expressions use JavaScript's ``\\s``. Both matter for byte-exact output.
+"""
+
+from __future__ import annotations
+
+import re
+
+# ECMAScript WhiteSpace + LineTerminator.
+JS_WHITESPACE = (
+    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+
+# A character class equal to JavaScript's ``\s``, for use inside other patterns.
+JS_SPACE_CLASS = "[" + re.escape(JS_WHITESPACE) + "]"
+JS_NON_SPACE_CLASS = "[^" + re.escape(JS_WHITESPACE) + "]"
+
+
+def js_trim(text: str) -> str:
+    return text.strip(JS_WHITESPACE)
+
+
+def js_trim_start(text: str) -> str:
+    return text.lstrip(JS_WHITESPACE)
+
+
+def js_is_blank(text: str) -> bool:
+    return not js_trim(text)

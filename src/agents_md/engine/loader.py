@@ -1,0 +1,126 @@
+"""Loading one instruction file and, depth first, what it imports.
+
+For a file at ``path`` of kind ``K``:
+
+1. Skip it when its path was already loaded in this pass (each file loads once, so import
+   cycles end), or when the import depth limit is reached.
+2. Skip it when ``claudeMdExcludes`` matches it (never for managed files).
+3. Read it, links followed; an imported name with a non-text extension is not read.
+4. Process the text (front matter, HTML comments); nothing left means no entry (and none of
+   its imports either).
+5. Emit its entry, then each import in order as an entry of the same kind, whose ``parent``
+   is this file. An import outside the working directory needs approval (user files have it).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from agents_md._model import InstructionFile, Kind, Provenance, Reason, SkippedFile, SkipReason
+from agents_md.engine import content as content_mod
+from agents_md.engine import imports as imports_mod
+from agents_md.engine.excludes import Excluder
+from agents_md.engine.fs import FileSystem
+from agents_md.engine.jstext import js_is_blank
+
+MAX_IMPORT_DEPTH = 5
+
+
+@dataclass(slots=True)
+class LoadedFile:
+    """An entry plus what the walk needs to know about it (e.g. a rule's ``paths:`` globs)."""
+
+    file: InstructionFile
+    globs: tuple[str, ...] | None = None
+
+
+@dataclass(slots=True)
+class Loader:
+    fs: FileSystem
+    home: str
+    excluder: Excluder
+    inside: Callable[[str], bool]  # is this path inside the working directories?
+    approve_external: bool = False
+    loaded: set[str] = field(default_factory=set)
+    skipped: list[SkippedFile] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def load(
+        self,
+        path: str,
+        kind: Kind,
+        provenance: Provenance,
+        *,
+        external_ok: bool | None = None,
+        depth: int = 0,
+        parent: str | None = None,
+    ) -> list[LoadedFile]:
+        key = os.path.normpath(path)
+        if key in self.loaded:
+            return []
+        if depth >= MAX_IMPORT_DEPTH:
+            self.skipped.append(SkippedFile(path=path, kind=kind, reason=SkipReason.DEPTH, via=parent))
+            return []
+        if self.excluder.excludes(path, kind):
+            self.skipped.append(SkippedFile(path=path, kind=kind, reason=SkipReason.EXCLUDED, via=parent))
+            return []
+        real = self.fs.realpath(path) if self.fs.is_symlink(path) else path
+        self.loaded.add(key)
+        self.loaded.add(os.path.normpath(real))
+        if not imports_mod.is_text_file_name(path):
+            self.skipped.append(SkippedFile(path=path, kind=kind, reason=SkipReason.NOT_TEXT, via=parent))
+            return []
+        try:
+            data = self.fs.read_file(real)
+        except OSError as exc:
+            self.skipped.append(
+                SkippedFile(
+                    path=path, kind=kind, reason=SkipReason.UNREADABLE, via=parent, detail=exc.strerror or str(exc)
+                )
+            )
+            self.warnings.append(f"{path}: cannot be read ({exc.strerror or exc}); skipped")
+            return []
+        if data is None:
+            if parent is not None:
+                self.skipped.append(SkippedFile(path=path, kind=kind, reason=SkipReason.MISSING_IMPORT, via=parent))
+            return []
+        processed = content_mod.process(data)
+        if processed.had_decode_errors:
+            self.warnings.append(f"{path}: not valid UTF-8; invalid bytes read as U+FFFD")
+        if js_is_blank(processed.text):
+            self.skipped.append(SkippedFile(path=path, kind=kind, reason=SkipReason.EMPTY, via=parent))
+            return []
+        entry = InstructionFile(
+            path=path, kind=kind, content=processed.text, parent=parent, provenance=provenance, size=len(data)
+        )
+        out = [LoadedFile(file=entry, globs=_globs(processed.front_matter))]
+        allow_external = (kind is Kind.USER or self.approve_external) if external_ok is None else external_ok
+        for target in imports_mod.resolved_imports(processed.text, real, self.home):
+            if not allow_external and not self.inside(target):
+                if os.path.normpath(target) not in self.loaded:
+                    self.skipped.append(
+                        SkippedFile(path=target, kind=kind, reason=SkipReason.EXTERNAL_IMPORT, via=path)
+                    )
+                continue
+            out.extend(
+                self.load(
+                    target,
+                    kind,
+                    Provenance(reason=Reason.IMPORT, via=path),
+                    external_ok=external_ok,
+                    depth=depth + 1,
+                    parent=path,
+                )
+            )
+        return out
+
+
+def _globs(front_matter: str | None) -> tuple[str, ...] | None:
+    """A rule's ``paths:`` globs (``None`` when it has none, so it loads at start)."""
+    if front_matter is None or "paths" not in front_matter:
+        return None
+    from agents_md.engine.frontmatter import read_paths
+
+    return read_paths(front_matter)

@@ -1,0 +1,97 @@
+"""A conversation loop: the main loop or a subagent's, and what each Read attaches in it.
+
+A loop remembers which nested files it was given. A non-fork subagent starts with an empty
+memory (it is handed nested files again); a fork starts with a copy of its parent's (it is
+not handed what the parent already had, and what it gets is not the parent's).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from agents_md._model import InstructionFile
+from agents_md.engine import render
+from agents_md.engine.hooks import HookBus, ToolCall
+from agents_md.engine.nested import NestedFinder
+
+_ids = itertools.count(1)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReadResult:
+    """What the engine appends after a Read's tool result, in order."""
+
+    path: str
+    engine_files: tuple[InstructionFile, ...]  # the engine's nested files, one block each
+    hook_files: tuple[tuple[str, tuple[InstructionFile, ...]], ...]  # (plugin, files) per answer
+
+    @property
+    def engine_blocks(self) -> tuple[str, ...]:
+        return render.engine_nested_blocks(self.engine_files) if self.engine_files else ()
+
+    @property
+    def hook_texts(self) -> tuple[str, ...]:
+        return tuple(t for _, files in self.hook_files if (t := render.hook_attachment(files)) is not None)
+
+    @property
+    def hook_text(self) -> str | None:
+        """The plugin attachment (the ``tool.call`` message), or ``None``."""
+        texts = self.hook_texts
+        return "\n\n".join(texts) if texts else None
+
+    @property
+    def files(self) -> tuple[InstructionFile, ...]:
+        return self.engine_files + tuple(f for _, files in self.hook_files for f in files)
+
+
+@dataclass(slots=True)
+class Loop:
+    """One loop of a session; ``read`` is called after each Read tool call."""
+
+    finder: NestedFinder
+    bus: HookBus
+    session_factory: Callable[[], object]
+    start_paths: frozenset[str]
+    agent_type: str | None = None
+    fork: bool = False
+    parent_id: str | None = None
+    loop_id: str = ""
+    delivered: set[str] = field(default_factory=set)
+    attachments_enabled: Callable[[], bool] = lambda: True
+
+    def read(self, path: str, *, home: str | None = None) -> ReadResult:
+        target = _expand(path, home)
+        if not self.attachments_enabled():
+            return ReadResult(path=target, engine_files=(), hook_files=())
+        engine = tuple(self.finder.find(target, self.delivered | self.start_paths))
+        self.delivered.update(f.path for f in engine)
+        call = ToolCall(
+            tool="Read", path=target, agent_id=self.loop_id or None, forked_from=self.parent_id if self.fork else None
+        )
+        answers = self.bus.collect("tool.call", session=self.session_factory(), call=call)
+        return ReadResult(path=target, engine_files=engine, hook_files=tuple(answers))
+
+    def spawn(self, agent_type: str | None = None, *, fork: bool = False) -> Loop:
+        child = Loop(
+            finder=self.finder,
+            bus=self.bus,
+            session_factory=self.session_factory,
+            start_paths=self.start_paths,
+            agent_type=agent_type,
+            fork=fork,
+            parent_id=self.loop_id,
+            loop_id=f"agent-{next(_ids)}",
+            attachments_enabled=self.attachments_enabled,
+        )
+        if fork:
+            child.delivered = set(self.delivered)
+        return child
+
+
+def _expand(path: str, home: str | None) -> str:
+    if home is not None and (path == "~" or path.startswith("~/")):
+        path = os.path.join(home, path[2:]) if path != "~" else home
+    return os.path.normpath(path)

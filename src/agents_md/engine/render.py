@@ -1,0 +1,55 @@
+"""The exact text the model receives: the start block and the attachment framings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from agents_md._model import InstructionFile, Kind
+from agents_md.engine.jstext import js_trim
+
+PREAMBLE = (
+    "Codebase and user instructions are shown below. Be sure to adhere to these instructions. "
+    "IMPORTANT: These instructions OVERRIDE any default behavior and you MUST follow them exactly as written."
+)
+
+# kind -> (framing label in the start block, the engine's transcript type)
+KIND_TABLE: dict[Kind, tuple[str, str]] = {
+    Kind.PROJECT: ("project instructions, checked into the codebase", "Project"),
+    Kind.LOCAL: ("user's private project instructions, not checked in", "Local"),
+    Kind.USER: ("user's private global instructions for all projects", "User"),
+    Kind.MANAGED: ("organization-managed policy instructions", "Managed"),
+    Kind.MEMORY: ("user's auto-memory, persists across conversations", "AutoMem"),
+}
+
+REMINDER_OPEN = "<system-reminder>\n"
+REMINDER_CLOSE = "\n</system-reminder>"
+HOOK_PREFIX = "tool.call hook additional context: "
+
+
+def label(kind: Kind) -> str:
+    return KIND_TABLE[kind][0]
+
+
+def start_block(files: Sequence[InstructionFile]) -> str | None:
+    """The ``claudeMd`` block, or ``None`` when no file has any text."""
+    sections = []
+    for f in files:
+        text = js_trim(f.content)
+        if text:
+            sections.append(f"Contents of {f.path} ({label(f.kind)}):\n\n{text}")
+    if not sections:
+        return None
+    return REMINDER_OPEN + PREAMBLE + "\n\n" + "\n\n".join(sections) + REMINDER_CLOSE
+
+
+def engine_nested_blocks(files: Sequence[InstructionFile]) -> tuple[str, ...]:
+    """The engine's own blocks after a Read: one reminder per file, untrimmed content."""
+    blocks = [f"{REMINDER_OPEN}Contents of {f.path}:\n\n{f.content}{REMINDER_CLOSE}" for f in files]
+    return tuple(b + "\n" for b in blocks[:-1]) + tuple(blocks[-1:])
+
+
+def hook_attachment(files: Sequence[InstructionFile]) -> str | None:
+    """A plugin's ``tool.call`` text after a Read: items joined by one newline, untrimmed."""
+    if not files:
+        return None
+    return HOOK_PREFIX + "\n".join(f"Contents of {f.path}:\n\n{f.content}" for f in files)

@@ -1,0 +1,161 @@
+"""Settings layers, as the engine reads them, and where the managed policy folder is.
+
+Layers, lowest precedence first: ``user`` (~/.claude/settings.json), ``project``
+(<cwd>/.claude/settings.json), ``local`` (<cwd>/.claude/settings.local.json), ``flag``
+(``--settings FILE|JSON``) and ``policy`` (managed-settings.json, then its
+managed-settings.d/*.json drop-ins in name order). ``--setting-sources`` picks among user,
+project and local; flag and policy settings are always read. Lists such as
+``claudeMdExcludes`` are merged across layers; for single values the highest layer wins.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from agents_md.engine.fs import FileSystem
+from agents_md.errors import SettingsError
+
+USER, PROJECT, LOCAL, FLAG, POLICY = "user", "project", "local", "flag", "policy"
+LAYER_ORDER = (USER, PROJECT, LOCAL, FLAG, POLICY)
+# The names --setting-sources takes, and the layer each selects.
+SOURCE_NAMES = {"user": USER, "project": PROJECT, "local": LOCAL}
+
+MANAGED_DIRS = {
+    "linux": "/etc/claude-code",
+    "darwin": "/Library/Application Support/ClaudeCode",
+    "win32": "C:\\Program Files\\ClaudeCode",
+}
+
+
+def default_managed_dir(platform: str | None = None) -> str:
+    return MANAGED_DIRS.get(platform or sys.platform, MANAGED_DIRS["linux"])
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SettingsLayer:
+    name: str
+    path: str | None  # None for --settings JSON given inline
+    values: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Settings:
+    layers: tuple[SettingsLayer, ...]
+    enabled_sources: frozenset[str]
+    problems: tuple[str, ...] = field(default=())
+
+    def layer(self, name: str) -> tuple[SettingsLayer, ...]:
+        return tuple(layer for layer in self.layers if layer.name == name)
+
+    def merged_list(self, key: str) -> tuple[Any, ...]:
+        out: list[Any] = []
+        for layer in self.layers:
+            value = layer.values.get(key)
+            if isinstance(value, list):
+                out.extend(v for v in value if v not in out)
+        return tuple(out)
+
+    def source_enabled(self, name: str) -> bool:
+        return name in self.enabled_sources
+
+
+def _read_json(fs: FileSystem, path: str, problems: list[str]) -> Mapping[str, Any] | None:
+    data = fs.read_file(path)
+    if data is None:
+        return None
+    try:
+        value = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        line = getattr(exc, "lineno", None)
+        where = f"{path}:{line}" if line else path
+        problems.append(f"{where}: not valid JSON ({exc}); the file is ignored")
+        return None
+    if not isinstance(value, dict):
+        problems.append(f"{path}: expected a JSON object; the file is ignored")
+        return None
+    return value
+
+
+def _flag_layer(fs: FileSystem, value: str, cwd: str) -> SettingsLayer:
+    text = value.strip()
+    if text.startswith("{"):
+        try:
+            parsed = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SettingsError(
+                f"--settings: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+            ) from exc
+        if not isinstance(parsed, dict):
+            raise SettingsError("--settings: expected a JSON object")
+        return SettingsLayer(name=FLAG, path=None, values=parsed)
+    path = os.path.join(cwd, os.path.expanduser(value)) if not os.path.isabs(value) else value
+    data = fs.read_file(path)
+    if data is None:
+        raise SettingsError(f"--settings: {path}: no such file")
+    try:
+        parsed = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        line = getattr(exc, "lineno", "?")
+        raise SettingsError(f"--settings: {path}:{line}: not valid JSON ({exc})") from exc
+    if not isinstance(parsed, dict):
+        raise SettingsError(f"--settings: {path}: expected a JSON object")
+    return SettingsLayer(name=FLAG, path=path, values=parsed)
+
+
+def load_settings(
+    *,
+    fs: FileSystem,
+    cwd: str,
+    home: str,
+    managed_dir: str,
+    flag_settings: str | None,
+    setting_sources: Sequence[str] | None,
+) -> Settings:
+    problems: list[str] = []
+    if setting_sources is None:
+        enabled = frozenset((USER, PROJECT, LOCAL))
+    else:
+        unknown = [s for s in setting_sources if s not in SOURCE_NAMES]
+        if unknown:
+            raise SettingsError(
+                f"--setting-sources: unknown source {unknown[0]!r}; expected a comma list of user, project, local"
+            )
+        enabled = frozenset(SOURCE_NAMES[s] for s in setting_sources)
+    layers: list[SettingsLayer] = []
+    files = {
+        USER: os.path.join(home, ".claude", "settings.json"),
+        PROJECT: os.path.join(cwd, ".claude", "settings.json"),
+        LOCAL: os.path.join(cwd, ".claude", "settings.local.json"),
+    }
+    for name in (USER, PROJECT, LOCAL):
+        if name not in enabled:
+            continue
+        values = _read_json(fs, files[name], problems)
+        if values is not None:
+            layers.append(SettingsLayer(name=name, path=files[name], values=values))
+    if flag_settings is not None:
+        layers.append(_flag_layer(fs, flag_settings, cwd))
+    layers.extend(_policy_layers(fs, managed_dir, problems))
+    return Settings(layers=tuple(layers), enabled_sources=enabled, problems=tuple(problems))
+
+
+def _policy_layers(fs: FileSystem, managed_dir: str, problems: list[str]) -> list[SettingsLayer]:
+    out: list[SettingsLayer] = []
+    main = os.path.join(managed_dir, "managed-settings.json")
+    values = _read_json(fs, main, problems)
+    if values is not None:
+        out.append(SettingsLayer(name=POLICY, path=main, values=values))
+    drop_in_dir = os.path.join(managed_dir, "managed-settings.d")
+    for name in sorted(fs.list_dir(drop_in_dir) or ()):
+        if not name.endswith(".json") or name.startswith("."):
+            continue
+        path = os.path.join(drop_in_dir, name)
+        values = _read_json(fs, path, problems)
+        if values is not None:
+            out.append(SettingsLayer(name=POLICY, path=path, values=values))
+    return out

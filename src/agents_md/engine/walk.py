@@ -1,0 +1,168 @@
+"""Discovery at session start: which instruction files the engine loads, in its order.
+
+1. Managed: ``<managed>/CLAUDE.md``, then ``<managed>/.claude/rules/**/*.md``.
+2. User (when the ``user`` setting source is on): ``~/.claude/CLAUDE.md``, then
+   ``~/.claude/rules/**/*.md``. Imports from user files may leave the working directory.
+3. Every directory from the one below the filesystem root down to the cwd (the git root is
+   no boundary), shallowest first; in each: ``CLAUDE.md``, ``.claude/CLAUDE.md`` and
+   ``.claude/rules/**/*.md`` (when the ``project`` source is on), then ``CLAUDE.local.md``
+   (when the ``local`` source is on).
+4. With ``CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD`` truthy, each ``--add-dir`` directory
+   in order: ``CLAUDE.md``, ``.claude/CLAUDE.md``, ``.claude/rules/**/*.md``.
+
+Every file is followed by its imports (``loader``). Rules are read recursively in directory
+order; a rule with ``paths:`` front matter is left for Reads that match it. A file already
+loaded (by its path, or by the target of a link to it) is not loaded again.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from agents_md._model import InstructionFile, Kind, Provenance, Reason, SkippedFile, SkipReason
+from agents_md.engine.excludes import Excluder
+from agents_md.engine.fs import FileSystem
+from agents_md.engine.loader import LoadedFile, Loader
+from agents_md.engine.settings import LOCAL, PROJECT, USER, Settings
+
+CLAUDE_MD = "CLAUDE.md"
+DOT_CLAUDE_MD = os.path.join(".claude", "CLAUDE.md")
+RULES_DIR = os.path.join(".claude", "rules")
+CLAUDE_LOCAL_MD = "CLAUDE.local.md"
+ADD_DIR_ENV = "CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD"
+
+
+def env_truthy(env: Mapping[str, str], name: str) -> bool:
+    return env.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def path_chain(cwd: str) -> list[str]:
+    """Directories from just below the filesystem root down to ``cwd``, shallowest first."""
+    chain: list[str] = []
+    current = os.path.normpath(cwd)
+    while True:
+        parent = os.path.dirname(current)
+        if parent == current:
+            break
+        chain.append(current)
+        current = parent
+    chain.reverse()
+    return chain
+
+
+def is_inside(path: str, directory: str) -> bool:
+    path = os.path.normpath(path)
+    directory = os.path.normpath(directory)
+    return path == directory or path.startswith(directory.rstrip(os.sep) + os.sep)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WalkResult:
+    files: tuple[InstructionFile, ...]
+    conditional_rules: tuple[tuple[InstructionFile, tuple[str, ...]], ...]
+    skipped: tuple[SkippedFile, ...]
+    warnings: tuple[str, ...]
+
+
+class Walk:
+    def __init__(
+        self,
+        *,
+        fs: FileSystem,
+        cwd: str,
+        home: str,
+        managed_dir: str,
+        settings: Settings,
+        add_dirs: Sequence[str],
+        env: Mapping[str, str],
+        approve_external: bool,
+    ) -> None:
+        self.fs = fs
+        self.cwd = os.path.normpath(cwd)
+        self.home = home
+        self.managed_dir = managed_dir
+        self.settings = settings
+        self.add_dirs = [os.path.normpath(os.path.join(self.cwd, d)) for d in add_dirs]
+        self.env = env
+        excluder = Excluder([p for p in settings.merged_list("claudeMdExcludes") if isinstance(p, str)])
+        self.loader = Loader(
+            fs=fs, home=home, excluder=excluder, inside=self._inside, approve_external=approve_external
+        )
+        self.conditional: list[tuple[InstructionFile, tuple[str, ...]]] = []
+
+    def _inside(self, path: str) -> bool:
+        return is_inside(path, self.cwd)
+
+    def run(self) -> WalkResult:
+        out: list[InstructionFile] = []
+        managed = Provenance(reason=Reason.MANAGED)
+        out += self._file(os.path.join(self.managed_dir, CLAUDE_MD), Kind.MANAGED, managed)
+        out += self._rules(os.path.join(self.managed_dir, RULES_DIR), Kind.MANAGED, managed)
+        if self.settings.source_enabled(USER):
+            user = Provenance(reason=Reason.USER)
+            out += self._file(os.path.join(self.home, ".claude", CLAUDE_MD), Kind.USER, user)
+            out += self._rules(os.path.join(self.home, ".claude", "rules"), Kind.USER, user)
+        walk = Provenance(reason=Reason.WALK)
+        for directory in path_chain(self.cwd):
+            if self.settings.source_enabled(PROJECT):
+                out += self._file(os.path.join(directory, CLAUDE_MD), Kind.PROJECT, walk)
+                out += self._file(os.path.join(directory, DOT_CLAUDE_MD), Kind.PROJECT, walk)
+                out += self._rules(os.path.join(directory, RULES_DIR), Kind.PROJECT, walk)
+            if self.settings.source_enabled(LOCAL):
+                out += self._file(os.path.join(directory, CLAUDE_LOCAL_MD), Kind.LOCAL, walk)
+        if env_truthy(self.env, ADD_DIR_ENV):
+            for directory in self.add_dirs:
+                added = Provenance(reason=Reason.ADDED_DIR, via=directory)
+                out += self._file(os.path.join(directory, CLAUDE_MD), Kind.PROJECT, added)
+                out += self._file(os.path.join(directory, DOT_CLAUDE_MD), Kind.PROJECT, added)
+                out += self._rules(os.path.join(directory, RULES_DIR), Kind.PROJECT, added)
+        return WalkResult(
+            files=tuple(out),
+            conditional_rules=tuple(self.conditional),
+            skipped=tuple(self.loader.skipped),
+            warnings=tuple(self.loader.warnings),
+        )
+
+    def _file(self, path: str, kind: Kind, provenance: Provenance) -> list[InstructionFile]:
+        return [lf.file for lf in self.loader.load(path, kind, provenance)]
+
+    def _rules(
+        self, rules_dir: str, kind: Kind, provenance: Provenance, visited: set[str] | None = None
+    ) -> list[InstructionFile]:
+        visited = set() if visited is None else visited
+        if rules_dir in visited:
+            return []
+        visited.add(rules_dir)
+        real_dir = self.fs.realpath(rules_dir) if self.fs.is_symlink(rules_dir) else rules_dir
+        visited.add(real_dir)
+        names = self.fs.list_dir(real_dir)
+        if names is None:
+            return []
+        out: list[InstructionFile] = []
+        for name in names:
+            entry = os.path.join(rules_dir, name)
+            real = self.fs.realpath(entry) if self.fs.is_symlink(entry) else entry
+            if self.fs.is_dir(real):
+                out += self._rules(real, kind, provenance, visited)
+            elif name.endswith(".md") and self.fs.is_file(real):
+                out += self._keep_unconditional(self.loader.load(real, kind, provenance))
+        return out
+
+    def _keep_unconditional(self, loaded: Iterable[LoadedFile]) -> list[InstructionFile]:
+        out: list[InstructionFile] = []
+        for item in loaded:
+            if item.globs is None:
+                out.append(item.file)
+            else:
+                self.conditional.append((item.file, item.globs))
+                self.loader.skipped.append(
+                    SkippedFile(
+                        path=item.file.path,
+                        kind=item.file.kind,
+                        reason=SkipReason.CONDITIONAL_RULE,
+                        detail=", ".join(item.globs),
+                    )
+                )
+        return out

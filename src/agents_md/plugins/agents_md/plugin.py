@@ -1,0 +1,192 @@
+"""The ``agents-md`` plugin: ``AGENTS.md`` read the way the engine reads ``CLAUDE.md``.
+
+It sits on the hook bus and uses only the nouns a third-party plugin has
+(``agents_md.engine.context.HookSession``):
+
+- ``session.start``: read the mode (``option``), tell what the person must know, log the
+  mode row.
+- ``prompt.context``: by mode — ``claude-md`` adds nothing; ``managed-only`` keeps managed and
+  memory files; ``claude-md-or-agents-md`` stands down when the project has a ``CLAUDE.md`` of
+  its own, else adds every ``AGENTS.md`` / ``.claude/AGENTS.md`` on the path;
+  ``claude-md-and-agents-md`` adds them beside ``CLAUDE.md``, each file once (by path, link
+  target, then content).
+- ``tool.call`` on ``Read``: the ``AGENTS.md`` files of the directories between the cwd and
+  the read file, once per loop.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from agents_md._model import InstructionFile, Kind
+from agents_md.engine.context import FoundFile, HookSession
+from agents_md.engine.hooks import ToolCall, hookimpl
+from agents_md.engine.walk import is_inside, path_chain
+from agents_md.plugins.agents_md import option
+from agents_md.plugins.agents_md.placement import own_files, place
+
+NAME = "agents-md"
+FILE_NAMES = ("AGENTS.md", os.path.join(".claude", "AGENTS.md"))
+ATTACH_OFF_ENVS = ("CLAUDE_CODE_DISABLE_ATTACHMENTS", "CLAUDE_CODE_SIMPLE")
+
+
+def _truthy(value: str | None) -> bool:
+    return (value or "").strip().lower() in ("1", "true", "yes", "on")
+
+
+@dataclass(slots=True)
+class _LoadState:
+    """What the plugin remembers for one load (reset on every ``session.start``)."""
+
+    reading: option.ModeReading | None = None
+    first_context_done: bool = False
+    yielded: bool = False
+    start_files: tuple[InstructionFile, ...] = ()
+    delivered: dict[str, set[str]] = field(default_factory=dict)  # loop id -> attached paths
+
+
+class AgentsMdPlugin:
+    """One instance per session; ``name`` is how its options are keyed (see ``plugin_key``)."""
+
+    def __init__(self, name: str = NAME) -> None:
+        self.name = name
+        self._state = _LoadState()
+
+    # ------------------------------------------------------------------ events
+
+    @hookimpl
+    def session_start(self, session: HookSession) -> None:
+        reading = option.read_mode(session.settings, session.plugin_key(self.name))
+        self._state = _LoadState(reading=reading)
+        for text in reading.notices:
+            session.log(self.name, text)
+        session.telemetry.log("agents_md_mode", mode=reading.mode, is_interactive=session.interactive)
+
+    @hookimpl
+    def prompt_context(
+        self, session: HookSession, files: tuple[InstructionFile, ...]
+    ) -> Sequence[InstructionFile] | None:
+        mode = self.mode(session)
+        self._state.delivered.pop("", None)  # a new context: the main loop's attachments start over
+        if mode == option.CLAUDE_MD:
+            return None
+        if mode == option.MANAGED_ONLY:
+            return [f for f in files if f.kind in (Kind.MANAGED, Kind.MEMORY)]
+        if any(not isinstance(f.kind, Kind) or not os.path.isabs(f.path) for f in files):
+            return None  # a hook above rewrote the list into something this plugin cannot read
+        chain = path_chain(session.cwd)
+        if mode == option.OR_AGENTS_MD and own_files(files, chain):
+            self._record_load(session, mode, (), yielded=True, failed=False)
+            self._state.start_files = files
+            return None
+        try:
+            found = session.ancestors(FILE_NAMES, plugin=self.name)
+        except OSError:
+            self._record_load(session, mode, (), yielded=False, failed=True)
+            return None
+        kept = self._dedup(found, files, and_mode=mode == option.AND_AGENTS_MD)
+        index = {d: i for i, d in enumerate(chain)}
+        groups = [(index[f.directory], f.all) for f in kept]
+        result = place(files, groups, chain)
+        added = [f for f in result if f not in files]
+        if added:
+            session.log(
+                self.name,
+                "no CLAUDE.md found; AGENTS.md loaded: " + ", ".join(f.path for f in added if f.parent is None),
+                level="debug",
+            )
+        self._record_load(session, mode, kept, yielded=False, failed=False)
+        self._state.start_files = tuple(result)
+        return result
+
+    @hookimpl
+    def tool_call(
+        self, session: HookSession, call: ToolCall, files: tuple[InstructionFile, ...]
+    ) -> Sequence[InstructionFile] | None:
+        if call.tool != "Read" or call.path is None:
+            return None
+        mode = self.mode(session)
+        if mode not in (option.OR_AGENTS_MD, option.AND_AGENTS_MD) or self._state.yielded:
+            return None
+        if any(_truthy(session.env.get(name)) for name in ATTACH_OFF_ENVS):
+            return None
+        target = os.path.normpath(call.path)
+        if not is_inside(target, session.cwd):
+            return None
+        loop = call.agent_id or ""
+        if loop not in self._state.delivered and call.forked_from is not None:
+            # A fork starts knowing what its parent was given; what it gets stays its own.
+            self._state.delivered[loop] = set(self._state.delivered.get(call.forked_from, ()))
+        delivered = self._state.delivered.setdefault(loop, set())
+        claimed = (lambda d: self._claimed(session, d)) if mode == option.OR_AGENTS_MD else None
+        try:
+            found = session.ancestors(FILE_NAMES, plugin=self.name, below=target, skip=claimed)
+        except OSError:
+            return None
+        known = {f.content for f in self._state.start_files} | {f.content for f in files}
+        out: list[InstructionFile] = []
+        for item in found:
+            if item.file.path in delivered:
+                continue
+            delivered.add(item.file.path)
+            if item.file.content in known:
+                continue
+            out.extend(item.all)
+        if out:
+            session.telemetry.log("agents_md_nested", mode=mode, file_count=len(out))
+        return out or None
+
+    # ------------------------------------------------------------------ helpers
+
+    def mode(self, session: HookSession) -> str:
+        if self._state.reading is None:
+            self._state.reading = option.read_mode(session.settings, session.plugin_key(self.name))
+        return self._state.reading.mode
+
+    def reading(self) -> option.ModeReading | None:
+        return self._state.reading
+
+    def reset_loop(self, loop: str = "") -> None:
+        """Forget what was attached to a loop (after a compaction or /clear)."""
+        self._state.delivered.pop(loop, None)
+
+    def _claimed(self, session: HookSession, directory: str) -> bool:
+        claude = os.path.join(directory, "CLAUDE.md")
+        return os.path.lexists(claude) and os.path.exists(claude) and not session.excluded(claude)
+
+    def _dedup(
+        self, found: Sequence[FoundFile], files: Sequence[InstructionFile], *, and_mode: bool
+    ) -> list[FoundFile]:
+        paths = {f.path for f in files}
+        reals = {os.path.realpath(f.path) for f in files}
+        texts = {f.content for f in files if f.kind is Kind.PROJECT} if and_mode else set()
+        kept: list[FoundFile] = []
+        for item in found:
+            if item.file.path in paths or os.path.realpath(item.file.path) in reals or item.file.content in texts:
+                continue
+            imports = tuple(f for f in item.imports if f.path not in paths)
+            kept.append(FoundFile(directory=item.directory, file=item.file, imports=imports))
+        return kept
+
+    def _record_load(
+        self, session: HookSession, mode: str, kept: Sequence[FoundFile], *, yielded: bool, failed: bool
+    ) -> None:
+        self._state.yielded = yielded
+        if self._state.first_context_done:
+            return
+        self._state.first_context_done = True
+        session.telemetry.log(
+            "agents_md_load",
+            mode=mode,
+            file_count=len(kept),
+            import_count=sum(len(k.imports) for k in kept),
+            total_content_length=sum(len(f.content) for k in kept for f in k.all),
+            yielded=yielded,
+            walk_failed=failed,
+        )
+        if failed:
+            session.telemetry.mark("agents_md", ok=False, reason="walk_failed")
+        else:
+            session.telemetry.mark("agents_md", ok=True)

@@ -1,0 +1,208 @@
+"""Scenario files, and the run directory each one is laid out in.
+
+A scenario is a JSON object (see ``tests/conformance/README.md``).  Its tree is
+written under ``<base>/<name>/root``, its home under ``<base>/<name>/home``, and
+the placeholders ``<ROOT>``, ``<HOME>`` and ``<RUN>`` in its strings are
+replaced by those paths before anything is written or run.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DEFAULT_PROMPT = "go"
+DEFAULT_TIMEOUT = 90.0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Subagent:
+    key: str
+    type: str | None  # None: the Agent call leaves subagent_type unset
+    reads: tuple[str, ...]
+    prompt: str | None
+    expect_not_started: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Turn:
+    key: str | None  # None: a bare prompt such as "/compact", not scripted
+    prompt: str
+    reads: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Run:
+    """One scenario, resolved against its run directory (all paths absolute)."""
+
+    name: str
+    run_dir: Path
+    root: Path
+    home: Path
+    cwd: Path
+    args: tuple[str, ...]
+    env: dict[str, str]
+    prompt: str
+    reads: tuple[str, ...]
+    reads_after: tuple[str, ...]
+    subagents: tuple[Subagent, ...]
+    turns: tuple[Turn, ...]
+    managed_tree: dict[str, Any]
+    timeout: float
+    debug: bool
+    debug_grep: tuple[str, ...]
+    expect_exit: int
+
+    @property
+    def placeholders(self) -> dict[str, Path]:
+        return {"<ROOT>": self.root, "<HOME>": self.home, "<RUN>": self.run_dir}
+
+
+def _number_first(path: Path) -> tuple[int, str]:
+    # "100_x.json" sorts after "99_x.json"
+    m = re.match(r"(\d+)_", path.name)
+    return (int(m.group(1)) if m else 10**9, path.name)
+
+
+def load_scenarios(folder: Path, substring: str | None = None) -> list[tuple[Path, dict[str, Any]]]:
+    """(file, scenario) for every ``*.json`` in `folder`, numbered files in number order."""
+    out = []
+    for path in sorted(folder.glob("*.json"), key=_number_first):
+        scn = json.loads(path.read_text(encoding="utf-8"))
+        scn.setdefault("name", path.stem)
+        if substring is None or substring in scn["name"]:
+            out.append((path, scn))
+    return out
+
+
+def substitute(value: Any, mapping: Mapping[str, Path]) -> Any:
+    """`value` with every placeholder in its strings (not its keys) replaced."""
+    if isinstance(value, str):
+        for tag, path in mapping.items():
+            value = value.replace(tag, str(path))
+        return value
+    if isinstance(value, list):
+        return [substitute(x, mapping) for x in value]
+    if isinstance(value, dict):
+        return {k: substitute(v, mapping) for k, v in value.items()}
+    return value
+
+
+def _absolute(path: str, root: Path) -> str:
+    return path if path.startswith("/") else str(root / path)
+
+
+def _turn(raw: str | dict[str, Any], root: Path) -> Turn:
+    if isinstance(raw, str):  # README form: a bare command
+        return Turn(key=None, prompt=raw, reads=())
+    return Turn(
+        key=raw.get("key"),
+        prompt=raw.get("prompt", DEFAULT_PROMPT),
+        reads=tuple(_absolute(p, root) for p in raw.get("reads", [])),
+    )
+
+
+def resolve(scn: dict[str, Any], base: Path) -> Run:
+    """The run of `scn` under `base` (nothing is written yet)."""
+    run_dir = base / scn["name"]
+    root, home = run_dir / "root", run_dir / "home"
+    mapping = {"<ROOT>": root, "<HOME>": home, "<RUN>": run_dir}
+    s = substitute({k: v for k, v in scn.items() if k != "name"}, mapping)
+    return Run(
+        name=scn["name"],
+        run_dir=run_dir,
+        root=root,
+        home=home,
+        cwd=root / (s.get("cwd") or ""),
+        args=tuple(s.get("args", [])),
+        env={k: str(v) for k, v in s.get("env", {}).items()},
+        prompt=s.get("prompt", DEFAULT_PROMPT),
+        reads=tuple(_absolute(p, root) for p in s.get("reads", [])),
+        reads_after=tuple(_absolute(p, root) for p in s.get("reads_after", [])),
+        subagents=tuple(
+            Subagent(
+                key=sa["key"],
+                type=sa.get("type"),
+                prompt=sa.get("prompt"),
+                reads=tuple(_absolute(p, root) for p in sa.get("reads", [])),
+                expect_not_started=bool(sa.get("expect_not_started", False)),
+            )
+            for sa in s.get("subagents", [])
+        ),
+        turns=tuple(_turn(t, root) for t in s.get("turns", [])),
+        managed_tree=s.get("managed_tree") or {},
+        timeout=float(s.get("timeout", DEFAULT_TIMEOUT)),
+        debug=bool(s.get("debug", False)),
+        debug_grep=tuple(s.get("debug_grep", [])),
+        expect_exit=int(s.get("expect_exit", 0)),
+    )
+
+
+def write_tree(base: Path, tree: Mapping[str, Any], source_dir: Path | None = None) -> None:
+    """Write `tree` ({relative path: entry}) under `base`, byte-exact.
+
+    An entry is a string (UTF-8 text), {"json": value}, {"b64": data},
+    {"symlink": target}, {"dir": true}, or {"file": path, "sha256": hex} (a file
+    next to the scenario, copied as is; refused when the hash differs)."""
+    for rel, entry in tree.items():
+        path = base / rel
+        if rel.endswith("/") or (isinstance(entry, dict) and entry.get("dir")):
+            path.mkdir(parents=True, exist_ok=True)
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(entry, str):
+            path.write_bytes(entry.encode("utf-8"))
+        elif isinstance(entry, dict) and "symlink" in entry:
+            if path.is_symlink() or path.exists():
+                path.unlink()
+            path.symlink_to(entry["symlink"])
+        elif isinstance(entry, dict) and "json" in entry:
+            path.write_bytes((json.dumps(entry["json"], indent=2) + "\n").encode("utf-8"))
+        elif isinstance(entry, dict) and "b64" in entry:
+            path.write_bytes(base64.b64decode(entry["b64"]))
+        elif isinstance(entry, dict) and "file" in entry:
+            data = ((source_dir or Path.cwd()) / entry["file"]).read_bytes()
+            if entry.get("sha256") and hashlib.sha256(data).hexdigest() != entry["sha256"]:
+                raise ValueError(f"{entry['file']}: content differs from the pinned sha256")
+            path.write_bytes(data)
+        else:
+            raise ValueError(f"tree entry {rel!r}: cannot write {entry!r}")
+
+
+def _git_dirs(git: Any) -> list[str]:
+    if git is True:
+        return [""]
+    if isinstance(git, str):
+        return [git]
+    return list(git or [])
+
+
+def lay_out(scn: dict[str, Any], run: Run, source_dir: Path | None = None) -> None:
+    """Build the run directory afresh: tree, home, git repositories, cwd."""
+    if run.run_dir.is_symlink() or run.run_dir.exists():
+        shutil.rmtree(run.run_dir)
+    run.root.mkdir(parents=True)
+    run.home.mkdir(parents=True)
+    mapping = run.placeholders
+    write_tree(run.root, substitute(scn.get("tree") or {}, mapping), source_dir)
+    write_tree(run.home, substitute(scn.get("home_tree") or {}, mapping), source_dir)
+    # git reads no config of the developer's: the fake home, no system file
+    git_env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(run.home),
+        "GIT_CONFIG_NOSYSTEM": "1",
+    }
+    for rel in _git_dirs(scn.get("git", False)):
+        target = run.root / rel
+        target.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["git", "-c", "init.defaultBranch=main", "init", "-q", str(target)], check=True, env=git_env)
+    run.cwd.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,109 @@
+"""Replays a recorded scenario through ``agents_md.replay`` and normalises the answer.
+
+The tree is built again under a temporary folder (``<run>/root``, ``<run>/home``, and
+``<run>/managed`` standing in for the managed policy folder), the candidate input is made as
+the recorder makes it, and every absolute path in the answer is written back with the
+placeholders the recorded results use.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from trees import build_tree, substitute
+
+from agents_md.replay import replay
+
+HERE = Path(__file__).parent
+RESULTS = HERE / "results"
+MANAGED_DIR = "/etc/claude-code"
+# What a recorded result is compared on, when it has the field.
+FIELDS = ("claude_md", "attachments", "attachments_after", "subagents", "turns", "agent_lines")
+
+
+def recorded() -> Iterator[dict[str, Any]]:
+    for path in sorted(RESULTS.glob("*.json")):
+        result = json.loads(path.read_text(encoding="utf-8"))
+        if result.get("ok"):
+            yield result
+
+
+def _git_init(directory: Path) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    if shutil.which("git"):
+        subprocess.run(
+            ["git", "-c", "init.defaultBranch=main", "init", "-q", str(directory)],
+            check=True,
+            env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(directory), "GIT_CONFIG_NOSYSTEM": "1"},
+        )
+    else:
+        (directory / ".git").mkdir()
+
+
+def _resolve(path: str, root: str) -> str:
+    return path if path.startswith("/") else os.path.join(root, path)
+
+
+def run_scenario(scenario: dict[str, Any], run: Path) -> dict[str, Any]:
+    root, home, managed = run / "root", run / "home", run / "managed"
+    mapping = {"<ROOT>": str(root), "<HOME>": str(home), "<RUN>": str(run)}
+    scn = substitute({k: v for k, v in scenario.items() if k != "name"}, mapping)
+    managed_map = {MANAGED_DIR: str(managed)}
+    build_tree(root, substitute(scn.get("tree"), managed_map))
+    build_tree(home, substitute(scn.get("home_tree"), managed_map))
+    build_tree(managed, scn.get("managed_tree"))
+    git = scn.get("git", False)
+    for g in [""] if git is True else ([git] if isinstance(git, str) else list(git or [])):
+        _git_init(root / g)
+    cwd = root / (scn.get("cwd") or "")
+    cwd.mkdir(parents=True, exist_ok=True)
+    script = {
+        "name": scenario["name"],
+        "root": str(root),
+        "home": str(home),
+        "cwd": str(cwd),
+        "args": substitute(scn.get("args", []), managed_map),
+        "env": scn.get("env", {}),
+        "reads": [_resolve(p, str(root)) for p in scn.get("reads", [])],
+        "reads_after": [_resolve(p, str(root)) for p in scn.get("reads_after", [])],
+        "subagents": [
+            dict(sa, reads=[_resolve(p, str(root)) for p in sa.get("reads", [])]) for sa in scn.get("subagents", [])
+        ],
+        "turns": [
+            t if isinstance(t, str) else dict(t, reads=[_resolve(p, str(root)) for p in t.get("reads", [])])
+            for t in scn.get("turns", [])
+        ],
+        "prompt": scn.get("prompt", "go"),
+    }
+    answer = replay(script, managed_dir=str(managed))
+    back = {str(managed): MANAGED_DIR, str(run): "<RUN>"}
+    back = {str(root): "<ROOT>", str(home): "<HOME>", **back}
+    return substitute(answer, dict(sorted(back.items(), key=lambda kv: -len(kv[0]))))
+
+
+def comparable(result: dict[str, Any], answer: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The recorded and replayed values of every field the recording has."""
+    expected: dict[str, Any] = {}
+    got: dict[str, Any] = {}
+    for field in FIELDS:
+        if field not in result:
+            continue
+        if field in ("subagents", "turns"):
+            expected[field] = {
+                k: {"claude_md": v.get("claude_md"), "attachments": v.get("attachments")}
+                for k, v in (result.get(field) or {}).items()
+            }
+            got[field] = {
+                k: {"claude_md": (v or {}).get("claude_md"), "attachments": (v or {}).get("attachments")}
+                for k, v in (answer.get(field) or {}).items()
+            }
+        else:
+            expected[field] = result.get(field)
+            got[field] = answer.get(field)
+    return expected, got

@@ -1,0 +1,55 @@
+"""The one tree builder the tests use: ``{relative path: content}`` written under a base folder.
+
+Content is ``str`` (written byte-exact as UTF-8), ``bytes``, ``{"json": value}``,
+``{"b64": "..."}``, ``{"symlink": target}`` or ``{"dir": True}`` — the conformance scenarios'
+format, so a recorded scenario and a unit test build their trees the same way.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+from collections.abc import Mapping
+from typing import Any
+
+
+def substitute(value: Any, mapping: Mapping[str, str]) -> Any:
+    if isinstance(value, str):
+        for key, replacement in mapping.items():
+            value = value.replace(key, replacement)
+        return value
+    if isinstance(value, list):
+        return [substitute(v, mapping) for v in value]
+    if isinstance(value, dict):
+        return {k: substitute(v, mapping) for k, v in value.items()}
+    return value
+
+
+def build_tree(base: str | os.PathLike[str], spec: Mapping[str, Any] | None) -> str:
+    base = os.fspath(base)
+    os.makedirs(base, exist_ok=True)
+    for rel, content in (spec or {}).items():
+        path = os.path.join(base, rel)
+        if rel.endswith("/") or (isinstance(content, dict) and content.get("dir")):
+            os.makedirs(path, exist_ok=True)
+            continue
+        os.makedirs(os.path.dirname(path) or base, exist_ok=True)
+        if isinstance(content, dict) and "symlink" in content:
+            if os.path.lexists(path):
+                os.unlink(path)
+            os.symlink(content["symlink"], path)
+            continue
+        if isinstance(content, dict) and "json" in content:
+            data = (json.dumps(content["json"], indent=2) + "\n").encode()
+        elif isinstance(content, dict) and "b64" in content:
+            data = base64.b64decode(content["b64"])
+        elif isinstance(content, bytes):
+            data = content
+        elif isinstance(content, str):
+            data = content.encode("utf-8")
+        else:
+            raise TypeError(f"{rel}: unsupported tree content {content!r}")
+        with open(path, "wb") as handle:
+            handle.write(data)
+    return base
