@@ -15,7 +15,7 @@ def _yaml_load(text: str) -> Any:
 
 
 def read_paths(front_matter: str) -> tuple[str, ...] | None:
-    """``paths:`` as a tuple of globs, or ``None`` when absent, empty or unreadable."""
+    """``paths:`` as a tuple of globs, or ``None`` when absent, empty, ``**`` alone or unreadable."""
     data = _yaml_load(front_matter)
     if not isinstance(data, dict):
         return None
@@ -28,4 +28,6 @@ def read_paths(front_matter: str) -> tuple[str, ...] | None:
             if isinstance(item, str):
                 items.extend(part.strip() for part in item.split(","))
     globs = tuple(item for item in items if item)
-    return globs or None
+    if all(g == "**" for g in globs):
+        return None  # no globs, or only "match everything": an unconditional rule
+    return globs

@@ -101,6 +101,18 @@ class HookSpecs:
         """A telemetry provider receives an outcome mark."""
 
 
+def _explain(exc: pluggy.PluginValidationError) -> str:
+    """One line: what is wrong, and the signature the event expected."""
+    import inspect
+
+    reason = str(exc).strip().splitlines()[-1]
+    for event, hook in EVENT_HOOKS.items():
+        if f"'{hook}'" in str(exc):
+            params = [p for p in inspect.signature(getattr(HookSpecs, hook)).parameters if p != "self"]
+            return f"{reason} (event {event} expects {hook}({', '.join(params)}))"
+    return reason
+
+
 @dataclass(frozen=True, slots=True)
 class SeatedPlugin:
     name: str
@@ -126,7 +138,7 @@ class HookBus:
         try:
             self._pm.register(plugin, name=name)
         except pluggy.PluginValidationError as exc:
-            raise PluginError(f"plugin {name!r}: {exc}") from exc
+            raise PluginError(f"plugin {name!r}: {_explain(exc)}") from exc
         except ValueError as exc:
             raise PluginError(f"plugin {name!r}: {exc}") from exc
         if not self._pm.get_hookcallers(plugin):

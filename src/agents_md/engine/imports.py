@@ -172,7 +172,7 @@ def _paths_in(text: str) -> list[str]:
 
 
 def import_paths(text: str) -> list[str]:
-    """The import paths written in ``text`` (already comment-stripped), in order, unresolved."""
+    """The import paths written in ``text`` (already comment-stripped): first-seen order, each once."""
     if "@" not in text:
         return []
     found: list[str] = []
@@ -185,7 +185,7 @@ def import_paths(text: str) -> list[str]:
             continue
         for run in markdown.inline_runs(chunk):
             found.extend(_paths_in(run))
-    return found
+    return list(dict.fromkeys(found))
 
 
 def resolve(path: str, importer: str, home: str) -> str:

@@ -2,8 +2,8 @@
 
 For a file at ``path`` of kind ``K``:
 
-1. Skip it when its path was already loaded in this pass (each file loads once, so import
-   cycles end), or when the import depth limit is reached.
+1. Skip it when its path, or the target of the link it is, was already loaded in this pass
+   (each file loads once, so import cycles end), or when the import depth limit is reached.
 2. Skip it when ``claudeMdExcludes`` matches it (never for managed files).
 3. Read it, links followed; an imported name with a non-text extension is not read.
 4. Process the text (front matter, HTML comments); nothing left means no entry (and none of
@@ -67,6 +67,8 @@ class Loader:
             self.skipped.append(SkippedFile(path=path, kind=kind, reason=SkipReason.EXCLUDED, via=parent))
             return []
         real = self.fs.realpath(path) if self.fs.is_symlink(path) else path
+        if os.path.normpath(real) in self.loaded:
+            return []  # a link to a file already loaded
         self.loaded.add(key)
         self.loaded.add(os.path.normpath(real))
         if not imports_mod.is_text_file_name(path):

@@ -83,7 +83,7 @@ class AgentsMdPlugin:
             return None
         try:
             found = session.ancestors(FILE_NAMES, plugin=self.name)
-        except OSError:
+        except Exception:  # a failed walk of any kind leaves the context as handed
             self._record_load(session, mode, (), yielded=False, failed=True)
             return None
         kept = self._dedup(found, files, and_mode=mode == option.AND_AGENTS_MD)

@@ -1,0 +1,104 @@
+"""The hook bus: ordering (prepended plugins last), failure isolation, validation by name."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+
+from agents_md import HookSession, InstructionFile, PluginError, PluginSpec, Session, hookimpl
+
+Tree = Callable[..., Path]
+
+
+class Recorder:
+    def __init__(self, name: str, log: list[str], tag: str | None = None) -> None:
+        self.name, self.log, self.tag = name, log, tag
+
+    @hookimpl
+    def session_start(self, session: HookSession) -> None:
+        self.log.append(f"start:{self.name}")
+
+    @hookimpl
+    def prompt_context(self, session: HookSession, files: tuple[InstructionFile, ...]) -> Sequence[InstructionFile]:
+        self.log.append(f"context:{self.name}")
+        if self.tag is None:
+            return files
+        return [dataclasses.replace(f, content=f.content + self.tag) for f in files]
+
+
+class Boom:
+    @hookimpl
+    def prompt_context(self, session: HookSession, files: tuple[InstructionFile, ...]) -> Sequence[InstructionFile]:
+        raise RuntimeError("kaput")
+
+
+class Junk:
+    @hookimpl
+    def prompt_context(self, session: HookSession, files: tuple[InstructionFile, ...]) -> object:
+        return "not a list of files"
+
+
+def make(root: Path, plugins: list[PluginSpec]) -> Session:
+    return Session(cwd=str(root), home=str(root.parent / "home"), managed_dir=str(root.parent / "m"),
+                   plugins=plugins)
+
+
+def test_plugins_run_in_seating_order_and_a_prepended_plugin_runs_last(tree: Tree) -> None:
+    root = tree({"CLAUDE.md": "x"})
+    log: list[str] = []
+    s = make(root, [
+        PluginSpec(name="org", plugin=Recorder("org", log, "|org"), prepend=True),
+        PluginSpec(name="a", plugin=Recorder("a", log, "|a")),
+        PluginSpec(name="b", plugin=Recorder("b", log, "|b")),
+    ])
+    assert s.files[0].content == "x|a|b|org"  # the organization's plugin has the last word
+    assert log == ["start:a", "start:b", "start:org", "context:a", "context:b", "context:org"]
+
+
+def test_a_plugin_that_raises_leaves_the_files_as_they_were_and_is_named(tree: Tree) -> None:
+    root = tree({"CLAUDE.md": "x"})
+    log: list[str] = []
+    s = make(root, [PluginSpec(name="a", plugin=Recorder("a", log, "|a")), PluginSpec(name="boom", plugin=Boom()),
+                    PluginSpec(name="junk", plugin=Junk())])
+    assert s.files[0].content == "x|a"
+    texts = [n.text for n in s.notices]
+    assert texts == [
+        "plugin boom failed in prompt.context: RuntimeError: kaput; its change was ignored",
+        "plugin junk failed in prompt.context: TypeError: the answer is not a list of InstructionFile; "
+        "its change was ignored",
+    ]
+
+
+def test_registration_blames_the_plugin_by_name(tree: Tree) -> None:
+    class WrongArgs:
+        @hookimpl
+        def prompt_context(self, session: HookSession, files: object, extra: int) -> None:
+            return None
+
+    class Nothing:
+        pass
+
+    root = tree({})
+    with pytest.raises(PluginError, match="plugin 'wrong'.*extra"):
+        make(root, [PluginSpec(name="wrong", plugin=WrongArgs())])
+    with pytest.raises(PluginError, match="plugin 'empty': implements none of the events"):
+        make(root, [PluginSpec(name="empty", plugin=Nothing())])
+    with pytest.raises(PluginError, match="plugin 'a': a plugin of that name is already registered"):
+        make(root, [PluginSpec(name="a", plugin=Recorder("a", [])), PluginSpec(name="a", plugin=Recorder("a", []))])
+
+
+def test_hooks_receive_frozen_values(tree: Tree) -> None:
+    root = tree({"CLAUDE.md": "x"})
+    seen: list[InstructionFile] = []
+
+    class Grab:
+        @hookimpl
+        def prompt_context(self, session: HookSession, files: tuple[InstructionFile, ...]) -> None:
+            seen.extend(files)
+
+    make(root, [PluginSpec(name="grab", plugin=Grab())]).start()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        seen[0].content = "changed"  # type: ignore[misc]
