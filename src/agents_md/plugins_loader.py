@@ -11,6 +11,7 @@ import json
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from agents_md.engine.hooks import ENTRY_POINT_GROUP
 from agents_md.errors import PluginError
@@ -35,17 +36,16 @@ class _EntryPoint:
     distribution: str
 
 
-def _scan_entry_points(group: str) -> list[_EntryPoint]:
+@lru_cache(maxsize=8)
+def _scan_entry_points(group: str, path: tuple[str, ...]) -> tuple[_EntryPoint, ...]:
     """The group's entry points of every installed distribution, first on ``sys.path`` first.
 
     A direct read of ``*.dist-info/entry_points.txt``: ``importlib.metadata`` does the same at
     several times the start-up cost, and the command line pays that on every hook call.
     """
-    import sys
-
     found: list[_EntryPoint] = []
     seen: set[str] = set()
-    for entry in sys.path:
+    for entry in path:
         try:
             names = os.listdir(entry or ".")
         except OSError:
@@ -63,7 +63,7 @@ def _scan_entry_points(group: str) -> list[_EntryPoint]:
                 continue
             seen.add(dist)
             found.extend(_EntryPoint(name=k, value=v, distribution=dist) for k, v in _section(text, group))
-    return found
+    return tuple(found)
 
 
 def _section(text: str, group: str) -> list[tuple[str, str]]:
@@ -92,7 +92,9 @@ def _load(value: str) -> object:
 def entry_point_plugins(disabled: Iterable[str] = ()) -> list[PluginSpec]:
     off = set(disabled)
     specs: list[PluginSpec] = []
-    for ep in _scan_entry_points(ENTRY_POINT_GROUP):
+    import sys
+
+    for ep in _scan_entry_points(ENTRY_POINT_GROUP, tuple(sys.path)):
         builtin = ep.distribution == BUILTIN_DISTRIBUTION and ep.name == "agents-md"
         key = f"{ep.name}@builtin" if builtin else ep.name
         if ep.name in off or key in off:

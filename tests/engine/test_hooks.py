@@ -42,18 +42,20 @@ class Junk:
 
 
 def make(root: Path, plugins: list[PluginSpec]) -> Session:
-    return Session(cwd=str(root), home=str(root.parent / "home"), managed_dir=str(root.parent / "m"),
-                   plugins=plugins)
+    return Session(cwd=str(root), home=str(root.parent / "home"), managed_dir=str(root.parent / "m"), plugins=plugins)
 
 
 def test_plugins_run_in_seating_order_and_a_prepended_plugin_runs_last(tree: Tree) -> None:
     root = tree({"CLAUDE.md": "x"})
     log: list[str] = []
-    s = make(root, [
-        PluginSpec(name="org", plugin=Recorder("org", log, "|org"), prepend=True),
-        PluginSpec(name="a", plugin=Recorder("a", log, "|a")),
-        PluginSpec(name="b", plugin=Recorder("b", log, "|b")),
-    ])
+    s = make(
+        root,
+        [
+            PluginSpec(name="org", plugin=Recorder("org", log, "|org"), prepend=True),
+            PluginSpec(name="a", plugin=Recorder("a", log, "|a")),
+            PluginSpec(name="b", plugin=Recorder("b", log, "|b")),
+        ],
+    )
     assert s.files[0].content == "x|a|b|org"  # the organization's plugin has the last word
     assert log == ["start:a", "start:b", "start:org", "context:a", "context:b", "context:org"]
 
@@ -61,8 +63,14 @@ def test_plugins_run_in_seating_order_and_a_prepended_plugin_runs_last(tree: Tre
 def test_a_plugin_that_raises_leaves_the_files_as_they_were_and_is_named(tree: Tree) -> None:
     root = tree({"CLAUDE.md": "x"})
     log: list[str] = []
-    s = make(root, [PluginSpec(name="a", plugin=Recorder("a", log, "|a")), PluginSpec(name="boom", plugin=Boom()),
-                    PluginSpec(name="junk", plugin=Junk())])
+    s = make(
+        root,
+        [
+            PluginSpec(name="a", plugin=Recorder("a", log, "|a")),
+            PluginSpec(name="boom", plugin=Boom()),
+            PluginSpec(name="junk", plugin=Junk()),
+        ],
+    )
     assert s.files[0].content == "x|a"
     texts = [n.text for n in s.notices]
     assert texts == [

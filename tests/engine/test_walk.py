@@ -17,8 +17,13 @@ def files_of(session: Session) -> list[tuple[str, str]]:
 
 
 def make_session(root: Path, cwd: str = "", home: Path | None = None, **kwargs: object) -> Session:
-    return Session(cwd=str(root / cwd), home=str(home or root.parent / "home"), managed_dir=str(root.parent / "m"),
-                   plugins=[], **kwargs)  # type: ignore[arg-type]
+    return Session(
+        cwd=str(root / cwd),
+        home=str(home or root.parent / "home"),
+        managed_dir=str(root.parent / "m"),
+        plugins=[],
+        **kwargs,
+    )  # type: ignore[arg-type]
 
 
 def test_step1_managed_files_come_first_then_managed_rules(tree: Tree, tmp_path: Path) -> None:
@@ -41,15 +46,17 @@ def test_step2_user_files_then_user_rules_recursively(tree: Tree, tmp_path: Path
 
 
 def test_step3_every_directory_from_the_root_down_in_the_engine_order(tree: Tree) -> None:
-    root = tree({
-        "CLAUDE.md": "root\n",
-        "a/CLAUDE.md": "a\n",
-        "a/.claude/CLAUDE.md": "a dot\n",
-        "a/.claude/rules/r.md": "a rule\n",
-        "a/CLAUDE.local.md": "a local\n",
-        "a/b/CLAUDE.md": "b\n",
-        "a/b/c/CLAUDE.md": "below the cwd: not at start\n",
-    })
+    root = tree(
+        {
+            "CLAUDE.md": "root\n",
+            "a/CLAUDE.md": "a\n",
+            "a/.claude/CLAUDE.md": "a dot\n",
+            "a/.claude/rules/r.md": "a rule\n",
+            "a/CLAUDE.local.md": "a local\n",
+            "a/b/CLAUDE.md": "b\n",
+            "a/b/c/CLAUDE.md": "below the cwd: not at start\n",
+        }
+    )
     assert files_of(make_session(root, "a/b")) == [
         (str(root / "CLAUDE.md"), "project"),
         (str(root / "a/CLAUDE.md"), "project"),
@@ -62,7 +69,10 @@ def test_step3_every_directory_from_the_root_down_in_the_engine_order(tree: Tree
 
 def test_step3_the_walk_does_not_stop_at_the_git_root(tree: Tree) -> None:
     root = tree({"CLAUDE.md": "above git\n", "repo/.git/HEAD": "ref: refs/heads/main\n", "repo/CLAUDE.md": "repo\n"})
-    assert [p for p, _ in files_of(make_session(root, "repo"))] == [str(root / "CLAUDE.md"), str(root / "repo/CLAUDE.md")]
+    assert [p for p, _ in files_of(make_session(root, "repo"))] == [
+        str(root / "CLAUDE.md"),
+        str(root / "repo/CLAUDE.md"),
+    ]
 
 
 def test_step3_rules_with_paths_front_matter_wait_for_a_read(tree: Tree) -> None:
@@ -78,8 +88,9 @@ def test_step4_added_directories_need_the_environment_switch(tree: Tree) -> None
     root = tree({"proj/CLAUDE.md": "proj\n", "extra/CLAUDE.md": "extra\n"})
     without = make_session(root, "proj", args=["--add-dir", str(root / "extra")])
     assert [p for p, _ in files_of(without)] == [str(root / "proj/CLAUDE.md")]
-    with_env = make_session(root, "proj", args=["--add-dir", str(root / "extra")],
-                            env={"CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD": "1"})
+    with_env = make_session(
+        root, "proj", args=["--add-dir", str(root / "extra")], env={"CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD": "1"}
+    )
     assert [p for p, _ in files_of(with_env)] == [str(root / "proj/CLAUDE.md"), str(root / "extra/CLAUDE.md")]
     assert with_env.files[1].provenance.describe() == f"added-dir {root / 'extra'}"
 
@@ -94,12 +105,14 @@ def test_setting_sources_select_user_project_and_local_files(tree: Tree) -> None
 
 
 def test_imports_follow_their_importer_depth_first_with_parent(tree: Tree) -> None:
-    root = tree({
-        "CLAUDE.md": "root\n@docs/a.md\n@rules/b.md\n",
-        "docs/a.md": "a\n@nested/deep.md\n",
-        "docs/nested/deep.md": "deep\n",
-        "rules/b.md": "b\n",
-    })
+    root = tree(
+        {
+            "CLAUDE.md": "root\n@docs/a.md\n@rules/b.md\n",
+            "docs/a.md": "a\n@nested/deep.md\n",
+            "docs/nested/deep.md": "deep\n",
+            "rules/b.md": "b\n",
+        }
+    )
     session = make_session(root)
     assert [(f.path, f.parent) for f in session.files] == [
         (str(root / "CLAUDE.md"), None),
@@ -136,7 +149,9 @@ def test_user_files_may_import_from_anywhere(tree: Tree) -> None:
     root = tree({})
     home = tree({".claude/CLAUDE.md": "@~/notes.md\n", "notes.md": "notes\n"}, "home")
     assert [(Path(f.path).name, str(f.kind)) for f in make_session(root, home=home).files] == [
-        ("CLAUDE.md", "user"), ("notes.md", "user")]
+        ("CLAUDE.md", "user"),
+        ("notes.md", "user"),
+    ]
 
 
 def test_exclusions_match_absolute_paths_and_never_managed(tree: Tree, tmp_path: Path) -> None:
@@ -151,8 +166,12 @@ def test_exclusions_match_absolute_paths_and_never_managed(tree: Tree, tmp_path:
 def test_switches_turn_every_file_off(tree: Tree) -> None:
     root = tree({"CLAUDE.md": "root\n"})
     tree({"CLAUDE.md": "managed\n"}, "m")
-    for kwargs in ({"args": ["--bare"]}, {"args": ["--safe-mode"]}, {"env": {"CLAUDE_CODE_DISABLE_CLAUDE_MDS": "1"}},
-                   {"args": ["--bare", "--add-dir", str(root)]}):
+    for kwargs in (
+        {"args": ["--bare"]},
+        {"args": ["--safe-mode"]},
+        {"env": {"CLAUDE_CODE_DISABLE_CLAUDE_MDS": "1"}},
+        {"args": ["--bare", "--add-dir", str(root)]},
+    ):
         session = make_session(root, **kwargs)
         assert session.claude_md is None, kwargs
         assert session.start().disabled_by is not None

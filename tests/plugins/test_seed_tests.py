@@ -40,8 +40,9 @@ def session(root: Path, *, fs: FileSystem | None = None, telemetry: RecordingTel
     plugins = [PluginSpec(name="agents-md", plugin=AgentsMdPlugin(), builtin=True)]
     if telemetry is not None:
         plugins.append(PluginSpec(name="telemetry", plugin=telemetry))
-    return Session(cwd=str(root), home=str(root.parent / "home"), managed_dir=str(root.parent / "managed"),
-                   plugins=plugins, fs=fs)
+    return Session(
+        cwd=str(root), home=str(root.parent / "home"), managed_dir=str(root.parent / "managed"), plugins=plugins, fs=fs
+    )
 
 
 def test_agents_md_alone_is_a_project_instruction_file_with_one_log_line_naming_it(tree: Tree) -> None:
@@ -49,7 +50,8 @@ def test_agents_md_alone_is_a_project_instruction_file_with_one_log_line_naming_
     s = session(root)
     assert [(f.path, str(f.kind)) for f in s.files] == [(str(root / "AGENTS.md"), "project")]
     assert "Contents of " + str(root / "AGENTS.md") + " (project instructions, checked into the codebase)" in (
-        s.claude_md or "")
+        s.claude_md or ""
+    )
     lines = [n for n in s.notices if n.source == "agents-md"]
     assert len(lines) == 1
     assert str(root / "AGENTS.md") in lines[0].text
@@ -70,8 +72,16 @@ def test_a_failed_walk_leaves_the_context_as_handed(tree: Tree, telemetry: Recor
     assert [f.path for f in s.files] == [str(home / ".claude/CLAUDE.md")]
     assert s.files == s.start().engine_files
     load = [r.as_dict() for r in telemetry.rows if r.name == "agents_md_load"]
-    assert load == [{"mode": "claude-md-or-agents-md", "file_count": 0, "import_count": 0,
-                     "total_content_length": 0, "yielded": False, "walk_failed": True}]
+    assert load == [
+        {
+            "mode": "claude-md-or-agents-md",
+            "file_count": 0,
+            "import_count": 0,
+            "total_content_length": 0,
+            "yielded": False,
+            "walk_failed": True,
+        }
+    ]
     assert [(m.name, m.ok, m.reason) for m in telemetry.marks] == [("agents_md", False, "walk_failed")]
 
 
@@ -83,12 +93,14 @@ def test_the_start_hands_telemetry_the_mode_row_alone(tree: Tree, telemetry: Rec
     telemetry.marks.clear()
     s.bus.notify("session.start", session=hook_session)
     assert [(r.name, r.as_dict()) for r in telemetry.rows] == [
-        ("agents_md_mode", {"mode": "claude-md-or-agents-md", "is_interactive": False})]
+        ("agents_md_mode", {"mode": "claude-md-or-agents-md", "is_interactive": False})
+    ]
     assert telemetry.marks == []
 
 
-def test_without_a_provider_telemetry_is_dropped_and_nothing_else_changes(tree: Tree,
-                                                                          telemetry: RecordingTelemetry) -> None:
+def test_without_a_provider_telemetry_is_dropped_and_nothing_else_changes(
+    tree: Tree, telemetry: RecordingTelemetry
+) -> None:
     root = tree({"AGENTS.md": "x\n", "a/AGENTS.md": "y\n"})
     with_provider = session(root, telemetry=telemetry)
     without = session(root)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from agents_md.engine import markdown
 
@@ -58,7 +59,9 @@ def strip_html_comments(text: str) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=2048)
 def process(data: bytes) -> Processed:
+    """Processed text of a file's bytes (cached by the bytes: a long-lived agent re-reads the same files)."""
     text, bad = decode(data)
     front, body = split_front_matter(text)
     return Processed(text=strip_html_comments(body), front_matter=front, had_decode_errors=bad)

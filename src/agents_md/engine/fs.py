@@ -48,12 +48,18 @@ class FileSystem:
     def is_symlink(self, path: str) -> bool:
         return os.path.islink(path)
 
+    def might_exist(self, path: str) -> bool:
+        """A cheap first answer: ``False`` only when ``path`` surely does not exist."""
+        return True
+
     def list_dir(self, path: str) -> list[str] | None:
         """Entry names in the order the directory yields them (not sorted, like the engine)."""
         try:
             return os.listdir(path)
         except (FileNotFoundError, NotADirectoryError):
             return None
+        except PermissionError:
+            return None  # an unreadable directory holds nothing the engine can load
 
     def realpath(self, path: str) -> str:
         return os.path.realpath(path)
@@ -66,3 +72,78 @@ class FileSystem:
 
 
 DEFAULT_FS = FileSystem()
+
+
+class ListingFS(FileSystem):
+    """A view of another ``FileSystem`` that lists each directory once and answers from it.
+
+    Discovery asks about a handful of names in every directory on a path; most are absent.
+    Listing the directory once turns those misses into set look-ups instead of failed system
+    calls. A name missing from a listing is absent, except where the listing holds it in
+    another case (a case-insensitive disk), which is asked of the disk itself. Made per
+    start or per Read, so it never outlives what it saw.
+    """
+
+    def __init__(self, base: FileSystem) -> None:
+        self.base = base
+        self._listings: dict[str, list[str] | None] = {}
+        self._sets: dict[str, frozenset[str]] = {}
+        self._folded: dict[str, frozenset[str]] = {}
+        self._present: dict[str, bool] = {}
+
+    def _names(self, directory: str) -> frozenset[str] | None:
+        if directory not in self._sets:
+            if directory not in self._listings:
+                self._listings[directory] = self.base.list_dir(directory)
+            listing = self._listings[directory]
+            if listing is None:
+                return None
+            self._sets[directory] = frozenset(listing)
+        return self._sets[directory]
+
+    def _maybe_present(self, path: str) -> bool:
+        known = self._present.get(path)
+        if known is None:
+            known = self._present[path] = self._look(path)
+        return known
+
+    def _look(self, path: str) -> bool:
+        directory, name = os.path.split(path)
+        names = self._names(directory)
+        if names is None:
+            return False
+        if name in names:
+            return True
+        if directory not in self._folded:
+            self._folded[directory] = frozenset(n.lower() for n in names)
+        return name.lower() in self._folded[directory]
+
+    def might_exist(self, path: str) -> bool:
+        return self._maybe_present(path)
+
+    def read_file(self, path: str) -> bytes | None:
+        return self.base.read_file(path) if self._maybe_present(path) else None
+
+    def is_file(self, path: str) -> bool:
+        return self._maybe_present(path) and self.base.is_file(path)
+
+    def is_dir(self, path: str) -> bool:
+        return self._maybe_present(path) and self.base.is_dir(path)
+
+    def exists(self, path: str) -> bool:
+        return self._maybe_present(path) and self.base.exists(path)
+
+    def is_symlink(self, path: str) -> bool:
+        return self._maybe_present(path) and self.base.is_symlink(path)
+
+    def list_dir(self, path: str) -> list[str] | None:
+        if path not in self._listings:
+            self._listings[path] = self.base.list_dir(path) if self._maybe_present(path) else None
+        listing = self._listings[path]
+        return None if listing is None else list(listing)
+
+    def realpath(self, path: str) -> str:
+        return self.base.realpath(path)
+
+    def size(self, path: str) -> int:
+        return self.base.size(path)

@@ -118,38 +118,53 @@ class SeatedPlugin:
     name: str
     plugin: object
     prepend: bool
+    hooks: tuple[str, ...]
 
 
 T = TypeVar("T")
 
 
+# Plugin classes pluggy has validated, with the hooks each implements: validating walks every
+# attribute of a plugin, which would dominate the cost of a short session if done each time.
+_VALIDATED: dict[type, tuple[str, ...]] = {}
+
+
+def _validate(plugin: object, name: str) -> tuple[str, ...]:
+    import types
+
+    cacheable = not isinstance(plugin, types.ModuleType)
+    if cacheable and type(plugin) in _VALIDATED:
+        return _VALIDATED[type(plugin)]
+    pm = pluggy.PluginManager(PROJECT_NAME)
+    pm.add_hookspecs(HookSpecs)
+    try:
+        pm.register(plugin, name=name)
+    except pluggy.PluginValidationError as exc:
+        raise PluginError(f"plugin {name!r}: {_explain(exc)}") from exc
+    except ValueError as exc:
+        raise PluginError(f"plugin {name!r}: {exc}") from exc
+    hooks = tuple(caller.name for caller in pm.get_hookcallers(plugin) or ())
+    if not hooks:
+        raise PluginError(f"plugin {name!r}: implements none of the events ({', '.join(EVENT_HOOKS)})")
+    if cacheable:
+        _VALIDATED[type(plugin)] = hooks
+    return hooks
+
+
 class HookBus:
-    """Seats plugins (validated by pluggy) and calls them in the documented order."""
+    """Seats plugins (validated by pluggy against the specs) and calls them in the documented order."""
 
     def __init__(self) -> None:
-        self._pm = pluggy.PluginManager(PROJECT_NAME)
-        self._pm.add_hookspecs(HookSpecs)
         self._seated: list[SeatedPlugin] = []
         self.notices: list[Notice] = []
 
     def register(self, plugin: object, name: str, *, prepend: bool = False) -> None:
         if any(s.name == name for s in self._seated):
             raise PluginError(f"plugin {name!r}: a plugin of that name is already registered")
-        try:
-            self._pm.register(plugin, name=name)
-        except pluggy.PluginValidationError as exc:
-            raise PluginError(f"plugin {name!r}: {_explain(exc)}") from exc
-        except ValueError as exc:
-            raise PluginError(f"plugin {name!r}: {exc}") from exc
-        if not self._pm.get_hookcallers(plugin):
-            self._pm.unregister(plugin)
-            raise PluginError(f"plugin {name!r}: implements none of the events ({', '.join(EVENT_HOOKS)})")
-        self._seated.append(SeatedPlugin(name=name, plugin=plugin, prepend=prepend))
+        hooks = _validate(plugin, name)
+        self._seated.append(SeatedPlugin(name=name, plugin=plugin, prepend=prepend, hooks=hooks))
 
     def unregister(self, name: str) -> None:
-        for seated in self._seated:
-            if seated.name == name:
-                self._pm.unregister(seated.plugin)
         self._seated = [s for s in self._seated if s.name != name]
 
     @property
@@ -157,7 +172,7 @@ class HookBus:
         return tuple(s.name for s in self._ordered())
 
     def has(self, hook: str) -> bool:
-        return any(True for _ in self._impls(hook))
+        return any(hook in s.hooks for s in self._seated)
 
     def _ordered(self) -> list[SeatedPlugin]:
         normal = [s for s in self._seated if not s.prepend]
@@ -165,9 +180,7 @@ class HookBus:
         return normal + prepended
 
     def _impls(self, hook: str) -> list[tuple[str, Callable[..., Any]]]:
-        caller = getattr(self._pm.hook, hook)
-        by_plugin = {impl.plugin_name: impl.function for impl in caller.get_hookimpls()}
-        return [(s.name, by_plugin[s.name]) for s in self._ordered() if s.name in by_plugin]
+        return [(s.name, getattr(s.plugin, hook)) for s in self._ordered() if hook in s.hooks]
 
     def _failed(self, name: str, event: str, exc: BaseException) -> None:
         self.notices.append(

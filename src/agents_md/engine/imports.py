@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+from functools import lru_cache
 
 from agents_md.engine import markdown
 from agents_md.engine.jstext import JS_SPACE_CLASS
@@ -171,10 +172,11 @@ def _paths_in(text: str) -> list[str]:
     return out
 
 
-def import_paths(text: str) -> list[str]:
+@lru_cache(maxsize=2048)
+def import_paths(text: str) -> tuple[str, ...]:
     """The import paths written in ``text`` (already comment-stripped): first-seen order, each once."""
     if "@" not in text:
-        return []
+        return ()
     found: list[str] = []
     src = markdown.normalise(text)
     for kind, chunk in markdown.prose_blocks(src):
@@ -185,7 +187,7 @@ def import_paths(text: str) -> list[str]:
             continue
         for run in markdown.inline_runs(chunk):
             found.extend(_paths_in(run))
-    return list(dict.fromkeys(found))
+    return tuple(dict.fromkeys(found))
 
 
 def resolve(path: str, importer: str, home: str) -> str:

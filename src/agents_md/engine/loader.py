@@ -57,6 +57,10 @@ class Loader:
         depth: int = 0,
         parent: str | None = None,
     ) -> list[LoadedFile]:
+        if not self.fs.might_exist(path):
+            if parent is not None:
+                self.skipped.append(SkippedFile(path=path, kind=kind, reason=SkipReason.MISSING_IMPORT, via=parent))
+            return []
         key = os.path.normpath(path)
         if key in self.loaded:
             return []

@@ -17,7 +17,7 @@ from agents_md._model import InstructionFile, Kind, Notice, SkippedFile
 from agents_md.engine import render
 from agents_md.engine.args import EngineArgs, parse_engine_args
 from agents_md.engine.context import HookSession
-from agents_md.engine.fs import DEFAULT_FS, FileSystem
+from agents_md.engine.fs import DEFAULT_FS, FileSystem, ListingFS
 from agents_md.engine.hooks import HookBus
 from agents_md.engine.settings import Settings, default_managed_dir, load_settings
 from agents_md.engine.walk import Walk, env_truthy
@@ -107,8 +107,9 @@ def disabled_reason(inputs: SessionInputs) -> str | None:
 def compute_start(
     inputs: SessionInputs, bus: HookBus, *, builtin_names: frozenset[str] = frozenset(), fire_session_start: bool = True
 ) -> StartContext:
+    fs = ListingFS(inputs.fs)  # one listing per directory for the whole start
     settings = load_settings(
-        fs=inputs.fs,
+        fs=fs,
         cwd=inputs.cwd,
         home=inputs.home,
         managed_dir=inputs.managed_dir,
@@ -123,7 +124,7 @@ def compute_start(
     warnings: tuple[str, ...] = tuple(settings.problems)
     if disabled is None:
         result = Walk(
-            fs=inputs.fs,
+            fs=fs,
             cwd=inputs.cwd,
             home=inputs.home,
             managed_dir=inputs.managed_dir,
@@ -135,7 +136,7 @@ def compute_start(
         engine_files, skipped, conditional = result.files, result.skipped, result.conditional_rules
         warnings += result.warnings
     session = HookSession(
-        fs=inputs.fs,
+        fs=fs,
         cwd=inputs.cwd,
         root=inputs.cwd,
         home=inputs.home,

@@ -1,0 +1,55 @@
+"""P2: ``agents-md context --format json`` cold start, as a ratio to ``python -c pass``.
+
+Both are run alternately in the same environment, many times; the medians are compared.
+Target: at most 1.3x.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def run(argv: list[str]) -> float:
+    t = time.perf_counter()
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - t
+
+
+def main(rounds: int = 30) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        os.makedirs(os.path.join(tmp, "repo", "a"))
+        with open(os.path.join(tmp, "repo", "AGENTS.md"), "w") as handle:
+            handle.write("# rules\n")
+        ours = [
+            sys.executable,
+            "-m",
+            "agents_md",
+            "context",
+            os.path.join(tmp, "repo", "a"),
+            "--format",
+            "json",
+            "--home",
+            tmp,
+            "--managed-dir",
+            os.path.join(tmp, "none"),
+        ]
+        base = [sys.executable, "-c", "pass"]
+        run(ours)
+        a, b = [], []
+        for _ in range(rounds):
+            a.append(run(base))
+            b.append(run(ours))
+        ma, mb = statistics.median(a), statistics.median(b)
+        print(
+            f"P2 cold start: agents-md context --format json {mb * 1e3:.1f} ms; python -c pass {ma * 1e3:.1f} ms; "
+            f"ratio {mb / ma:.2f}x (target <= 1.3x)"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+"""``agents-md config``: the effective mode and where it came from; ``config set`` writes safely."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from agents_md.cli.main import main
+from agents_md.json_edit import JsonEditError, set_value
+
+Tree = Callable[..., Path]
+PATH = ["pluginConfigs", "agents-md@builtin", "options", "instructionFiles"]
+
+
+def test_set_keeps_every_other_byte(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    original = '{\n    "model": "opus",\n    "pluginConfigs": {"other": {"x": [1, 2]}},\n    "env": {}\n}\n'
+    home = tree({".claude/settings.json": original}, "home")
+    assert main(["config", "set", "instructionFiles", "managed-only", "--home", str(home)]) == 0
+    text = (home / ".claude/settings.json").read_text()
+    assert text.startswith('{\n    "model": "opus",\n    "pluginConfigs": {"other": {"x": [1, 2]},')
+    assert text.endswith('\n    "env": {}\n}\n')
+    assert json.loads(text)["pluginConfigs"]["agents-md@builtin"]["options"]["instructionFiles"] == "managed-only"
+    assert json.loads(text)["pluginConfigs"]["other"] == {"x": [1, 2]}
+
+
+def test_set_replaces_an_existing_value_in_place(tree: Tree) -> None:
+    original = '{"pluginConfigs":{"agents-md@builtin":{"options":{"instructionFiles":"claude-md","keep":1}}}}'
+    home = tree({".claude/settings.json": original}, "home")
+    assert main(["config", "set", "instructionFiles", "claude-md-and-agents-md", "--home", str(home)]) == 0
+    assert (home / ".claude/settings.json").read_text() == original.replace('"claude-md"', '"claude-md-and-agents-md"')
+
+
+def test_set_refuses_a_file_that_is_not_json_and_leaves_it(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = '{\n  "model": "opus",\n}\n'
+    home = tree({".claude/settings.json": broken}, "home")
+    assert main(["config", "set", "instructionFiles", "claude-md", "--home", str(home)]) == 1
+    assert (home / ".claude/settings.json").read_text() == broken
+    err = capsys.readouterr().err
+    assert "settings.json: not valid JSON: line 3, column 1" in err
+    assert "left as it is" in err
+
+
+def test_set_writes_through_a_link_to_its_target(tree: Tree, tmp_path: Path) -> None:
+    dotfiles = tree({"settings.json": '{"model": "opus"}\n'}, "dotfiles")
+    home = tree({".claude/settings.json": {"symlink": str(dotfiles / "settings.json")}}, "home")
+    assert main(["config", "set", "instructionFiles", "claude-md", "--home", str(home)]) == 0
+    assert os.path.islink(home / ".claude/settings.json")
+    assert "claude-md" in (dotfiles / "settings.json").read_text()
+
+
+def test_set_creates_user_settings_when_absent(tree: Tree) -> None:
+    home = tree({}, "home")
+    assert main(["config", "set", "instructionFiles", "claude-md", "--home", str(home)]) == 0
+    assert json.loads((home / ".claude/settings.json").read_text()) == {
+        "pluginConfigs": {"agents-md@builtin": {"options": {"instructionFiles": "claude-md"}}}
+    }
+
+
+def test_set_refuses_an_unknown_mode_as_a_usage_error(tree: Tree) -> None:
+    home = tree({}, "home")
+    assert main(["config", "set", "instructionFiles", "banana", "--home", str(home)]) == 2
+    assert not (home / ".claude/settings.json").exists()
+
+
+def test_show_names_the_mode_and_where_it_came_from(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tree({})
+    home = tree(
+        {
+            ".claude/settings.json": {
+                "json": {"pluginConfigs": {"agents-md@builtin": {"options": {"projectInstructions": "both"}}}}
+            }
+        },
+        "home",
+    )
+    assert (
+        main(["config", "--dir", str(root), "--home", str(home), "--managed-dir", str(root / "m"), "--format", "json"])
+        == 0
+    )
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["mode"] == "claude-md-and-agents-md"
+    assert shown["source"] == f"projectInstructions in user settings ({home / '.claude/settings.json'})"
+    assert shown["notices"] == [
+        "option projectInstructions in settings is honoured for now, read as "
+        "instructionFiles claude-md-and-agents-md; set instructionFiles to "
+        "claude-md-and-agents-md and remove projectInstructions"
+    ]
+    assert list(shown["values"]) == ["claude-md", "claude-md-or-agents-md", "claude-md-and-agents-md", "managed-only"]
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("[1]", "line 1, column 1: expected a JSON object"),
+        ('{"a": 1,}', "line 1, column 9"),
+        ('{"pluginConfigs": 3}', "expected an object at pluginConfigs"),
+    ],
+)
+def test_json_edit_names_the_fault(text: str, where: str) -> None:
+    with pytest.raises(JsonEditError, match=where):
+        set_value(text, PATH, "x")
