@@ -13,9 +13,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from monorepo import generate  # noqa: E402
+from monorepo import generate
 
-from agents_md import Session  # noqa: E402
+from agents_md import Session
 
 CANDIDATES = ("CLAUDE.md", ".claude/CLAUDE.md", ".claude/rules", "CLAUDE.local.md", "AGENTS.md", ".claude/AGENTS.md")
 

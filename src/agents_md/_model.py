@@ -29,6 +29,7 @@ class Reason(StrEnum):
     ADDED_DIR = "added-dir"  # an --add-dir directory
     PLUGIN = "plugin"  # added by the plugin named in ``Provenance.via``
     NESTED_READ = "nested-read"  # attached after a Read of ``Provenance.via``
+    MEMORY = "memory"  # the engine's auto memory (MEMORY.md of the project)
 
     def __str__(self) -> str:
         return self.value

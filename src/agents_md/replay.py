@@ -34,8 +34,9 @@ def _agent_lines(session: Session) -> list[str] | None:
 
 def replay(script: Mapping[str, Any], *, managed_dir: str | None = None) -> dict[str, Any]:
     env = {str(k): str(v) for k, v in (script.get("env") or {}).items()}
+    home = env.get("HOME") or script["home"]  # the engine's home is its HOME
     session = Session(
-        cwd=script["cwd"], home=script["home"], env=env, args=list(script.get("args") or []), managed_dir=managed_dir
+        cwd=script["cwd"], home=home, env=env, args=list(script.get("args") or []), managed_dir=managed_dir
     )
     out: dict[str, Any] = {"claude_md": session.claude_md}
     home = session.inputs.home

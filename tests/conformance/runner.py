@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -23,6 +24,7 @@ from agents_md.replay import replay
 HERE = Path(__file__).parent
 RESULTS = HERE / "results"
 MANAGED_DIR = "/etc/claude-code"
+RECORD_BASE = "/tmp/oracle-run"  # where the recorder builds each scenario's tree
 # What a recorded result is compared on, when it has the field.
 FIELDS = ("claude_md", "attachments", "attachments_after", "subagents", "turns", "agent_lines")
 
@@ -50,13 +52,21 @@ def _resolve(path: str, root: str) -> str:
     return path if path.startswith("/") else os.path.join(root, path)
 
 
+def _dashed(path: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]", "-", path)
+
+
 def run_scenario(scenario: dict[str, Any], run: Path) -> dict[str, Any]:
     root, home, managed = run / "root", run / "home", run / "managed"
-    mapping = {"<ROOT>": str(root), "<HOME>": str(home), "<RUN>": str(run)}
+    # The recorder ran the tree at RECORD_BASE/<name>/root; project folders under the home
+    # (auto memory) are keyed by that path with its punctuation as dashes.
+    recorded_root = _dashed(f"{RECORD_BASE}/{scenario['name']}/root")
+    mapping = {"<ROOT>": str(root), "<HOME>": str(home), "<RUN>": str(run), recorded_root: _dashed(str(root))}
     scn = substitute({k: v for k, v in scenario.items() if k != "name"}, mapping)
     managed_map = {MANAGED_DIR: str(managed)}
     build_tree(root, substitute(scn.get("tree"), managed_map))
-    build_tree(home, substitute(scn.get("home_tree"), managed_map))
+    home_tree = {substitute(k, {recorded_root: _dashed(str(root))}): v for k, v in (scn.get("home_tree") or {}).items()}
+    build_tree(home, substitute(home_tree, managed_map))
     build_tree(managed, scn.get("managed_tree"))
     git = scn.get("git", False)
     for g in [""] if git is True else ([git] if isinstance(git, str) else list(git or [])):
@@ -83,7 +93,7 @@ def run_scenario(scenario: dict[str, Any], run: Path) -> dict[str, Any]:
     }
     answer = replay(script, managed_dir=str(managed))
     back = {str(managed): MANAGED_DIR, str(run): "<RUN>"}
-    back = {str(root): "<ROOT>", str(home): "<HOME>", **back}
+    back = {str(root): "<ROOT>", str(home): "<HOME>", _dashed(str(root)): "<DASHED-ROOT>", **back}
     return substitute(answer, dict(sorted(back.items(), key=lambda kv: -len(kv[0]))))
 
 

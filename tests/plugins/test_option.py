@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from agents_md.engine.settings import load_settings
 from agents_md.engine.fs import DEFAULT_FS
+from agents_md.engine.settings import load_settings
 from agents_md.plugins.agents_md.option import read_mode
 
 Tree = Callable[..., Path]

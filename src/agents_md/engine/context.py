@@ -17,7 +17,7 @@ from agents_md.engine.excludes import Excluder
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.hooks import HookBus, TelemetryMark, TelemetryRow
 from agents_md.engine.loader import Loader
-from agents_md.engine.settings import Settings
+from agents_md.engine.settings import PROJECT, Settings
 from agents_md.engine.walk import is_inside, path_chain
 
 
@@ -108,9 +108,9 @@ class HookSession:
         Without ``below``: every directory from the filesystem root down to the cwd. With
         ``below`` (a read file): the directories strictly between the cwd and that file.
         Excluded files are left out; ``skip(directory)`` lets the caller pass a directory by.
-        Finds nothing while instruction files are off.
+        Finds nothing while instruction files are off or the project setting source is.
         """
-        if not self.instruction_files_enabled:
+        if not self.instruction_files_enabled or not self.settings.source_enabled(PROJECT):
             return ()
         if below is None:
             directories = path_chain(self.cwd)

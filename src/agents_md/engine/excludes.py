@@ -1,36 +1,91 @@
-"""``claudeMdExcludes``: globs matched against a file's absolute path.
+"""``claudeMdExcludes``: globs matched against a file's absolute path, as the engine matches them.
 
-The engine matches with dotfiles included (``**`` and ``*`` cross ``.claude``), ``**`` spanning
-directories, braces, ``?`` and classes. Managed files are never excluded.
+- Dotfiles are included (``**`` and ``*`` cross ``.claude``); ``**`` spans directories;
+  braces, ``?`` and classes work; a relative pattern matches no absolute path.
+- Each pattern decides alone and any pattern that matches excludes: a ``!pattern`` matches
+  every path the rest does not (so ``["!**/a/CLAUDE.md"]`` excludes all but that file).
+- An absolute pattern is also tried with its links resolved (the whole pattern when it has
+  no glob characters, else the folder of the text before the first one), so a pattern
+  written through a linked folder still applies.
+- Only user, project and local files can be excluded; managed files never.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+import re
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from agents_md._model import Kind
 
+_GLOB_CHARS = re.compile(r"[*?\[\]{}]")
 
-@lru_cache(maxsize=256)
-def _compiled(patterns: tuple[str, ...]) -> object:
+
+@lru_cache(maxsize=512)
+def _matcher(pattern: str) -> Callable[[str], bool]:
     from wcmatch import glob as wc  # lazy: most sessions have no exclusions
 
-    flags = wc.GLOBSTAR | wc.DOTGLOB | wc.BRACE | wc.EXTGLOB | wc.NEGATE | wc.GLOBTILDE
-    return wc.compile(list(patterns), flags=flags)
+    flags = wc.GLOBSTAR | wc.DOTGLOB | wc.BRACE | wc.EXTGLOB
+    compiled = wc.compile(pattern, flags=flags)
+    return lambda path: bool(compiled.match(path))
+
+
+def _node_dirname(path: str) -> str:
+    stripped = path.rstrip("/") or "/"
+    return os.path.dirname(stripped) or "/"
+
+
+def _resolved_spelling(pattern: str, realpath: Callable[[str], str]) -> str | None:
+    """The pattern with links resolved as the engine resolves them, when that differs.
+
+    A pattern without glob characters is resolved whole; otherwise the folder of the text
+    before the first glob character is (``/a/lnk/CLAUDE.*`` resolves ``/a/lnk``, while
+    ``/a/lnk/*.md`` resolves only ``/a``).
+    """
+    if not pattern.startswith("/"):
+        return None
+    glob_at = _GLOB_CHARS.search(pattern)
+    if glob_at is None:
+        resolved = realpath(pattern) if os.path.lexists(pattern) else None
+        if resolved is None:
+            folder = _node_dirname(pattern)
+            if not os.path.lexists(folder):
+                return None
+            resolved = realpath(folder).rstrip("/") + pattern[len(folder) :]
+        return resolved if resolved != pattern else None
+    folder = _node_dirname(pattern[: glob_at.start()])
+    if not os.path.lexists(folder):
+        return None
+    resolved_folder = realpath(folder)
+    if resolved_folder == folder:
+        return None
+    return resolved_folder.rstrip("/") + pattern[len(folder) :]
 
 
 class Excluder:
     """Answers whether a file of a given kind is excluded by the merged patterns."""
 
-    def __init__(self, patterns: Sequence[str]) -> None:
+    def __init__(self, patterns: Sequence[str], realpath: Callable[[str], str] = os.path.realpath) -> None:
         self.patterns = tuple(p for p in patterns if isinstance(p, str) and p)
+        self._rules: list[tuple[bool, tuple[str, ...]]] = []
+        for pattern in self.patterns:
+            negated = pattern.startswith("!")
+            body = pattern[1:] if negated else pattern
+            spellings = [body]
+            other = _resolved_spelling(body, realpath)
+            if other is not None:
+                spellings.append(other)
+            self._rules.append((negated, tuple(spellings)))
 
     def excludes(self, path: str, kind: Kind) -> bool:
-        if not self.patterns or kind not in (Kind.USER, Kind.PROJECT, Kind.LOCAL):
+        if not self._rules or kind not in (Kind.USER, Kind.PROJECT, Kind.LOCAL):
             return False
-        matcher = _compiled(self.patterns)
-        return bool(matcher.match(path))  # type: ignore[attr-defined]
+        for negated, spellings in self._rules:
+            matched = any(_matcher(s)(path) for s in spellings)
+            if matched != negated:
+                return True
+        return False
 
     def __bool__(self) -> bool:
         return bool(self.patterns)

@@ -28,6 +28,6 @@ def read_paths(front_matter: str) -> tuple[str, ...] | None:
             if isinstance(item, str):
                 items.extend(part.strip() for part in item.split(","))
     globs = tuple(item for item in items if item)
-    if all(g == "**" for g in globs):
-        return None  # no globs, or only "match everything": an unconditional rule
+    if all(set(g.split("/")) == {"**"} for g in globs):
+        return None  # no globs, or only "match everything" (**, **/**): an unconditional rule
     return globs

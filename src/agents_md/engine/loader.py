@@ -47,6 +47,12 @@ class Loader:
     skipped: list[SkippedFile] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
+    def _external_ok(self, kind: Kind, external_ok: bool | None) -> bool:
+        """Whether imports may leave the working directories (user files may; others need approval)."""
+        if external_ok is not None:
+            return external_ok
+        return kind is Kind.USER or self.approve_external
+
     def load(
         self,
         path: str,
@@ -70,9 +76,17 @@ class Loader:
         if self.excluder.excludes(path, kind):
             self.skipped.append(SkippedFile(path=path, kind=kind, reason=SkipReason.EXCLUDED, via=parent))
             return []
-        real = self.fs.realpath(path) if self.fs.is_symlink(path) else path
+        linked = self.fs.is_symlink(path)
+        real = self.fs.realpath(path) if linked else path
         if os.path.normpath(real) in self.loaded:
             return []  # a link to a file already loaded
+        if linked and parent is not None and not self._external_ok(kind, external_ok) and not self.inside(real):
+            self.skipped.append(
+                SkippedFile(
+                    path=path, kind=kind, reason=SkipReason.EXTERNAL_IMPORT, via=parent, detail=f"links to {real}"
+                )
+            )
+            return []
         self.loaded.add(key)
         self.loaded.add(os.path.normpath(real))
         if not imports_mod.is_text_file_name(path):
@@ -102,7 +116,7 @@ class Loader:
             path=path, kind=kind, content=processed.text, parent=parent, provenance=provenance, size=len(data)
         )
         out = [LoadedFile(file=entry, globs=_globs(processed.front_matter))]
-        allow_external = (kind is Kind.USER or self.approve_external) if external_ok is None else external_ok
+        allow_external = self._external_ok(kind, external_ok)
         for target in imports_mod.resolved_imports(processed.text, real, self.home):
             if not allow_external and not self.inside(target):
                 if os.path.normpath(target) not in self.loaded:

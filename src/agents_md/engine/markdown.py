@@ -56,7 +56,7 @@ _INTERRUPTS = re.compile(
     r"| {0,3}>"  # block quote
     r"| {0,3}(?:`{3,}(?=[^`\n]*\n)|~{3,})[^\n]*\n"  # fence
     r"| {0,3}(?:[*+-]|1[.)]) "  # list
-    r"| {0,3}(?:</?(?:" + _BLOCK_TAGS + r")(?: +|\n|/?>)|<(?:script|pre|style|textarea|!--))"  # html
+    r"|(?:</?(?:" + _BLOCK_TAGS + r")(?: +|\n|/?>)|<(?:script|pre|style|textarea|!--))"  # html, at column 0
     r"| +\n",
     re.I,
 )

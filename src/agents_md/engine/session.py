@@ -82,7 +82,7 @@ class SessionInputs:
     ) -> SessionInputs:
         parsed = args if isinstance(args, EngineArgs) else parse_engine_args(args)
         return cls(
-            cwd=os.path.abspath(cwd),
+            cwd=os.path.realpath(cwd),
             home=os.path.abspath(home),
             env=dict(env or {}),
             args=parsed,

@@ -8,7 +8,9 @@
    ``.claude/rules/**/*.md`` (when the ``project`` source is on), then ``CLAUDE.local.md``
    (when the ``local`` source is on).
 4. With ``CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD`` truthy, each ``--add-dir`` directory
-   in order: ``CLAUDE.md``, ``.claude/CLAUDE.md``, ``.claude/rules/**/*.md``.
+   in order, its own files as in step 3 (not its parents', not those below it; the project
+   source does not gate them).
+5. The auto memory ``MEMORY.md`` of the project, last (``engine/memory.py``).
 
 Every file is followed by its imports (``loader``). Rules are read recursively in directory
 order; a rule with ``paths:`` front matter is left for Reads that match it. A file already
@@ -22,6 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from agents_md._model import InstructionFile, Kind, Provenance, Reason, SkippedFile, SkipReason
+from agents_md.engine import memory
 from agents_md.engine.excludes import Excluder
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.loader import LoadedFile, Loader
@@ -93,6 +96,7 @@ class Walk:
         self.conditional: list[tuple[InstructionFile, tuple[str, ...]]] = []
 
     def _inside(self, path: str) -> bool:
+        """Inside the original working directory (added directories do not count)."""
         return is_inside(path, self.cwd)
 
     def run(self) -> WalkResult:
@@ -106,18 +110,15 @@ class Walk:
             out += self._rules(os.path.join(self.home, ".claude", "rules"), Kind.USER, user)
         walk = Provenance(reason=Reason.WALK)
         for directory in path_chain(self.cwd):
-            if self.settings.source_enabled(PROJECT):
-                out += self._file(os.path.join(directory, CLAUDE_MD), Kind.PROJECT, walk)
-                out += self._file(os.path.join(directory, DOT_CLAUDE_MD), Kind.PROJECT, walk)
-                out += self._rules(os.path.join(directory, RULES_DIR), Kind.PROJECT, walk)
-            if self.settings.source_enabled(LOCAL):
-                out += self._file(os.path.join(directory, CLAUDE_LOCAL_MD), Kind.LOCAL, walk)
+            out += self._directory(directory, walk)
         if env_truthy(self.env, ADD_DIR_ENV):
             for directory in self.add_dirs:
                 added = Provenance(reason=Reason.ADDED_DIR, via=directory)
-                out += self._file(os.path.join(directory, CLAUDE_MD), Kind.PROJECT, added)
-                out += self._file(os.path.join(directory, DOT_CLAUDE_MD), Kind.PROJECT, added)
-                out += self._rules(os.path.join(directory, RULES_DIR), Kind.PROJECT, added)
+                out += self._directory(directory, added, gate_project=False)
+        if memory.enabled(self.env, self.settings):
+            found = memory.load_memory(self.fs, self.home, self.cwd)
+            if found is not None:
+                out.append(found)
         return WalkResult(
             files=tuple(out),
             conditional_rules=tuple(self.conditional),
@@ -125,12 +126,28 @@ class Walk:
             warnings=tuple(self.loader.warnings),
         )
 
+    def _directory(self, directory: str, provenance: Provenance, *, gate_project: bool = True) -> list[InstructionFile]:
+        """One directory's files in the engine's order (an added one's are not gated by the project source)."""
+        out: list[InstructionFile] = []
+        if not gate_project or self.settings.source_enabled(PROJECT):
+            out += self._file(os.path.join(directory, CLAUDE_MD), Kind.PROJECT, provenance)
+            out += self._file(os.path.join(directory, DOT_CLAUDE_MD), Kind.PROJECT, provenance)
+            out += self._rules(os.path.join(directory, RULES_DIR), Kind.PROJECT, provenance)
+        if self.settings.source_enabled(LOCAL):
+            out += self._file(os.path.join(directory, CLAUDE_LOCAL_MD), Kind.LOCAL, provenance)
+        return out
+
     def _file(self, path: str, kind: Kind, provenance: Provenance) -> list[InstructionFile]:
         return [lf.file for lf in self.loader.load(path, kind, provenance)]
 
     def _rules(
         self, rules_dir: str, kind: Kind, provenance: Provenance, visited: set[str] | None = None
     ) -> list[InstructionFile]:
+        """``**/*.md`` under a rules folder, in directory order, each loaded by its real path.
+
+        A linked entry (file or folder) of a project rules folder must resolve inside the
+        working directory, or it is dropped.
+        """
         visited = set() if visited is None else visited
         if rules_dir in visited:
             return []
@@ -143,7 +160,10 @@ class Walk:
         out: list[InstructionFile] = []
         for name in names:
             entry = os.path.join(rules_dir, name)
-            real = self.fs.realpath(entry) if self.fs.is_symlink(entry) else entry
+            linked = self.fs.is_symlink(entry)
+            real = self.fs.realpath(entry)
+            if linked and kind in (Kind.PROJECT, Kind.LOCAL) and not self._inside(real):
+                continue
             if self.fs.is_dir(real):
                 out += self._rules(real, kind, provenance, visited)
             elif name.endswith(".md") and self.fs.is_file(real):

@@ -1,10 +1,10 @@
 """Where the plugin's files go among the engine's, and which files are "the project's own".
 
-A handed file is *on the path* when it is a ``CLAUDE.md``, ``.claude/CLAUDE.md``,
-``.claude/rules/...`` or ``CLAUDE.local.md`` of a directory from the filesystem root to the
-cwd (imports go with their importer). An ``AGENTS.md`` of directory D goes right before the
-first handed file on the path of a directory deeper than D, or at the end when there is none —
-after the rules and local file of D itself, and after an added directory's files.
+Every project or local file handed over has an *anchor*: the directory it belongs to (the
+folder holding it, or holding its ``.claude`` folder; an import takes its importer's). An
+``AGENTS.md`` of directory D goes right before the first handed file anchored strictly
+inside D, or at the end when there is none — so after D's own rules and local file, before
+a deeper directory's files, and after an added directory that is not inside D.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from agents_md._model import InstructionFile, Kind
 
 OWN_NAMES = ("CLAUDE.md", os.path.join(".claude", "CLAUDE.md"), "CLAUDE.local.md")
-_RULES = os.path.join(".claude", "rules") + os.sep
+_DOT_CLAUDE = os.sep + ".claude" + os.sep
 
 
 def own_files(files: Sequence[InstructionFile], chain: Sequence[str]) -> list[InstructionFile]:
@@ -24,51 +24,44 @@ def own_files(files: Sequence[InstructionFile], chain: Sequence[str]) -> list[In
     return [f for f in files if f.kind in (Kind.PROJECT, Kind.LOCAL) and f.path in own]
 
 
-def anchor_dir(path: str, chain: Sequence[str]) -> str | None:
-    """The directory on the path a walk file belongs to, or ``None``."""
-    for directory in reversed(chain):
-        prefix = directory.rstrip(os.sep) + os.sep
-        if not path.startswith(prefix):
-            continue
-        rest = path[len(prefix) :]
-        if rest in OWN_NAMES or rest.startswith(_RULES):
-            return directory
-        return None
-    return None
+def _anchor_of_path(path: str) -> str:
+    at = path.find(_DOT_CLAUDE)
+    return path[:at] if at >= 0 else os.path.dirname(path)
 
 
-def depth_of(files: Sequence[InstructionFile], chain: Sequence[str]) -> list[int | None]:
-    """For each file, the index in ``chain`` of its directory (imports take their importer's)."""
-    index = {d: i for i, d in enumerate(chain)}
-    by_path: dict[str, int | None] = {}
-    out: list[int | None] = []
+def anchors(files: Sequence[InstructionFile]) -> list[str | None]:
+    """For each handed file, the directory it belongs to (``None`` for user, managed, memory)."""
+    by_path: dict[str, str | None] = {}
+    out: list[str | None] = []
     for f in files:
         if f.parent is not None and f.parent in by_path:
-            depth = by_path[f.parent]
+            anchor = by_path[f.parent]
         elif f.kind in (Kind.PROJECT, Kind.LOCAL):
-            anchor = anchor_dir(f.path, chain)
-            depth = index[anchor] if anchor is not None else None
+            anchor = _anchor_of_path(f.path)
         else:
-            depth = None
-        by_path.setdefault(f.path, depth)
-        out.append(depth)
+            anchor = None
+        by_path.setdefault(f.path, anchor)
+        out.append(anchor)
     return out
 
 
+def _strictly_inside(path: str, directory: str) -> bool:
+    return path.startswith(directory.rstrip(os.sep) + os.sep)
+
+
 def place(
-    handed: Sequence[InstructionFile],
-    groups: Sequence[tuple[int, Sequence[InstructionFile]]],
-    chain: Sequence[str],
+    handed: Sequence[InstructionFile], groups: Sequence[tuple[str, Sequence[InstructionFile]]]
 ) -> list[InstructionFile]:
-    """Insert each ``(directory index, files)`` group before the first deeper handed file."""
-    depths = depth_of(handed, chain)
+    """Insert each ``(directory, files)`` group before the first handed file anchored inside it."""
+    handed_anchors = anchors(handed)
+    slots: dict[int, list[InstructionFile]] = {}
+    tail: list[InstructionFile] = []
+    for directory, files in groups:
+        at = next((i for i, a in enumerate(handed_anchors) if a is not None and _strictly_inside(a, directory)), None)
+        (tail if at is None else slots.setdefault(at, [])).extend(files)
     out: list[InstructionFile] = []
-    pending = list(groups)
-    for f, depth in zip(handed, depths, strict=True):
-        if depth is not None:
-            while pending and pending[0][0] < depth:
-                out.extend(pending.pop(0)[1])
+    for i, f in enumerate(handed):
+        out.extend(slots.get(i, ()))
         out.append(f)
-    for _, files in pending:
-        out.extend(files)
+    out.extend(tail)
     return out

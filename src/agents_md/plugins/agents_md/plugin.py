@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from agents_md._model import InstructionFile, Kind
 from agents_md.engine.context import FoundFile, HookSession
 from agents_md.engine.hooks import ToolCall, hookimpl
+from agents_md.engine.jstext import js_trim
 from agents_md.engine.walk import is_inside, path_chain
 from agents_md.plugins.agents_md import option
 from agents_md.plugins.agents_md.placement import own_files, place
@@ -86,10 +87,8 @@ class AgentsMdPlugin:
         except Exception:  # a failed walk of any kind leaves the context as handed
             self._record_load(session, mode, (), yielded=False, failed=True)
             return None
-        kept = self._dedup(found, files, and_mode=mode == option.AND_AGENTS_MD)
-        index = {d: i for i, d in enumerate(chain)}
-        groups = [(index[f.directory], f.all) for f in kept]
-        result = place(files, groups, chain)
+        kept = self._dedup(found, files)
+        result = place(files, [(f.directory, f.all) for f in kept])
         added = [f for f in result if f not in files]
         if added:
             session.log(
@@ -156,15 +155,17 @@ class AgentsMdPlugin:
         claude = os.path.join(directory, "CLAUDE.md")
         return os.path.lexists(claude) and os.path.exists(claude) and not session.excluded(claude)
 
-    def _dedup(
-        self, found: Sequence[FoundFile], files: Sequence[InstructionFile], *, and_mode: bool
-    ) -> list[FoundFile]:
+    def _dedup(self, found: Sequence[FoundFile], files: Sequence[InstructionFile]) -> list[FoundFile]:
+        """Each file once: not a handed file by path or link target, nor equal in text (trimmed) to a
+        handed project or local file. User and managed files do not count, nor do AGENTS.md files among
+        themselves."""
         paths = {f.path for f in files}
         reals = {os.path.realpath(f.path) for f in files}
-        texts = {f.content for f in files if f.kind is Kind.PROJECT} if and_mode else set()
+        texts = {js_trim(f.content) for f in files if f.kind in (Kind.PROJECT, Kind.LOCAL)}
         kept: list[FoundFile] = []
         for item in found:
-            if item.file.path in paths or os.path.realpath(item.file.path) in reals or item.file.content in texts:
+            text = js_trim(item.file.content)
+            if item.file.path in paths or os.path.realpath(item.file.path) in reals or text in texts:
                 continue
             imports = tuple(f for f in item.imports if f.path not in paths)
             kept.append(FoundFile(directory=item.directory, file=item.file, imports=imports))
