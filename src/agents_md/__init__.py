@@ -55,7 +55,36 @@ _WHERE = {
     "Session": "agents_md.session",
 }
 
-__all__ = sorted(_WHERE)
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "AgentStart",
+    "AgentsMdError",
+    "ContextReport",
+    "FileSystem",
+    "FoundFile",
+    "HookSession",
+    "InstructionFile",
+    "Kind",
+    "Loop",
+    "Notice",
+    "PluginError",
+    "PluginSpec",
+    "Provenance",
+    "ReadResult",
+    "Reason",
+    "Session",
+    "SettingsError",
+    "SkipReason",
+    "SkippedFile",
+    "StartContext",
+    "TelemetryMark",
+    "TelemetryRow",
+    "ToolCall",
+    "UsageError",
+    "context_report",
+    "hookimpl",
+    "replay",
+]
 
 
 def __getattr__(name: str) -> Any:

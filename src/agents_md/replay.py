@@ -12,24 +12,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from agents_md.session import Session
+from agents_md.session_agents import agent_lines, find_agent
 
 
 def agent_omits_claude_md(session: Session, agent_type: str) -> bool:
     """Whether a custom agent of this type is defined with ``omitClaudeMd: true``."""
-    try:
-        from agents_md.agents import find_agent
-    except ImportError:
-        return False
     agent = find_agent(session, agent_type)
-    return bool(agent is not None and getattr(agent, "omit_claude_md", False))
-
-
-def _agent_lines(session: Session) -> list[str] | None:
-    try:
-        from agents_md.agents import session_agent_lines
-    except ImportError:
-        return None
-    return session_agent_lines(session)
+    return bool(agent is not None and agent.omit_claude_md)
 
 
 def replay(script: Mapping[str, Any], *, managed_dir: str | None = None) -> dict[str, Any]:
@@ -54,8 +43,31 @@ def replay(script: Mapping[str, Any], *, managed_dir: str | None = None) -> dict
         }
     out["subagents"] = subagents
     out["attachments_after"] = [main_loop.read(p, home=home).hook_text for p in script.get("reads_after") or []]
-    lines = _agent_lines(session)
-    if lines is not None:
-        out["agent_lines"] = lines
+    if script.get("turns"):
+        out["turns"] = _turns(session, script["turns"])
+    # Without the Agent tool (--bare, CLAUDE_CODE_SIMPLE) the engine lists no agent types.
+    simple = session.inputs.args.bare or env.get("CLAUDE_CODE_SIMPLE", "").strip().lower() in ("1", "true", "yes", "on")
+    out["agent_lines"] = None if simple else agent_lines(session)
     out["notices"] = [n.text for n in session.notices if n.level == "info"]
+    return out
+
+
+def _turns(session: Session, turns: list[Any]) -> dict[str, Any]:
+    """Each keyed turn's context and attachments; ``/compact`` and ``/clear`` between them."""
+    out: dict[str, Any] = {}
+    for turn in turns:
+        command = turn if isinstance(turn, str) else (turn.get("prompt") if "key" not in turn else None)
+        if isinstance(command, str) and command.strip() in ("/compact", "/clear"):
+            if command.strip() == "/compact":
+                session.compact()
+            else:
+                session.clear()
+            continue
+        if not isinstance(turn, dict) or "key" not in turn:
+            continue
+        start = session.turn()
+        out[str(turn["key"])] = {
+            "claude_md": start.claude_md,
+            "attachments": [session.read(p).hook_text for p in turn.get("reads") or []],
+        }
     return out

@@ -109,6 +109,7 @@ class Session:
             self.bus.register(spec.plugin, spec.name, prepend=spec.prepend)
         self._start: StartContext | None = None
         self._main: Loop | None = None
+        self._has_messages = False
 
     # ------------------------------------------------------------------ start
 
@@ -182,7 +183,39 @@ class Session:
 
     def read(self, path: str) -> ReadResult:
         """What the engine appends after the main loop's Read of ``path``."""
+        self._has_messages = True
         return self.loop().read(path, home=self.inputs.home)
+
+    def turn(self) -> StartContext:
+        """A user turn begins: the context its first request carries."""
+        self._has_messages = True
+        return self.start()
+
+    def _recompute(self) -> StartContext:
+        # Re-read from disk, and hand prompt.context the new list (a new context, not a new load).
+        start = compute_start(self.inputs, self.bus, builtin_names=self._builtin_names, fire_session_start=False)
+        with self._lock:
+            self._start = start
+        return start
+
+    def compact(self) -> StartContext | None:
+        """``/compact``: the next context is recomputed from disk; the plugins' nested files start over,
+        while the engine keeps the nested files it restores as reads. ``None`` when there was
+        nothing to compact yet."""
+        if not self._has_messages:
+            return None
+        start = self._recompute()
+        if self._main is not None:
+            self._main.start_paths = frozenset(f.path for f in start.engine_files)
+        return start
+
+    def clear(self) -> StartContext:
+        """``/clear``: a new conversation; every delivered set starts over."""
+        start = self._recompute()
+        with self._lock:
+            self._main = None
+            self._has_messages = False
+        return start
 
     def agent_start(
         self, agent_type: str | None = None, *, fork: bool = False, omit_claude_md: bool = False

@@ -19,11 +19,7 @@ from agents_md.json_edit import JsonEditError, set_value
 def atomic_write(path: str, text: str) -> None:
     directory = os.path.dirname(path) or "."
     os.makedirs(directory, exist_ok=True)
-    mode = None
-    try:
-        mode = os.stat(path).st_mode & 0o7777
-    except FileNotFoundError:
-        pass
+    mode = os.stat(path).st_mode & 0o7777 if os.path.exists(path) else None
     fd, temp = tempfile.mkstemp(prefix=".agents-md-", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:

@@ -90,9 +90,9 @@ def test_registration_blames_the_plugin_by_name(tree: Tree) -> None:
         pass
 
     root = tree({})
-    with pytest.raises(PluginError, match="plugin 'wrong'.*extra"):
+    with pytest.raises(PluginError, match=r"plugin 'wrong'.*extra"):
         make(root, [PluginSpec(name="wrong", plugin=WrongArgs())])
-    with pytest.raises(PluginError, match="plugin 'empty': implements none of the events"):
+    with pytest.raises(PluginError, match=r"plugin 'empty': implements none of the events"):
         make(root, [PluginSpec(name="empty", plugin=Nothing())])
     with pytest.raises(PluginError, match="plugin 'a': a plugin of that name is already registered"):
         make(root, [PluginSpec(name="a", plugin=Recorder("a", [])), PluginSpec(name="a", plugin=Recorder("a", []))])

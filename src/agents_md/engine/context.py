@@ -102,15 +102,19 @@ class HookSession:
         plugin: str,
         below: str | None = None,
         skip: Callable[[str], bool] | None = None,
+        respect_sources: bool = True,
     ) -> tuple[FoundFile, ...]:
         """Files called ``names`` in each directory, each with its imports (kind ``project``).
 
         Without ``below``: every directory from the filesystem root down to the cwd. With
         ``below`` (a read file): the directories strictly between the cwd and that file.
         Excluded files are left out; ``skip(directory)`` lets the caller pass a directory by.
-        Finds nothing while instruction files are off or the project setting source is.
+        Finds nothing while instruction files are off, nor (unless ``respect_sources`` is
+        false) while the ``project`` setting source is off.
         """
-        if not self.instruction_files_enabled or not self.settings.source_enabled(PROJECT):
+        if not self.instruction_files_enabled:
+            return ()
+        if respect_sources and not self.settings.source_enabled(PROJECT):
             return ()
         if below is None:
             directories = path_chain(self.cwd)

@@ -63,16 +63,25 @@ class Loop:
     attachments_enabled: Callable[[], bool] = lambda: True
 
     def read(self, path: str, *, home: str | None = None) -> ReadResult:
-        target = _expand(path, home)
+        """After a Read of ``path``: the engine's nested files, then the plugins' answers.
+
+        The engine decides on the real path and counts the read file itself as given; the
+        ``tool.call`` hooks get the path as spelled, and only for a Read that succeeded.
+        """
+        spelled = _expand(path, home)
         if not self.attachments_enabled():
-            return ReadResult(path=target, engine_files=(), hook_files=())
-        engine = tuple(self.finder.find(target, self.delivered | self.start_paths))
+            return ReadResult(path=spelled, engine_files=(), hook_files=())
+        real = os.path.realpath(spelled)
+        self.delivered.add(real)
+        engine = tuple(self.finder.find(real, self.delivered | self.start_paths))
         self.delivered.update(f.path for f in engine)
+        if not self.finder.fs.is_file(real):
+            return ReadResult(path=spelled, engine_files=engine, hook_files=())  # the Read failed
         call = ToolCall(
-            tool="Read", path=target, agent_id=self.loop_id or None, forked_from=self.parent_id if self.fork else None
+            tool="Read", path=spelled, agent_id=self.loop_id or None, forked_from=self.parent_id if self.fork else None
         )
         answers = self.bus.collect("tool.call", session=self.session_factory(), call=call)
-        return ReadResult(path=target, engine_files=engine, hook_files=tuple(answers))
+        return ReadResult(path=spelled, engine_files=engine, hook_files=tuple(answers))
 
     def spawn(self, agent_type: str | None = None, *, fork: bool = False) -> Loop:
         child = Loop(

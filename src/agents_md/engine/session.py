@@ -23,6 +23,7 @@ from agents_md.engine.settings import Settings, default_managed_dir, load_settin
 from agents_md.engine.walk import Walk, env_truthy
 
 DISABLE_ENV = "CLAUDE_CODE_DISABLE_CLAUDE_MDS"
+SIMPLE_ENV = "CLAUDE_CODE_SIMPLE"  # what --bare sets
 
 # Built-in agent types that start with no instruction text at all, managed files included.
 NO_INSTRUCTIONS_AGENTS = frozenset({"Explore", "Plan"})
@@ -101,6 +102,8 @@ def disabled_reason(inputs: SessionInputs) -> str | None:
         return "--safe-mode"
     if env_truthy(inputs.env, DISABLE_ENV):
         return f"{DISABLE_ENV}=1"
+    if env_truthy(inputs.env, SIMPLE_ENV):
+        return f"{SIMPLE_ENV}=1 (as --bare)"
     return None
 
 

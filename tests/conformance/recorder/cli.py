@@ -28,7 +28,7 @@ BASE_ENV = "AGENTS_MD_RECORD_BASE"
 def record_one(scn: dict[str, Any], source_dir: Path, base: Path) -> dict[str, Any]:
     """Run one scenario and return its result, paths as placeholders."""
     run = scenario.resolve(scn, base)
-    scenario.lay_out(scn, run, source_dir)
+    scenario.lay_out(run, source_dir)
     replies = script.build(run)
     with managed_files(run.managed_tree) as managed, MockApi(replies, run.run_dir / "requests.jsonl") as api:
         outcome = engine.run_engine(run, api.url, script.turn_prompts(run))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import json
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -35,8 +36,10 @@ def _locked(paths: tuple[Path, ...], mode: int) -> Iterator[None]:
     # always taken in the same order, so two recorders cannot deadlock
     with contextlib.ExitStack() as stack:
         for path in paths:
-            handle = stack.enter_context(path.open("a"))
-            fcntl.flock(handle, mode)  # released when the file closes
+            # read-only is enough for flock, and works on a lock file another user made
+            fd = os.open(path, os.O_RDONLY | os.O_CREAT, 0o666)
+            stack.callback(os.close, fd)  # closing releases the lock
+            fcntl.flock(fd, mode)
         yield
 
 

@@ -49,6 +49,10 @@ class Run:
     root: Path
     home: Path
     cwd: Path
+    tree: dict[str, Any]
+    home_tree: dict[str, Any]
+    managed_tree: dict[str, Any]
+    git: tuple[str, ...]  # folders to `git init`, relative to the root
     args: tuple[str, ...]
     env: dict[str, str]
     prompt: str
@@ -56,7 +60,6 @@ class Run:
     reads_after: tuple[str, ...]
     subagents: tuple[Subagent, ...]
     turns: tuple[Turn, ...]
-    managed_tree: dict[str, Any]
     timeout: float
     debug: bool
     debug_grep: tuple[str, ...]
@@ -101,6 +104,14 @@ def _absolute(path: str, root: Path) -> str:
     return path if path.startswith("/") else str(root / path)
 
 
+def _git_dirs(git: Any) -> list[str]:
+    if git is True:
+        return [""]
+    if isinstance(git, str):
+        return [git]
+    return list(git or [])
+
+
 def _turn(raw: str | dict[str, Any], root: Path) -> Turn:
     if isinstance(raw, str):  # README form: a bare command
         return Turn(key=None, prompt=raw, reads=())
@@ -123,6 +134,10 @@ def resolve(scn: dict[str, Any], base: Path) -> Run:
         root=root,
         home=home,
         cwd=root / (s.get("cwd") or ""),
+        tree=s.get("tree") or {},
+        home_tree=s.get("home_tree") or {},
+        managed_tree=s.get("managed_tree") or {},
+        git=tuple(_git_dirs(s.get("git", False))),
         args=tuple(s.get("args", [])),
         env={k: str(v) for k, v in s.get("env", {}).items()},
         prompt=s.get("prompt", DEFAULT_PROMPT),
@@ -139,7 +154,6 @@ def resolve(scn: dict[str, Any], base: Path) -> Run:
             for sa in s.get("subagents", [])
         ),
         turns=tuple(_turn(t, root) for t in s.get("turns", [])),
-        managed_tree=s.get("managed_tree") or {},
         timeout=float(s.get("timeout", DEFAULT_TIMEOUT)),
         debug=bool(s.get("debug", False)),
         debug_grep=tuple(s.get("debug_grep", [])),
@@ -178,30 +192,21 @@ def write_tree(base: Path, tree: Mapping[str, Any], source_dir: Path | None = No
             raise ValueError(f"tree entry {rel!r}: cannot write {entry!r}")
 
 
-def _git_dirs(git: Any) -> list[str]:
-    if git is True:
-        return [""]
-    if isinstance(git, str):
-        return [git]
-    return list(git or [])
-
-
-def lay_out(scn: dict[str, Any], run: Run, source_dir: Path | None = None) -> None:
+def lay_out(run: Run, source_dir: Path | None = None) -> None:
     """Build the run directory afresh: tree, home, git repositories, cwd."""
     if run.run_dir.is_symlink() or run.run_dir.exists():
         shutil.rmtree(run.run_dir)
     run.root.mkdir(parents=True)
     run.home.mkdir(parents=True)
-    mapping = run.placeholders
-    write_tree(run.root, substitute(scn.get("tree") or {}, mapping), source_dir)
-    write_tree(run.home, substitute(scn.get("home_tree") or {}, mapping), source_dir)
+    write_tree(run.root, run.tree, source_dir)
+    write_tree(run.home, run.home_tree, source_dir)
     # git reads no config of the developer's: the fake home, no system file
     git_env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": str(run.home),
         "GIT_CONFIG_NOSYSTEM": "1",
     }
-    for rel in _git_dirs(scn.get("git", False)):
+    for rel in run.git:
         target = run.root / rel
         target.mkdir(parents=True, exist_ok=True)
         subprocess.run(["git", "-c", "init.defaultBranch=main", "init", "-q", str(target)], check=True, env=git_env)

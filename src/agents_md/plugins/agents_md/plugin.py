@@ -24,12 +24,15 @@ from agents_md._model import InstructionFile, Kind
 from agents_md.engine.context import FoundFile, HookSession
 from agents_md.engine.hooks import ToolCall, hookimpl
 from agents_md.engine.jstext import js_trim
+from agents_md.engine.settings import LOCAL, PROJECT
 from agents_md.engine.walk import is_inside, path_chain
 from agents_md.plugins.agents_md import option
 from agents_md.plugins.agents_md.placement import own_files, place
 
 NAME = "agents-md"
 FILE_NAMES = ("AGENTS.md", os.path.join(".claude", "AGENTS.md"))
+# The engine's own names: a directory holding one of them is "claimed" in the default mode.
+CLAUDE_NAMES = ("CLAUDE.md", os.path.join(".claude", "CLAUDE.md"), "CLAUDE.local.md")
 ATTACH_OFF_ENVS = ("CLAUDE_CODE_DISABLE_ATTACHMENTS", "CLAUDE_CODE_SIMPLE")
 
 
@@ -78,7 +81,7 @@ class AgentsMdPlugin:
         if any(not isinstance(f.kind, Kind) or not os.path.isabs(f.path) for f in files):
             return None  # a hook above rewrote the list into something this plugin cannot read
         chain = path_chain(session.cwd)
-        if mode == option.OR_AGENTS_MD and own_files(files, chain):
+        if mode == option.OR_AGENTS_MD and self._has_own(session, files, chain):
             self._record_load(session, mode, (), yielded=True, failed=False)
             self._state.start_files = files
             return None
@@ -104,6 +107,17 @@ class AgentsMdPlugin:
     def tool_call(
         self, session: HookSession, call: ToolCall, files: tuple[InstructionFile, ...]
     ) -> Sequence[InstructionFile] | None:
+        """After a Read below the cwd: the AGENTS.md files of the directories down to the file.
+
+        1. Only in the modes that load AGENTS.md, and not when attachments are off.
+        2. The read file's path is taken as spelled: it must lie below the cwd.
+        3. In each directory strictly between the cwd and the file, shallowest first: its
+           ``AGENTS.md`` and ``.claude/AGENTS.md``, each with its imports — unless
+           (default mode) a ``CLAUDE.md``, ``.claude/CLAUDE.md`` or ``CLAUDE.local.md`` there
+           claims the directory; unless this loop was given it already (the read file
+           itself counts as given); unless its text equals a project or local file of the
+           start or a ``CLAUDE.md``-named file on the way down.
+        """
         if call.tool != "Read" or call.path is None:
             return None
         mode = self.mode(session)
@@ -119,20 +133,34 @@ class AgentsMdPlugin:
             # A fork starts knowing what its parent was given; what it gets stays its own.
             self._state.delivered[loop] = set(self._state.delivered.get(call.forked_from, ()))
         delivered = self._state.delivered.setdefault(loop, set())
-        claimed = (lambda d: self._claimed(session, d)) if mode == option.OR_AGENTS_MD else None
         try:
-            found = session.ancestors(FILE_NAMES, plugin=self.name, below=target, skip=claimed)
-        except OSError:
+            claude = session.ancestors(CLAUDE_NAMES, plugin=self.name, below=target)
+            claimed = {item.directory for item in claude}
+            skip = (lambda d: d in claimed) if mode == option.OR_AGENTS_MD else None
+            found = session.ancestors(FILE_NAMES, plugin=self.name, below=target, skip=skip)
+        except Exception:
             return None
-        known = {f.content for f in self._state.start_files} | {f.content for f in files}
+        start = [f for f in self._state.start_files if f.kind in (Kind.PROJECT, Kind.LOCAL)]
+        nested = [f for item in claude for f in item.all]
+        known_paths = {f.path for f in self._state.start_files} | {f.path for f in nested}
+        known_texts = {js_trim(f.content) for f in (*start, *nested)}
         out: list[InstructionFile] = []
         for item in found:
+            if item.file.path == target:
+                delivered.add(target)  # its text is in the tool result already
+                continue
             if item.file.path in delivered:
                 continue
             delivered.add(item.file.path)
-            if item.file.content in known:
+            if js_trim(item.file.content) in known_texts:
                 continue
-            out.extend(item.all)
+            out.append(item.file)
+            for imported in item.imports:
+                if imported.path in delivered or imported.path in known_paths:
+                    continue
+                delivered.add(imported.path)
+                if js_trim(imported.content) not in known_texts:
+                    out.append(imported)
         if out:
             session.telemetry.log("agents_md_nested", mode=mode, file_count=len(out))
         return out or None
@@ -151,9 +179,20 @@ class AgentsMdPlugin:
         """Forget what was attached to a loop (after a compaction or /clear)."""
         self._state.delivered.pop(loop, None)
 
-    def _claimed(self, session: HookSession, directory: str) -> bool:
-        claude = os.path.join(directory, "CLAUDE.md")
-        return os.path.lexists(claude) and os.path.exists(claude) and not session.excluded(claude)
+    def _has_own(self, session: HookSession, files: Sequence[InstructionFile], chain: Sequence[str]) -> bool:
+        """Whether the project has a CLAUDE.md of its own on the path.
+
+        Read off the handed files; when a setting source kept the engine from loading some of
+        them, the files themselves still count (a ``CLAUDE.local.md`` left out by
+        ``--setting-sources project`` still makes the plugin stand down).
+        """
+        if own_files(files, chain):
+            return True
+        settings = session.settings
+        if settings.source_enabled(PROJECT) and settings.source_enabled(LOCAL):
+            return False
+        found = session.ancestors(CLAUDE_NAMES, plugin=self.name, respect_sources=False)
+        return any(os.path.basename(f.file.path) in ("CLAUDE.md", "CLAUDE.local.md") for f in found)
 
     def _dedup(self, found: Sequence[FoundFile], files: Sequence[InstructionFile]) -> list[FoundFile]:
         """Each file once: not a handed file by path or link target, nor equal in text (trimmed) to a

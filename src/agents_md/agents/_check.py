@@ -1,0 +1,58 @@
+"""``check_agent_files``: every problem of the given agent files (and ``--agents`` value)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from agents_md.agents._json import read_agents_json
+from agents_md.agents._model import Problem, Severity, Source
+from agents_md.agents._parse import parse_agent_text
+from agents_md.agents._sources import agent_files
+
+
+def check_agent_files(
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    agents_json: str | None = None,
+    cwd: str | os.PathLike[str] = ".",
+) -> list[Problem]:
+    """Problems of each file (folders are searched for ``*.md``), in path and line order."""
+    problems: list[Problem] = []
+    for raw in paths:
+        p = Path(raw)
+        files = list(agent_files(p)) if p.is_dir() else [p]
+        for file in files:
+            try:
+                text = file.read_bytes().decode("utf-8", errors="replace")
+            except OSError as exc:
+                problems.append(
+                    Problem(
+                        path=str(file),
+                        line=0,
+                        key="",
+                        rule="unreadable",
+                        severity=Severity.ERROR,
+                        message=f"cannot read the file: {exc.strerror}",
+                    )
+                )
+                continue
+            found = parse_agent_text(text, str(file), source=Source.PROJECT).problems
+            problems += sorted(found, key=lambda q: q.line)
+    if agents_json is not None:
+        result = read_agents_json(agents_json, cwd=Path(cwd))
+        for line in result.error_lines[1:] if len(result.error_lines) > 1 else result.error_lines:
+            key, _, message = line.partition(": ")
+            problems.append(
+                Problem(
+                    path=result.path or "--agents",
+                    line=0,
+                    key=key if message else "",
+                    rule="agents-json",
+                    severity=Severity.ERROR,
+                    message=message or line,
+                    fix="the engine refuses the whole --agents value and exits 1",
+                )
+            )
+    return problems

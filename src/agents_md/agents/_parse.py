@@ -1,0 +1,311 @@
+"""One agent file to an ``AgentDefinition``, or the rule that skips it.
+
+1. Split off the front matter (``_frontmatter``); without one the file is not an agent.
+2. Read it leniently (``_yaml``); if even that fails the front matter counts as empty.
+3. ``name`` must be a non-empty string without ``:``, not starting with ``-``, at most 256
+   UTF-16 units. Absent, null or empty: a documentation file, skipped silently.
+4. ``description`` must be a non-empty string; each backslash + ``n`` becomes a newline.
+5. Unknown keys are warned about; ``hooks`` that do not fit the schema skip the file;
+   every other bad value is dropped (``_fields``).
+Plugin agents differ: they always load, under ``plugin:sub:dirs:name`` where ``name`` is the
+front-matter name or else the file name, with ``Agent from P plugin`` as the fallback
+description; ``permissionMode``, ``hooks`` and ``mcpServers`` are ignored with a warning.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from agents_md.agents._fields import read_fields
+from agents_md.agents._frontmatter import split_front_matter
+from agents_md.agents._hooks import CHECKED_EVENTS, hook_issues
+from agents_md.agents._js import js_string, utf16_len
+from agents_md.agents._keys import suggest, unknown_keys
+from agents_md.agents._model import AgentDefinition, Problem, Severity, Source
+from agents_md.agents._tools import read_tools, with_memory_tools
+
+MAX_NAME = 256
+PLUGIN_IGNORED = ("permissionMode", "hooks", "mcpServers")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FileResult:
+    agent: AgentDefinition | None
+    rule: str  # why it was skipped ("" when loaded)
+    reason: str
+    problems: tuple[Problem, ...]
+
+
+def _fence_rule(text: str) -> str:
+    body = text.lstrip("\ufeff")
+    if re.search(r"^---\s*$", body, re.MULTILINE):
+        return (
+            "fence-not-on-line-1" if not body.startswith("---") or re.match(r"---[^\s]", body) else "no-closing-fence"
+        )
+    return "not-an-agent"
+
+
+def parse_agent_text(
+    text: str,
+    path: str,
+    *,
+    source: Source,
+    plugin: str | None = None,
+    namespace: tuple[str, ...] = (),
+) -> FileResult:
+    problems: list[Problem] = []
+
+    def add(rule: str, severity: Severity, message: str, *, key: str = "", line: int = 0, fix: str = "") -> None:
+        problems.append(Problem(path=path, line=line, key=key, rule=rule, severity=severity, message=message, fix=fix))
+
+    split = split_front_matter(text)
+    data: dict[str, Any] = {}
+    key_lines: dict[str, int] = {}
+    item_lines: dict[str, list[int]] = {}
+    if split.yaml is None:
+        rule = _fence_rule(text) if split.reason == "fence-not-on-line-1" else split.reason
+        if plugin is None:
+            if rule == "not-an-agent":
+                add(rule, Severity.NOTE, "no front matter: the file is documentation, not an agent")
+            elif rule == "fence-not-on-line-1":
+                add(
+                    rule,
+                    Severity.ERROR,
+                    "the opening --- is not on line 1; the file is skipped without a log line",
+                    line=1,
+                    fix="start the file with --- (only a UTF-8 BOM may come before it)",
+                )
+            else:
+                add(
+                    rule,
+                    Severity.ERROR,
+                    "the front matter has no closing ---; the file is skipped without a log line",
+                    line=1,
+                    fix="close the front matter with a line ---",
+                )
+            return FileResult(agent=None, rule=rule, reason=problems[-1].message, problems=tuple(problems))
+    else:
+        from agents_md.agents._yaml import parse_front_matter
+
+        parsed = parse_front_matter(split.yaml)
+        base = split.first_line
+        if parsed.data is None and parsed.error:
+            add(
+                "yaml-parse",
+                Severity.ERROR,
+                f"YAML front matter failed to parse and was ignored: {parsed.error}",
+                line=base,
+                fix="quote values that hold ': ' or start with a special character; indent with spaces",
+            )
+        elif parsed.lenient:
+            for n in parsed.rewritten_lines:
+                add(
+                    "yaml-lenient",
+                    Severity.NOTE,
+                    "strict YAML rejects the front matter; the engine re-read this value as a quoted string",
+                    line=base + n,
+                    fix="quote the value",
+                )
+        if isinstance(parsed.data, dict):
+            data = parsed.data
+        key_lines = {k: base + v for k, v in parsed.key_lines.items()}
+        item_lines = {k: [base + x for x in v] for k, v in parsed.item_lines.items()}
+
+    def line_of(key: str) -> int:
+        return key_lines.get(key, split.first_line)
+
+    raw_name = data.get("name")
+    name_ok = isinstance(raw_name, str) and raw_name != ""
+    if plugin is None:
+        if raw_name is None or raw_name == "":
+            close = [k for k in data if suggest(k) == "name"]
+            if data:
+                hint = f' (is "{close[0]}" meant to be "name"?)' if close else ""
+                add(
+                    "name-missing",
+                    Severity.ERROR,
+                    f"no name: the file is treated as documentation and skipped{hint}",
+                    key="name",
+                    line=split.first_line,
+                    fix="add name: your-agent-name",
+                )
+            elif not any(p.rule == "yaml-parse" for p in problems):
+                add("not-an-agent", Severity.NOTE, "no name: the file is documentation, not an agent")
+            decisive = next((p for p in problems if p.rule == "yaml-parse"), problems[-1])
+            return FileResult(agent=None, rule=decisive.rule, reason=decisive.message, problems=tuple(problems))
+        if not isinstance(raw_name, str):
+            msg = 'Missing required "name" field in frontmatter'
+            add(
+                "name-not-string",
+                Severity.ERROR,
+                f"{msg} (the name is a {type(raw_name).__name__}, not a string)",
+                key="name",
+                line=line_of("name"),
+                fix="quote the name",
+            )
+            return FileResult(agent=None, rule="name-not-string", reason=msg, problems=tuple(problems))
+        for rule, bad, msg in (
+            (
+                "name-colon",
+                ":" in raw_name,
+                'Invalid "name": names must not contain ":" (reserved for plugin namespacing)',
+            ),
+            ("name-dash", raw_name.startswith("-"), 'Invalid "name": names must not start with "-"'),
+            (
+                "name-too-long",
+                utf16_len(raw_name) > MAX_NAME,
+                f'Invalid "name": names must be at most {MAX_NAME} characters',
+            ),
+        ):
+            if bad:
+                add(rule, Severity.ERROR, msg, key="name", line=line_of("name"), fix="rename the agent")
+                return FileResult(agent=None, rule=rule, reason=msg, problems=tuple(problems))
+
+    unknown = unknown_keys(list(data))
+    if unknown:
+        for unknown_key in unknown:
+            suggestion = suggest(unknown_key)
+            add(
+                "unknown-key",
+                Severity.WARNING,
+                f'unknown key "{unknown_key}": Claude Code does not recognize or apply it',
+                key=unknown_key,
+                line=line_of(unknown_key),
+                fix=f'rename it to "{suggestion}"' if suggestion else "remove it",
+            )
+
+    raw_desc = data.get("description")
+    if isinstance(raw_desc, str) and raw_desc != "":
+        description = raw_desc.replace("\\n", "\n")
+    elif plugin is not None:
+        description = f"Agent from {plugin} plugin"
+    else:
+        msg = 'Missing required "description" field in frontmatter'
+        add(
+            "description-missing",
+            Severity.ERROR,
+            msg,
+            key="description",
+            line=line_of("description"),
+            fix="add description: when Claude should use this agent",
+        )
+        return FileResult(agent=None, rule="description-missing", reason=msg, problems=tuple(problems))
+
+    if plugin is not None:
+        for key in PLUGIN_IGNORED:
+            if key in data:
+                add(
+                    "plugin-ignored-key",
+                    Severity.WARNING,
+                    f"sets {key}, which is ignored for plugin agents. Use .claude/agents/ for this level of control.",
+                    key=key,
+                    line=line_of(key),
+                    fix="remove it, or define the agent in .claude/agents/",
+                )
+        data = {k: v for k, v in data.items() if k not in PLUGIN_IGNORED}
+    elif _truthy_hooks(data.get("hooks")):
+        for where, msg in hook_issues(data["hooks"], events=None):
+            if where and where[0] not in CHECKED_EVENTS:
+                add(
+                    "hooks-shape",
+                    Severity.WARNING,
+                    f"hooks.{'.'.join(where)}: {msg} (the engine loads the agent anyway)",
+                    key="hooks." + ".".join(where),
+                    line=line_of("hooks"),
+                    fix="fix the hook entry (events -> [{matcher, hooks: [{type, command}]}])",
+                )
+        issues = hook_issues(data["hooks"])
+        if issues:
+            for where, msg in issues:
+                add(
+                    "hooks-invalid",
+                    Severity.ERROR,
+                    f"hooks.{'.'.join(where)}: {msg} (the engine skips the file: Unknown parsing error)"
+                    if where
+                    else f"hooks: {msg} (the engine skips the file)",
+                    key="hooks" + "".join(f".{w}" for w in where),
+                    line=line_of("hooks"),
+                    fix="fix the hooks map (events -> [{matcher, hooks: [{type, command}]}])",
+                )
+            return FileResult(
+                agent=None, rule="hooks-invalid", reason="Unknown parsing error", problems=tuple(problems)
+            )
+
+    kept, findings = read_fields(data)
+    if plugin is None and isinstance(data.get("hooks"), dict) and data["hooks"]:
+        # A Stop hook of an agent fires when the subagent stops: the engine files it under SubagentStop.
+        kept["hooks"] = {("SubagentStop" if event == "Stop" else str(event)): v for event, v in data["hooks"].items()}
+    for f in findings:
+        line = line_of(f.key)
+        key = f.key
+        if f.index is not None:
+            key = f"{f.key}[{f.index}]"
+            items = item_lines.get(f.key, [])
+            line = items[f.index] if f.index < len(items) else line
+        text = f.message + ("" if f.engine_logs else " (dropped without a log line)")
+        add(f.rule, Severity.WARNING, text, key=key, line=line, fix=f.fix)
+
+    for key in ("tools", "disallowedTools"):
+        value = data.get(key)
+        if isinstance(value, list):
+            items = item_lines.get(key, [])
+            for i, item in enumerate(value):
+                if not isinstance(item, str):
+                    add(
+                        "invalid-value",
+                        Severity.WARNING,
+                        f"{key} item '{js_string(item)}' is not a tool name (dropped without a log line)",
+                        key=f"{key}[{i}]",
+                        line=items[i] if i < len(items) else line_of(key),
+                        fix="write tool names as strings",
+                    )
+        elif key in data and value is not None and not isinstance(value, str):
+            add(
+                "invalid-value",
+                Severity.WARNING,
+                f"{key} '{js_string(value)}' is not a list or a string (dropped without a log line)",
+                key=key,
+                line=line_of(key),
+                fix="write Read, Grep or a YAML list",
+            )
+
+    tools = read_tools(data.get("tools"), present="tools" in data)
+    if "memory" in kept:
+        tools = with_memory_tools(tools)
+    disallowed = read_tools(data.get("disallowedTools"), present="disallowedTools" in data)
+    if tools == () and "tools" in data:
+        add(
+            "tools-empty",
+            Severity.WARNING,
+            "tools is empty: the list shows All tools, but the agent starts with no tools at all",
+            key="tools",
+            line=line_of("tools"),
+            fix="remove the tools key to inherit every tool",
+        )
+
+    if plugin is not None:
+        stem = Path(path).stem
+        base_name = raw_name if isinstance(raw_name, str) and name_ok else stem
+        full_name = ":".join((plugin, *namespace, base_name))
+    else:
+        full_name = str(raw_name)
+    agent = AgentDefinition(
+        name=full_name,
+        description=description,
+        prompt=split.body.strip(),
+        source=source,
+        path=path,
+        plugin=plugin,
+        tools=tools,
+        disallowed_tools=disallowed,
+        unknown_keys=tuple(unknown),
+        **kept,
+    )
+    return FileResult(agent=agent, rule="", reason="", problems=tuple(problems))
+
+
+def _truthy_hooks(v: Any) -> bool:
+    return v not in (None, False, 0, "") or isinstance(v, list | dict)

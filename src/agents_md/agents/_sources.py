@@ -1,0 +1,125 @@
+"""The folders the engine reads agent files from, and the files in them.
+
+1. Managed: ``MANAGED/.claude/agents/`` (``/etc/claude-code`` on Linux). Always read.
+2. ``--agents`` (see ``_json``). Always read.
+3. Project (``project`` in the setting sources): ``.claude/agents/`` of the cwd and of each
+   ancestor up to the git root (the nearest folder holding ``.git``, a folder or a file), or
+   up to the filesystem root without one; the nearer folder wins on a shared name.
+4. User (``user`` in the setting sources): ``HOME/.claude/agents/``.
+5. Plugins: ``agents/`` of each ``--plugin-dir``; the plugin's name is ``name`` from
+   ``.claude-plugin/plugin.json`` or else the folder's name. A manifest that cannot be read,
+   has no valid name or redirects ``agents`` keeps the plugin from loading.
+In each folder every ``*.md`` at any depth counts, dot-files and dot-folders too; symlinks
+are followed, dangling ones ignored. ``.MD``, ``.txt`` and others are not read.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from agents_md.agents._model import Source
+
+AGENTS_DIR = (".claude", "agents")
+MANIFEST = (".claude-plugin", "plugin.json")
+_PLUGIN_NAME = re.compile(r"[A-Za-z0-9._-]+")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Folder:
+    """One folder of agent files; ``rank`` orders folders of one source (higher wins)."""
+
+    path: Path
+    source: Source
+    rank: int = 0
+    plugin: str | None = None
+
+
+def git_root(start: Path) -> Path | None:
+    for d in (start, *start.parents):
+        if (d / ".git").exists():
+            return d
+    return None
+
+
+def project_folders(cwd: Path, home: Path) -> list[Folder]:
+    top = git_root(cwd)
+    user_dir = home.joinpath(*AGENTS_DIR)
+    out: list[Folder] = []
+    chain = (cwd, *cwd.parents)
+    for depth, d in enumerate(chain):
+        folder = d.joinpath(*AGENTS_DIR)
+        if folder != user_dir:
+            out.append(Folder(path=folder, source=Source.PROJECT, rank=len(chain) - depth))
+        if top is not None and d == top:
+            break
+    return out
+
+
+def plugin_name(plugin_dir: Path) -> str | None:
+    manifest = plugin_dir.joinpath(*MANIFEST)
+    if not manifest.exists():
+        return plugin_dir.name
+    try:
+        data = json.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    name = data.get("name")
+    if not isinstance(name, str) or not _PLUGIN_NAME.fullmatch(name) or "agents" in data:
+        return None
+    return name
+
+
+def folders(
+    *,
+    cwd: Path,
+    home: Path,
+    managed_dir: Path | None,
+    plugin_dirs: tuple[Path, ...],
+    setting_sources: frozenset[str] | None,
+) -> list[Folder]:
+    out: list[Folder] = []
+    if managed_dir is not None:
+        out.append(Folder(path=managed_dir.joinpath(*AGENTS_DIR), source=Source.MANAGED))
+    if setting_sources is None or "project" in setting_sources:
+        out += project_folders(cwd, home)
+    if setting_sources is None or "user" in setting_sources:
+        out.append(Folder(path=home.joinpath(*AGENTS_DIR), source=Source.USER))
+    for i, pdir in enumerate(plugin_dirs):
+        name = plugin_name(pdir)
+        if name is not None:
+            out.append(Folder(path=pdir / "agents", source=Source.PLUGIN, rank=len(plugin_dirs) - i, plugin=name))
+    return out
+
+
+def agent_files(folder: Path) -> Iterator[Path]:
+    """Every ``*.md`` below ``folder``, following links, sorted, each real folder once."""
+    seen: set[str] = set()
+
+    def walk(d: Path) -> Iterator[Path]:
+        try:
+            real = os.path.realpath(d)
+            if real in seen:
+                return
+            seen.add(real)
+            entries = sorted(os.scandir(d), key=lambda e: e.name)
+        except OSError:
+            return
+        for entry in entries:
+            p = Path(entry.path)
+            try:
+                if entry.is_dir(follow_symlinks=True):
+                    yield from walk(p)
+                elif entry.name.endswith(".md") and entry.is_file(follow_symlinks=True):
+                    yield p
+            except OSError:
+                continue
+
+    if folder.is_dir():
+        yield from walk(folder)

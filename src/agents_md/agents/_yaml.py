@@ -1,0 +1,277 @@
+"""Read front matter the way the engine does: YAML 1.2 core types, then a lenient retry.
+
+1. Parse as YAML with the 1.2 core schema (``yes``/``on`` are strings; ``0o17``, ``0x1F``,
+   ``.inf`` are numbers). Tags are ignored, duplicate keys keep the last value, and a tab
+   may indent a nested block.
+2. If that fails, every line ``key: value`` whose key is only letters, ``_`` and ``-`` and
+   whose value holds one of ``{}[]*&#!|>%@``` `` or ``": "`` and is not already quoted (or a
+   ``[...]`` list) is
+   rewritten as ``key: "value"`` (backslashes and quotes escaped); a line ending in ``\\r``
+   is never rewritten. Then parse again.
+3. If that fails too, the front matter is empty.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.parser import Parser
+from yaml.reader import Reader
+from yaml.resolver import BaseResolver
+from yaml.scanner import Scanner, ScannerError
+
+from agents_md.agents._js import JS_WS, js_string
+
+_STR = "tag:yaml.org,2002:str"
+
+
+class _Resolver(BaseResolver):
+    """The YAML 1.2 core schema's implicit types."""
+
+
+_Resolver.yaml_implicit_resolvers = {}
+for _tag, _rx, _first in (
+    ("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    ("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", "~nN"),
+    ("tag:yaml.org,2002:int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", "-+0123456789"),
+    (
+        "tag:yaml.org,2002:float",
+        r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+        "-+.0123456789",
+    ),
+    ("tag:yaml.org,2002:merge", r"^<<$", "<"),
+):
+    _Resolver.add_implicit_resolver(_tag, re.compile(_rx), [*_first, *([""] if "null" in _tag else [])])
+
+
+def _join_surrogates(text: str) -> str:
+    """Escaped UTF-16 pairs (``"\\ud83d\\ude00"``) make one character, as in JavaScript."""
+    if not any("\ud800" <= c <= "\udfff" for c in text):
+        return text
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+
+
+class _Constructor(SafeConstructor):
+    def construct_scalar(self, node: Node) -> Any:
+        value = super().construct_scalar(node)  # type: ignore[arg-type]
+        return _join_surrogates(value) if isinstance(value, str) else value
+
+    def construct_yaml_int(self, node: ScalarNode) -> int:
+        text = str(node.value)
+        if text.startswith("0o"):
+            return int(text[2:], 8)
+        if text.startswith("0x"):
+            return int(text[2:], 16)
+        return int(text, 10)
+
+    def construct_yaml_float(self, node: ScalarNode) -> float:
+        text = str(node.value).lower()
+        if text.endswith("nan"):
+            return float("nan")
+        if text.endswith("inf"):
+            return float("-inf") if text.startswith("-") else float("inf")
+        return float(text)
+
+    def construct_undefined(self, node: Node) -> Any:
+        # The engine ignores tags it does not know: read the node as if untagged.
+        if isinstance(node, ScalarNode):
+            return str(node.value)
+        if isinstance(node, SequenceNode):
+            return self.construct_sequence(node, deep=True)
+        if isinstance(node, MappingNode):
+            return self.construct_mapping(node, deep=True)
+        return None
+
+    def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Hashable, Any]:
+        self.flatten_mapping(node)
+        out: dict[Hashable, Any] = {}
+        for key_node, value_node in node.value:
+            key = self.construct_object(key_node, deep=True)
+            out[_key_text(key)] = self.construct_object(value_node, deep=deep)
+        return out
+
+
+def _key_text(key: Any) -> str:
+    return js_string(key)
+
+
+_CONSTRUCTORS: dict[str | None, Any] = {
+    "tag:yaml.org,2002:int": _Constructor.construct_yaml_int,
+    "tag:yaml.org,2002:float": _Constructor.construct_yaml_float,
+    "tag:yaml.org,2002:merge": lambda c, n: str(n.value),
+    "tag:yaml.org,2002:map": lambda c, n: c.construct_mapping(n, deep=True),
+    None: _Constructor.construct_undefined,
+    **{
+        f"tag:yaml.org,2002:{t}": _Constructor.construct_undefined
+        for t in ("binary", "timestamp", "omap", "pairs", "set", "value")
+    },
+}
+for _tag_name, _fn in _CONSTRUCTORS.items():
+    _Constructor.add_constructor(_tag_name, _fn)
+
+
+class _Scanner(Reader, Scanner):
+    """PyYAML's scanner, but a tab separates tokens as YAML 1.2 (and the engine) allow."""
+
+    def scan_to_next_token(self) -> None:
+        if self.index == 0 and self.peek() == "\ufeff":
+            self.forward()
+        found = False
+        while not found:
+            while self.peek() in " \t":
+                self.forward()
+            if self.peek() == "#":
+                while self.peek() not in "\0\r\n\x85\u2028\u2029":
+                    self.forward()
+            if self.scan_line_break():  # type: ignore[no-untyped-call]
+                if not self.flow_level:
+                    self.allow_simple_key = True
+            else:
+                found = True
+
+    def scan_anchor(self, token_class: Any) -> Any:
+        # YAML 1.2: an anchor name is any run of non-space, non-flow-indicator characters.
+        start_mark = self.get_mark()
+        indicator = self.peek()
+        name = "alias" if indicator == "*" else "anchor"
+        self.forward()
+        length = 0
+        while self.peek(length) not in "\0 \t\r\n\x85\u2028\u2029,[]{}":
+            length += 1
+        if not length:
+            raise ScannerError(f"while scanning an {name}", start_mark, "expected an anchor name", self.get_mark())
+        value = self.prefix(length)
+        self.forward(length)
+        return token_class(value, start_mark, self.get_mark())
+
+    def scan_plain_spaces(self, indent: int, start_mark: Any) -> list[str]:
+        length = 0
+        while self.peek(length) in " \t":
+            length += 1
+        if self.peek(length) in "\r\n\x85\u2028\u2029":
+            chunks: list[str] = super().scan_plain_spaces(indent, start_mark) or []
+            return chunks
+        whitespaces = self.prefix(length)
+        self.forward(length)
+        return [whitespaces] if whitespaces else []
+
+
+class _Loader(_Scanner, Parser, Composer, _Constructor, _Resolver):
+    def __init__(self, stream: str) -> None:
+        Reader.__init__(self, stream)
+        Scanner.__init__(self)
+        Parser.__init__(self)
+        Composer.__init__(self)
+        _Constructor.__init__(self)
+        _Resolver.__init__(self)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Parsed:
+    """The front matter as a mapping, where each top-level key starts (0-based line), and how it was read.
+
+    ``data`` is ``None`` when the text did not parse even leniently; it may be a list or a
+    scalar when the front matter is not a mapping.
+    """
+
+    data: Any
+    key_lines: dict[str, int] = field(default_factory=dict)
+    item_lines: dict[str, list[int]] = field(default_factory=dict)
+    lenient: bool = False
+    rewritten_lines: tuple[int, ...] = ()
+    error: str = ""
+
+
+_ENCLOSED = (('"', '"'), ("'", "'"), ("[", "]"))
+_SPECIAL = re.compile(r"[{}\[\]*&#!|>%@`]|: ")
+_KEY_LINE = re.compile(rf"([a-zA-Z_-]+):[{re.escape(JS_WS)}]+([^\n\r\u2028\u2029]+)")
+
+
+def quote_problem_values(text: str) -> tuple[str, tuple[int, ...]]:
+    """Step 2: quote the values a strict parser choked on; also say which lines changed."""
+    out: list[str] = []
+    changed: list[int] = []
+    for number, line in enumerate(text.split("\n")):
+        m = _KEY_LINE.fullmatch(line)
+        if m:
+            key, value = m.group(1), m.group(2)
+            quoted = any(value.startswith(a) and value.endswith(b) for a, b in _ENCLOSED)
+            if not quoted and _SPECIAL.search(value):
+                escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+                out.append(f'{key}: "{escaped}"')
+                changed.append(number)
+                continue
+        out.append(line)
+    return "\n".join(out), tuple(changed)
+
+
+_LEADING_TABS = re.compile(r"^([ \t]*\t[ \t]*)(?=\S)", re.MULTILINE)
+
+
+def _expand_tabs(text: str) -> str:
+    return _LEADING_TABS.sub(lambda m: m.group(1).replace("\t", "  "), text)
+
+
+def _load(text: str) -> tuple[Any, dict[str, int], dict[str, list[int]]]:
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None, {}, {}
+        data = loader.construct_document(node)
+    finally:
+        loader.dispose()
+    key_lines: dict[str, int] = {}
+    item_lines: dict[str, list[int]] = {}
+    if isinstance(node, MappingNode):
+        for key_node, value_node in node.value:
+            if isinstance(key_node, ScalarNode):
+                key_lines.setdefault(str(key_node.value), key_node.start_mark.line)
+                if isinstance(value_node, SequenceNode):
+                    item_lines[str(key_node.value)] = [n.start_mark.line for n in value_node.value]
+    return data, key_lines, item_lines
+
+
+_EMPTY_KEY = re.compile(r"^:(?=[ \t])", re.MULTILINE)
+
+
+def _strict(text: str) -> tuple[Any, dict[str, int], dict[str, list[int]]]:
+    try:
+        return _load(text)
+    except yaml.YAMLError:
+        # The engine's parser also takes tab indentation and a line ": value" (key null).
+        patched = _EMPTY_KEY.sub("null:", _expand_tabs(text))
+        if patched == text:
+            raise
+        return _load(patched)
+
+
+def parse_front_matter(text: str) -> Parsed:
+    if not text.strip(JS_WS):
+        return Parsed(data=None)
+    try:
+        data, key_lines, item_lines = _strict(text)
+        return Parsed(data=data, key_lines=key_lines, item_lines=item_lines)
+    except (yaml.YAMLError, ValueError, RecursionError) as exc:
+        first_error = _short(exc)
+    fixed, changed = quote_problem_values(text)
+    try:
+        data, key_lines, item_lines = _strict(fixed)
+    except (yaml.YAMLError, ValueError, RecursionError):
+        return Parsed(data=None, error=first_error)
+    return Parsed(data=data, key_lines=key_lines, item_lines=item_lines, lenient=True, rewritten_lines=changed)
+
+
+def _short(exc: BaseException) -> str:
+    problem = getattr(exc, "problem", None)
+    mark = getattr(exc, "problem_mark", None)
+    if problem and mark is not None:
+        return f"{problem} (line {mark.line + 1}, column {mark.column + 1})"
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
