@@ -12,13 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from agents_md.session import Session
-from agents_md.session_agents import agent_lines, find_agent
-
-
-def agent_omits_claude_md(session: Session, agent_type: str) -> bool:
-    """Whether a custom agent of this type is defined with ``omitClaudeMd: true``."""
-    agent = find_agent(session, agent_type)
-    return bool(agent is not None and agent.omit_claude_md)
+from agents_md.session_agents import agent_lines
 
 
 def replay(script: Mapping[str, Any], *, managed_dir: str | None = None) -> dict[str, Any]:
@@ -33,13 +27,10 @@ def replay(script: Mapping[str, Any], *, managed_dir: str | None = None) -> dict
     out["attachments"] = [main_loop.read(p, home=home).hook_text for p in script.get("reads") or []]
     subagents: dict[str, Any] = {}
     for spec in script.get("subagents") or []:
-        agent_type = spec.get("type") or "general-purpose"
-        omit = agent_omits_claude_md(session, agent_type)
-        start = session.agent_start(agent_type, omit_claude_md=omit)
-        child = main_loop.spawn(agent_type, fork=start.fork)
+        child = session.spawn(spec.get("type") or None)
         subagents[str(spec.get("key"))] = {
-            "claude_md": start.claude_md,
-            "attachments": [child.read(p, home=home).hook_text for p in spec.get("reads") or []],
+            "claude_md": child.claude_md,
+            "attachments": [child.read(p).hook_text for p in spec.get("reads") or []],
         }
     out["subagents"] = subagents
     out["attachments_after"] = [main_loop.read(p, home=home).hook_text for p in script.get("reads_after") or []]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from agents_md._model import InstructionFile, Reason, SkippedFile
+from agents_md._model import InstructionFile, Kind, Reason, SkippedFile
 from agents_md.engine import render
 from agents_md.session import Session
 
@@ -102,17 +102,17 @@ def mode_of(session: Session) -> ModeInfo:
     return ModeInfo(value=reading.mode, source=reading.source, key=key)
 
 
-def context_report(session: Session, agent: str | None = None, *, omit_claude_md: bool = False) -> ContextReport:
+def context_report(session: Session, agent: str | None = None) -> ContextReport:
+    """What the session (or a subagent of type ``agent`` it starts) begins with."""
     start = session.start()
     files = start.files
     claude_md = start.claude_md
     if agent is not None:
-        agent_start = session.agent_start(agent, omit_claude_md=omit_claude_md)
-        claude_md = agent_start.claude_md
+        claude_md = session.spawn(agent).claude_md
         if claude_md is None:
             files = ()
-        elif omit_claude_md:
-            files = tuple(f for f in files if str(f.kind) == "managed")
+        elif claude_md != start.claude_md:
+            files = tuple(f for f in files if f.kind is Kind.MANAGED)
     return ContextReport(
         cwd=session.inputs.cwd,
         home=session.inputs.home,
@@ -121,7 +121,7 @@ def context_report(session: Session, agent: str | None = None, *, omit_claude_md
         skipped=start.skipped,
         claude_md=claude_md,
         mode=mode_of(session),
-        notices=tuple(n.text for n in start.notices if n.level == "info"),
+        notices=tuple(n.text for n in session.notices if n.level == "info"),
         warnings=start.warnings,
         disabled_by=start.disabled_by,
         plugins=tuple(s.name for s in session.plugins),

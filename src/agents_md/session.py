@@ -4,10 +4,15 @@ This is the composition point: the engine never imports a plugin; here the built
 ``agents-md`` plugin and any third-party plugins (entry-point group ``agents_md.plugins``)
 are found and seated, unless turned off (``enabledPlugins: {"agents-md@builtin": false}`` in
 settings, or ``disabled_plugins=``).
+
+A ``Session`` is driven turn by turn: its start block, ``read()`` after each Read tool call,
+``compact()`` and ``clear()``, ``cd()`` to move the root, ``spawn()`` for subagents. One
+thread per session; sessions are cheap and independent.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -19,11 +24,20 @@ from agents_md.engine.fs import FileSystem
 from agents_md.engine.hooks import HookBus
 from agents_md.engine.loop import Loop, ReadResult
 from agents_md.engine.nested import NestedFinder
-from agents_md.engine.session import FORK, SessionInputs, StartContext, compute_start
-from agents_md.engine.settings import load_settings
+from agents_md.engine.session import (
+    FORK,
+    NO_INSTRUCTIONS_AGENTS,
+    SessionInputs,
+    StartContext,
+    compute_start,
+    hook_session,
+)
+from agents_md.engine.settings import Settings, load_settings
+from agents_md.engine.walk import env_truthy
 from agents_md.plugins_loader import PluginSpec, entry_point_plugins, folder_plugins
 
 REFERENCE, COMPLETE = "reference", "complete"
+ATTACHMENTS_OFF_ENVS = ("CLAUDE_CODE_DISABLE_ATTACHMENTS", "CLAUDE_CODE_SIMPLE")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -35,18 +49,15 @@ class AgentStart:
     claude_md: str | None
 
 
-def _disabled_in_settings(inputs: SessionInputs) -> set[str]:
-    try:
-        settings = load_settings(
-            fs=inputs.fs,
-            cwd=inputs.cwd,
-            home=inputs.home,
-            managed_dir=inputs.managed_dir,
-            flag_settings=inputs.args.settings,
-            setting_sources=inputs.args.setting_sources,
-        )
-    except Exception:
-        return set()
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CdResult:
+    """After ``/cd``: the new start, and the instruction files the ``/cd`` notice carries."""
+
+    start: StartContext
+    notice_files: tuple[InstructionFile, ...]
+
+
+def _disabled_in_settings(settings: Settings) -> set[str]:
     off: set[str] = set()
     for layer in settings.layers:
         enabled = layer.values.get("enabledPlugins")
@@ -59,11 +70,28 @@ def _disabled_in_settings(inputs: SessionInputs) -> set[str]:
     return off
 
 
-class Session:
-    """One agent session: the start context, and (turn by turn) what each event adds.
+class Subagent:
+    """A subagent's loop: its start block (the parent's, frozen at the parent's start) and Reads."""
 
-    ``Session(cwd=..., home=...)`` never reads the real home unless it is passed as ``home``.
-    """
+    def __init__(self, start: AgentStart, loop: Loop, home: str) -> None:
+        self.start = start
+        self._loop = loop
+        self._home = home
+
+    @property
+    def claude_md(self) -> str | None:
+        return self.start.claude_md
+
+    def read(self, path: str) -> ReadResult:
+        return self._loop.read(path, home=self._home)
+
+    def spawn(self, agent_type: str | None = None, *, fork: bool = False) -> Loop:
+        return self._loop.spawn(agent_type, fork=fork)
+
+
+class Session:
+    """One agent session. ``Session(cwd=..., home=...)`` never reads the real home unless it is
+    passed as ``home``."""
 
     def __init__(
         self,
@@ -91,12 +119,14 @@ class Session:
             managed_dir=managed_dir,
             approve_external_imports=approve_external_imports,
             interactive=interactive,
+            profile=profile,
             fs=fs,
         )
         self.profile = profile
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         self.bus = HookBus()
-        off = set(disabled_plugins) | _disabled_in_settings(self.inputs)
+        settings = self._settings()
+        off = set(disabled_plugins) | _disabled_in_settings(settings)
         specs = list(plugins) if plugins is not None else entry_point_plugins(off)
         builtin = [s for s in specs if s.builtin]
         from_folders = folder_plugins(self.inputs.args.plugin_dirs, builtin)
@@ -107,17 +137,31 @@ class Session:
         self._builtin_names = frozenset(s.name for s in specs if s.builtin)
         for spec in specs:
             self.bus.register(spec.plugin, spec.name, prepend=spec.prepend)
+        self._first_settings: Settings | None = settings
         self._start: StartContext | None = None
         self._main: Loop | None = None
         self._has_messages = False
+        self._late_notices: list[Notice] = []
 
-    # ------------------------------------------------------------------ start
+    def _settings(self) -> Settings:
+        i = self.inputs
+        return load_settings(
+            fs=i.fs,
+            cwd=i.cwd,
+            home=i.home,
+            managed_dir=i.managed_dir,
+            flag_settings=i.args.settings,
+            setting_sources=i.args.setting_sources,
+        )
+
+    # ------------------------------------------------------------------ the start
 
     def start(self) -> StartContext:
-        """The start context (computed once; ``clear()``/``compact()`` compute it again)."""
+        """The start context (computed once; ``compact()``, ``clear()`` and ``cd()`` compute it anew)."""
         with self._lock:
             if self._start is None:
-                self._start = compute_start(self.inputs, self.bus, builtin_names=self._builtin_names)
+                settings, self._first_settings = self._first_settings, None
+                self._start = compute_start(self.inputs, self.bus, builtin_names=self._builtin_names, settings=settings)
             return self._start
 
     @property
@@ -130,33 +174,27 @@ class Session:
 
     @property
     def notices(self) -> tuple[Notice, ...]:
-        return self.start().notices
+        """Everything the plugins told the person (``ui.log``), in order."""
+        return self.start().notices + tuple(self._late_notices)
 
     # ------------------------------------------------------------------ turns
 
     def _hook_session(self) -> HookSession:
         start = self.start()
-        return HookSession(
-            fs=self.inputs.fs,
-            cwd=self.inputs.cwd,
-            root=self.inputs.cwd,
-            home=self.inputs.home,
-            env=self.inputs.env,
-            settings=start.settings,
-            instruction_files_enabled=start.instruction_files_enabled,
-            approve_external_imports=self.inputs.approve_external_imports,
-            interactive=self.inputs.interactive,
-            bus=self.bus,
-            notices=[],
-            plugin_key=lambda name: f"{name}@builtin" if name in self._builtin_names else name,
+        return hook_session(
+            self.inputs,
+            self.inputs.fs,
+            start.settings,
+            self.bus,
+            self._late_notices,
+            self._builtin_names,
+            enabled=start.instruction_files_enabled,
         )
 
     def _attachments_enabled(self) -> bool:
-        from agents_md.engine.walk import env_truthy
-
-        env = self.inputs.env
-        return self.start().instruction_files_enabled and not (
-            env_truthy(env, "CLAUDE_CODE_DISABLE_ATTACHMENTS") or env_truthy(env, "CLAUDE_CODE_SIMPLE")
+        # Consulted on every Read, as the engine does.
+        return self.start().instruction_files_enabled and not any(
+            env_truthy(self.inputs.env, name) for name in ATTACHMENTS_OFF_ENVS
         )
 
     def loop(self) -> Loop:
@@ -186,36 +224,59 @@ class Session:
         self._has_messages = True
         return self.loop().read(path, home=self.inputs.home)
 
+    def mention(self, path: str) -> ReadResult:
+        """A file ``@``-mentioned in the prompt (or the IDE's open file): the engine attaches its
+        nested CLAUDE.md; the plugin attaches AGENTS.md too only in the complete profile."""
+        self._has_messages = True
+        return self.loop().read(path, home=self.inputs.home, tool="Mention")
+
     def turn(self) -> StartContext:
         """A user turn begins: the context its first request carries."""
         self._has_messages = True
         return self.start()
 
-    def _recompute(self) -> StartContext:
-        # Re-read from disk, and hand prompt.context the new list (a new context, not a new load).
-        start = compute_start(self.inputs, self.bus, builtin_names=self._builtin_names, fire_session_start=False)
+    def _recompute(self, reason: str) -> StartContext:
+        # Re-read from disk and hand prompt.context the new list: a new context, not a new load.
+        start = compute_start(
+            self.inputs, self.bus, builtin_names=self._builtin_names, fire_session_start=False, reason=reason
+        )
         with self._lock:
             self._start = start
         return start
 
     def compact(self) -> StartContext | None:
-        """``/compact``: the next context is recomputed from disk; the plugins' nested files start over,
-        while the engine keeps the nested files it restores as reads. ``None`` when there was
-        nothing to compact yet."""
+        """``/compact``: the next context is recomputed from disk; the engine keeps the nested
+        files it restores as reads, the plugin's start over (reference profile). ``None`` when
+        there was nothing to compact yet."""
         if not self._has_messages:
             return None
-        start = self._recompute()
+        start = self._recompute("compact")
         if self._main is not None:
             self._main.start_paths = frozenset(f.path for f in start.engine_files)
         return start
 
     def clear(self) -> StartContext:
         """``/clear``: a new conversation; every delivered set starts over."""
-        start = self._recompute()
+        start = self._recompute("clear")
         with self._lock:
             self._main = None
             self._has_messages = False
         return start
+
+    def cd(self, new_dir: str) -> CdResult:
+        """``/cd``: the root moves; the delivered sets and the plugin's stand-down decision
+        start over. The notice carries the new tree's CLAUDE.md files (and, in the complete
+        profile, its AGENTS.md files); in the reference profile those arrive with the next
+        request's start block instead."""
+        with self._lock:
+            self.inputs.cwd = os.path.realpath(os.path.join(self.inputs.cwd, new_dir))
+            self._main = None
+        start = self._recompute("cd")
+        engine = set(start.engine_files)
+        notice = start.files if self.profile == COMPLETE else tuple(f for f in start.files if f in engine)
+        return CdResult(start=start, notice_files=notice)
+
+    # ------------------------------------------------------------------ subagents
 
     def agent_start(
         self, agent_type: str | None = None, *, fork: bool = False, omit_claude_md: bool = False
@@ -226,3 +287,15 @@ class Session:
         if fork or name == FORK:
             return AgentStart(agent_type=FORK, fork=True, claude_md=start.claude_md)
         return AgentStart(agent_type=name, fork=False, claude_md=start.for_agent(name, omit_claude_md=omit_claude_md))
+
+    def spawn(self, agent_type: str | None = None, *, fork: bool = False) -> Subagent:
+        """Start a subagent: a custom type's ``omitClaudeMd`` is read from its definition."""
+        name = agent_type or "general-purpose"
+        omit = False
+        if not fork and name not in NO_INSTRUCTIONS_AGENTS and name not in (FORK, "general-purpose"):
+            from agents_md.session_agents import find_agent
+
+            agent = find_agent(self, name)
+            omit = bool(agent is not None and agent.omit_claude_md)
+        start = self.agent_start(name, fork=fork, omit_claude_md=omit)
+        return Subagent(start, self.loop().spawn(start.agent_type, fork=start.fork), self.inputs.home)

@@ -69,6 +69,8 @@ class HookSession:
         bus: HookBus,
         notices: list[Notice],
         plugin_key: Callable[[str], str],
+        profile: str = "reference",
+        add_dirs: tuple[str, ...] = (),
     ) -> None:
         self._fs = fs
         self.cwd = cwd
@@ -83,6 +85,9 @@ class HookSession:
         self._excluder = Excluder([p for p in settings.merged_list("claudeMdExcludes") if isinstance(p, str)])
         self.telemetry = Telemetry(bus)
         self._plugin_key = plugin_key
+        self.profile = profile  # "reference" or "complete"
+        self.context_reason = "start"  # why prompt.context runs: start, compact, clear or cd
+        self.add_dirs = add_dirs  # added directories whose instruction files load
 
     def plugin_key(self, name: str) -> str:
         """The key a plugin's options are stored under (``name@builtin`` for built-ins)."""
@@ -101,28 +106,42 @@ class HookSession:
         *,
         plugin: str,
         below: str | None = None,
+        base: str | None = None,
         skip: Callable[[str], bool] | None = None,
         respect_sources: bool = True,
     ) -> tuple[FoundFile, ...]:
         """Files called ``names`` in each directory, each with its imports (kind ``project``).
 
         Without ``below``: every directory from the filesystem root down to the cwd. With
-        ``below`` (a read file): the directories strictly between the cwd and that file.
-        Excluded files are left out; ``skip(directory)`` lets the caller pass a directory by.
-        Finds nothing while instruction files are off, nor (unless ``respect_sources`` is
-        false) while the ``project`` setting source is off.
+        ``below`` (a read file): the directories strictly between ``base`` (the cwd unless
+        given, e.g. an added directory) and that file. Excluded files are left out;
+        ``skip(directory)`` lets the caller pass a directory by. Finds nothing while
+        instruction files are off, nor (unless ``respect_sources`` is false) while the
+        ``project`` setting source is off.
         """
+        if below is None:
+            return self.files_in(path_chain(self.cwd), names, plugin=plugin, skip=skip, respect_sources=respect_sources)
+        root = os.path.normpath(base or self.cwd)
+        parent = os.path.dirname(os.path.normpath(below))
+        if not is_inside(parent, root) or parent == root:
+            return ()
+        directories = [d for d in path_chain(parent) if is_inside(d, root) and d != root]
+        return self.files_in(directories, names, plugin=plugin, skip=skip, respect_sources=respect_sources)
+
+    def files_in(
+        self,
+        directories: Sequence[str],
+        names: Sequence[str],
+        *,
+        plugin: str,
+        skip: Callable[[str], bool] | None = None,
+        respect_sources: bool = True,
+    ) -> tuple[FoundFile, ...]:
+        """Files called ``names`` in exactly these directories, in order, each with its imports."""
         if not self.instruction_files_enabled:
             return ()
         if respect_sources and not self.settings.source_enabled(PROJECT):
             return ()
-        if below is None:
-            directories = path_chain(self.cwd)
-        else:
-            parent = os.path.dirname(os.path.normpath(below))
-            if not is_inside(parent, self.cwd) or os.path.normpath(parent) == os.path.normpath(self.cwd):
-                return ()
-            directories = [d for d in path_chain(parent) if is_inside(d, self.cwd) and d != self.cwd]
         loader = Loader(
             fs=self._fs,
             home=self.home,

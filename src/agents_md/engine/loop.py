@@ -62,7 +62,7 @@ class Loop:
     delivered: set[str] = field(default_factory=set)
     attachments_enabled: Callable[[], bool] = lambda: True
 
-    def read(self, path: str, *, home: str | None = None) -> ReadResult:
+    def read(self, path: str, *, home: str | None = None, tool: str = "Read") -> ReadResult:
         """After a Read of ``path``: the engine's nested files, then the plugins' answers.
 
         The engine decides on the real path and counts the read file itself as given; the
@@ -78,7 +78,7 @@ class Loop:
         if not self.finder.fs.is_file(real):
             return ReadResult(path=spelled, engine_files=engine, hook_files=())  # the Read failed
         call = ToolCall(
-            tool="Read", path=spelled, agent_id=self.loop_id or None, forked_from=self.parent_id if self.fork else None
+            tool=tool, path=spelled, agent_id=self.loop_id or None, forked_from=self.parent_id if self.fork else None
         )
         answers = self.bus.collect("tool.call", session=self.session_factory(), call=call)
         return ReadResult(path=spelled, engine_files=engine, hook_files=tuple(answers))

@@ -20,7 +20,7 @@ from agents_md.engine.context import HookSession
 from agents_md.engine.fs import DEFAULT_FS, FileSystem, ListingFS
 from agents_md.engine.hooks import HookBus
 from agents_md.engine.settings import Settings, default_managed_dir, load_settings
-from agents_md.engine.walk import Walk, env_truthy
+from agents_md.engine.walk import ADD_DIR_ENV, Walk, env_truthy
 
 DISABLE_ENV = "CLAUDE_CODE_DISABLE_CLAUDE_MDS"
 SIMPLE_ENV = "CLAUDE_CODE_SIMPLE"  # what --bare sets
@@ -66,6 +66,7 @@ class SessionInputs:
     managed_dir: str = field(default_factory=default_managed_dir)
     approve_external_imports: bool = False
     interactive: bool = False
+    profile: str = "reference"  # or "complete": AGENTS.md treated exactly like CLAUDE.md
     fs: FileSystem = DEFAULT_FS
 
     @classmethod
@@ -79,6 +80,7 @@ class SessionInputs:
         managed_dir: str | None = None,
         approve_external_imports: bool = False,
         interactive: bool = False,
+        profile: str = "reference",
         fs: FileSystem | None = None,
     ) -> SessionInputs:
         parsed = args if isinstance(args, EngineArgs) else parse_engine_args(args)
@@ -90,6 +92,7 @@ class SessionInputs:
             managed_dir=managed_dir or default_managed_dir(),
             approve_external_imports=approve_external_imports,
             interactive=interactive,
+            profile=profile,
             fs=fs or DEFAULT_FS,
         )
 
@@ -107,18 +110,58 @@ def disabled_reason(inputs: SessionInputs) -> str | None:
     return None
 
 
-def compute_start(
-    inputs: SessionInputs, bus: HookBus, *, builtin_names: frozenset[str] = frozenset(), fire_session_start: bool = True
-) -> StartContext:
-    fs = ListingFS(inputs.fs)  # one listing per directory for the whole start
-    settings = load_settings(
+def hook_session(
+    inputs: SessionInputs,
+    fs: FileSystem,
+    settings: Settings,
+    bus: HookBus,
+    notices: list[Notice],
+    builtin_names: frozenset[str],
+    *,
+    enabled: bool,
+) -> HookSession:
+    """The session as the hooks see it."""
+    return HookSession(
         fs=fs,
         cwd=inputs.cwd,
+        root=inputs.cwd,
         home=inputs.home,
-        managed_dir=inputs.managed_dir,
-        flag_settings=inputs.args.settings,
-        setting_sources=inputs.args.setting_sources,
+        env=inputs.env,
+        settings=settings,
+        instruction_files_enabled=enabled,
+        approve_external_imports=inputs.approve_external_imports,
+        interactive=inputs.interactive,
+        bus=bus,
+        notices=notices,
+        plugin_key=lambda name: f"{name}@builtin" if name in builtin_names else name,
+        profile=inputs.profile,
+        add_dirs=tuple(os.path.normpath(os.path.join(inputs.cwd, d)) for d in inputs.args.add_dirs)
+        if env_truthy(inputs.env, ADD_DIR_ENV)
+        else (),
     )
+
+
+def compute_start(
+    inputs: SessionInputs,
+    bus: HookBus,
+    *,
+    builtin_names: frozenset[str] = frozenset(),
+    fire_session_start: bool = True,
+    settings: Settings | None = None,
+    reason: str = "start",
+) -> StartContext:
+    """Settings, the walk, ``session.start`` (once per load), ``prompt.context``; ``reason`` tells
+    the hooks why a context is built (start, compact, clear, cd)."""
+    fs = ListingFS(inputs.fs)  # one listing per directory for the whole start
+    if settings is None:
+        settings = load_settings(
+            fs=fs,
+            cwd=inputs.cwd,
+            home=inputs.home,
+            managed_dir=inputs.managed_dir,
+            flag_settings=inputs.args.settings,
+            setting_sources=inputs.args.setting_sources,
+        )
     disabled = disabled_reason(inputs)
     notices: list[Notice] = []
     engine_files: tuple[InstructionFile, ...] = ()
@@ -138,20 +181,8 @@ def compute_start(
         ).run()
         engine_files, skipped, conditional = result.files, result.skipped, result.conditional_rules
         warnings += result.warnings
-    session = HookSession(
-        fs=fs,
-        cwd=inputs.cwd,
-        root=inputs.cwd,
-        home=inputs.home,
-        env=inputs.env,
-        settings=settings,
-        instruction_files_enabled=disabled is None,
-        approve_external_imports=inputs.approve_external_imports,
-        interactive=inputs.interactive,
-        bus=bus,
-        notices=notices,
-        plugin_key=lambda name: f"{name}@builtin" if name in builtin_names else name,
-    )
+    session = hook_session(inputs, fs, settings, bus, notices, builtin_names, enabled=disabled is None)
+    session.context_reason = reason
     bus.notices.clear()
     if fire_session_start:
         bus.notify("session.start", session=session)

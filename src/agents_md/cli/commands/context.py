@@ -38,12 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from agents_md.report import context_report
 
     session = session_from(args, os.path.abspath(args.directory))
-    omit = False
-    if args.agent:
-        from agents_md.replay import agent_omits_claude_md
-
-        omit = agent_omits_claude_md(session, args.agent)
-    report = context_report(session, args.agent, omit_claude_md=omit)
+    report = context_report(session, args.agent)
     for text in report.notices:
         print(f"agents-md: {text}", file=sys.stderr)
     for text in report.warnings:

@@ -11,7 +11,12 @@ It sits on the hook bus and uses only the nouns a third-party plugin has
   ``claude-md-and-agents-md`` adds them beside ``CLAUDE.md``, each file once (by path, link
   target, then content).
 - ``tool.call`` on ``Read``: the ``AGENTS.md`` files of the directories between the cwd and
-  the read file, once per loop.
+  the read file, once per loop (``nested``).
+
+The ``complete`` profile closes the places where the reference still treats ``AGENTS.md``
+differently from ``CLAUDE.md``: mentions and IDE selections attach too, a compaction does
+not forget what was attached, a changed file is attached again, a linked alias of the cwd
+is resolved, and added directories contribute their ``AGENTS.md``.
 """
 
 from __future__ import annotations
@@ -25,14 +30,15 @@ from agents_md.engine.context import FoundFile, HookSession
 from agents_md.engine.hooks import ToolCall, hookimpl
 from agents_md.engine.jstext import js_trim
 from agents_md.engine.settings import LOCAL, PROJECT
-from agents_md.engine.walk import is_inside, path_chain
-from agents_md.plugins.agents_md import option
+from agents_md.engine.walk import path_chain
+from agents_md.plugins.agents_md import nested, option
+from agents_md.plugins.agents_md.nested import CLAUDE_NAMES, FILE_NAMES
 from agents_md.plugins.agents_md.placement import own_files, place
 
 NAME = "agents-md"
-FILE_NAMES = ("AGENTS.md", os.path.join(".claude", "AGENTS.md"))
-# The engine's own names: a directory holding one of them is "claimed" in the default mode.
-CLAUDE_NAMES = ("CLAUDE.md", os.path.join(".claude", "CLAUDE.md"), "CLAUDE.local.md")
+# The tool calls that attach nested files: the reference attaches on Reads (text, notebook,
+# image) only; the complete profile also on @-mentions and the IDE's open file or selection.
+ATTACHING_TOOLS = {"reference": ("Read",), "complete": ("Read", "Mention", "IdeSelection")}
 ATTACH_OFF_ENVS = ("CLAUDE_CODE_DISABLE_ATTACHMENTS", "CLAUDE_CODE_SIMPLE")
 
 
@@ -48,7 +54,7 @@ class _LoadState:
     first_context_done: bool = False
     yielded: bool = False
     start_files: tuple[InstructionFile, ...] = ()
-    delivered: dict[str, set[str]] = field(default_factory=dict)  # loop id -> attached paths
+    delivered: dict[str, dict[str, str]] = field(default_factory=dict)  # loop id -> {attached path: text}
 
 
 class AgentsMdPlugin:
@@ -73,7 +79,10 @@ class AgentsMdPlugin:
         self, session: HookSession, files: tuple[InstructionFile, ...]
     ) -> Sequence[InstructionFile] | None:
         mode = self.mode(session)
-        self._state.delivered.pop("", None)  # a new context: the main loop's attachments start over
+        if session.profile != nested.COMPLETE or session.context_reason != "compact":
+            # A new context: the main loop's attachments start over (the complete profile keeps
+            # them across a compaction, as the engine keeps its nested CLAUDE.md files).
+            self._state.delivered.pop("", None)
         if mode == option.CLAUDE_MD:
             return None
         if mode == option.MANAGED_ONLY:
@@ -90,6 +99,8 @@ class AgentsMdPlugin:
         except Exception:  # a failed walk of any kind leaves the context as handed
             self._record_load(session, mode, (), yielded=False, failed=True)
             return None
+        if session.profile == nested.COMPLETE and session.add_dirs:
+            found += session.files_in(session.add_dirs, FILE_NAMES, plugin=self.name)
         kept = self._dedup(found, files)
         result = place(files, [(f.directory, f.all) for f in kept])
         added = [f for f in result if f not in files]
@@ -107,60 +118,31 @@ class AgentsMdPlugin:
     def tool_call(
         self, session: HookSession, call: ToolCall, files: tuple[InstructionFile, ...]
     ) -> Sequence[InstructionFile] | None:
-        """After a Read below the cwd: the AGENTS.md files of the directories down to the file.
-
-        1. Only in the modes that load AGENTS.md, and not when attachments are off.
-        2. The read file's path is taken as spelled: it must lie below the cwd.
-        3. In each directory strictly between the cwd and the file, shallowest first: its
-           ``AGENTS.md`` and ``.claude/AGENTS.md``, each with its imports — unless
-           (default mode) a ``CLAUDE.md``, ``.claude/CLAUDE.md`` or ``CLAUDE.local.md`` there
-           claims the directory; unless this loop was given it already (the read file
-           itself counts as given); unless its text equals a project or local file of the
-           start or a ``CLAUDE.md``-named file on the way down.
-        """
-        if call.tool != "Read" or call.path is None:
+        """After a Read (and, in the complete profile, a mention or an IDE selection): the
+        AGENTS.md files of the directories down to the file (``nested``)."""
+        if call.path is None or call.tool not in (ATTACHING_TOOLS[session.profile]):
             return None
         mode = self.mode(session)
         if mode not in (option.OR_AGENTS_MD, option.AND_AGENTS_MD) or self._state.yielded:
             return None
         if any(_truthy(session.env.get(name)) for name in ATTACH_OFF_ENVS):
             return None
-        target = os.path.normpath(call.path)
-        if not is_inside(target, session.cwd):
-            return None
         loop = call.agent_id or ""
         if loop not in self._state.delivered and call.forked_from is not None:
             # A fork starts knowing what its parent was given; what it gets stays its own.
-            self._state.delivered[loop] = set(self._state.delivered.get(call.forked_from, ()))
-        delivered = self._state.delivered.setdefault(loop, set())
+            self._state.delivered[loop] = dict(self._state.delivered.get(call.forked_from, {}))
+        delivered = self._state.delivered.setdefault(loop, {})
         try:
-            claude = session.ancestors(CLAUDE_NAMES, plugin=self.name, below=target)
-            claimed = {item.directory for item in claude}
-            skip = (lambda d: d in claimed) if mode == option.OR_AGENTS_MD else None
-            found = session.ancestors(FILE_NAMES, plugin=self.name, below=target, skip=skip)
+            out = nested.attach(
+                session,
+                plugin=self.name,
+                path=call.path,
+                claims=mode == option.OR_AGENTS_MD,
+                start_files=self._state.start_files,
+                delivered=delivered,
+            )
         except Exception:
             return None
-        start = [f for f in self._state.start_files if f.kind in (Kind.PROJECT, Kind.LOCAL)]
-        nested = [f for item in claude for f in item.all]
-        known_paths = {f.path for f in self._state.start_files} | {f.path for f in nested}
-        known_texts = {js_trim(f.content) for f in (*start, *nested)}
-        out: list[InstructionFile] = []
-        for item in found:
-            if item.file.path == target:
-                delivered.add(target)  # its text is in the tool result already
-                continue
-            if item.file.path in delivered:
-                continue
-            delivered.add(item.file.path)
-            if js_trim(item.file.content) in known_texts:
-                continue
-            out.append(item.file)
-            for imported in item.imports:
-                if imported.path in delivered or imported.path in known_paths:
-                    continue
-                delivered.add(imported.path)
-                if js_trim(imported.content) not in known_texts:
-                    out.append(imported)
         if out:
             session.telemetry.log("agents_md_nested", mode=mode, file_count=len(out))
         return out or None

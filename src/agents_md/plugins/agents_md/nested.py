@@ -1,0 +1,87 @@
+"""Which ``AGENTS.md`` files a Read (or, in the complete profile, a mention) attaches.
+
+1. Only in the modes that load ``AGENTS.md``, and not while attachments are off.
+2. The file must lie below the cwd — by spelling in the reference profile; resolved through
+   links, or below an added directory, in the complete profile.
+3. In each directory strictly between that root and the file, shallowest first: its
+   ``AGENTS.md`` and ``.claude/AGENTS.md``, each with its imports — unless (default mode) a
+   ``CLAUDE.md``, ``.claude/CLAUDE.md`` or ``CLAUDE.local.md`` there claims the directory;
+   unless this loop was given it already (the read file itself counts as given; in the
+   complete profile a file whose text changed since is given again); unless its text
+   equals a project or local file of the start or a ``CLAUDE.md``-named file on the way.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from agents_md._model import InstructionFile, Kind
+from agents_md.engine.context import HookSession
+from agents_md.engine.jstext import js_trim
+from agents_md.engine.walk import is_inside
+
+FILE_NAMES = ("AGENTS.md", os.path.join(".claude", "AGENTS.md"))
+# The engine's own names: a directory holding one of them is "claimed" in the default mode.
+CLAUDE_NAMES = ("CLAUDE.md", os.path.join(".claude", "CLAUDE.md"), "CLAUDE.local.md")
+COMPLETE = "complete"
+
+
+def read_root(session: HookSession, path: str) -> tuple[str, str] | None:
+    """(the path as the plugin compares it, the root it must lie below), or ``None``."""
+    target = os.path.normpath(path)
+    if session.profile == COMPLETE:
+        target = os.path.realpath(target)
+        for added in session.add_dirs:
+            if is_inside(target, added) and not is_inside(added, session.cwd):
+                return target, added
+    if not is_inside(target, session.cwd):
+        return None
+    return target, session.cwd
+
+
+def attach(
+    session: HookSession,
+    *,
+    plugin: str,
+    path: str,
+    claims: bool,
+    start_files: Sequence[InstructionFile],
+    delivered: dict[str, str],
+) -> list[InstructionFile]:
+    """The files to attach for ``path``; ``delivered`` (path -> text) is updated."""
+    located = read_root(session, path)
+    if located is None:
+        return []
+    target, root = located
+    claude = session.ancestors(CLAUDE_NAMES, plugin=plugin, below=target, base=root)
+    claimed = {item.directory for item in claude}
+    skip = (lambda d: d in claimed) if claims else None
+    found = session.ancestors(FILE_NAMES, plugin=plugin, below=target, base=root, skip=skip)
+    start = [f for f in start_files if f.kind in (Kind.PROJECT, Kind.LOCAL)]
+    nested = [f for item in claude for f in item.all]
+    known_paths = {f.path for f in start_files} | {f.path for f in nested}
+    known_texts = {js_trim(f.content) for f in (*start, *nested)}
+    reannounce = session.profile == COMPLETE
+
+    def given(f: InstructionFile) -> bool:
+        text = js_trim(f.content)
+        if f.path in delivered and (not reannounce or delivered[f.path] == text):
+            return True
+        delivered[f.path] = text
+        return False
+
+    out: list[InstructionFile] = []
+    for item in found:
+        if item.file.path == target:
+            delivered[target] = js_trim(item.file.content)  # its text is in the tool result already
+            continue
+        if given(item.file) or js_trim(item.file.content) in known_texts:
+            continue
+        out.append(item.file)
+        for imported in item.imports:
+            if imported.path in known_paths or given(imported):
+                continue
+            if js_trim(imported.content) not in known_texts:
+                out.append(imported)
+    return out
