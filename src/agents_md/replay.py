@@ -8,23 +8,33 @@ agent_lines, notices}``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from agents_md.plugins_loader import PluginSpec
 from agents_md.session import Session
 from agents_md.session_agents import agent_lines
 
 
-def replay(script: Mapping[str, Any], *, managed_dir: str | None = None) -> dict[str, Any]:
+def replay(
+    script: Mapping[str, Any], *, managed_dir: str | None = None, extra_plugins: Sequence[PluginSpec] = ()
+) -> dict[str, Any]:
     env = {str(k): str(v) for k, v in (script.get("env") or {}).items()}
     home = env.get("HOME") or script["home"]  # the engine's home is its HOME
     session = Session(
-        cwd=script["cwd"], home=home, env=env, args=list(script.get("args") or []), managed_dir=managed_dir
+        cwd=script["cwd"],
+        home=home,
+        env=env,
+        args=list(script.get("args") or []),
+        managed_dir=managed_dir,
+        extra_plugins=extra_plugins,
     )
     out: dict[str, Any] = {"claude_md": session.claude_md}
     home = session.inputs.home
     main_loop = session.loop()
-    out["attachments"] = [main_loop.read(p, home=home).hook_text for p in script.get("reads") or []]
+    results = [main_loop.read(p, home=home) for p in script.get("reads") or []]
+    out["attachments"] = [r.hook_text for r in results]
+    out["engine_blocks"] = [list(r.engine_blocks) for r in results]  # the engine's own nested blocks
     subagents: dict[str, Any] = {}
     for spec in script.get("subagents") or []:
         child = session.spawn(spec.get("type") or None)

@@ -209,6 +209,7 @@ class Session:
                     settings=start.settings,
                     add_dirs=self.inputs.args.add_dirs,
                     approve_external=self.inputs.approve_external_imports,
+                    managed_dir=self.inputs.managed_dir,
                 )
                 self._main = Loop(
                     finder=finder,

@@ -13,13 +13,14 @@ import os
 import re
 import shutil
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from trees import build_tree, substitute
 
 from agents_md.errors import AgentsMdError
+from agents_md.plugins_loader import PluginSpec
 from agents_md.replay import replay
 
 HERE = Path(__file__).parent
@@ -57,7 +58,7 @@ def _dashed(path: str) -> str:
     return re.sub(r"[^A-Za-z0-9]", "-", path)
 
 
-def run_scenario(scenario: dict[str, Any], run: Path) -> dict[str, Any]:
+def run_scenario(scenario: dict[str, Any], run: Path, extra_plugins: Sequence[PluginSpec] = ()) -> dict[str, Any]:
     root, home, managed = run / "root", run / "home", run / "managed"
     # The recorder ran the tree at RECORD_BASE/<name>/root; project folders under the home
     # (auto memory) are keyed by that path with its punctuation as dashes.
@@ -93,7 +94,7 @@ def run_scenario(scenario: dict[str, Any], run: Path) -> dict[str, Any]:
         "prompt": scn.get("prompt", "go"),
     }
     try:
-        answer = replay(script, managed_dir=str(managed))
+        answer = replay(script, managed_dir=str(managed), extra_plugins=extra_plugins)
     except AgentsMdError as exc:
         # The engine refuses the run before any request: compare what it prints.
         lines = getattr(exc, "lines", None) or (str(exc),)
@@ -112,6 +113,11 @@ def comparable(result: dict[str, Any], answer: dict[str, Any]) -> tuple[dict[str
             {"exit_code": result["exit_code"], "stderr_tail": result.get("stderr_tail")},
             {"exit_code": answer.get("exit_code", 0), "stderr_tail": answer.get("stderr_tail")},
         )
+    reads = result.get("reads")
+    if isinstance(reads, list) and all(isinstance(r, dict) and "engine_nested" in r for r in reads):
+        # Not in the candidate protocol, but recorded: the engine's own nested blocks per Read.
+        expected["engine_blocks"] = [r["engine_nested"] for r in reads]
+        got["engine_blocks"] = answer.get("engine_blocks")
     for field in FIELDS:
         if field == "agent_lines" and result.get(field) is None and "HOME" in (result["scenario"].get("env") or {}):
             continue  # the recorder looks for the listing under the home it made, not the one HOME names

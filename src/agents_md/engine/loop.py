@@ -16,6 +16,7 @@ from agents_md._model import InstructionFile
 from agents_md.engine import render
 from agents_md.engine.hooks import HookBus, ToolCall
 from agents_md.engine.nested import NestedFinder
+from agents_md.engine.walk import is_inside
 
 _ids = itertools.count(1)
 
@@ -71,7 +72,9 @@ class Loop:
         spelled = _expand(path, home)
         if not self.attachments_enabled():
             return ReadResult(path=spelled, engine_files=(), hook_files=())
-        real = os.path.realpath(spelled)
+        # The engine takes the path as spelled when it lies in the cwd, else resolved (a Read
+        # through a linked alias of the cwd).
+        real = spelled if is_inside(spelled, self.finder.cwd) else os.path.realpath(spelled)
         self.delivered.add(real)
         engine = tuple(self.finder.find(real, self.delivered | self.start_paths))
         self.delivered.update(f.path for f in engine)

@@ -5,8 +5,9 @@ For a read file inside the cwd (and not inside an added directory):
 1. For each directory strictly below the cwd down to the file's directory, shallowest
    first: ``CLAUDE.md``, ``.claude/CLAUDE.md``, the unconditional ``.claude/rules/**/*.md``,
    ``CLAUDE.local.md`` — each with its imports.
-2. Conditional rules (``paths:`` front matter) of the cwd, its ancestors and those
-   directories, whose globs match the file (relative to the rule's project directory).
+2. Conditional rules (``paths:`` front matter) whose globs match the file: those of the
+   nested directories in step 1, then the managed and user ones (globs relative to the
+   cwd), then those of the cwd and its ancestors (relative to the folder holding ``.claude``).
 3. A file goes to a loop once; what was in the start context is never attached again.
 """
 
@@ -18,9 +19,17 @@ from collections.abc import Iterable, Sequence
 from agents_md._model import InstructionFile, Kind, Provenance, Reason
 from agents_md.engine.excludes import Excluder
 from agents_md.engine.fs import FileSystem
-from agents_md.engine.loader import LoadedFile, Loader
-from agents_md.engine.settings import LOCAL, PROJECT, Settings
-from agents_md.engine.walk import CLAUDE_LOCAL_MD, CLAUDE_MD, DOT_CLAUDE_MD, RULES_DIR, is_inside, path_chain
+from agents_md.engine.loader import Loader
+from agents_md.engine.settings import LOCAL, PROJECT, USER, Settings
+from agents_md.engine.walk import (
+    CLAUDE_LOCAL_MD,
+    CLAUDE_MD,
+    DOT_CLAUDE_MD,
+    RULES_DIR,
+    is_inside,
+    path_chain,
+    rule_files,
+)
 
 
 def _rule_matches(globs: Sequence[str], path: str, base: str) -> bool:
@@ -41,8 +50,10 @@ class NestedFinder:
         settings: Settings,
         add_dirs: Sequence[str],
         approve_external: bool,
+        managed_dir: str,
     ) -> None:
         self.fs = fs
+        self.managed_dir = managed_dir
         self.cwd = os.path.normpath(cwd)
         self.home = home
         self.settings = settings
@@ -82,6 +93,15 @@ class NestedFinder:
                 out += self._rules(loader, os.path.join(directory, RULES_DIR), directory, target, provenance)
             if local:
                 out += [lf.file for lf in loader.load(os.path.join(directory, CLAUDE_LOCAL_MD), Kind.LOCAL, provenance)]
+        # Conditional rules whose globs match, from the rules read at start: managed, user (globs
+        # relative to the cwd), then the project's of the cwd and its ancestors.
+        managed_rules = os.path.join(self.managed_dir, RULES_DIR)
+        out += self._rules(
+            loader, managed_rules, self.cwd, target, provenance, conditional_only=True, kind=Kind.MANAGED
+        )
+        if self.settings.source_enabled(USER):
+            user_rules = os.path.join(self.home, ".claude", "rules")
+            out += self._rules(loader, user_rules, self.cwd, target, provenance, conditional_only=True, kind=Kind.USER)
         if project:
             for directory in path_chain(self.cwd):
                 out += self._rules(
@@ -98,31 +118,14 @@ class NestedFinder:
         provenance: Provenance,
         *,
         conditional_only: bool = False,
+        kind: Kind = Kind.PROJECT,
     ) -> list[InstructionFile]:
         out: list[InstructionFile] = []
-        for loaded in self._rule_files(loader, rules_dir, provenance, set()):
-            if loaded.globs is None:
-                if not conditional_only:
+        for path in rule_files(self.fs, rules_dir, kind, lambda p: is_inside(p, self.cwd)):
+            for loaded in loader.load(path, kind, provenance):
+                if loaded.globs is None:
+                    if not conditional_only:
+                        out.append(loaded.file)
+                elif _rule_matches(loaded.globs, target, base):
                     out.append(loaded.file)
-            elif _rule_matches(loaded.globs, target, base):
-                out.append(loaded.file)
-        return out
-
-    def _rule_files(
-        self, loader: Loader, rules_dir: str, provenance: Provenance, visited: set[str]
-    ) -> list[LoadedFile]:
-        if rules_dir in visited:
-            return []
-        visited.add(rules_dir)
-        names = self.fs.list_dir(rules_dir)
-        if names is None:
-            return []
-        out: list[LoadedFile] = []
-        for name in names:
-            entry = os.path.join(rules_dir, name)
-            real = self.fs.realpath(entry) if self.fs.is_symlink(entry) else entry
-            if self.fs.is_dir(real):
-                out += self._rule_files(loader, real, provenance, visited)
-            elif name.endswith(".md") and self.fs.is_file(real):
-                out += loader.load(real, Kind.PROJECT, provenance)
         return out

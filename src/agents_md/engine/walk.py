@@ -20,7 +20,7 @@ loaded (by its path, or by the target of a link to it) is not loaded again.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from agents_md._model import InstructionFile, Kind, Provenance, Reason, SkippedFile, SkipReason
@@ -59,6 +59,37 @@ def is_inside(path: str, directory: str) -> bool:
     path = os.path.normpath(path)
     directory = os.path.normpath(directory)
     return path == directory or path.startswith(directory.rstrip(os.sep) + os.sep)
+
+
+def rule_files(
+    fs: FileSystem, rules_dir: str, kind: Kind, inside: Callable[[str], bool], visited: set[str] | None = None
+) -> list[str]:
+    """``**/*.md`` under a rules folder, in directory order, each by its real path.
+
+    A linked entry (file or folder) of a project rules folder must resolve inside the
+    working directory, or it is dropped; user and managed rules may link anywhere.
+    """
+    visited = set() if visited is None else visited
+    if rules_dir in visited:
+        return []
+    visited.add(rules_dir)
+    real_dir = fs.realpath(rules_dir) if fs.is_symlink(rules_dir) else rules_dir
+    visited.add(real_dir)
+    names = fs.list_dir(real_dir)
+    if names is None:
+        return []
+    out: list[str] = []
+    for name in names:
+        entry = os.path.join(rules_dir, name)
+        linked = fs.is_symlink(entry)
+        real = fs.realpath(entry)
+        if linked and kind in (Kind.PROJECT, Kind.LOCAL) and not inside(real):
+            continue
+        if fs.is_dir(real):
+            out += rule_files(fs, real, kind, inside, visited)
+        elif name.endswith(".md") and fs.is_file(real):
+            out.append(real)
+    return out
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -140,34 +171,10 @@ class Walk:
     def _file(self, path: str, kind: Kind, provenance: Provenance) -> list[InstructionFile]:
         return [lf.file for lf in self.loader.load(path, kind, provenance)]
 
-    def _rules(
-        self, rules_dir: str, kind: Kind, provenance: Provenance, visited: set[str] | None = None
-    ) -> list[InstructionFile]:
-        """``**/*.md`` under a rules folder, in directory order, each loaded by its real path.
-
-        A linked entry (file or folder) of a project rules folder must resolve inside the
-        working directory, or it is dropped.
-        """
-        visited = set() if visited is None else visited
-        if rules_dir in visited:
-            return []
-        visited.add(rules_dir)
-        real_dir = self.fs.realpath(rules_dir) if self.fs.is_symlink(rules_dir) else rules_dir
-        visited.add(real_dir)
-        names = self.fs.list_dir(real_dir)
-        if names is None:
-            return []
+    def _rules(self, rules_dir: str, kind: Kind, provenance: Provenance) -> list[InstructionFile]:
         out: list[InstructionFile] = []
-        for name in names:
-            entry = os.path.join(rules_dir, name)
-            linked = self.fs.is_symlink(entry)
-            real = self.fs.realpath(entry)
-            if linked and kind in (Kind.PROJECT, Kind.LOCAL) and not self._inside(real):
-                continue
-            if self.fs.is_dir(real):
-                out += self._rules(real, kind, provenance, visited)
-            elif name.endswith(".md") and self.fs.is_file(real):
-                out += self._keep_unconditional(self.loader.load(real, kind, provenance))
+        for path in rule_files(self.fs, rules_dir, kind, self._inside):
+            out += self._keep_unconditional(self.loader.load(path, kind, provenance))
         return out
 
     def _keep_unconditional(self, loaded: Iterable[LoadedFile]) -> list[InstructionFile]:

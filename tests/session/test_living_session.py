@@ -1,0 +1,185 @@
+"""A session that lives: Reads, compaction and /clear, /cd, subagents and forks, the complete profile."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from agents_md import Session
+
+Tree = Callable[..., Path]
+AND_MODE = {
+    "json": {"pluginConfigs": {"agents-md@builtin": {"options": {"instructionFiles": "claude-md-and-agents-md"}}}}
+}
+
+
+def session(root: Path, cwd: str = "", **kwargs: object) -> Session:
+    home = kwargs.pop("home", root.parent / "home")
+    return Session(cwd=str(root / cwd), home=str(home), managed_dir=str(root.parent / "managed"), **kwargs)  # type: ignore[arg-type]
+
+
+def attached(result: object) -> list[str]:
+    return [os.path.basename(os.path.dirname(f.path)) for _, files in result.hook_files for f in files]  # type: ignore[attr-defined]
+
+
+def test_a_read_attaches_each_directory_once_shallowest_first(tree: Tree) -> None:
+    root = tree(
+        {"AGENTS.md": "root\n", "a/AGENTS.md": "a\n", "a/b/AGENTS.md": "b\n", "a/b/f.txt": "x\n", "a/b/g.txt": "y\n"}
+    )
+    s = session(root)
+    first = s.read(str(root / "a/b/f.txt"))
+    assert first.hook_text == (
+        f"tool.call hook additional context: Contents of {root}/a/AGENTS.md:\n\na\n\n"
+        f"Contents of {root}/a/b/AGENTS.md:\n\nb\n"
+    )
+    assert s.read(str(root / "a/b/g.txt")).hook_text is None
+
+
+def test_a_claude_md_claims_its_directory_in_the_default_mode_only(tree: Tree) -> None:
+    spec = {"AGENTS.md": "root\n", "d/CLAUDE.md": "d claude\n", "d/AGENTS.md": "d agents\n", "d/f.txt": "x\n"}
+    root = tree(spec)
+    default = session(root).read(str(root / "d/f.txt"))
+    assert [f.path for f in default.engine_files] == [str(root / "d/CLAUDE.md")]
+    assert default.hook_text is None
+    home = tree({".claude/settings.json": AND_MODE}, "home")
+    both = session(root, home=home).read(str(root / "d/f.txt"))
+    assert attached(both) == ["d"]
+
+
+def test_compact_forgets_the_plugins_attachments_but_not_the_engines(tree: Tree) -> None:
+    root = tree(
+        {"AGENTS.md": "root\n", "sub/AGENTS.md": "sub\n", "sub/f.txt": "x\n", "cl/CLAUDE.md": "cl\n", "cl/f.txt": "y\n"}
+    )
+    s = session(root)
+    assert s.compact() is None  # nothing to compact before any turn
+    s.read(str(root / "sub/f.txt"))
+    s.read(str(root / "cl/f.txt"))
+    s.compact()
+    assert attached(s.read(str(root / "sub/f.txt"))) == ["sub"]
+    assert s.read(str(root / "cl/f.txt")).engine_files == ()
+    s.clear()
+    assert [f.path for f in s.read(str(root / "cl/f.txt")).engine_files] == [str(root / "cl/CLAUDE.md")]
+
+
+def test_compact_rereads_the_start_files_from_disk(tree: Tree) -> None:
+    root = tree({"CLAUDE.md": "before\n"})
+    s = session(root)
+    s.turn()
+    (root / "CLAUDE.md").write_text("after\n")
+    assert "before" in (s.claude_md or "")
+    s.compact()
+    assert "after" in (s.claude_md or "")
+
+
+def test_subagents_get_the_start_frozen_and_their_own_nested_files(tree: Tree) -> None:
+    root = tree(
+        {
+            "CLAUDE.md": "root\n",
+            "sub/AGENTS.md": "sub\n",
+            "sub/f.txt": "x\n",
+            "sub2/AGENTS.md": "s2\n",
+            "sub2/f.txt": "y\n",
+            ".claude/agents/quiet.md": "---\nname: quiet\ndescription: d\nomitClaudeMd: true\n---\nbody\n",
+        }
+    )
+    home = tree({".claude/settings.json": AND_MODE}, "home")
+    s = session(root, home=home)
+    start = s.claude_md
+    (root / "CLAUDE.md").write_text("edited later\n")
+    s.read(str(root / "sub/f.txt"))
+    general = s.spawn("general-purpose")
+    assert general.claude_md == start  # frozen at the parent's start
+    assert attached(general.read(str(root / "sub/f.txt"))) == ["sub"]  # a non-fork subagent is handed it again
+    assert s.spawn("Explore").claude_md is None
+    assert s.spawn("Plan").claude_md is None
+    assert s.spawn("quiet").claude_md is None  # omitClaudeMd, and no managed files here
+    fork = s.spawn(fork=True)
+    assert fork.read(str(root / "sub/f.txt")).hook_text is None  # shares what its parent was given
+    assert attached(fork.read(str(root / "sub2/f.txt"))) == ["sub2"]
+    assert attached(s.read(str(root / "sub2/f.txt"))) == ["sub2"]  # ... and its own stay its own
+
+
+def test_cd_restarts_the_delivered_sets_and_the_stand_down_decision(tree: Tree) -> None:
+    root = tree(
+        {
+            "one/CLAUDE.md": "one\n",
+            "one/AGENTS.md": "one agents\n",
+            "two/AGENTS.md": "two\n",
+            "two/sub/AGENTS.md": "two sub\n",
+            "two/sub/f.txt": "x\n",
+        }
+    )
+    s = session(root, "one")
+    assert [os.path.basename(f.path) for f in s.files] == ["CLAUDE.md"]
+    moved = s.cd("../two")
+    assert [f.path for f in moved.start.files] == [str(root / "two/AGENTS.md")]
+    assert moved.notice_files == ()  # the reference announces AGENTS.md with the next request instead
+    assert attached(s.read(str(root / "two/sub/f.txt"))) == ["sub"]
+
+
+def test_attachments_switch_is_consulted_on_every_read(tree: Tree) -> None:
+    root = tree({"AGENTS.md": "r\n", "d/AGENTS.md": "d\n", "d/f.txt": "x\n", "d/CLAUDE.md": "c\n"})
+    s = session(root, env={"CLAUDE_CODE_DISABLE_ATTACHMENTS": "1"})
+    assert s.claude_md is not None
+    result = s.read(str(root / "d/f.txt"))
+    assert result.engine_files == () and result.hook_files == ()
+
+
+def test_complete_profile_treats_agents_md_like_claude_md(tree: Tree) -> None:
+    root = tree(
+        {
+            "proj/AGENTS.md": "root\n",
+            "proj/sub/AGENTS.md": "sub\n",
+            "proj/sub/f.txt": "x\n",
+            "extra/AGENTS.md": "extra\n",
+            "extra/deep/AGENTS.md": "deep\n",
+            "extra/deep/f.txt": "y\n",
+            "proj/alias": {"symlink": "sub"},
+        }
+    )
+    env = {"CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD": "1"}
+    args = ["--add-dir", str(root / "extra")]
+    reference = session(root, "proj", env=env, args=args)
+    complete = session(root, "proj", env=env, args=args, profile="complete")
+    # added directories contribute their AGENTS.md at start and on Reads
+    assert str(root / "extra/AGENTS.md") not in [f.path for f in reference.files]
+    assert str(root / "extra/AGENTS.md") in [f.path for f in complete.files]
+    assert reference.read(str(root / "extra/deep/f.txt")).hook_text is None
+    assert attached(complete.read(str(root / "extra/deep/f.txt"))) == ["deep"]
+    # a mention attaches, a linked alias is resolved
+    assert reference.mention(str(root / "proj/alias/f.txt")).hook_text is None
+    assert attached(complete.mention(str(root / "proj/alias/f.txt"))) == ["sub"]
+    # compaction keeps what was attached; a file changed since is attached again
+    complete.compact()
+    assert complete.read(str(root / "proj/sub/f.txt")).hook_text is None
+    (root / "proj/sub/AGENTS.md").write_text("sub, changed\n")
+    assert attached(complete.read(str(root / "proj/sub/f.txt"))) == ["sub"]
+    # /cd carries the new tree's AGENTS.md in its notice
+    assert [os.path.basename(f.path) for f in complete.cd("sub").notice_files][-2:] == ["AGENTS.md", "AGENTS.md"]
+
+
+def test_read_cli_shows_the_attachment(tree: Tree, capsys: object) -> None:
+    from agents_md.cli.main import main
+
+    root = tree({"AGENTS.md": "root\n", "a/AGENTS.md": "a\n", "a/f.txt": "x\n"})
+    home = tree({}, "home")
+    code = main(
+        [
+            "read",
+            str(root / "a/f.txt"),
+            "--cwd",
+            str(root),
+            "--home",
+            str(home),
+            "--managed-dir",
+            str(root / "m"),
+            "--format",
+            "json",
+        ]
+    )
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)  # type: ignore[attr-defined]
+    assert out["hook_text"] == f"tool.call hook additional context: Contents of {root}/a/AGENTS.md:\n\na\n"
+    assert out["plugin_files"] == [{"plugin": "agents-md", "path": str(root / "a/AGENTS.md")}]
