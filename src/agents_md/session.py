@@ -16,14 +16,13 @@ import os
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from agents_md._model import InstructionFile, Notice
 from agents_md.engine.args import EngineArgs
 from agents_md.engine.context import HookSession
-from agents_md.engine.fs import FileSystem
+from agents_md.engine.fs import FileSystem, SessionFS
 from agents_md.engine.hooks import HookBus
-from agents_md.engine.loop import Loop, ReadResult
-from agents_md.engine.nested import NestedFinder
 from agents_md.engine.session import (
     FORK,
     NO_INSTRUCTIONS_AGENTS,
@@ -35,6 +34,9 @@ from agents_md.engine.session import (
 from agents_md.engine.settings import Settings, load_settings
 from agents_md.engine.walk import env_truthy
 from agents_md.plugins_loader import PluginSpec, entry_point_plugins, folder_plugins
+
+if TYPE_CHECKING:
+    from agents_md.engine.loop import Loop, ReadResult
 
 REFERENCE, COMPLETE = "reference", "complete"
 ATTACHMENTS_OFF_ENVS = ("CLAUDE_CODE_DISABLE_ATTACHMENTS", "CLAUDE_CODE_SIMPLE")
@@ -142,6 +144,8 @@ class Session:
         self._main: Loop | None = None
         self._has_messages = False
         self._late_notices: list[Notice] = []
+        # One listing cache for every Read of the session, checked against the disk each Read.
+        self._read_fs = SessionFS(self.inputs.fs)
 
     def _settings(self) -> Settings:
         i = self.inputs
@@ -183,7 +187,7 @@ class Session:
         start = self.start()
         return hook_session(
             self.inputs,
-            self.inputs.fs,
+            self._read_fs,
             start.settings,
             self.bus,
             self._late_notices,
@@ -199,17 +203,20 @@ class Session:
 
     def loop(self) -> Loop:
         """The main loop (created on first use)."""
+        from agents_md.engine.loop import Loop  # lazy: a start-only session never reads
+        from agents_md.engine.nested import NestedFinder
+
         start = self.start()
         with self._lock:
             if self._main is None:
                 finder = NestedFinder(
-                    fs=self.inputs.fs,
+                    fs=self._read_fs,
                     cwd=self.inputs.cwd,
                     home=self.inputs.home,
                     settings=start.settings,
                     add_dirs=self.inputs.args.add_dirs,
                     approve_external=self.inputs.approve_external_imports,
-                    managed_dir=self.inputs.managed_dir,
+                    conditional=start.conditional_rules,
                 )
                 self._main = Loop(
                     finder=finder,

@@ -16,14 +16,15 @@ from collections.abc import Sequence
 COMMANDS = ("context", "read", "replay", "config", "agents", "check", "link", "map")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``only``, just that sub-command's (the others are not even imported)."""
     parser = argparse.ArgumentParser(
         prog="agents-md",
         description="See and check the instruction files (CLAUDE.md, AGENTS.md) a coding agent loads.",
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name in (only,) if only else COMMANDS:
         try:
             module = importlib.import_module(f"agents_md.cli.commands.{name}")
         except ModuleNotFoundError as exc:
@@ -35,7 +36,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # The command line runs once per hook call: import only the sub-command asked for.
+    first = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser(first if first in COMMANDS else None)
     args = parser.parse_args(argv)
     if args.version:
         from agents_md import __version__

@@ -13,8 +13,6 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from agents_md.engine import markdown
-
 # An optional byte-order mark, the opening fence, anything up to the first ``---`` (anywhere, even mid-line), and the
 # white space after it — the engine's own reading, which is looser than YAML's.
 _FRONT_MATTER = re.compile(r"^\ufeff?---\s*\n([\s\S]*?)---\s*\n?")
@@ -46,6 +44,8 @@ def strip_html_comments(text: str) -> str:
     """Drop each top-level HTML block that starts with a comment, keeping text after it."""
     if "<!--" not in text:
         return text
+    from agents_md.engine import markdown  # lazy: only texts with a comment need the lexer
+
     out: list[str] = []
     for block in markdown.lex_blocks(markdown.normalise(text)):
         if block.type == "html":

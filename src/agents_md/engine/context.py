@@ -18,7 +18,7 @@ from agents_md.engine.fs import FileSystem
 from agents_md.engine.hooks import HookBus, TelemetryMark, TelemetryRow
 from agents_md.engine.loader import Loader
 from agents_md.engine.settings import PROJECT, Settings
-from agents_md.engine.walk import is_inside, path_chain
+from agents_md.engine.walk import dirs_between, is_inside, path_chain
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -122,10 +122,7 @@ class HookSession:
         if below is None:
             return self.files_in(path_chain(self.cwd), names, plugin=plugin, skip=skip, respect_sources=respect_sources)
         root = os.path.normpath(base or self.cwd)
-        parent = os.path.dirname(os.path.normpath(below))
-        if not is_inside(parent, root) or parent == root:
-            return ()
-        directories = [d for d in path_chain(parent) if is_inside(d, root) and d != root]
+        directories = dirs_between(root, os.path.dirname(os.path.normpath(below)))
         return self.files_in(directories, names, plugin=plugin, skip=skip, respect_sources=respect_sources)
 
     def files_in(
@@ -155,6 +152,8 @@ class HookSession:
             if skip is not None and skip(directory):
                 continue
             for name in names:
+                if not self._fs.might_hold(directory, name):
+                    continue
                 loaded = loader.load(os.path.join(directory, name), Kind.PROJECT, provenance, external_ok=self._approve)
                 if loaded:
                     found.append(

@@ -52,6 +52,10 @@ class FileSystem:
         """A cheap first answer: ``False`` only when ``path`` surely does not exist."""
         return True
 
+    def might_hold(self, directory: str, name: str) -> bool:
+        """Whether ``directory`` may hold ``name`` (a relative path; its first part is looked up)."""
+        return True
+
     def list_dir(self, path: str) -> list[str] | None:
         """Entry names in the order the directory yields them (not sorted, like the engine)."""
         try:
@@ -69,6 +73,14 @@ class FileSystem:
             return os.stat(path).st_size
         except OSError:
             return 0
+
+    def stamp(self, path: str) -> tuple[int, int] | None:
+        """What changes when a directory's entries change: its modification time and inode."""
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None
+        return (st.st_mtime_ns, st.st_ino)
 
 
 DEFAULT_FS = FileSystem()
@@ -89,7 +101,7 @@ class ListingFS(FileSystem):
         self._listings: dict[str, list[str] | None] = {}
         self._sets: dict[str, frozenset[str]] = {}
         self._folded: dict[str, frozenset[str]] = {}
-        self._present: dict[str, bool] = {}
+        self._present: dict[str, dict[str, bool]] = {}  # directory -> name -> present
 
     def _names(self, directory: str) -> frozenset[str] | None:
         if directory not in self._sets:
@@ -102,13 +114,20 @@ class ListingFS(FileSystem):
         return self._sets[directory]
 
     def _maybe_present(self, path: str) -> bool:
-        known = self._present.get(path)
+        directory, name = os.path.split(path)
+        seen = self._present.get(directory)
+        if seen is None:
+            seen = self._present[directory] = {}
+        known = seen.get(name)
         if known is None:
-            known = self._present[path] = self._look(path)
+            known = seen[name] = self._look(directory, name)
         return known
 
-    def _look(self, path: str) -> bool:
-        directory, name = os.path.split(path)
+    def _forget(self, directory: str) -> None:
+        for cache in (self._listings, self._sets, self._folded, self._present):
+            cache.pop(directory, None)
+
+    def _look(self, directory: str, name: str) -> bool:
         names = self._names(directory)
         if names is None:
             return False
@@ -120,6 +139,18 @@ class ListingFS(FileSystem):
 
     def might_exist(self, path: str) -> bool:
         return self._maybe_present(path)
+
+    def might_hold(self, directory: str, name: str) -> bool:
+        names = self._names(directory)
+        if names is None:
+            return False
+        first = name.split(os.sep, 1)[0]
+        return first in names or first.lower() in self._folded_names(directory, names)
+
+    def _folded_names(self, directory: str, names: frozenset[str]) -> frozenset[str]:
+        if directory not in self._folded:
+            self._folded[directory] = frozenset(n.lower() for n in names)
+        return self._folded[directory]
 
     def read_file(self, path: str) -> bytes | None:
         return self.base.read_file(path) if self._maybe_present(path) else None
@@ -147,3 +178,38 @@ class ListingFS(FileSystem):
 
     def size(self, path: str) -> int:
         return self.base.size(path)
+
+    def stamp(self, path: str) -> tuple[int, int] | None:
+        return self.base.stamp(path)
+
+
+class SessionFS(ListingFS):
+    """A ``ListingFS`` that lives as long as a session and stays true to the disk.
+
+    Each Read starts a new round (``begin``); in a round a directory seen before is checked
+    once by its modification stamp and listed again only if it changed. So a session that
+    answers thousands of Reads does O(depth) work for a new directory and one ``stat`` for a
+    known one, and still sees a file created or removed mid-session.
+    """
+
+    def __init__(self, base: FileSystem) -> None:
+        super().__init__(base)
+        self._round = 0
+        self._checked: dict[str, int] = {}  # directory -> round it was last checked in
+        self._stamps: dict[str, tuple[int, int] | None] = {}
+
+    def begin(self) -> None:
+        self._round += 1
+
+    def _names(self, directory: str) -> frozenset[str] | None:
+        if self._checked.get(directory) != self._round:
+            self._checked[directory] = self._round
+            stamp = self.base.stamp(directory)
+            if directory in self._stamps and self._stamps[directory] != stamp:
+                self._forget(directory)
+            self._stamps[directory] = stamp
+        return super()._names(directory)
+
+    def _maybe_present(self, path: str) -> bool:
+        self._names(os.path.dirname(path))  # validates the directory for this round
+        return super()._maybe_present(path)

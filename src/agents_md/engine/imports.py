@@ -18,7 +18,6 @@ import posixpath
 import re
 from functools import lru_cache
 
-from agents_md.engine import markdown
 from agents_md.engine.jstext import JS_SPACE_CLASS
 
 _IMPORT = re.compile(r"(?:^|" + JS_SPACE_CLASS + r")@((?:[^\s\\]|\\ )+)")
@@ -177,6 +176,8 @@ def import_paths(text: str) -> tuple[str, ...]:
     """The import paths written in ``text`` (already comment-stripped): first-seen order, each once."""
     if "@" not in text:
         return ()
+    from agents_md.engine import markdown  # lazy: only texts with an @ need the lexer
+
     found: list[str] = []
     src = markdown.normalise(text)
     for kind, chunk in markdown.prose_blocks(src):

@@ -44,6 +44,7 @@ class Loader:
     inside: Callable[[str], bool]  # is this path inside the working directories?
     approve_external: bool = False
     loaded: set[str] = field(default_factory=set)
+    given: Callable[[str], bool] = lambda path: False  # paths loaded elsewhere already (a Read's loop)
     skipped: list[SkippedFile] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
@@ -68,7 +69,7 @@ class Loader:
                 self.skipped.append(SkippedFile(path=path, kind=kind, reason=SkipReason.MISSING_IMPORT, via=parent))
             return []
         key = os.path.normpath(path)
-        if key in self.loaded:
+        if key in self.loaded or self.given(key):
             return []
         if depth >= MAX_IMPORT_DEPTH:
             self.skipped.append(SkippedFile(path=path, kind=kind, reason=SkipReason.DEPTH, via=parent))
@@ -78,7 +79,7 @@ class Loader:
             return []
         linked = self.fs.is_symlink(path)
         real = self.fs.realpath(path) if linked else path
-        if os.path.normpath(real) in self.loaded:
+        if os.path.normpath(real) in self.loaded or (real != path and self.given(os.path.normpath(real))):
             return []  # a link to a file already loaded
         if linked and parent is not None and not self._external_ok(kind, external_ok) and not self.inside(real):
             self.skipped.append(

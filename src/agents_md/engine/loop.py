@@ -75,8 +75,9 @@ class Loop:
         # The engine takes the path as spelled when it lies in the cwd, else resolved (a Read
         # through a linked alias of the cwd).
         real = spelled if is_inside(spelled, self.finder.cwd) else os.path.realpath(spelled)
+        self.finder.fs.begin()
         self.delivered.add(real)
-        engine = tuple(self.finder.find(real, self.delivered | self.start_paths))
+        engine = tuple(self.finder.find(real, self._given))
         self.delivered.update(f.path for f in engine)
         if not self.finder.fs.is_file(real):
             return ReadResult(path=spelled, engine_files=engine, hook_files=())  # the Read failed
@@ -85,6 +86,9 @@ class Loop:
         )
         answers = self.bus.collect("tool.call", session=self.session_factory(), call=call)
         return ReadResult(path=spelled, engine_files=engine, hook_files=tuple(answers))
+
+    def _given(self, path: str) -> bool:
+        return path in self.delivered or path in self.start_paths
 
     def spawn(self, agent_type: str | None = None, *, fork: bool = False) -> Loop:
         child = Loop(

@@ -14,22 +14,24 @@ For a read file inside the cwd (and not inside an added directory):
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 from agents_md._model import InstructionFile, Kind, Provenance, Reason
 from agents_md.engine.excludes import Excluder
-from agents_md.engine.fs import FileSystem
+from agents_md.engine.fs import SessionFS
 from agents_md.engine.loader import Loader
-from agents_md.engine.settings import LOCAL, PROJECT, USER, Settings
+from agents_md.engine.settings import LOCAL, PROJECT, Settings
 from agents_md.engine.walk import (
     CLAUDE_LOCAL_MD,
     CLAUDE_MD,
     DOT_CLAUDE_MD,
     RULES_DIR,
+    dirs_between,
     is_inside,
-    path_chain,
     rule_files,
 )
+
+_DOT_CLAUDE = os.sep + ".claude" + os.sep
 
 
 def _rule_matches(globs: Sequence[str], path: str, base: str) -> bool:
@@ -44,16 +46,16 @@ class NestedFinder:
     def __init__(
         self,
         *,
-        fs: FileSystem,
+        fs: SessionFS,
         cwd: str,
         home: str,
         settings: Settings,
         add_dirs: Sequence[str],
         approve_external: bool,
-        managed_dir: str,
+        conditional: Sequence[tuple[InstructionFile, tuple[str, ...]]] = (),
     ) -> None:
         self.fs = fs
-        self.managed_dir = managed_dir
+        self.conditional = conditional
         self.cwd = os.path.normpath(cwd)
         self.home = home
         self.settings = settings
@@ -67,8 +69,8 @@ class NestedFinder:
             return False
         return not any(is_inside(target, d) for d in self.add_dirs)
 
-    def find(self, path: str, skip: Iterable[str]) -> list[InstructionFile]:
-        """Files to attach for a Read of ``path``, leaving out the paths in ``skip``."""
+    def find(self, path: str, given: Callable[[str], bool]) -> list[InstructionFile]:
+        """Files to attach for a Read of ``path``, leaving out those ``given`` already."""
         if not self.applies_to(path):
             return []
         target = os.path.normpath(path)
@@ -78,35 +80,36 @@ class NestedFinder:
             excluder=self.excluder,
             inside=lambda p: is_inside(p, self.cwd),
             approve_external=self.approve,
+            given=given,
         )
-        loader.loaded.update(os.path.normpath(p) for p in skip)
         provenance = Provenance(reason=Reason.NESTED_READ, via=target)
         out: list[InstructionFile] = []
-        parent = os.path.dirname(target)
-        below = [d for d in path_chain(parent) if is_inside(d, self.cwd) and d != self.cwd]
+        below = dirs_between(self.cwd, os.path.dirname(target))
         project = self.settings.source_enabled(PROJECT)
         local = self.settings.source_enabled(LOCAL)
         for directory in below:
+            if not any(self.fs.might_hold(directory, n) for n in (CLAUDE_MD, ".claude", CLAUDE_LOCAL_MD)):
+                continue
             if project:
                 for name in (CLAUDE_MD, DOT_CLAUDE_MD):
                     out += [lf.file for lf in loader.load(os.path.join(directory, name), Kind.PROJECT, provenance)]
                 out += self._rules(loader, os.path.join(directory, RULES_DIR), directory, target, provenance)
             if local:
                 out += [lf.file for lf in loader.load(os.path.join(directory, CLAUDE_LOCAL_MD), Kind.LOCAL, provenance)]
-        # Conditional rules whose globs match, from the rules read at start: managed, user (globs
-        # relative to the cwd), then the project's of the cwd and its ancestors.
-        managed_rules = os.path.join(self.managed_dir, RULES_DIR)
-        out += self._rules(
-            loader, managed_rules, self.cwd, target, provenance, conditional_only=True, kind=Kind.MANAGED
-        )
-        if self.settings.source_enabled(USER):
-            user_rules = os.path.join(self.home, ".claude", "rules")
-            out += self._rules(loader, user_rules, self.cwd, target, provenance, conditional_only=True, kind=Kind.USER)
-        if project:
-            for directory in path_chain(self.cwd):
-                out += self._rules(
-                    loader, os.path.join(directory, RULES_DIR), directory, target, provenance, conditional_only=True
-                )
+        # Conditional rules read at start (managed, user, then the cwd's and its ancestors'),
+        # whose globs match: a user or managed rule's globs are relative to the cwd, a
+        # project rule's to the folder holding its ``.claude``.
+        for rule, globs in self.conditional:
+            if given(rule.path) or rule.path in loader.loaded:
+                continue
+            base = (
+                rule.path.split(_DOT_CLAUDE, 1)[0]
+                if rule.kind is Kind.PROJECT and _DOT_CLAUDE in rule.path
+                else self.cwd
+            )
+            if _rule_matches(globs, target, base):
+                loader.loaded.add(rule.path)
+                out.append(rule)
         return out
 
     def _rules(

@@ -55,6 +55,21 @@ def path_chain(cwd: str) -> list[str]:
     return chain
 
 
+def dirs_between(root: str, directory: str) -> list[str]:
+    """Directories strictly below ``root`` down to ``directory`` (both normalised), shallowest first;
+    empty when ``directory`` is not below ``root``."""
+    out: list[str] = []
+    prefix = root.rstrip(os.sep) + os.sep
+    current = directory
+    while current.startswith(prefix):
+        out.append(current)
+        current = os.path.dirname(current)
+    if current != root:
+        return []
+    out.reverse()
+    return out
+
+
 def is_inside(path: str, directory: str) -> bool:
     path = os.path.normpath(path)
     directory = os.path.normpath(directory)
