@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import os
 import stat as stat_mod
+import sys
+
+# Disks that ignore case by default: a name missing from a listing may still open there.
+_CASE_INSENSITIVE = sys.platform in ("darwin", "win32")
 
 
 class FileSystem:
@@ -91,8 +95,8 @@ class ListingFS(FileSystem):
 
     Discovery asks about a handful of names in every directory on a path; most are absent.
     Listing the directory once turns those misses into set look-ups instead of failed system
-    calls. A name missing from a listing is absent, except where the listing holds it in
-    another case (a case-insensitive disk), which is asked of the disk itself. Made per
+    calls. A name missing from a listing is absent, except on the platforms whose disks
+    ignore case by default, where a listing that holds it in another case counts. Made per
     start or per Read, so it never outlives what it saw.
     """
 
@@ -133,9 +137,7 @@ class ListingFS(FileSystem):
             return False
         if name in names:
             return True
-        if directory not in self._folded:
-            self._folded[directory] = frozenset(n.lower() for n in names)
-        return name.lower() in self._folded[directory]
+        return _CASE_INSENSITIVE and name.lower() in self._folded_names(directory, names)
 
     def might_exist(self, path: str) -> bool:
         return self._maybe_present(path)
@@ -145,7 +147,7 @@ class ListingFS(FileSystem):
         if names is None:
             return False
         first = name.split(os.sep, 1)[0]
-        return first in names or first.lower() in self._folded_names(directory, names)
+        return first in names or (_CASE_INSENSITIVE and first.lower() in self._folded_names(directory, names))
 
     def _folded_names(self, directory: str, names: frozenset[str]) -> frozenset[str]:
         if directory not in self._folded:

@@ -175,6 +175,8 @@ class Walk:
     def _directory(self, directory: str, provenance: Provenance, *, gate_project: bool = True) -> list[InstructionFile]:
         """One directory's files in the engine's order (an added one's are not gated by the project source)."""
         out: list[InstructionFile] = []
+        if not any(self.fs.might_hold(directory, name) for name in (CLAUDE_MD, ".claude", CLAUDE_LOCAL_MD)):
+            return out  # most directories hold none of the names: one look at the listing
         if not gate_project or self.settings.source_enabled(PROJECT):
             out += self._file(os.path.join(directory, CLAUDE_MD), Kind.PROJECT, provenance)
             out += self._file(os.path.join(directory, DOT_CLAUDE_MD), Kind.PROJECT, provenance)
