@@ -30,8 +30,9 @@ from agents_md.engine.session import (
     StartContext,
     compute_start,
     hook_session,
+    session_settings,
 )
-from agents_md.engine.settings import Settings, load_settings
+from agents_md.engine.settings import Settings
 from agents_md.engine.walk import env_truthy
 from agents_md.plugins_loader import PluginSpec, entry_point_plugins, folder_plugins
 
@@ -127,7 +128,7 @@ class Session:
         self.profile = profile
         self._lock = threading.RLock()
         self.bus = HookBus()
-        settings = self._settings()
+        settings = session_settings(self.inputs)
         off = set(disabled_plugins) | _disabled_in_settings(settings)
         specs = list(plugins) if plugins is not None else entry_point_plugins(off)
         builtin = [s for s in specs if s.builtin]
@@ -146,17 +147,6 @@ class Session:
         self._late_notices: list[Notice] = []
         # One listing cache for every Read of the session, checked against the disk each Read.
         self._read_fs = SessionFS(self.inputs.fs)
-
-    def _settings(self) -> Settings:
-        i = self.inputs
-        return load_settings(
-            fs=i.fs,
-            cwd=i.cwd,
-            home=i.home,
-            managed_dir=i.managed_dir,
-            flag_settings=i.args.settings,
-            setting_sources=i.args.setting_sources,
-        )
 
     # ------------------------------------------------------------------ the start
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from agents_md import PluginSpec, TelemetryMark, TelemetryRow, hookimpl
+from telemetry_recorder import RecordingTelemetry
+
+from agents_md import PluginSpec
 from agents_md.plugins.agents_md.option import MODES
 from conformance.runner import recorded, run_scenario
 
@@ -16,20 +18,6 @@ CLOSED = {
     "agents_md_load": {"mode", "file_count", "import_count", "total_content_length", "yielded", "walk_failed"},
     "agents_md_nested": {"mode", "file_count"},
 }
-
-
-class Recorder:
-    def __init__(self) -> None:
-        self.rows: list[TelemetryRow] = []
-        self.marks: list[TelemetryMark] = []
-
-    @hookimpl
-    def telemetry_log(self, row: TelemetryRow) -> None:
-        self.rows.append(row)
-
-    @hookimpl
-    def telemetry_mark(self, mark: TelemetryMark) -> None:
-        self.marks.append(mark)
 
 
 def _texts(scenario: dict[str, object]) -> list[str]:
@@ -46,7 +34,7 @@ def _texts(scenario: dict[str, object]) -> list[str]:
 def test_no_row_carries_a_path_or_file_text(tmp_path: Path) -> None:
     rows_seen = 0
     for result in RESULTS:
-        recorder = Recorder()
+        recorder = RecordingTelemetry()
         run_scenario(result["scenario"], tmp_path / result["name"], [PluginSpec(name="telemetry", plugin=recorder)])
         forbidden = [str(tmp_path), *_texts(result["scenario"])]
         for row in recorder.rows:

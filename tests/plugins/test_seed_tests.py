@@ -6,7 +6,7 @@ import errno
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import RecordingTelemetry
+from telemetry_recorder import RecordingTelemetry
 
 from agents_md import FileSystem, PluginSpec, Session
 from agents_md.plugins.agents_md import AgentsMdPlugin

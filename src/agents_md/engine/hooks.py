@@ -20,7 +20,7 @@ the value exactly as it was before it, and the failure is logged naming the plug
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -197,11 +197,13 @@ class HookBus:
             except Exception as exc:
                 self._failed(name, event, exc)
 
-    def chain(self, event: str, files: tuple[InstructionFile, ...], **kwargs: Any) -> tuple[InstructionFile, ...]:
-        """Hand ``files`` through every hook in order; each answer becomes the next input."""
+    def _answers(
+        self, event: str, files: Callable[[], tuple[InstructionFile, ...]], **kwargs: Any
+    ) -> Iterator[tuple[str, tuple[InstructionFile, ...]]]:
+        """Each hook's answer that is a list of files, in order; failures logged and passed by."""
         for name, function in self._impls(EVENT_HOOKS[event]):
             try:
-                answer = function(files=files, **kwargs)
+                answer = function(files=files(), **kwargs)
             except Exception as exc:
                 self._failed(name, event, exc)
                 continue
@@ -210,24 +212,20 @@ class HookBus:
             if isinstance(answer, (str, bytes)) or not all(isinstance(f, InstructionFile) for f in answer):
                 self._failed(name, event, TypeError("the answer is not a list of InstructionFile"))
                 continue
-            files = tuple(answer)
-        return files
+            yield name, tuple(answer)
+
+    def chain(self, event: str, files: tuple[InstructionFile, ...], **kwargs: Any) -> tuple[InstructionFile, ...]:
+        """Hand ``files`` through every hook in order; each answer becomes the next input."""
+        current = [files]
+        for _, answer in self._answers(event, lambda: current[0], **kwargs):
+            current[0] = answer
+        return current[0]
 
     def collect(self, event: str, **kwargs: Any) -> list[tuple[str, tuple[InstructionFile, ...]]]:
-        """Each hook's own answer (for ``tool.call``): ``[(plugin name, files)]``."""
+        """Each hook's own answer (for ``tool.call``): ``[(plugin name, files)]``; a hook is handed
+        what the hooks before it attached."""
         out: list[tuple[str, tuple[InstructionFile, ...]]] = []
-        attached: tuple[InstructionFile, ...] = ()
-        for name, function in self._impls(EVENT_HOOKS[event]):
-            try:
-                answer = function(files=attached, **kwargs)
-            except Exception as exc:
-                self._failed(name, event, exc)
-                continue
-            if not answer:
-                continue
-            if isinstance(answer, (str, bytes)) or not all(isinstance(f, InstructionFile) for f in answer):
-                self._failed(name, event, TypeError("the answer is not a list of InstructionFile"))
-                continue
-            out.append((name, tuple(answer)))
-            attached += tuple(answer)
+        for name, answer in self._answers(event, lambda: tuple(f for _, got in out for f in got), **kwargs):
+            if answer:
+                out.append((name, answer))
         return out

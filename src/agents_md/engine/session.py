@@ -110,6 +110,18 @@ def disabled_reason(inputs: SessionInputs) -> str | None:
     return None
 
 
+def session_settings(inputs: SessionInputs, fs: FileSystem | None = None) -> Settings:
+    """The settings layers as the session's inputs select them."""
+    return load_settings(
+        fs=fs or inputs.fs,
+        cwd=inputs.cwd,
+        home=inputs.home,
+        managed_dir=inputs.managed_dir,
+        flag_settings=inputs.args.settings,
+        setting_sources=inputs.args.setting_sources,
+    )
+
+
 def hook_session(
     inputs: SessionInputs,
     fs: FileSystem,
@@ -154,14 +166,7 @@ def compute_start(
     the hooks why a context is built (start, compact, clear, cd)."""
     fs = ListingFS(inputs.fs)  # one listing per directory for the whole start
     if settings is None:
-        settings = load_settings(
-            fs=fs,
-            cwd=inputs.cwd,
-            home=inputs.home,
-            managed_dir=inputs.managed_dir,
-            flag_settings=inputs.args.settings,
-            setting_sources=inputs.args.setting_sources,
-        )
+        settings = session_settings(inputs, fs)
     disabled = disabled_reason(inputs)
     notices: list[Notice] = []
     engine_files: tuple[InstructionFile, ...] = ()
