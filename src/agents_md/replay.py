@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from agents_md.engine.session import NO_INSTRUCTIONS_AGENTS
 from agents_md.plugins_loader import PluginSpec
 from agents_md.session import Session
 from agents_md.session_agents import agent_lines
@@ -48,7 +49,9 @@ def replay(
         out["turns"] = _turns(session, script["turns"])
     # Without the Agent tool (--bare, CLAUDE_CODE_SIMPLE) the engine lists no agent types.
     simple = session.inputs.args.bare or env.get("CLAUDE_CODE_SIMPLE", "").strip().lower() in ("1", "true", "yes", "on")
-    out["agent_lines"] = None if simple else agent_lines(session)
+    # Nor does a main thread run as Explore or Plan (--agent), which cannot start agents.
+    no_agent_tool = simple or session.inputs.args.agent in NO_INSTRUCTIONS_AGENTS
+    out["agent_lines"] = None if no_agent_tool else agent_lines(session)
     out["notices"] = [n.text for n in session.notices if n.level == "info"]
     return out
 
