@@ -144,7 +144,7 @@ class Session:
         self._start: StartContext | None = None
         self._main: Loop | None = None
         self._has_messages = False
-        self._late_notices: list[Notice] = []
+        self._notices: list[Notice] = []
         # One listing cache for every Read of the session, checked against the disk each Read.
         self._read_fs = SessionFS(self.inputs.fs)
 
@@ -155,7 +155,9 @@ class Session:
         with self._lock:
             if self._start is None:
                 settings, self._first_settings = self._first_settings, None
-                self._start = compute_start(self.inputs, self.bus, builtin_names=self._builtin_names, settings=settings)
+                self._start = self._logged(
+                    compute_start(self.inputs, self.bus, builtin_names=self._builtin_names, settings=settings)
+                )
             return self._start
 
     @property
@@ -169,9 +171,14 @@ class Session:
     @property
     def notices(self) -> tuple[Notice, ...]:
         """Everything the plugins told the person (``ui.log``), in order."""
-        return self.start().notices + tuple(self._late_notices)
+        self.start()
+        return tuple(self._notices)
 
     # ------------------------------------------------------------------ turns
+
+    def _logged(self, start: StartContext) -> StartContext:
+        self._notices.extend(start.notices)  # a session's notices, start after start, in order
+        return start
 
     def _hook_session(self) -> HookSession:
         start = self.start()
@@ -180,7 +187,7 @@ class Session:
             self._read_fs,
             start.settings,
             self.bus,
-            self._late_notices,
+            self._notices,
             self._builtin_names,
             enabled=start.instruction_files_enabled,
         )
@@ -235,8 +242,10 @@ class Session:
 
     def _recompute(self, reason: str) -> StartContext:
         # Re-read from disk and hand prompt.context the new list: a new context, not a new load.
-        start = compute_start(
-            self.inputs, self.bus, builtin_names=self._builtin_names, fire_session_start=False, reason=reason
+        start = self._logged(
+            compute_start(
+                self.inputs, self.bus, builtin_names=self._builtin_names, fire_session_start=False, reason=reason
+            )
         )
         with self._lock:
             self._start = start

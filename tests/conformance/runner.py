@@ -26,7 +26,8 @@ from agents_md.replay import replay
 HERE = Path(__file__).parent
 RESULTS = HERE / "results"
 MANAGED_DIR = "/etc/claude-code"
-RECORD_BASE = "/tmp/oracle-run"  # where the recorder builds each scenario's tree
+RECORD_BASE = "/tmp/oracle-run"
+OWN_NOTICE = "option instructionFiles in settings has an unknown value"  # where the recorder builds each scenario's tree
 # What a recorded result is compared on, when it has the field.
 FIELDS = ("claude_md", "attachments", "attachments_after", "subagents", "turns", "agent_lines")
 
@@ -118,6 +119,11 @@ def comparable(result: dict[str, Any], answer: dict[str, Any]) -> tuple[dict[str
         # Not in the candidate protocol, but recorded: the engine's own nested blocks per Read.
         expected["engine_blocks"] = [r["engine_nested"] for r in reads]
         got["engine_blocks"] = answer.get("engine_blocks")
+    if isinstance(result.get("ui_log"), list):
+        # The plugin's notices, word for word; the notice for a value outside the four is this
+        # project's addition (the seed asks for it, the reference stays silent).
+        expected["ui_log"] = [entry["text"] for entry in result["ui_log"]]
+        got["ui_log"] = [n for n in answer.get("notices", []) if not n.startswith(OWN_NOTICE)]
     for field in FIELDS:
         if field == "agent_lines" and result.get(field) is None and "HOME" in (result["scenario"].get("env") or {}):
             continue  # the recorder looks for the listing under the home it made, not the one HOME names
