@@ -26,8 +26,8 @@ from agents_md.replay import replay
 HERE = Path(__file__).parent
 RESULTS = HERE / "results"
 MANAGED_DIR = "/etc/claude-code"
-RECORD_BASE = "/tmp/oracle-run"
-OWN_NOTICE = "option instructionFiles in settings has an unknown value"  # where the recorder builds each scenario's tree
+RECORD_BASE = "/tmp/oracle-run"  # where the recorder builds each scenario's tree
+OWN_NOTICE = "option instructionFiles in settings has an unknown value"
 # What a recorded result is compared on, when it has the field.
 FIELDS = ("claude_md", "attachments", "attachments_after", "subagents", "turns", "agent_lines")
 
