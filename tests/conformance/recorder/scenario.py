@@ -128,6 +128,12 @@ def resolve(scn: dict[str, Any], base: Path) -> Run:
     root, home = run_dir / "root", run_dir / "home"
     mapping = {"<ROOT>": root, "<HOME>": home, "<RUN>": run_dir}
     s = substitute({k: v for k, v in scn.items() if k != "name"}, mapping)
+    # The engine keys a project's folder under the home by its path with punctuation as dashes
+    # (auto memory): a tree key may name that folder as <DASHED-ROOT>.
+    dashed = re.sub(r"[^A-Za-z0-9]", "-", str(root))
+    for tree in ("tree", "home_tree"):
+        if isinstance(s.get(tree), dict):
+            s[tree] = {k.replace("<DASHED-ROOT>", dashed): v for k, v in s[tree].items()}
     return Run(
         name=scn["name"],
         run_dir=run_dir,
