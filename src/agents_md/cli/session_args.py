@@ -19,7 +19,13 @@ def add_session_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--safe-mode", action="store_true", help="as the engine's --safe-mode")
     group.add_argument("--agents", metavar="JSON", help="agent definitions, as the engine's --agents")
     group.add_argument("--plugin-dir", action="append", default=[], metavar="DIR", help="a plugin folder")
-    group.add_argument("--env", action="append", default=[], metavar="K=V", help="an environment variable")
+    group.add_argument(
+        "--env",
+        action="append",
+        default=[],
+        metavar="K=V",
+        help="an environment variable, over the process's own (e.g. CLAUDE_CODE_DISABLE_CLAUDE_MDS=1)",
+    )
     group.add_argument("--managed-dir", help="the managed policy folder (default: the platform's)")
     group.add_argument(
         "--approve-external-imports",
@@ -57,7 +63,8 @@ def engine_argv(args: argparse.Namespace) -> list[str]:
 
 
 def env_from(args: argparse.Namespace) -> dict[str, str]:
-    env: dict[str, str] = {}
+    """The process environment (the engine reads its switches there), with ``--env`` on top."""
+    env = dict(os.environ)
     for item in args.env:
         if "=" not in item:
             raise UsageError(f"--env {item!r}: expected K=V")
