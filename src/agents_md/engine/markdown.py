@@ -395,14 +395,17 @@ def inline_runs(text: str) -> Iterator[str]:
 
 
 def _is_emphasis_delimiter(text: str, start: int, end: int) -> bool:
-    """Whether the delimiter run ``text[start:end]`` opens or closes emphasis with a partner."""
+    """Whether the delimiter run ``text[start:end]`` can open or close emphasis with a partner.
+
+    A run that can open (not followed by white space) with the same character later, or
+    that can close (not preceded by white space) with one earlier; ``_`` inside a word never
+    delimits. Close enough to the inline lexer for where text runs start and end.
+    """
     char = text[start]
     before = text[start - 1] if start > 0 else " "
     after = text[end] if end < len(text) else " "
-    left_flanking = not after.isspace() and (before.isspace() or before.isalnum() or not after.isalnum() or True)
-    right_flanking = not before.isspace()
     if char == "_" and before.isalnum() and after.isalnum():
         return False
-    if left_flanking and after != " " and char in text[end:]:
+    if not after.isspace() and char in text[end:]:
         return True
-    return bool(right_flanking and char in text[:start])
+    return not before.isspace() and char in text[:start]
