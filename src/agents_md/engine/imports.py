@@ -176,17 +176,17 @@ def import_paths(text: str) -> tuple[str, ...]:
     """The import paths written in ``text`` (already comment-stripped): first-seen order, each once."""
     if "@" not in text:
         return ()
-    from agents_md.engine import markdown  # lazy: only texts with an @ need the lexer
+    from agents_md.engine import markdown_blocks, markdown_inline  # lazy: only texts with an @ need it
 
     found: list[str] = []
-    src = markdown.normalise(text)
-    for kind, chunk in markdown.prose_blocks(src):
+    src = markdown_blocks.normalise(text)
+    for kind, chunk in markdown_inline.prose_blocks(src):
         if "@" not in chunk:
             continue
         if kind == "whole":
             found.extend(_paths_in(chunk))
             continue
-        for run in markdown.inline_runs(chunk):
+        for run in markdown_inline.inline_runs(chunk):
             found.extend(_paths_in(run))
     return tuple(dict.fromkeys(found))
 
