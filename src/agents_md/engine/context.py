@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from agents_md._model import InstructionFile, Kind, Notice, Provenance, Reason
+from agents_md._model import InstructionFile, Kind, Notice, Provenance, Reason, SkippedFile
 from agents_md.engine.excludes import Excluder
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.hooks import HookBus, TelemetryMark, TelemetryRow
@@ -87,6 +87,7 @@ class HookSession:
         self._plugin_key = plugin_key
         self.profile = profile  # "reference" or "complete"
         self.context_reason = "start"  # why prompt.context runs: start, compact, clear or cd
+        self.skipped: list[SkippedFile] = []  # what the plugins' lookups considered and left out
         self.add_dirs = add_dirs  # added directories whose instruction files load
 
     def plugin_key(self, name: str) -> str:
@@ -159,4 +160,5 @@ class HookSession:
                     found.append(
                         FoundFile(directory=directory, file=loaded[0].file, imports=tuple(lf.file for lf in loaded[1:]))
                     )
+        self.skipped += loader.skipped
         return tuple(found)

@@ -194,6 +194,9 @@ def compute_start(
     files = bus.chain("prompt.context", engine_files, session=session)
     if disabled is not None:
         files = ()  # nothing reaches the model, whatever a hook answered
+    # What the plugins' own lookups left out, once each.
+    by_key = {(sk.path, sk.reason): sk for sk in (*skipped, *session.skipped)}
+    skipped = tuple(by_key.values())
     return StartContext(
         files=files,
         engine_files=engine_files,
