@@ -106,11 +106,20 @@ class ListingFS(FileSystem):
         self._sets: dict[str, frozenset[str]] = {}
         self._folded: dict[str, frozenset[str]] = {}
         self._present: dict[str, dict[str, bool]] = {}  # directory -> name -> present
+        self.errors: list[str] = []  # directories that could not be listed, and why
+
+    def _list(self, directory: str) -> list[str] | None:
+        try:
+            return self.base.list_dir(directory)
+        except OSError as exc:
+            # Not absent, but nothing in it can load: say so and go on.
+            self.errors.append(f"{directory}: cannot be listed ({exc.strerror or exc}); skipped")
+            return None
 
     def _names(self, directory: str) -> frozenset[str] | None:
         if directory not in self._sets:
             if directory not in self._listings:
-                self._listings[directory] = self.base.list_dir(directory)
+                self._listings[directory] = self._list(directory)
             listing = self._listings[directory]
             if listing is None:
                 return None
@@ -171,7 +180,7 @@ class ListingFS(FileSystem):
 
     def list_dir(self, path: str) -> list[str] | None:
         if path not in self._listings:
-            self._listings[path] = self.base.list_dir(path) if self._maybe_present(path) else None
+            self._listings[path] = self._list(path) if self._maybe_present(path) else None
         listing = self._listings[path]
         return None if listing is None else list(listing)
 

@@ -185,7 +185,7 @@ def compute_start(
             approve_external=inputs.approve_external_imports,
         ).run()
         engine_files, skipped, conditional = result.files, result.skipped, result.conditional_rules
-        warnings += result.warnings
+        warnings += result.warnings + tuple(fs.errors)
     session = hook_session(inputs, fs, settings, bus, notices, builtin_names, enabled=disabled is None)
     session.context_reason = reason
     bus.notices.clear()
