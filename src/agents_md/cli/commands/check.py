@@ -1,0 +1,53 @@
+"""``agents-md check [PATHS]``: keep nested AGENTS.md honest — findings with a rule, a file, a line, a fix.
+
+Exit 0 with only warnings and information, 1 with an error (``--strict``: or a warning), 2 on
+a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "check",
+        help="check the repository's instruction files (stale, missing paths, budgets, invisible docs, ...)",
+        description="Check the repository's AGENTS.md and CLAUDE.md files: docs not updated with their code, "
+        "stale docs, missing paths, line and byte budgets (Claude Code and Codex), docs Claude Code never loads, "
+        "broken imports, duplicates, contradicting commands. Configure it in pyproject.toml ([tool.agents-md]) "
+        "or .agents-md.toml: max-lines, claude-max-bytes, codex-max-bytes, stale-days, doc-names, base, ignore, "
+        "and [rules] to turn a rule off or change its severity.",
+    )
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="report only on files under these paths")
+    parser.add_argument("--dir", default=".", help="a directory in the repository (default: .)")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--base", metavar="REF", help="compare with REF...HEAD (default: the default branch)")
+    group.add_argument("--staged", action="store_true", help="compare the staged changes (for a pre-commit hook)")
+    parser.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text")
+    parser.add_argument("--strict", action="store_true", help="warnings fail too (exit 1)")
+    parser.add_argument("--list-rules", action="store_true", help="list the rules and exit")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    if args.list_rules:
+        from agents_md.maintain.finding import RULES
+
+        for rule in RULES.values():
+            print(f"{rule.id:<22} {rule.severity!s:<8} {rule.summary}")
+        return 0
+    import os
+
+    from agents_md.cli.style import Style
+    from agents_md.maintain.checker import check
+    from agents_md.maintain.reporters import render
+
+    paths = [os.path.realpath(p) for p in args.paths]
+    result = check(args.dir, paths=paths, base=args.base, staged=args.staged)
+    sys.stdout.write(render(result, args.format, style=Style() if args.format == "text" else None))
+    code: int = result.exit_code(strict=args.strict)
+    return code

@@ -1,0 +1,46 @@
+"""``agents-md map``: the map of nested AGENTS.md files (directory and first heading), printed, written
+between the map markers of the root AGENTS.md (``--write``), or checked (``--check``, exit 1 when stale)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "map",
+        help="print the map of nested AGENTS.md files, or write it into the root AGENTS.md",
+        description="The map seed 001 recommends for the root AGENTS.md: each nested AGENTS.md with its "
+        "directory and first heading. --write replaces the lines between <!-- agents-md:map:start --> and "
+        "<!-- agents-md:map:end --> in the root AGENTS.md.",
+    )
+    parser.add_argument("--dir", default=".", help="a directory in the repository (default: .)")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--write", action="store_true", help="update the map in the root AGENTS.md")
+    mode.add_argument("--check", action="store_true", help="exit 1 when the root AGENTS.md's map is out of date")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    from agents_md.errors import AgentsMdError
+    from agents_md.maintain.map import MAP_END, MAP_START, build_map, map_is_current, update_map
+
+    doc_map = build_map(args.dir)
+    if args.write:
+        changed, _ = update_map(doc_map)
+        print(f"{doc_map.root_doc}: map {'updated' if changed else 'already up to date'} ({len(doc_map.entries)} docs)")
+        return 0
+    if args.check:
+        current = map_is_current(doc_map)
+        if current is None:
+            raise AgentsMdError(f"no root AGENTS.md with {MAP_START} and {MAP_END} to check")
+        if not current:
+            print(f"{doc_map.root_doc}: the map is out of date; run agents-md map --write", file=sys.stderr)
+            return 1
+        print(f"{doc_map.root_doc}: the map is up to date")
+        return 0
+    sys.stdout.write(doc_map.render())
+    return 0

@@ -1,0 +1,66 @@
+"""Maintenance of a repository's instruction files: ``check`` (rules over docs, git and the engine),
+``link`` (a ``CLAUDE.md`` beside each ``AGENTS.md``) and ``map`` (the map of nested docs).
+
+Names load on first use, as in ``agents_md``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from agents_md.maintain.checker import CheckResult, check
+    from agents_md.maintain.config import Config, load_config
+    from agents_md.maintain.finding import RULES, Finding, Rule, Severity
+    from agents_md.maintain.link import LinkAction, LinkPlan, apply_link, plan_link
+    from agents_md.maintain.map import DocMap, build_map, update_map
+
+_WHERE = {
+    "CheckResult": "agents_md.maintain.checker",
+    "check": "agents_md.maintain.checker",
+    "Config": "agents_md.maintain.config",
+    "load_config": "agents_md.maintain.config",
+    "RULES": "agents_md.maintain.finding",
+    "Finding": "agents_md.maintain.finding",
+    "Rule": "agents_md.maintain.finding",
+    "Severity": "agents_md.maintain.finding",
+    "LinkAction": "agents_md.maintain.link",
+    "LinkPlan": "agents_md.maintain.link",
+    "apply_link": "agents_md.maintain.link",
+    "plan_link": "agents_md.maintain.link",
+    "DocMap": "agents_md.maintain.map",
+    "build_map": "agents_md.maintain.map",
+    "update_map": "agents_md.maintain.map",
+}
+
+__all__ = [
+    "RULES",
+    "CheckResult",
+    "Config",
+    "DocMap",
+    "Finding",
+    "LinkAction",
+    "LinkPlan",
+    "Rule",
+    "Severity",
+    "apply_link",
+    "build_map",
+    "check",
+    "load_config",
+    "plan_link",
+    "update_map",
+]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'agents_md.maintain' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__

@@ -1,0 +1,159 @@
+"""The few ``git`` commands ``check`` runs, each once, and nothing else.
+
+1. ``rev-parse --show-toplevel --is-shallow-repository``: the root, and whether history is cut.
+2. ``ls-files -z -- <instruction-file patterns>``: the tracked instruction files (the index,
+   not the working tree: a file that is not added does not count).
+3. ``for-each-ref`` on ``origin/HEAD``, ``origin/main``, ``origin/master``, ``main``, ``master``:
+   the default branch, when no base is given.
+4. ``diff --name-only -z BASE...HEAD`` (or ``--cached`` for a commit being made).
+5. ``log --name-only -z``: the whole history in one pass.
+
+The long ones (4, 5) are started at once and write to temporary files, so git works while
+the engine rules run; their output is then read in chunks (memory stays bounded by what is
+kept, not by the size of the history). Every command run is recorded in ``Git.commands``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+from collections.abc import Iterator, Sequence
+from typing import IO
+
+from agents_md.errors import AgentsMdError
+
+DEFAULT_BRANCH_REFS = (
+    "refs/remotes/origin/HEAD",
+    "refs/remotes/origin/main",
+    "refs/remotes/origin/master",
+    "refs/heads/main",
+    "refs/heads/master",
+)
+COMMIT_MARK = b"\x1e"
+CHUNK = 1 << 18  # bytes read at a time: the only part of the history ever held
+
+
+class GitError(AgentsMdError):
+    """A git command that failed; the message carries git's own words."""
+
+
+def toplevel(path: str) -> tuple[str, bool] | None:
+    """The root of the work tree holding ``path`` and whether the clone is shallow; ``None`` outside git."""
+    try:
+        done = subprocess.run(
+            ["git", "-C", path, "rev-parse", "--show-toplevel", "--is-shallow-repository"],
+            capture_output=True,
+            check=False,
+        )
+    except OSError:
+        return None
+    lines = done.stdout.splitlines()
+    if done.returncode != 0 or not lines or not lines[0]:
+        return None
+    return os.path.realpath(os.fsdecode(lines[0])), lines[1:2] == [b"true"]
+
+
+class Pending:
+    """A git command running in the background, its output going to a temporary file."""
+
+    def __init__(self, argv: Sequence[str], cwd: str) -> None:
+        self.argv = list(argv)
+        # Both outlive this call: they are read after the process ends, and closed by ``close``.
+        self._out: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115
+        self._err: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115
+        self._proc = subprocess.Popen(self.argv, cwd=cwd, stdout=self._out, stderr=self._err, stdin=subprocess.DEVNULL)
+
+    def wait(self) -> tuple[int, str]:
+        code = self._proc.wait()
+        self._err.seek(0)
+        return code, self._err.read().decode("utf-8", "replace").strip()
+
+    def chunks(self) -> Iterator[bytes]:
+        """The output, in chunks (call after ``wait``)."""
+        self._out.seek(0)
+        while chunk := self._out.read(CHUNK):
+            yield chunk
+
+    def close(self) -> None:
+        if self._proc.poll() is None:
+            self._proc.kill()
+            self._proc.wait()
+        self._out.close()
+        self._err.close()
+
+
+def split_z(chunks: Iterator[bytes]) -> Iterator[bytes]:
+    """NUL-separated records from a stream of chunks, never holding more than a chunk."""
+    rest = b""
+    for chunk in chunks:
+        parts = (rest + chunk).split(b"\0")
+        rest = parts.pop()
+        yield from parts
+    if rest:
+        yield rest
+
+
+class Git:
+    """One repository's git, with a record of every command run (the benchmark replays them)."""
+
+    def __init__(self, root: str) -> None:
+        self.root = root
+        self.commands: list[list[str]] = []
+
+    def argv(self, *args: str) -> list[str]:
+        return ["git", *args]
+
+    def run(self, *args: str, ok_codes: tuple[int, ...] = (0,)) -> bytes:
+        argv = self.argv(*args)
+        self.commands.append(argv)
+        try:
+            done = subprocess.run(argv, cwd=self.root, capture_output=True, check=False, stdin=subprocess.DEVNULL)
+        except OSError as exc:
+            raise GitError(f"cannot run git: {exc.strerror or exc}") from exc
+        if done.returncode not in ok_codes:
+            raise GitError(f"git {' '.join(args[:2])}: {done.stderr.decode('utf-8', 'replace').strip()}")
+        return done.stdout
+
+    def start(self, *args: str) -> Pending:
+        argv = self.argv(*args)
+        self.commands.append(argv)
+        try:
+            return Pending(argv, self.root)
+        except OSError as exc:
+            raise GitError(f"cannot run git: {exc.strerror or exc}") from exc
+
+    def ls_files(self, patterns: Sequence[str]) -> list[str]:
+        out = self.run("ls-files", "-z", "--", *patterns)
+        return [os.fsdecode(p) for p in out.split(b"\0") if p]
+
+    def default_branch(self) -> str | None:
+        """``origin/HEAD``'s target, else the first of origin/main, origin/master, main, master."""
+        out = self.run("for-each-ref", "--format=%(refname)%00%(symref)", *DEFAULT_BRANCH_REFS)
+        found: dict[str, str] = {}
+        for line in out.decode("utf-8", "replace").splitlines():
+            name, _, symref = line.partition("\0")
+            found[name] = symref
+        for ref in DEFAULT_BRANCH_REFS:
+            if ref in found:
+                target = found[ref] or ref
+                return _short(target)
+        return None
+
+    def start_diff(self, base: str | None, *, staged: bool) -> Pending:
+        if staged:
+            return self.start("diff", "--cached", "--name-only", "--no-renames", "--no-color", "-z")
+        assert base is not None
+        return self.start("diff", "--name-only", "--no-renames", "--no-color", "-z", f"{base}...HEAD", "--")
+
+    def start_log(self) -> Pending:
+        return self.start(
+            "log", "--no-renames", "--no-color", "--no-show-signature", "--name-only", "-z", "--format=%x1e%ct"
+        )
+
+
+def _short(ref: str) -> str:
+    for prefix in ("refs/remotes/", "refs/heads/"):
+        if ref.startswith(prefix):
+            return ref[len(prefix) :]
+    return ref

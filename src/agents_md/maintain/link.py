@@ -1,0 +1,164 @@
+"""``link``: the ``CLAUDE.md`` beside each ``AGENTS.md``, so Claude Code loads it in every mode.
+
+Planned first, as data (a dry run is the plan); then, if asked, applied:
+
+1. No ``CLAUDE.md`` there: create it — ``import`` form, the one line ``@AGENTS.md`` (the form
+   that works on Windows), or ``symlink`` form, a link to ``AGENTS.md``.
+2. A ``CLAUDE.md`` that already imports ``AGENTS.md`` (read with the engine's import rules) or
+   links to it: nothing to do.
+3. Anything else is refused, naming the file: a ``CLAUDE.md`` with other content, a link
+   elsewhere, a folder, a directory reached through a link.
+
+Writing never overwrites and never goes through a link: the file is written beside, then
+hard-linked into place (which fails if a file appeared meanwhile); a symlink is made with
+``symlink``, which fails likewise.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from agents_md.engine.content import process
+from agents_md.engine.imports import resolved_imports
+from agents_md.maintain.config import Config
+from agents_md.maintain.docs import AGENTS_MD, CLAUDE_MD
+from agents_md.maintain.repo import open_repo
+
+IMPORT, SYMLINK = "import", "symlink"
+FORMS = (IMPORT, SYMLINK)
+IMPORT_TEXT = "@AGENTS.md\n"
+CREATE, PRESENT, REFUSE, CREATED = "create", "present", "refuse", "created"
+_HOME = os.path.join(os.sep, "nonexistent-home-of-the-reader")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LinkAction:
+    agents: str  # relative to the root
+    claude: str  # relative to the root
+    status: str  # create, present, refuse (plan); created, refuse (after apply)
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LinkPlan:
+    root: str
+    form: str
+    actions: tuple[LinkAction, ...]
+
+    def of(self, status: str) -> tuple[LinkAction, ...]:
+        return tuple(a for a in self.actions if a.status == status)
+
+
+def _within(rel: str, paths: Sequence[str]) -> bool:
+    return not paths or any(p in ("", ".") or rel == p or rel.startswith(p.rstrip("/") + "/") for p in paths)
+
+
+def _decide(root: str, agents: str, claude: str) -> tuple[str, str]:
+    a_path, c_path = os.path.join(root, agents), os.path.join(root, claude)
+    folder = os.path.dirname(c_path)
+    if os.path.realpath(folder) != os.path.normpath(folder):
+        return REFUSE, f"{os.path.dirname(claude) or '.'} is reached through a link; not writing there"
+    if not os.path.exists(a_path):
+        return REFUSE, f"{agents} is a link to nothing"
+    if os.path.islink(c_path):
+        target = os.readlink(c_path)
+        if os.path.realpath(c_path) == os.path.realpath(a_path):
+            return PRESENT, f"a link to {target}"
+        if not os.path.exists(c_path):
+            return REFUSE, f"{claude} is a link to {target}, which does not exist; remove it first"
+        return REFUSE, f"{claude} is a link to {target}, not to AGENTS.md"
+    if not os.path.lexists(c_path):
+        return CREATE, ""
+    if not os.path.isfile(c_path):
+        return REFUSE, f"{claude} exists and is not a file"
+    try:
+        with open(c_path, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        return REFUSE, f"{claude} cannot be read ({exc.strerror or exc})"
+    real_agents = os.path.realpath(a_path)
+    targets = resolved_imports(process(data).text, os.path.realpath(c_path), _HOME)
+    if any(os.path.realpath(t) == real_agents for t in targets):
+        return PRESENT, "imports AGENTS.md"
+    return REFUSE, f"{claude} exists with other content; add @AGENTS.md as its first line yourself"
+
+
+def plan_link(
+    directory: str = ".", *, form: str = IMPORT, paths: Sequence[str] = (), config: Config | None = None
+) -> LinkPlan:
+    """What ``link`` would do for each ``AGENTS.md`` in the repository holding ``directory`` (under ``paths``:
+    absolute, or relative to the root)."""
+    if form not in FORMS:
+        raise ValueError(f"form must be one of {', '.join(FORMS)}, not {form!r}")
+    repo = open_repo(directory, config)
+    paths = [os.path.relpath(p, repo.root).replace(os.sep, "/") if os.path.isabs(p) else p for p in paths]
+    actions: list[LinkAction] = []
+    for rel in repo.index().files:
+        if os.path.basename(rel) != AGENTS_MD or "/.claude/" in f"/{rel}" or not _within(rel, paths):
+            continue
+        folder = os.path.dirname(rel)
+        claude = f"{folder}/{CLAUDE_MD}" if folder else CLAUDE_MD
+        status, reason = _decide(repo.root, rel, claude)
+        actions.append(LinkAction(agents=rel, claude=claude, status=status, reason=reason))
+    return LinkPlan(root=repo.root, form=form, actions=tuple(actions))
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def create_new(path: str, text: str) -> None:
+    """Write ``text`` to a new file at ``path``, all at once; never replaces anything (``FileExistsError``)."""
+    folder = os.path.dirname(path)
+    fd, temp = tempfile.mkstemp(prefix=".agents-md-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, 0o666 & ~_umask())
+        try:
+            os.link(temp, path)
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK):
+                raise
+            # No hard links on this disk: an exclusive create, which still never replaces a file.
+            with open(path, "x", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+    finally:
+        os.unlink(temp)
+
+
+def apply_link(plan: LinkPlan) -> tuple[LinkAction, ...]:
+    """Carry out the plan's creations; every other action is returned as it was."""
+    out: list[LinkAction] = []
+    for action in plan.actions:
+        if action.status != CREATE:
+            out.append(action)
+            continue
+        path = os.path.join(plan.root, action.claude)
+        status, reason = _decide(plan.root, action.agents, action.claude)
+        if status != CREATE:
+            out.append(replace(action, status=status, reason=reason))
+            continue
+        try:
+            if plan.form == SYMLINK:
+                os.symlink(AGENTS_MD, path)
+            else:
+                create_new(path, IMPORT_TEXT)
+        except FileExistsError:
+            out.append(replace(action, status=REFUSE, reason=f"{action.claude} appeared meanwhile; left as it is"))
+            continue
+        except OSError as exc:
+            out.append(replace(action, status=REFUSE, reason=f"{action.claude}: {exc.strerror or exc}"))
+            continue
+        out.append(
+            replace(action, status=CREATED, reason="a link to AGENTS.md" if plan.form == SYMLINK else "@AGENTS.md")
+        )
+    return tuple(out)

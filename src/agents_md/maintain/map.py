@@ -1,0 +1,115 @@
+"""``map``: the map seed 001 puts in the root ``AGENTS.md`` — each nested doc, its directory and what it
+is about (its first heading; when that only repeats the directory's name, its first sentence).
+
+With ``update_map`` the lines between ``<!-- agents-md:map:start -->`` and
+``<!-- agents-md:map:end -->`` in the root doc are replaced; every other byte stays. The engine
+drops both markers (they are HTML comments); the lines between them load as written.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from dataclasses import dataclass
+
+from agents_md.errors import AgentsMdError
+from agents_md.maintain.config import Config
+from agents_md.maintain.docs import AGENTS_MD
+from agents_md.maintain.mdscan import first_heading
+from agents_md.maintain.repo import open_repo
+from agents_md.settings_file import atomic_write
+
+MAP_START = "<!-- agents-md:map:start -->"
+MAP_END = "<!-- agents-md:map:end -->"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MapEntry:
+    directory: str
+    doc: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DocMap:
+    root: str
+    root_doc: str | None  # the root AGENTS.md, relative ("AGENTS.md"), when there is one
+    entries: tuple[MapEntry, ...]
+
+    def lines(self) -> list[str]:
+        return [f"- `{e.directory}` — {e.title}" if e.title else f"- `{e.directory}`" for e in self.entries]
+
+    def render(self) -> str:
+        return "".join(line + "\n" for line in self.lines())
+
+
+def _title(directory: str, text: str) -> str:
+    heading, sentence = first_heading(text)
+    said = (heading or "").strip("` ").rstrip("/").lower()
+    folder = directory.lower()
+    if said and said not in ("agents.md", "agents") and folder != said and not folder.endswith("/" + said):
+        return heading or ""
+    return sentence or heading or ""
+
+
+def build_map(directory: str = ".", *, config: Config | None = None) -> DocMap:
+    repo = open_repo(directory, config)
+    index = repo.index()
+    entries: list[MapEntry] = []
+    for rel in index.files:
+        folder = posixpath.dirname(rel)
+        if posixpath.basename(rel) != AGENTS_MD or not folder or "/.claude" in f"/{folder}":
+            continue
+        try:
+            with open(index.abs(rel), encoding="utf-8", errors="replace") as handle:
+                text = handle.read()
+        except OSError:
+            continue
+        entries.append(MapEntry(directory=folder, doc=rel, title=_title(folder, text)))
+    root_doc = AGENTS_MD if AGENTS_MD in index.present else None
+    return DocMap(root=repo.root, root_doc=root_doc, entries=tuple(entries))
+
+
+def replace_between_markers(text: str, block: str) -> str | None:
+    """``text`` with the lines between the markers replaced by ``block``; ``None`` without both markers."""
+    start = text.find(MAP_START)
+    end = text.find(MAP_END, start + len(MAP_START)) if start >= 0 else -1
+    if start < 0 or end < 0:
+        return None
+    newline = "\r\n" if "\r\n" in text else "\n"
+    after = text.find("\n", start)
+    head = text[: after + 1] if 0 <= after < end else text[: start + len(MAP_START)] + newline
+    line_start = text.rfind("\n", 0, end) + 1
+    tail = text[line_start:] if line_start > start and not text[line_start:end].strip() else text[end:]
+    return head + block.replace("\n", newline) + tail
+
+
+def update_map(doc_map: DocMap) -> tuple[bool, str]:
+    """Write the map into the root ``AGENTS.md`` (between the markers); (changed, path)."""
+    if doc_map.root_doc is None:
+        raise AgentsMdError(f"{doc_map.root}: no AGENTS.md at the root to hold the map")
+    path = os.path.join(doc_map.root, doc_map.root_doc)
+    if os.path.islink(path):
+        raise AgentsMdError(f"{doc_map.root_doc} is a link; not writing through it")
+    with open(path, encoding="utf-8", newline="") as handle:
+        text = handle.read()
+    updated = replace_between_markers(text, doc_map.render())
+    if updated is None:
+        raise AgentsMdError(
+            f"{doc_map.root_doc} has no map markers: put {MAP_START} and {MAP_END} "
+            "on lines of their own where the map goes"
+        )
+    if updated == text:
+        return False, path
+    atomic_write(path, updated)
+    return True, path
+
+
+def map_is_current(doc_map: DocMap) -> bool | None:
+    """Whether the root doc's map is up to date (``None``: no root doc or no markers)."""
+    if doc_map.root_doc is None:
+        return None
+    with open(os.path.join(doc_map.root, doc_map.root_doc), encoding="utf-8", newline="") as handle:
+        text = handle.read()
+    updated = replace_between_markers(text, doc_map.render())
+    return None if updated is None else updated == text

@@ -1,0 +1,114 @@
+"""Which words of a doc are paths worth checking: no noise.
+
+A code span is checked only when it is clearly a path:
+
+1. one word (no white space: ``pnpm test`` is a command), not a flag (``-x``), not an
+   assignment (``A=b``);
+2. not a URL (``https://``, ``www.``, ``github.com/x``, ``localhost:3000``, anything with a
+   ``:`` once a ``:12`` line number is cut), not a package (``@scope/name``), not a glob or
+   pattern (``* ? [ ] { } ^ | \\``), not a placeholder (``<name>``, ``{x}``, ``$VAR``,
+   ``%s``, ``...``, ``path/to/x``, ``FOO/NAME``), not absolute or home-relative
+   (``/etc``, ``~/.x``: the machine's, not the repository's), not a git ref (``origin/main``);
+3. written with a ``/`` inside it: a bare name (``.env.local``, ``package.json``) may be a
+   file that should not be committed, so it is not checked;
+4. and, to tell ``apps/web`` from ``and/or``: it starts with ``./`` or ``../``, ends with
+   ``/``, has three or more parts, has a file extension, or its first part exists.
+
+In a code block, only a word that is a path by the above *and* names a file (an extension, or
+``./``/``../``) under a folder that exists is checked: ``scripts/gone.py`` where ``scripts/``
+exists is a stale reference, ``src/foo/bar.ts`` in a repository without ``src/`` an example.
+
+A Markdown link is a path unless it is a URL (any ``scheme:``), an anchor (``#x``), or a
+placeholder; its ``#fragment`` and ``?query`` are cut, ``%20`` decoded, and a leading ``/``
+means the repository root.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from urllib.parse import unquote
+
+_LINE_SUFFIX = re.compile(r"(?::\d+){1,2}$|#L\d+(?:-L?\d+)?$")
+_NOT_PATH_CHARS = re.compile(r"[\s*?\[\]{}<>$%|;&=!^\\\"'`(),@:]")
+_DOMAIN = re.compile(
+    r"^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|ai|app|co|gov|edu|sh|me|info|xyz|cloud|us|uk|de|fr)$", re.I
+)
+_EXTENSION = re.compile(r"[^./]\.[A-Za-z][A-Za-z0-9_-]{0,9}$")
+_PLACEHOLDER_PART = re.compile(r"^[A-Z][A-Z0-9_]+$")
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+GIT_REF_HEADS = frozenset({"refs", "origin", "upstream", "remotes", "heads", "tags"})
+PLACEHOLDER_WORDS = frozenset({"foo", "bar", "baz", "qux", "xxx", "yyy", "example", "your", "my"})
+KNOWN_UPPER = frozenset({"README", "LICENSE", "CHANGELOG", "CODEOWNERS", "AUTHORS", "NOTICE", "CONTRIBUTING"})
+
+
+def _placeholder(parts: list[str]) -> bool:
+    if len(parts) >= 2 and parts[0] == "path" and parts[1] == "to":
+        return True
+    return any(
+        "..." in p
+        or "…" in p
+        or p.lower() in PLACEHOLDER_WORDS
+        or (_PLACEHOLDER_PART.match(p) is not None and p not in KNOWN_UPPER)
+        for p in parts
+    )
+
+
+def code_path(text: str, first_part_exists: Callable[[str], bool]) -> str | None:
+    """The path a code span names, or ``None`` when it is not clearly a path."""
+    word = text.strip()
+    if not word or word.startswith(("-", "/", "~", "@")) or "://" in word or word.lower().startswith("www."):
+        return None
+    word = _LINE_SUFFIX.sub("", word)
+    if _NOT_PATH_CHARS.search(word) or ("/" not in word.strip("/") and not word.startswith(("./", "../"))):
+        return None
+    explicit = word.startswith(("./", "../"))
+    bare = word
+    while bare.startswith("./"):
+        bare = bare[2:]
+    parts = bare.rstrip("/").split("/")
+    if not bare or any(p == "" for p in parts) or all(p.isdigit() or p in (".", "..") for p in parts):
+        return None
+    if parts[0] in GIT_REF_HEADS or _DOMAIN.match(parts[0]) or _placeholder(parts):
+        return None
+    clearly = (
+        explicit
+        or word.endswith("/")
+        or len(parts) >= 3
+        or _EXTENSION.search(parts[-1]) is not None
+        or first_part_exists(parts[0])
+    )
+    return word if clearly else None
+
+
+_WORD_SPLIT = re.compile(r"[\s;|&()<>=]+")
+
+
+def example_paths(line: str, first_part_exists: Callable[[str], bool]) -> list[str]:
+    """The words of a code-block line that are clearly paths in this repository."""
+    out: list[str] = []
+    for raw in _WORD_SPLIT.split(line):
+        word = raw.strip("\"'`,")
+        path = code_path(word, first_part_exists) if word else None
+        if path is None:
+            continue
+        bare = path[2:] if path.startswith("./") else path
+        named = path.startswith("../") or _EXTENSION.search(bare.rstrip("/").rsplit("/", 1)[-1]) is not None
+        if named and (path.startswith("../") or first_part_exists(bare.split("/", 1)[0])):
+            out.append(path)
+    return out
+
+
+def link_path(target: str) -> str | None:
+    """The path a Markdown link points at, or ``None`` (a URL, an anchor, a placeholder)."""
+    word = target.strip()
+    if not word or word.startswith(("#", "//", "~")) or _SCHEME.match(word) or word.lower().startswith("www."):
+        return None
+    word = word.split("#", 1)[0].split("?", 1)[0]
+    word = unquote(word)
+    if not word or re.search(r"[<>{}$*?\[\]]", word):
+        return None
+    parts = [p for p in word.strip("/").split("/") if p not in ("", ".")]
+    if parts and _placeholder(parts):
+        return None
+    return word

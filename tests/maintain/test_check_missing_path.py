@@ -1,0 +1,155 @@
+"""Rule 3, ``missing-path``: paths that no longer exist are found; nothing else is (no noise)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from conftest import GitRepo
+
+Repo = Callable[..., GitRepo]
+
+FILES = {
+    "apps/web/src/api/client.ts": "x\n",
+    "apps/web/src/components/Button.tsx": "x\n",
+    "schemas/schema.graphql": "x\n",
+    "docs/guide.md": "x\n",
+    "AGENTS.md": "# Root\n",
+}
+
+
+def _missing(repo: Repo, doc: str) -> list[tuple[int | None, str]]:
+    r = repo({**FILES, "apps/web/AGENTS.md": doc})
+    return [(f.line, f.message) for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("`src/api/gone.ts`", "`src/api/gone.ts` does not exist (neither in apps/web/ nor at the repository root)"),
+        ("`src/gone/`", "`src/gone/` does not exist (neither in apps/web/ nor at the repository root)"),
+        ("`./gone`", "`./gone` does not exist (neither in apps/web/ nor at the repository root)"),
+        ("`../gone/x`", "`../gone/x` does not exist (neither in apps/web/ nor at the repository root)"),
+        ("`lib/util/x`", "`lib/util/x` does not exist (neither in apps/web/ nor at the repository root)"),
+        ("`src/nothing`", "`src/nothing` does not exist (neither in apps/web/ nor at the repository root)"),
+        (
+            "[guide](docs/gone.md)",
+            "link target docs/gone.md does not exist (neither in apps/web/ nor at the repository root)",
+        ),
+        (
+            "[guide](/docs/gone.md#part)",
+            "link target /docs/gone.md#part does not exist (neither in apps/web/ nor at the repository root)",
+        ),
+        ("[ref]: gone.md", "link target gone.md does not exist (neither in apps/web/ nor at the repository root)"),
+        (
+            "`src/api/gone.ts:12`",
+            "`src/api/gone.ts:12` does not exist (neither in apps/web/ nor at the repository root)",
+        ),
+    ],
+    ids=[
+        "file",
+        "folder",
+        "dot-slash",
+        "dot-dot",
+        "three-parts",
+        "existing-first-part",
+        "link",
+        "root-link",
+        "def",
+        "line",
+    ],
+)
+def test_a_path_that_does_not_exist_is_found_with_its_line(repo: Repo, text: str, message: str) -> None:
+    assert _missing(repo, f"# Web\n\nSee {text} here.\n" if not text.startswith("[ref]") else f"# Web\n\n{text}\n") == [
+        (3, message)
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "`src/api/client.ts`",  # relative to the doc
+        "`apps/web/src/components/`",  # relative to the root
+        "`schemas/schema.graphql`",
+        "`src/api/client.ts:42`",  # with a line number
+        "[guide](../../docs/guide.md)",
+        "[guide](/docs/guide.md)",
+        "`src/**/*.ts`",  # globs
+        "`*.md`",
+        "`src/{a,b}/x.ts`",
+        "`https://example.com/a/b.md`",  # URLs
+        "[site](https://example.com/x/y)",
+        "`github.com/org/repo`",
+        "`www.example.org/x`",
+        "`localhost:5173/api`",
+        "`@scope/name`",  # packages
+        "`@types/node`",
+        "`pnpm test`",  # commands
+        "`cat src/missing/x.ts`",
+        "`tsc --noEmit`",
+        "`<name>/AGENTS.md`",  # placeholders
+        "`src/{x}.ts`",
+        "`services/$NAME/x.py`",
+        "`path/to/file.ts`",
+        "`services/SERVICE/x.py`",
+        "`src/.../x.ts`",
+        "`%s/x.md`",
+        "`and/or`",  # words with a slash
+        "`origin/main`",
+        "`refs/heads/main/x`",
+        "`application/json`",
+        "`1/2`",
+        "`.env.local`",  # bare names
+        "`generated/`",
+        "`package.json`",
+        "`/etc/hosts`",  # the machine's paths
+        "`~/.claude/CLAUDE.md`",
+        "`-p/x`",
+        "`A=b/c`",
+        "[top](#rules)",  # anchors
+        "[mail](mailto:x@y.z)",
+    ],
+)
+def test_not_a_missing_path(repo: Repo, text: str) -> None:
+    assert _missing(repo, f"# Web\n\nSee {text} here.\n") == []
+
+
+def test_paths_in_fenced_and_indented_examples_are_not_checked(repo: Repo) -> None:
+    doc = (
+        "# Web\n\n```sh\ncat lib/missing/file.ts\nls `src/gone/`\ncat src/**/*.ts\n```\n\n"
+        "- item\n\n  ```\n  `src/also/gone`\n  ```\n\n"
+        "```ts\nimport x from './gone/x.ts'\n```\n\n"
+        "Paragraph.\n\n    indented src/gone/again\n"
+    )
+    assert _missing(repo, doc) == []
+
+
+def test_a_clearly_a_path_word_in_a_shell_block_is_checked(repo: Repo) -> None:
+    doc = "# Web\n\n```bash\n$ node src/api/gone.js --flag && cat src/api/client.ts\n```\n"
+    assert _missing(repo, doc) == [
+        (4, "`src/api/gone.js` (in a code block) does not exist (neither in apps/web/ nor at the repository root)")
+    ]
+
+
+def test_paths_in_html_comments_and_front_matter_are_not_checked(repo: Repo) -> None:
+    doc = "---\ntitle: `src/fm/gone.ts`\n---\n# Web\n\n<!-- `src/comment/gone.ts` -->\n\nSee `src/real/gone.ts`.\n"
+    assert _missing(repo, doc) == [
+        (8, "`src/real/gone.ts` does not exist (neither in apps/web/ nor at the repository root)")
+    ]
+
+
+def test_every_missing_path_is_reported_with_its_own_line(repo: Repo) -> None:
+    doc = "# Web\n\n- `src/a/gone.ts`\n- `src/api/client.ts`\n- [x](src/b/gone.md) and `src/c/gone.ts`\n"
+    assert [line for line, _ in _missing(repo, doc)] == [3, 5, 5]
+
+
+def test_missing_paths_of_the_root_doc_say_so(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# Root\n\n- `apps/gone/x.ts`\n"})
+    assert [(f.file, f.line, f.message) for f in r.findings("missing-path")] == [
+        ("AGENTS.md", 3, "`apps/gone/x.ts` does not exist (in the repository)")
+    ]
+
+
+def test_claude_md_paths_are_checked_too(repo: Repo) -> None:
+    r = repo({**FILES, "apps/web/CLAUDE.md": "@AGENTS.md\n\nUse `src/api/client.ts`, not `src/api/old.ts`.\n"})
+    assert [(f.file, f.line) for f in r.findings("missing-path")] == [("apps/web/CLAUDE.md", 3)]

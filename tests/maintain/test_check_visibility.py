@@ -1,0 +1,164 @@
+"""Rule 5: ``invisible-doc`` and ``shadowed-doc`` — decided by the engine's sessions and Reads."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from conftest import GitRepo
+
+from agents_md.maintain.finding import Severity
+from agents_md.maintain.link import apply_link, plan_link
+
+Repo = Callable[..., GitRepo]
+
+
+def _found(r: GitRepo, rule: str) -> list[tuple[str, str, str]]:
+    return [(f.file, f.message, f.fix) for f in r.findings(rule)]
+
+
+def test_invisible_when_a_claude_md_of_the_project_stands_above_and_none_beside(repo: Repo) -> None:
+    r = repo({"CLAUDE.md": "# Root rules\n", "apps/web/AGENTS.md": "# Web\n", "apps/web/x.ts": "x\n"})
+    found = r.findings("invisible-doc")
+    assert [(f.file, f.severity, f.message, f.fix) for f in found] == [
+        (
+            "apps/web/AGENTS.md",
+            Severity.ERROR,
+            "Claude Code never loads it: CLAUDE.md above it makes the default mode stand down, "
+            "and no CLAUDE.md beside it imports it",
+            "agents-md link --write (creates apps/web/CLAUDE.md holding @AGENTS.md)",
+        )
+    ]
+
+
+def test_the_fix_link_makes_it_visible(repo: Repo) -> None:
+    r = repo({"CLAUDE.md": "# Root rules\n", "apps/web/AGENTS.md": "# Web\n", "apps/web/x.ts": "x\n"})
+    apply_link(plan_link(str(r.path)))
+    r.git("add", "-A")
+    assert r.findings("invisible-doc") == []
+    assert r.findings("shadowed-doc") == []
+
+
+def test_a_root_claude_md_linked_to_agents_md_switches_off_every_nested_agents_md(repo: Repo) -> None:
+    r = repo(
+        {
+            "AGENTS.md": "# Root\n",
+            "CLAUDE.md": {"symlink": "AGENTS.md"},
+            "go/AGENTS.md": "# Go\n",
+            "go/main.go": "package main\n",
+        }
+    )
+    assert [f for f, _, _ in _found(r, "invisible-doc")] == ["go/AGENTS.md"]
+
+
+def test_invisible_when_the_claude_md_beside_it_does_not_import_it(repo: Repo) -> None:
+    r = repo({"svc/AGENTS.md": "# Svc\n", "svc/CLAUDE.md": "# Claude only\n", "svc/x.py": "x\n"})
+    assert _found(r, "invisible-doc") == [
+        (
+            "svc/AGENTS.md",
+            "Claude Code never loads it: svc/CLAUDE.md claims svc and does not import it",
+            "add @AGENTS.md as the first line of svc/CLAUDE.md",
+        )
+    ]
+
+
+def test_visible_when_the_claude_md_beside_it_imports_or_links_it(repo: Repo) -> None:
+    r = repo(
+        {
+            "CLAUDE.md": "# Root\n",
+            "a/AGENTS.md": "# A\n",
+            "a/CLAUDE.md": "@AGENTS.md\n\n## Claude\n",
+            "b/AGENTS.md": "# B\n",
+            "b/CLAUDE.md": {"symlink": "AGENTS.md"},
+        }
+    )
+    assert r.findings("invisible-doc") == []
+
+
+def test_visible_without_any_claude_md(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# Root\n", "a/AGENTS.md": "# A\n", "a/b/AGENTS.md": "# B\n"})
+    assert r.findings("invisible-doc") == []
+    assert r.findings("shadowed-doc") == []
+
+
+def test_an_untracked_personal_claude_local_md_does_not_count(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# Root\n", "a/AGENTS.md": "# A\n"})
+    r.write({"CLAUDE.local.md": "mine\n"})
+    assert r.findings("invisible-doc") == []
+
+
+def test_shadowed_when_a_claude_md_below_makes_the_default_mode_stand_down(repo: Repo) -> None:
+    r = repo(
+        {
+            "AGENTS.md": "# Root\n",
+            "services/worker/AGENTS.md": "# Worker\n",
+            "services/worker/CLAUDE.md": "@AGENTS.md\n",
+            "apps/web/AGENTS.md": "# Web\n",
+        }
+    )
+    assert _found(r, "shadowed-doc") == [
+        (
+            "AGENTS.md",
+            "not loaded when Claude Code starts in services/worker "
+            "(services/worker/CLAUDE.md makes the default mode stand down there)",
+            "agents-md link --write --form symlink (CLAUDE.md as a link to it loads everywhere below; "
+            "the import form does too, after an approval)",
+        )
+    ]
+
+
+def test_shadowed_in_its_own_directory_when_it_loads_only_on_a_read_from_above(repo: Repo) -> None:
+    r = repo({"apps/CLAUDE.md": "# Apps\n", "apps/web/AGENTS.md": "# Web\n", "apps/web/x.ts": "x\n"})
+    assert r.findings("invisible-doc") == []
+    assert [(f.file, f.message) for f in r.findings("shadowed-doc")] == [
+        (
+            "apps/web/AGENTS.md",
+            "not loaded when Claude Code starts in apps/web (apps/CLAUDE.md makes the default mode stand down there)",
+        )
+    ]
+
+
+def test_an_imported_agents_md_needs_approval_below_its_directory(repo: Repo) -> None:
+    r = repo(
+        {
+            "AGENTS.md": "# Root\n",
+            "CLAUDE.md": "@AGENTS.md\n",
+            "svc/AGENTS.md": "# Svc\n",
+            "svc/CLAUDE.md": "@AGENTS.md\n",
+            "svc/api/AGENTS.md": "# Api\n",
+            "svc/api/CLAUDE.md": {"symlink": "AGENTS.md"},
+        }
+    )
+    assert r.findings("shadowed-doc") == []
+    assert [(f.file, f.severity, f.message, f.fix) for f in r.findings("needs-approval")] == [
+        (
+            "AGENTS.md",
+            Severity.INFO,
+            "Claude Code started in svc, svc/api loads it only once the person approves external imports: "
+            "CLAUDE.md imports it from outside that working directory",
+            "approve when Claude Code asks, or make CLAUDE.md a link to AGENTS.md, which needs no approval",
+        ),
+        (
+            "svc/AGENTS.md",
+            Severity.INFO,
+            "Claude Code started in svc/api loads it only once the person approves external imports: "
+            "svc/CLAUDE.md imports it from outside that working directory",
+            "approve when Claude Code asks, or make svc/CLAUDE.md a link to AGENTS.md, which needs no approval",
+        ),
+    ]
+
+
+def test_a_worker_process_gives_the_same_findings(repo: Repo) -> None:
+    r = repo(
+        {
+            "CLAUDE.md": "# Root\n",
+            "AGENTS.md": "# Root agents\n",
+            "a/AGENTS.md": "# A\n",
+            "b/AGENTS.md": "# B\n" + "x" * 50000,
+            "b/CLAUDE.md": "@AGENTS.md\n",
+            "b/c/AGENTS.md": "# C\n",
+        }
+    )
+    serial = r.check(parallel=False)
+    parallel = r.check(parallel=True)
+    assert parallel.findings == serial.findings
+    assert {f.rule for f in serial.findings} >= {"invisible-doc", "byte-budget-claude"}

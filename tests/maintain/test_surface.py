@@ -1,0 +1,62 @@
+"""The public face of ``agents_md.maintain``, the pre-commit hooks, and a cheap CLI start."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+import agents_md.maintain as maintain
+from agents_md.cli.main import build_parser
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_public_name_loads() -> None:
+    for name in maintain.__all__:
+        assert getattr(maintain, name) is not None
+    assert maintain.check.__module__ == "agents_md.maintain.checker"
+    assert set(maintain.RULES) >= {
+        "doc-not-updated",
+        "stale-doc",
+        "missing-path",
+        "line-budget",
+        "byte-budget-claude",
+        "byte-budget-codex",
+        "invisible-doc",
+        "broken-import",
+        "import-cycle",
+        "import-outside-repo",
+        "dangling-link",
+        "duplicate-text",
+        "conflicting-command",
+    }
+
+
+def test_pre_commit_hooks_name_real_commands() -> None:
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+    by_id = {h["id"]: h for h in hooks}
+    assert set(by_id) == {"agents-md-check", "agents-md-agents-check"}
+    assert by_id["agents-md-check"]["entry"] == "agents-md check --staged"
+    assert by_id["agents-md-check"]["pass_filenames"] is False
+    parser = build_parser()
+    for hook in hooks:
+        args = hook["entry"].split()[1:]
+        parsed = parser.parse_args([*args, "x.md"] if hook.get("pass_filenames", True) else args)
+        assert callable(parsed.run)
+        assert hook["language"] == "python"
+
+
+def test_the_command_line_starts_without_the_maintenance_code() -> None:
+    code = (
+        "import sys\n"
+        "from agents_md.cli.main import build_parser\n"
+        "build_parser()\n"
+        "heavy = [m for m in ('agents_md.maintain.checker', 'agents_md.session', 'agents_md.maintain.engine_view')"
+        " if m in sys.modules]\n"
+        "print(heavy)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
