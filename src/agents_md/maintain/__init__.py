@@ -6,8 +6,9 @@ Names load on first use, as in ``agents_md``.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from agents_md._lazy import lazy_names
 
 if TYPE_CHECKING:
     from agents_md.maintain.checker import CheckResult, check
@@ -53,14 +54,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'agents_md.maintain' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return __all__
+__getattr__, __dir__ = lazy_names("agents_md.maintain", _WHERE, globals())

@@ -15,7 +15,8 @@ def register(subparsers: Any) -> None:
         "directory and first heading. --write replaces the lines between <!-- agents-md:map:start --> and "
         "<!-- agents-md:map:end --> in the root AGENTS.md.",
     )
-    parser.add_argument("--dir", default=".", help="a directory in the repository (default: .)")
+    parser.add_argument("directory", nargs="?", help="a directory in the repository (default: .)")
+    parser.add_argument("--dir", default=".", help="the same, as an option")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--write", action="store_true", help="update the map in the root AGENTS.md")
     mode.add_argument("--check", action="store_true", help="exit 1 when the root AGENTS.md's map is out of date")
@@ -28,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     from agents_md.errors import AgentsMdError
     from agents_md.maintain.map import MAP_END, MAP_START, build_map, map_is_current, update_map
 
-    doc_map = build_map(args.dir)
+    doc_map = build_map(args.directory or args.dir)
     if args.write:
         changed, _ = update_map(doc_map)
         print(f"{doc_map.root_doc}: map {'updated' if changed else 'already up to date'} ({len(doc_map.entries)} docs)")
