@@ -10,29 +10,10 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 
+from agents_md.atomic_files import atomic_write
 from agents_md.errors import AgentsMdError
 from agents_md.json_edit import JsonEditError, set_value
-
-
-def atomic_write(path: str, text: str) -> None:
-    directory = os.path.dirname(path) or "."
-    os.makedirs(directory, exist_ok=True)
-    mode = os.stat(path).st_mode & 0o7777 if os.path.exists(path) else None
-    fd, temp = tempfile.mkstemp(prefix=".agents-md-", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if mode is not None:
-            os.chmod(temp, mode)
-        os.replace(temp, path)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise
 
 
 def write_option(path: str, plugin_key: str, option: str, value: str) -> tuple[bool, bool]:

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from conftest import GitRepo
 
+from agents_md.atomic_files import create_new
 from agents_md.cli.main import main
-from agents_md.maintain.link import IMPORT_TEXT, apply_link, create_new, plan_link
+from agents_md.maintain.link import IMPORT_TEXT, apply_link, plan_link
 
 Repo = Callable[..., GitRepo]
 TREE = {

@@ -16,12 +16,11 @@ hard-linked into place (which fails if a file appeared meanwhile); a symlink is 
 
 from __future__ import annotations
 
-import errno
 import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from agents_md.atomic_files import create_new
 from agents_md.engine.content import process
 from agents_md.engine.imports import resolved_imports
 from agents_md.maintain.config import Config
@@ -105,34 +104,6 @@ def plan_link(
         status, reason = _decide(repo.root, rel, claude)
         actions.append(LinkAction(agents=rel, claude=claude, status=status, reason=reason))
     return LinkPlan(root=repo.root, form=form, actions=tuple(actions))
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def create_new(path: str, text: str) -> None:
-    """Write ``text`` to a new file at ``path``, all at once; never replaces anything (``FileExistsError``)."""
-    folder = os.path.dirname(path)
-    fd, temp = tempfile.mkstemp(prefix=".agents-md-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, 0o666 & ~_umask())
-        try:
-            os.link(temp, path)
-        except OSError as exc:
-            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK):
-                raise
-            # No hard links on this disk: an exclusive create, which still never replaces a file.
-            with open(path, "x", encoding="utf-8", newline="") as handle:
-                handle.write(text)
-    finally:
-        os.unlink(temp)
 
 
 def apply_link(plan: LinkPlan) -> tuple[LinkAction, ...]:
