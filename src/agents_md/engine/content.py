@@ -2,7 +2,9 @@
 
 1. Decode as UTF-8, invalid bytes replaced (a warning is kept, the file still loads).
 2. Remove a YAML front matter block at the very start (its ``paths:`` makes a rule conditional).
-3. Remove HTML comments that stand as blocks of their own (not inside code, lists or quotes).
+3. Remove HTML comments that stand as blocks of their own (not inside code, lists or quotes);
+   a text that had one also loses its link reference definitions, as the engine's lexer
+   keeps no text for them.
 
 The result is *untrimmed*: the start block trims each file, attachments keep it as it is.
 """
@@ -48,6 +50,8 @@ def strip_html_comments(text: str) -> str:
 
     out: list[str] = []
     for block in markdown_blocks.lex_blocks(markdown_blocks.normalise(text)):
+        if block.type == "def":
+            continue  # the lexer keeps no text for a link definition, so it goes too
         if block.type == "html":
             head = block.raw.lstrip()
             if head.startswith("<!--") and "-->" in head:

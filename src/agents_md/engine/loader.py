@@ -77,19 +77,20 @@ class Loader:
         if self.excluder.excludes(path, kind):
             self.skipped.append(SkippedFile(path=path, kind=kind, reason=SkipReason.EXCLUDED, via=parent))
             return []
-        linked = self.fs.is_symlink(path)
-        real = self.fs.realpath(path) if linked else path
-        if os.path.normpath(real) in self.loaded or (real != path and self.given(os.path.normpath(real))):
-            return []  # a link to a file already loaded
-        if linked and parent is not None and not self._external_ok(kind, external_ok) and not self.inside(real):
+        # Files are known by their real path (links anywhere along it resolved): that decides
+        # "loaded already", "inside the working directory" and where relative imports start.
+        real = self.fs.realpath(path)
+        if real != key and (real in self.loaded or self.given(real)):
+            return []  # another spelling of a file already loaded
+        if parent is not None and real != key and not self._external_ok(kind, external_ok) and not self.inside(real):
             self.skipped.append(
                 SkippedFile(
-                    path=path, kind=kind, reason=SkipReason.EXTERNAL_IMPORT, via=parent, detail=f"links to {real}"
+                    path=path, kind=kind, reason=SkipReason.EXTERNAL_IMPORT, via=parent, detail=f"resolves to {real}"
                 )
             )
             return []
         self.loaded.add(key)
-        self.loaded.add(os.path.normpath(real))
+        self.loaded.add(real)
         if not imports_mod.is_text_file_name(path):
             self.skipped.append(SkippedFile(path=path, kind=kind, reason=SkipReason.NOT_TEXT, via=parent))
             return []

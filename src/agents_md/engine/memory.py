@@ -19,7 +19,7 @@ from agents_md.engine.jstext import js_is_blank, js_trim
 from agents_md.engine.settings import Settings
 
 MAX_LINES = 200
-MAX_BYTES = 25_000
+MAX_SIZE = 25_000  # characters (UTF-16 code units)
 DISABLE_ENV = "CLAUDE_CODE_DISABLE_AUTO_MEMORY"
 
 
@@ -58,34 +58,43 @@ _ADVICE = "Keep index entries to one line under ~200 chars; move detail into top
 
 
 def _quote(line: str) -> str:
-    return line if len(line) <= 80 else line[:80] + "\u2026"
+    """A cut line as the warning quotes it: at most 80 characters, an ellipsis included."""
+    return line if len(line) <= 80 else line[:79] + "\u2026"
+
+
+def _units(text: str) -> int:
+    """A text's length as the engine counts it: UTF-16 code units."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _kb(units: int) -> str:
+    return f"{int(units / 1024 + 0.5)}KB"
 
 
 def truncate(text: str) -> str:
-    """The first 200 lines (and at most ``MAX_BYTES``), with the engine's warning when cut."""
+    """At most 200 lines, then at most ``MAX_SIZE`` characters, with the engine's warning when cut."""
     text = js_trim(text)
     lines = text.split("\n")
-    total = len(lines)
-    if total > MAX_LINES:
-        kept = lines[:MAX_LINES]
-        return (
-            "\n".join(kept) + f"\n\n> WARNING: MEMORY.md is {total} lines (limit: {MAX_LINES}). Only part of it was "
-            f"loaded: {total - MAX_LINES} of {total} lines were cut off, starting at line {MAX_LINES + 1} "
-            f'("{_quote(lines[MAX_LINES])}"). {_ADVICE}'
-        )
-    size = len(text.encode())
-    if size <= MAX_BYTES:
-        return text
-    kept, used = [], 0
-    for line in lines:
-        used += len(line.encode()) + 1
-        if used > MAX_BYTES:
+    total, size = len(lines), _units(text)
+    kept = lines[:MAX_LINES]
+    used = -1
+    for count, line in enumerate(kept):
+        used += _units(line) + 1
+        if used > MAX_SIZE:
+            kept = kept[:count]
             break
-        kept.append(line)
+    if len(kept) == total:
+        return text
+    too_many, too_big = total > MAX_LINES, size > MAX_SIZE
+    if too_many and too_big:
+        what = f"{total} lines and {_kb(size)}."
+    elif too_many:
+        what = f"{total} lines (limit: {MAX_LINES})."
+    else:
+        what = f"{_kb(size)} (limit: {MAX_SIZE / 1024:.1f}KB) \u2014 index entries are too long."
     return (
-        "\n".join(kept) + f"\n\n> WARNING: MEMORY.md is {size / 1024:.0f}KB (limit: {MAX_BYTES / 1024:.1f}KB) \u2014 "
-        f"index entries are too long. Only part of it was loaded: {total - len(kept)} of {total} lines were cut off, "
-        f'starting at line {len(kept) + 1} ("{_quote(lines[len(kept)])}"). {_ADVICE}'
+        "\n".join(kept) + f"\n\n> WARNING: MEMORY.md is {what} Only part of it was loaded: {total - len(kept)} of "
+        f'{total} lines were cut off, starting at line {len(kept) + 1} ("{_quote(lines[len(kept)])}"). {_ADVICE}'
     )
 
 

@@ -20,6 +20,7 @@ from agents_md._model import InstructionFile, Kind, Provenance, Reason
 from agents_md.engine.excludes import Excluder
 from agents_md.engine.fs import SessionFS
 from agents_md.engine.loader import Loader
+from agents_md.engine.rule_paths import rule_base, rule_matches
 from agents_md.engine.settings import LOCAL, PROJECT, Settings
 from agents_md.engine.walk import (
     CLAUDE_LOCAL_MD,
@@ -30,16 +31,6 @@ from agents_md.engine.walk import (
     is_inside,
     rule_files,
 )
-
-_DOT_CLAUDE = os.sep + ".claude" + os.sep
-
-
-def _rule_matches(globs: Sequence[str], path: str, base: str) -> bool:
-    from wcmatch import glob as wc
-
-    rel = os.path.relpath(path, base)
-    flags = wc.GLOBSTAR | wc.DOTGLOB | wc.BRACE
-    return bool(wc.globmatch(rel, list(globs), flags=flags))
 
 
 class NestedFinder:
@@ -97,17 +88,12 @@ class NestedFinder:
             if local:
                 out += [lf.file for lf in loader.load(os.path.join(directory, CLAUDE_LOCAL_MD), Kind.LOCAL, provenance)]
         # Conditional rules read at start (managed, user, then the cwd's and its ancestors'),
-        # whose globs match: a user or managed rule's globs are relative to the cwd, a
-        # project rule's to the folder holding its ``.claude``.
+        # whose patterns match (``rule_paths``).
         for rule, globs in self.conditional:
             if given(rule.path) or rule.path in loader.loaded:
                 continue
-            base = (
-                rule.path.split(_DOT_CLAUDE, 1)[0]
-                if rule.kind is Kind.PROJECT and _DOT_CLAUDE in rule.path
-                else self.cwd
-            )
-            if _rule_matches(globs, target, base):
+            base = rule_base(rule.path, self.cwd) if rule.kind is Kind.PROJECT else self.cwd
+            if rule_matches(globs, target, base):
                 loader.loaded.add(rule.path)
                 out.append(rule)
         return out
@@ -129,6 +115,6 @@ class NestedFinder:
                 if loaded.globs is None:
                     if not conditional_only:
                         out.append(loaded.file)
-                elif _rule_matches(loaded.globs, target, base):
+                elif rule_matches(loaded.globs, target, base):
                     out.append(loaded.file)
         return out

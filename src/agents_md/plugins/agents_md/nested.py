@@ -80,6 +80,9 @@ def attach(
             continue
         out.append(item.file)
         for imported in item.imports:
+            if imported.path == target:
+                delivered[target] = js_trim(imported.content)  # in the tool result already
+                continue
             if imported.path in known_paths or given(imported):
                 continue
             if js_trim(imported.content) not in known_texts:

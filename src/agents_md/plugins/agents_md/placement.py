@@ -18,10 +18,16 @@ OWN_NAMES = ("CLAUDE.md", os.path.join(".claude", "CLAUDE.md"), "CLAUDE.local.md
 _DOT_CLAUDE = os.sep + ".claude" + os.sep
 
 
-def own_files(files: Sequence[InstructionFile], chain: Sequence[str]) -> list[InstructionFile]:
-    """The project's own instruction files among ``files``: they make the default mode stand down."""
+def own_files(files: Sequence[InstructionFile], chain: Sequence[str], home: str) -> list[InstructionFile]:
+    """The project's own instruction files among ``files``: they make the default mode stand down.
+
+    A ``CLAUDE.md``, ``.claude/CLAUDE.md`` or ``CLAUDE.local.md`` of a directory on the path, in
+    whatever kind it was handed (one the user's file imports counts too), except the user's own
+    ``~/.claude/CLAUDE.md`` when the home is on the path.
+    """
     own = {os.path.join(d, name) for d in chain for name in OWN_NAMES}
-    return [f for f in files if f.kind in (Kind.PROJECT, Kind.LOCAL) and f.path in own]
+    own.discard(os.path.join(home, ".claude", "CLAUDE.md"))
+    return [f for f in files if f.kind is not Kind.MANAGED and f.path in own]
 
 
 def _anchor_of_path(path: str) -> str:

@@ -168,7 +168,7 @@ class AgentsMdPlugin:
         them, the files themselves still count (a ``CLAUDE.local.md`` left out by
         ``--setting-sources project`` still makes the plugin stand down).
         """
-        if own_files(files, chain):
+        if own_files(files, chain, session.home):
             return True
         settings = session.settings
         if settings.source_enabled(PROJECT) and settings.source_enabled(LOCAL):
