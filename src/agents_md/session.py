@@ -145,6 +145,7 @@ class Session:
         self._main: Loop | None = None
         self._has_messages = False
         self._notices: list[Notice] = []
+        self._bus_seen = 0
         # One listing cache for every Read of the session, checked against the disk each Read.
         self._read_fs = SessionFS(self.inputs.fs)
 
@@ -178,7 +179,14 @@ class Session:
 
     def _logged(self, start: StartContext) -> StartContext:
         self._notices.extend(start.notices)  # a session's notices, start after start, in order
+        self._bus_seen = len(self.bus.notices)
         return start
+
+    def _drained(self, result: ReadResult) -> ReadResult:
+        # A hook that failed on a Read is told like one that failed at the start.
+        self._notices.extend(self.bus.notices[self._bus_seen :])
+        self._bus_seen = len(self.bus.notices)
+        return result
 
     def _hook_session(self) -> HookSession:
         start = self.start()
@@ -227,13 +235,13 @@ class Session:
     def read(self, path: str) -> ReadResult:
         """What the engine appends after the main loop's Read of ``path``."""
         self._has_messages = True
-        return self.loop().read(path, home=self.inputs.home)
+        return self._drained(self.loop().read(path, home=self.inputs.home))
 
     def mention(self, path: str) -> ReadResult:
         """A file ``@``-mentioned in the prompt (or the IDE's open file): the engine attaches its
         nested CLAUDE.md; the plugin attaches AGENTS.md too only in the complete profile."""
         self._has_messages = True
-        return self.loop().read(path, home=self.inputs.home, tool="Mention")
+        return self._drained(self.loop().read(path, home=self.inputs.home, tool="Mention"))
 
     def turn(self) -> StartContext:
         """A user turn begins: the context its first request carries."""
@@ -241,10 +249,18 @@ class Session:
         return self.start()
 
     def _recompute(self, reason: str) -> StartContext:
-        # Re-read from disk and hand prompt.context the new list: a new context, not a new load.
+        # Re-read from disk and hand prompt.context the new list: a new context, not a new load
+        # (unless nothing was loaded yet, when this is the load's first start).
+        first = self._start is None
+        settings, self._first_settings = self._first_settings, None
         start = self._logged(
             compute_start(
-                self.inputs, self.bus, builtin_names=self._builtin_names, fire_session_start=False, reason=reason
+                self.inputs,
+                self.bus,
+                builtin_names=self._builtin_names,
+                fire_session_start=first,
+                settings=settings if reason != "cd" else None,
+                reason=reason,
             )
         )
         with self._lock:

@@ -110,3 +110,49 @@ def test_hooks_receive_frozen_values(tree: Tree) -> None:
     make(root, [PluginSpec(name="grab", plugin=Grab())]).start()
     with pytest.raises(dataclasses.FrozenInstanceError):
         seen[0].content = "changed"  # type: ignore[misc]
+
+
+class Generator:
+    @hookimpl
+    def prompt_context(self, session: HookSession, files: tuple[InstructionFile, ...]) -> object:
+        return (f for f in files if False)
+
+
+class Number:
+    @hookimpl
+    def prompt_context(self, session: HookSession, files: tuple[InstructionFile, ...]) -> object:
+        return 42
+
+
+class FilesOnly:
+    @hookimpl
+    def prompt_context(self, files: tuple[InstructionFile, ...]) -> Sequence[InstructionFile]:
+        return [dataclasses.replace(f, content=f.content + "|short") for f in files]
+
+
+def test_a_generator_answer_is_read_once_and_a_number_is_refused(tree: Tree) -> None:
+    root = tree({"CLAUDE.md": "x"})
+    assert make(root, [PluginSpec(name="gen", plugin=Generator())]).files == ()  # an answer of no files
+    s = make(root, [PluginSpec(name="num", plugin=Number())])
+    assert [f.content for f in s.files] == ["x"]
+    assert [n.text for n in s.notices] == [
+        "plugin num failed in prompt.context: TypeError: the answer is not a list of InstructionFile; "
+        "its change was ignored"
+    ]
+
+
+def test_a_hook_may_take_fewer_arguments_than_the_event_offers(tree: Tree) -> None:
+    root = tree({"CLAUDE.md": "x"})
+    assert [f.content for f in make(root, [PluginSpec(name="short", plugin=FilesOnly())]).files] == ["x|short"]
+
+
+def test_a_failure_on_a_read_is_told_too(tree: Tree) -> None:
+    class BadRead:
+        @hookimpl
+        def tool_call(self, session: HookSession, call: object, files: object) -> None:
+            raise RuntimeError("nope")
+
+    root = tree({"CLAUDE.md": "x", "f.txt": "y"})
+    s = make(root, [PluginSpec(name="bad", plugin=BadRead())])
+    s.read(str(root / "f.txt"))
+    assert [n.text for n in s.notices] == ["plugin bad failed in tool.call: RuntimeError: nope; its change was ignored"]

@@ -15,7 +15,7 @@ Tree = Callable[..., Path]
 
 
 class CountingFS(FileSystem):
-    """Counts every touch of an AGENTS.md; ``fail`` makes those touches raise EIO."""
+    """Counts every touch of an AGENTS.md; ``fail`` makes them raise EIO (the disk fails mid-walk)."""
 
     def __init__(self, fail: bool = False) -> None:
         self.fail = fail
@@ -27,9 +27,9 @@ class CountingFS(FileSystem):
             if self.fail:
                 raise OSError(errno.EIO, "input/output error", path)
 
-    def is_symlink(self, path: str) -> bool:
+    def realpath(self, path: str) -> str:
         self._touch(path)
-        return super().is_symlink(path)
+        return super().realpath(path)
 
     def read_file(self, path: str) -> bytes | None:
         self._touch(path)

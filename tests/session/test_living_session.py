@@ -183,3 +183,56 @@ def test_read_cli_shows_the_attachment(tree: Tree, capsys: object) -> None:
     out = json.loads(capsys.readouterr().out)  # type: ignore[attr-defined]
     assert out["hook_text"] == f"tool.call hook additional context: Contents of {root}/a/AGENTS.md:\n\na\n"
     assert out["plugin_files"] == [{"plugin": "agents-md", "path": str(root / "a/AGENTS.md")}]
+
+
+def test_a_fork_starts_from_what_its_parent_had_when_it_was_spawned(tree: Tree) -> None:
+    root = tree({"AGENTS.md": "r\n", "a/AGENTS.md": "a\n", "a/f.txt": "x\n", "b/AGENTS.md": "b\n", "b/f.txt": "y\n"})
+    s = session(root)
+    s.read(str(root / "a/f.txt"))
+    fork = s.spawn(fork=True)
+    s.read(str(root / "b/f.txt"))  # the parent reads on after the fork was spawned
+    assert fork.read(str(root / "a/f.txt")).hook_text is None
+    assert attached(fork.read(str(root / "b/f.txt"))) == ["b"]
+
+
+def test_cd_or_clear_first_still_starts_the_load(tree: Tree) -> None:
+    home = tree(
+        {
+            ".claude/settings.json": {
+                "json": {"pluginConfigs": {"agents-md@builtin": {"options": {"projectInstructions": "both"}}}}
+            }
+        },
+        "home",
+    )
+    root = tree({"sub/AGENTS.md": "s\n"})
+    s = session(root, home=home)
+    s.cd("sub")
+    assert [n.text for n in s.notices if n.level == "info"] == [
+        "option projectInstructions in settings is honoured for now, read as instructionFiles "
+        "claude-md-and-agents-md; set instructionFiles to claude-md-and-agents-md and remove projectInstructions"
+    ]
+
+
+def test_relative_reads_are_taken_from_the_cwd(tree: Tree) -> None:
+    root = tree({"AGENTS.md": "r\n", "a/AGENTS.md": "a\n", "a/f.txt": "x\n"})
+    assert attached(session(root).read("a/f.txt")) == ["a"]
+
+
+def test_a_rule_added_mid_session_is_seen_on_the_next_read(tree: Tree) -> None:
+    root = tree({"CLAUDE.md": "c\n", "d/.claude/rules/.keep": "", "d/f.txt": "x\n", "d/g.txt": "y\n"})
+    s = session(root)
+    assert s.read(str(root / "d/f.txt")).engine_files == ()
+    (root / "d/.claude/rules/new.md").write_text("new rule\n")
+    assert [f.path for f in s.read(str(root / "d/g.txt")).engine_files] == [str(root / "d/.claude/rules/new.md")]
+
+
+def test_a_session_at_the_filesystem_root_answers_reads(tree: Tree) -> None:
+    root = tree({"f.txt": "x\n"})
+    s = Session(cwd="/", home=str(root.parent / "home"), managed_dir=str(root.parent / "m"), plugins=[])
+    assert s.read(str(root / "f.txt")).path == str(root / "f.txt")
+
+
+def test_a_pipe_named_claude_md_is_no_instruction_file(tree: Tree) -> None:
+    root = tree({"AGENTS.md": "a\n"})
+    os.mkfifo(root / "CLAUDE.md")
+    assert [os.path.basename(f.path) for f in session(root).files] == ["AGENTS.md"]

@@ -7,6 +7,7 @@ link, a directory where a file was expected) is never an error: it reads as ``No
 
 from __future__ import annotations
 
+import errno
 import os
 import stat as stat_mod
 import sys
@@ -19,14 +20,17 @@ class FileSystem:
     """Reads the real disk. Each method is one system call's worth of work."""
 
     def read_file(self, path: str) -> bytes | None:
-        """The bytes of a regular file (links followed); ``None`` when there is none."""
+        """The bytes of a regular file (links followed); ``None`` when there is none (a directory,
+        a pipe or a device is no instruction file: reading one could block)."""
         try:
+            if not stat_mod.S_ISREG(os.stat(path).st_mode):
+                return None
             with open(path, "rb") as handle:
                 return handle.read()
         except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
             return None
         except OSError as exc:
-            if exc.errno == 40:  # ELOOP: a link loop reads as absent
+            if exc.errno == errno.ELOOP:  # a link loop reads as absent
                 return None
             raise
 
@@ -66,8 +70,6 @@ class FileSystem:
             return os.listdir(path)
         except (FileNotFoundError, NotADirectoryError):
             return None
-        except PermissionError:
-            return None  # an unreadable directory holds nothing the engine can load
 
     def realpath(self, path: str) -> str:
         return os.path.realpath(path)
@@ -224,3 +226,7 @@ class SessionFS(ListingFS):
     def _maybe_present(self, path: str) -> bool:
         self._names(os.path.dirname(path))  # validates the directory for this round
         return super()._maybe_present(path)
+
+    def list_dir(self, path: str) -> list[str] | None:
+        self._names(path)  # validates the listed directory itself for this round
+        return super().list_dir(path)

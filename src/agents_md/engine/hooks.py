@@ -101,6 +101,13 @@ class HookSpecs:
         """A telemetry provider receives an outcome mark."""
 
 
+def _with_args(function: Callable[..., Any], argnames: tuple[str, ...]) -> Callable[..., Any]:
+    def call(**kwargs: Any) -> Any:
+        return function(**{k: v for k, v in kwargs.items() if k in argnames})
+
+    return call
+
+
 def _explain(exc: pluggy.PluginValidationError) -> str:
     """One line: what is wrong, and the signature the event expected."""
     import inspect
@@ -118,7 +125,7 @@ class SeatedPlugin:
     name: str
     plugin: object
     prepend: bool
-    hooks: tuple[str, ...]
+    hooks: dict[str, tuple[str, ...]]  # event hook -> the arguments the plugin's hook takes
 
 
 T = TypeVar("T")
@@ -126,10 +133,12 @@ T = TypeVar("T")
 
 # Plugin classes pluggy has validated, with the hooks each implements: validating walks every
 # attribute of a plugin, which would dominate the cost of a short session if done each time.
-_VALIDATED: dict[type, tuple[str, ...]] = {}
+_VALIDATED: dict[type, dict[str, tuple[str, ...]]] = {}
 
 
-def _validate(plugin: object, name: str) -> tuple[str, ...]:
+def _validate(plugin: object, name: str) -> dict[str, tuple[str, ...]]:
+    """The events ``plugin`` implements, each with the arguments its hook takes (pluggy lets a
+    hook take fewer than the event offers; it is called with just those)."""
     import types
 
     cacheable = not isinstance(plugin, types.ModuleType)
@@ -143,7 +152,11 @@ def _validate(plugin: object, name: str) -> tuple[str, ...]:
         raise PluginError(f"plugin {name!r}: {_explain(exc)}") from exc
     except ValueError as exc:
         raise PluginError(f"plugin {name!r}: {exc}") from exc
-    hooks = tuple(caller.name for caller in pm.get_hookcallers(plugin) or ())
+    hooks: dict[str, tuple[str, ...]] = {}
+    for caller in pm.get_hookcallers(plugin) or ():
+        for impl in caller.get_hookimpls():
+            if impl.plugin is plugin:
+                hooks[caller.name] = tuple(impl.argnames)
     if not hooks:
         raise PluginError(f"plugin {name!r}: implements none of the events ({', '.join(EVENT_HOOKS)})")
     if cacheable:
@@ -180,7 +193,14 @@ class HookBus:
         return normal + prepended
 
     def _impls(self, hook: str) -> list[tuple[str, Callable[..., Any]]]:
-        return [(s.name, getattr(s.plugin, hook)) for s in self._ordered() if hook in s.hooks]
+        """``(plugin name, a call taking the event's arguments)`` for each plugin, in order."""
+        out: list[tuple[str, Callable[..., Any]]] = []
+        for seated in self._ordered():
+            argnames = seated.hooks.get(hook)
+            if argnames is not None:
+                function = getattr(seated.plugin, hook)
+                out.append((seated.name, _with_args(function, argnames)))
+        return out
 
     def _failed(self, name: str, event: str, exc: BaseException) -> None:
         self.notices.append(
@@ -209,10 +229,16 @@ class HookBus:
                 continue
             if answer is None:
                 continue
-            if isinstance(answer, (str, bytes)) or not all(isinstance(f, InstructionFile) for f in answer):
+            try:
+                # A generator is read once, here; anything but files is refused whole.
+                files_answered = tuple(answer) if not isinstance(answer, (str, bytes)) else None
+            except Exception:
+                files_answered = None
+            if files_answered is None or not all(isinstance(f, InstructionFile) for f in files_answered):
                 self._failed(name, event, TypeError("the answer is not a list of InstructionFile"))
                 continue
-            yield name, tuple(answer)
+            answer = files_answered
+            yield name, answer
 
     def chain(self, event: str, files: tuple[InstructionFile, ...], **kwargs: Any) -> tuple[InstructionFile, ...]:
         """Hand ``files`` through every hook in order; each answer becomes the next input."""

@@ -69,7 +69,7 @@ class Loop:
         The engine decides on the real path and counts the read file itself as given; the
         ``tool.call`` hooks get the path as spelled, and only for a Read that succeeded.
         """
-        spelled = _expand(path, home)
+        spelled = _expand(path, home, self.finder.cwd)
         if not self.attachments_enabled():
             return ReadResult(path=spelled, engine_files=(), hook_files=())
         # The engine takes the path as spelled when it lies in the cwd, else resolved (a Read
@@ -104,10 +104,15 @@ class Loop:
         )
         if fork:
             child.delivered = set(self.delivered)
+        # Starting a subagent is itself a tool call (the Agent tool): plugins see it, so a fork
+        # can start from what its parent was given at this moment.
+        call = ToolCall(tool="Agent", agent_id=child.loop_id, forked_from=(self.loop_id if fork else None))
+        self.bus.collect("tool.call", session=self.session_factory(), call=call)
         return child
 
 
-def _expand(path: str, home: str | None) -> str:
+def _expand(path: str, home: str | None, cwd: str) -> str:
+    """A Read's path as the engine takes it: ``~`` under the home, relative ones under the cwd."""
     if home is not None and (path == "~" or path.startswith("~/")):
         path = os.path.join(home, path[2:]) if path != "~" else home
-    return os.path.normpath(path)
+    return os.path.normpath(os.path.join(cwd, path))

@@ -188,7 +188,7 @@ def compute_start(
         warnings += result.warnings + tuple(fs.errors)
     session = hook_session(inputs, fs, settings, bus, notices, builtin_names, enabled=disabled is None)
     session.context_reason = reason
-    bus.notices.clear()
+    mark = len(bus.notices)  # failures the hooks raise during this start
     if fire_session_start:
         bus.notify("session.start", session=session)
     files = bus.chain("prompt.context", engine_files, session=session)
@@ -202,7 +202,7 @@ def compute_start(
         engine_files=engine_files,
         skipped=skipped,
         conditional_rules=conditional,
-        notices=tuple(notices) + tuple(bus.notices),
+        notices=tuple(notices) + tuple(bus.notices[mark:]),
         warnings=warnings,
         settings=settings,
         instruction_files_enabled=disabled is None,

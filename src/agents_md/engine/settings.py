@@ -81,7 +81,7 @@ def _read_json(fs: FileSystem, path: str, problems: list[str]) -> Mapping[str, A
     return value
 
 
-def _flag_layer(fs: FileSystem, value: str, cwd: str) -> SettingsLayer:
+def _flag_layer(fs: FileSystem, value: str, cwd: str, home: str) -> SettingsLayer:
     text = value.strip()
     if text.startswith("{"):
         try:
@@ -93,7 +93,9 @@ def _flag_layer(fs: FileSystem, value: str, cwd: str) -> SettingsLayer:
         if not isinstance(parsed, dict):
             raise SettingsError("--settings: expected a JSON object")
         return SettingsLayer(name=FLAG, path=None, values=parsed)
-    path = os.path.join(cwd, os.path.expanduser(value)) if not os.path.isabs(value) else value
+    if value == "~" or value.startswith("~/"):
+        value = os.path.join(home, value[2:])  # the session's home, never the process's
+    path = value if os.path.isabs(value) else os.path.join(cwd, value)
     data = fs.read_file(path)
     if data is None:
         raise SettingsError(f"--settings: {path}: no such file")
@@ -139,7 +141,7 @@ def load_settings(
         if values is not None:
             layers.append(SettingsLayer(name=name, path=files[name], values=values))
     if flag_settings is not None:
-        layers.append(_flag_layer(fs, flag_settings, cwd))
+        layers.append(_flag_layer(fs, flag_settings, cwd, home))
     layers.extend(_policy_layers(fs, managed_dir, problems))
     return Settings(layers=tuple(layers), enabled_sources=enabled, problems=tuple(problems))
 

@@ -61,9 +61,12 @@ def dirs_between(root: str, directory: str) -> list[str]:
     out: list[str] = []
     prefix = root.rstrip(os.sep) + os.sep
     current = directory
-    while current.startswith(prefix):
+    while current != root and current.startswith(prefix):
         out.append(current)
-        current = os.path.dirname(current)
+        parent = os.path.dirname(current)
+        if parent == current:
+            break
+        current = parent
     if current != root:
         return []
     out.reverse()

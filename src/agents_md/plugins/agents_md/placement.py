@@ -18,7 +18,7 @@ OWN_NAMES = ("CLAUDE.md", os.path.join(".claude", "CLAUDE.md"), "CLAUDE.local.md
 _DOT_CLAUDE = os.sep + ".claude" + os.sep
 
 
-def own_files(files: Sequence[InstructionFile], chain: Sequence[str], home: str) -> list[InstructionFile]:
+def own_files(files: Sequence[InstructionFile], chain: Sequence[str], home: str = "") -> list[InstructionFile]:
     """The project's own instruction files among ``files``: they make the default mode stand down.
 
     A ``CLAUDE.md``, ``.claude/CLAUDE.md`` or ``CLAUDE.local.md`` of a directory on the path, in
@@ -26,7 +26,8 @@ def own_files(files: Sequence[InstructionFile], chain: Sequence[str], home: str)
     ``~/.claude/CLAUDE.md`` when the home is on the path.
     """
     own = {os.path.join(d, name) for d in chain for name in OWN_NAMES}
-    own.discard(os.path.join(home, ".claude", "CLAUDE.md"))
+    if home:
+        own.discard(os.path.join(home, ".claude", "CLAUDE.md"))
     return [f for f in files if f.kind is not Kind.MANAGED and f.path in own]
 
 

@@ -120,6 +120,11 @@ class AgentsMdPlugin:
     ) -> Sequence[InstructionFile] | None:
         """After a Read (and, in the complete profile, a mention or an IDE selection): the
         AGENTS.md files of the directories down to the file (``nested``)."""
+        if call.tool == "Agent":
+            if call.forked_from is not None and call.agent_id is not None:
+                # A fork starts knowing what its parent was given; what it gets stays its own.
+                self._state.delivered[call.agent_id] = dict(self._state.delivered.get(call.forked_from, {}))
+            return None
         if call.path is None or call.tool not in (ATTACHING_TOOLS[session.profile]):
             return None
         mode = self.mode(session)
@@ -127,11 +132,7 @@ class AgentsMdPlugin:
             return None
         if any(_truthy(session.env.get(name)) for name in ATTACH_OFF_ENVS):
             return None
-        loop = call.agent_id or ""
-        if loop not in self._state.delivered and call.forked_from is not None:
-            # A fork starts knowing what its parent was given; what it gets stays its own.
-            self._state.delivered[loop] = dict(self._state.delivered.get(call.forked_from, {}))
-        delivered = self._state.delivered.setdefault(loop, {})
+        delivered = self._state.delivered.setdefault(call.agent_id or "", {})
         try:
             out = nested.attach(
                 session,
