@@ -72,7 +72,6 @@ class SkipReason(StrEnum):
     DEPTH = "depth"  # past the import depth limit
     CONDITIONAL_RULE = "conditional-rule"  # a rule with paths: front matter
     UNREADABLE = "unreadable"
-    DISABLED = "disabled"  # a switch turned instruction files off
 
     def __str__(self) -> str:
         return self.value

@@ -88,8 +88,9 @@ class Subagent:
     def read(self, path: str) -> ReadResult:
         return self._loop.read(path, home=self._home)
 
-    def spawn(self, agent_type: str | None = None, *, fork: bool = False) -> Loop:
-        return self._loop.spawn(agent_type, fork=fork)
+    def spawn(self, *, fork: bool = False) -> Loop:
+        """A subagent's own subagent loop (its Reads; what it starts with is the caller's to say)."""
+        return self._loop.spawn(fork=fork)
 
 
 class Session:
@@ -321,4 +322,4 @@ class Session:
             agent = find_agent(self, name)
             omit = bool(agent is not None and agent.omit_claude_md)
         start = self.agent_start(name, fork=fork, omit_claude_md=omit)
-        return Subagent(start, self.loop().spawn(start.agent_type, fork=start.fork), self.inputs.home)
+        return Subagent(start, self.loop().spawn(fork=start.fork), self.inputs.home)

@@ -57,7 +57,6 @@ class EngineArgs:
     agents_json: str | None = None
     agent: str | None = None  # --agent TYPE: the main thread runs as that agent
     plugin_dirs: tuple[str, ...] = ()
-    no_builtin_plugins: tuple[str, ...] = ()
 
 
 def _split_value(token: str) -> tuple[str, str | None]:

@@ -16,9 +16,10 @@ from agents_md._model import InstructionFile, Kind, Notice, Provenance, Reason, 
 from agents_md.engine.excludes import Excluder
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.hooks import HookBus, TelemetryMark, TelemetryRow
+from agents_md.engine.jstext import js_trim
 from agents_md.engine.loader import Loader
 from agents_md.engine.settings import PROJECT, Settings
-from agents_md.engine.walk import dirs_between, is_inside, path_chain
+from agents_md.engine.walk import dirs_between, env_truthy, is_inside, path_chain
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -37,10 +38,6 @@ class FoundFile:
 class Telemetry:
     def __init__(self, bus: HookBus) -> None:
         self._bus = bus
-
-    @property
-    def seated(self) -> bool:
-        return self._bus.has("telemetry_log") or self._bus.has("telemetry_mark")
 
     def log(self, name: str, **fields: str | int | bool) -> None:
         if self._bus.has("telemetry_log"):
@@ -82,13 +79,36 @@ class HookSession:
         self.interactive = interactive
         self._approve = approve_external_imports
         self._notices = notices
-        self._excluder = Excluder([p for p in settings.merged_list("claudeMdExcludes") if isinstance(p, str)])
+        self._excluder = Excluder.from_settings(settings)
         self.telemetry = Telemetry(bus)
         self._plugin_key = plugin_key
         self.profile = profile  # "reference" or "complete"
         self.context_reason = "start"  # why prompt.context runs: start, compact, clear or cd
         self.skipped: list[SkippedFile] = []  # what the plugins' lookups considered and left out
         self.add_dirs = add_dirs  # added directories whose instruction files load
+
+    @property
+    def chain(self) -> list[str]:
+        """The directories from just below the filesystem root down to the cwd."""
+        return path_chain(self.cwd)
+
+    @staticmethod
+    def inside(path: str, directory: str) -> bool:
+        """Whether ``path`` is ``directory`` or below it (by spelling)."""
+        return is_inside(path, directory)
+
+    @staticmethod
+    def text_key(text: str) -> str:
+        """What two instruction files' texts are compared by: the text as the start block trims it."""
+        return js_trim(text)
+
+    def flag(self, name: str) -> bool:
+        """An environment switch, read as the engine reads its own (1, true, yes, on)."""
+        return env_truthy(self.env, name)
+
+    def real(self, path: str) -> str:
+        """``path`` with its links resolved, through the session's filesystem."""
+        return self._fs.realpath(path)
 
     def plugin_key(self, name: str) -> str:
         """The key a plugin's options are stored under (``name@builtin`` for built-ins)."""
@@ -97,9 +117,6 @@ class HookSession:
     def log(self, source: str, text: str, *, level: str = "info") -> None:
         """ui.log: a line for the person, kept in order and returned by the library."""
         self._notices.append(Notice(source=source, text=text, level=level))
-
-    def excluded(self, path: str, kind: Kind = Kind.PROJECT) -> bool:
-        return self._excluder.excludes(path, kind)
 
     def ancestors(
         self,

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from agents_md._model import Kind
+from agents_md.engine.settings import Settings
 
 _GLOB_CHARS = re.compile(r"[*?\[\]{}]")
 
@@ -77,6 +78,11 @@ class Excluder:
             if other is not None:
                 spellings.append(other)
             self._rules.append((negated, tuple(spellings)))
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Excluder:
+        """The patterns of ``claudeMdExcludes``, merged from every settings layer."""
+        return cls([p for p in settings.merged_list("claudeMdExcludes") if isinstance(p, str)])
 
     def excludes(self, path: str, kind: Kind) -> bool:
         if not self._rules or kind not in (Kind.USER, Kind.PROJECT, Kind.LOCAL):

@@ -17,15 +17,10 @@ JS_WHITESPACE = (
 
 # A character class equal to JavaScript's ``\s``, for use inside other patterns.
 JS_SPACE_CLASS = "[" + re.escape(JS_WHITESPACE) + "]"
-JS_NON_SPACE_CLASS = "[^" + re.escape(JS_WHITESPACE) + "]"
 
 
 def js_trim(text: str) -> str:
     return text.strip(JS_WHITESPACE)
-
-
-def js_trim_start(text: str) -> str:
-    return text.lstrip(JS_WHITESPACE)
 
 
 def js_is_blank(text: str) -> bool:

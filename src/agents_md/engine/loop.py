@@ -56,7 +56,6 @@ class Loop:
     bus: HookBus
     session_factory: Callable[[], object]
     start_paths: frozenset[str]
-    agent_type: str | None = None
     fork: bool = False
     parent_id: str | None = None
     loop_id: str = ""
@@ -90,13 +89,12 @@ class Loop:
     def _given(self, path: str) -> bool:
         return path in self.delivered or path in self.start_paths
 
-    def spawn(self, agent_type: str | None = None, *, fork: bool = False) -> Loop:
+    def spawn(self, *, fork: bool = False) -> Loop:
         child = Loop(
             finder=self.finder,
             bus=self.bus,
             session_factory=self.session_factory,
             start_paths=self.start_paths,
-            agent_type=agent_type,
             fork=fork,
             parent_id=self.loop_id,
             loop_id=f"agent-{next(_ids)}",

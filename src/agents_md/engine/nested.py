@@ -52,7 +52,7 @@ class NestedFinder:
         self.settings = settings
         self.add_dirs = [os.path.normpath(os.path.join(self.cwd, d)) for d in add_dirs]
         self.approve = approve_external
-        self.excluder = Excluder([p for p in settings.merged_list("claudeMdExcludes") if isinstance(p, str)])
+        self.excluder = Excluder.from_settings(settings)
 
     def applies_to(self, path: str) -> bool:
         target = os.path.normpath(path)

@@ -138,7 +138,7 @@ class Walk:
         self.settings = settings
         self.add_dirs = [os.path.normpath(os.path.join(self.cwd, d)) for d in add_dirs]
         self.env = env
-        excluder = Excluder([p for p in settings.merged_list("claudeMdExcludes") if isinstance(p, str)])
+        excluder = Excluder.from_settings(settings)
         self.loader = Loader(
             fs=fs, home=home, excluder=excluder, inside=self._inside, approve_external=approve_external
         )

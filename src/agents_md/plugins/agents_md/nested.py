@@ -16,14 +16,12 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from agents_md._model import InstructionFile, Kind
-from agents_md.engine.context import HookSession
-from agents_md.engine.jstext import js_trim
-from agents_md.engine.walk import is_inside
+from agents_md import HookSession, InstructionFile, Kind
+from agents_md.plugins.agents_md.placement import OWN_NAMES
 
 FILE_NAMES = ("AGENTS.md", os.path.join(".claude", "AGENTS.md"))
 # The engine's own names: a directory holding one of them is "claimed" in the default mode.
-CLAUDE_NAMES = ("CLAUDE.md", os.path.join(".claude", "CLAUDE.md"), "CLAUDE.local.md")
+CLAUDE_NAMES = OWN_NAMES
 COMPLETE = "complete"
 
 
@@ -31,11 +29,11 @@ def read_root(session: HookSession, path: str) -> tuple[str, str] | None:
     """(the path as the plugin compares it, the root it must lie below), or ``None``."""
     target = os.path.normpath(path)
     if session.profile == COMPLETE:
-        target = os.path.realpath(target)
+        target = session.real(target)
         for added in session.add_dirs:
-            if is_inside(target, added) and not is_inside(added, session.cwd):
+            if session.inside(target, added) and not session.inside(added, session.cwd):
                 return target, added
-    if not is_inside(target, session.cwd):
+    if not session.inside(target, session.cwd):
         return None
     return target, session.cwd
 
@@ -61,11 +59,11 @@ def attach(
     start = [f for f in start_files if f.kind in (Kind.PROJECT, Kind.LOCAL)]
     nested = [f for item in claude for f in item.all]
     known_paths = {f.path for f in start_files} | {f.path for f in nested}
-    known_texts = {js_trim(f.content) for f in (*start, *nested)}
+    known_texts = {session.text_key(f.content) for f in (*start, *nested)}
     reannounce = session.profile == COMPLETE
 
     def given(f: InstructionFile) -> bool:
-        text = js_trim(f.content)
+        text = session.text_key(f.content)
         if f.path in delivered and (not reannounce or delivered[f.path] == text):
             return True
         delivered[f.path] = text
@@ -74,17 +72,17 @@ def attach(
     out: list[InstructionFile] = []
     for item in found:
         if item.file.path == target:
-            delivered[target] = js_trim(item.file.content)  # its text is in the tool result already
+            delivered[target] = session.text_key(item.file.content)  # its text is in the tool result already
             continue
-        if given(item.file) or js_trim(item.file.content) in known_texts:
+        if given(item.file) or session.text_key(item.file.content) in known_texts:
             continue
         out.append(item.file)
         for imported in item.imports:
             if imported.path == target:
-                delivered[target] = js_trim(imported.content)  # in the tool result already
+                delivered[target] = session.text_key(imported.content)  # in the tool result already
                 continue
             if imported.path in known_paths or given(imported):
                 continue
-            if js_trim(imported.content) not in known_texts:
+            if session.text_key(imported.content) not in known_texts:
                 out.append(imported)
     return out

@@ -17,7 +17,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from agents_md.engine.settings import FLAG, POLICY, USER, Settings
+from agents_md.engine.settings import Settings
+
+USER, FLAG, POLICY = "user", "flag", "policy"  # the settings layers the option is read from
 
 CLAUDE_MD = "claude-md"
 OR_AGENTS_MD = "claude-md-or-agents-md"

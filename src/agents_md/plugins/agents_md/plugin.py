@@ -25,12 +25,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from agents_md._model import InstructionFile, Kind
-from agents_md.engine.context import FoundFile, HookSession
-from agents_md.engine.hooks import ToolCall, hookimpl
-from agents_md.engine.jstext import js_trim
-from agents_md.engine.settings import LOCAL, PROJECT
-from agents_md.engine.walk import path_chain
+from agents_md import FoundFile, HookSession, InstructionFile, Kind, ToolCall, hookimpl
 from agents_md.plugins.agents_md import nested, option
 from agents_md.plugins.agents_md.nested import CLAUDE_NAMES, FILE_NAMES
 from agents_md.plugins.agents_md.placement import own_files, place
@@ -40,10 +35,6 @@ NAME = "agents-md"
 # image) only; the complete profile also on @-mentions and the IDE's open file or selection.
 ATTACHING_TOOLS = {"reference": ("Read",), "complete": ("Read", "Mention", "IdeSelection")}
 ATTACH_OFF_ENVS = ("CLAUDE_CODE_DISABLE_ATTACHMENTS", "CLAUDE_CODE_SIMPLE")
-
-
-def _truthy(value: str | None) -> bool:
-    return (value or "").strip().lower() in ("1", "true", "yes", "on")
 
 
 @dataclass(slots=True)
@@ -89,7 +80,7 @@ class AgentsMdPlugin:
             return [f for f in files if f.kind in (Kind.MANAGED, Kind.MEMORY)]
         if any(not isinstance(f.kind, Kind) or not os.path.isabs(f.path) for f in files):
             return None  # a hook above rewrote the list into something this plugin cannot read
-        chain = path_chain(session.cwd)
+        chain = session.chain
         if mode == option.OR_AGENTS_MD and self._has_own(session, files, chain):
             self._record_load(session, mode, (), yielded=True, failed=False)
             self._state.start_files = files
@@ -101,7 +92,7 @@ class AgentsMdPlugin:
             return None
         if session.profile == nested.COMPLETE and session.add_dirs:
             found += session.files_in(session.add_dirs, FILE_NAMES, plugin=self.name)
-        kept = self._dedup(found, files)
+        kept = self._dedup(session, found, files)
         result = place(files, [(f.directory, f.all) for f in kept])
         added = [f for f in result if f not in files]
         if added:
@@ -130,7 +121,7 @@ class AgentsMdPlugin:
         mode = self.mode(session)
         if mode not in (option.OR_AGENTS_MD, option.AND_AGENTS_MD) or self._state.yielded:
             return None
-        if any(_truthy(session.env.get(name)) for name in ATTACH_OFF_ENVS):
+        if any(session.flag(name) for name in ATTACH_OFF_ENVS):
             return None
         delivered = self._state.delivered.setdefault(call.agent_id or "", {})
         try:
@@ -158,10 +149,6 @@ class AgentsMdPlugin:
     def reading(self) -> option.ModeReading | None:
         return self._state.reading
 
-    def reset_loop(self, loop: str = "") -> None:
-        """Forget what was attached to a loop (after a compaction or /clear)."""
-        self._state.delivered.pop(loop, None)
-
     def _has_own(self, session: HookSession, files: Sequence[InstructionFile], chain: Sequence[str]) -> bool:
         """Whether the project has a CLAUDE.md of its own on the path.
 
@@ -172,22 +159,24 @@ class AgentsMdPlugin:
         if own_files(files, chain, session.home):
             return True
         settings = session.settings
-        if settings.source_enabled(PROJECT) and settings.source_enabled(LOCAL):
+        if settings.source_enabled("project") and settings.source_enabled("local"):
             return False
         found = session.ancestors(CLAUDE_NAMES, plugin=self.name, respect_sources=False)
         return any(os.path.basename(f.file.path) in ("CLAUDE.md", "CLAUDE.local.md") for f in found)
 
-    def _dedup(self, found: Sequence[FoundFile], files: Sequence[InstructionFile]) -> list[FoundFile]:
+    def _dedup(
+        self, session: HookSession, found: Sequence[FoundFile], files: Sequence[InstructionFile]
+    ) -> list[FoundFile]:
         """Each file once: not a handed file by path or link target, nor equal in text (trimmed) to a
         handed project or local file. User and managed files do not count, nor do AGENTS.md files among
         themselves."""
         paths = {f.path for f in files}
-        reals = {os.path.realpath(f.path) for f in files}
-        texts = {js_trim(f.content) for f in files if f.kind in (Kind.PROJECT, Kind.LOCAL)}
+        reals = {session.real(f.path) for f in files}
+        texts = {session.text_key(f.content) for f in files if f.kind in (Kind.PROJECT, Kind.LOCAL)}
         kept: list[FoundFile] = []
         for item in found:
-            text = js_trim(item.file.content)
-            if item.file.path in paths or os.path.realpath(item.file.path) in reals or text in texts:
+            text = session.text_key(item.file.content)
+            if item.file.path in paths or session.real(item.file.path) in reals or text in texts:
                 continue
             imports = tuple(f for f in item.imports if f.path not in paths)
             kept.append(FoundFile(directory=item.directory, file=item.file, imports=imports))
