@@ -120,11 +120,23 @@ def test_cd_restarts_the_delivered_sets_and_the_stand_down_decision(tree: Tree) 
 
 
 def test_attachments_switch_is_consulted_on_every_read(tree: Tree) -> None:
-    root = tree({"AGENTS.md": "r\n", "d/AGENTS.md": "d\n", "d/f.txt": "x\n", "d/CLAUDE.md": "c\n"})
-    s = session(root, env={"CLAUDE_CODE_DISABLE_ATTACHMENTS": "1"})
+    root = tree(
+        {
+            "AGENTS.md": "r\n",
+            "d/AGENTS.md": "d\n",
+            "d/f.txt": "x\n",
+            "d/CLAUDE.md": "c\n",
+            "e/AGENTS.md": "e\n",
+            "e/f.txt": "y\n",
+        }
+    )
+    s = session(root, env={})
+    s.inputs.env["CLAUDE_CODE_DISABLE_ATTACHMENTS"] = "1"  # switched on mid-session
     assert s.claude_md is not None
     result = s.read(str(root / "d/f.txt"))
     assert result.engine_files == () and result.hook_files == ()
+    s.inputs.env["CLAUDE_CODE_DISABLE_ATTACHMENTS"] = "0"  # and off again
+    assert attached(s.read(str(root / "e/f.txt"))) == ["e"]
 
 
 def test_complete_profile_treats_agents_md_like_claude_md(tree: Tree) -> None:
