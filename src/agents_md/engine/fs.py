@@ -109,6 +109,7 @@ class ListingFS(FileSystem):
         self._folded: dict[str, frozenset[str]] = {}
         self._present: dict[str, dict[str, bool]] = {}  # directory -> name -> present
         self.errors: list[str] = []  # directories that could not be listed, and why
+        self._real_dirs: dict[str, str] = {}
 
     def _list(self, directory: str) -> list[str] | None:
         try:
@@ -187,7 +188,19 @@ class ListingFS(FileSystem):
         return None if listing is None else list(listing)
 
     def realpath(self, path: str) -> str:
-        return self.base.realpath(path)
+        """Resolved a folder at a time, each folder once: a link is looked for only in the last part
+        (the folders above are already resolved)."""
+        path = os.path.normpath(path)
+        parent, name = os.path.split(path)
+        if not name:
+            return path
+        real_parent = self._real_dirs.get(parent)
+        if real_parent is None:
+            real_parent = self._real_dirs[parent] = self.realpath(parent) if parent != path else parent
+        candidate = os.path.join(real_parent, name)
+        if self._maybe_present(candidate) and self.base.is_symlink(candidate):
+            return self.base.realpath(candidate)
+        return candidate
 
     def size(self, path: str) -> int:
         return self.base.size(path)
