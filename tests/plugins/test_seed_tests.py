@@ -31,6 +31,10 @@ class CountingFS(FileSystem):
         self._touch(path)
         return super().realpath(path)
 
+    def is_symlink(self, path: str) -> bool:
+        self._touch(path)
+        return super().is_symlink(path)
+
     def read_file(self, path: str) -> bytes | None:
         self._touch(path)
         return super().read_file(path)
