@@ -84,16 +84,7 @@ def load_agents(
             try:
                 text = read_text(file)
             except OSError as exc:
-                problems.append(
-                    Problem(
-                        path=str(file),
-                        line=0,
-                        key="",
-                        rule="unreadable",
-                        severity=Severity.ERROR,
-                        message=f"cannot read the file: {exc.strerror}",
-                    )
-                )
+                problems.append(Problem.unreadable(str(file), exc))
                 continue
             namespace = tuple(file.relative_to(folder.path).parts[:-1]) if folder.plugin else ()
             res = parse_agent_text(text, str(file), source=folder.source, plugin=folder.plugin, namespace=namespace)

@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from agents_md.agents._catalog import read_text
 from agents_md.agents._json import read_agents_json
 from agents_md.agents._model import Problem, Severity, Source
 from agents_md.agents._parse import parse_agent_text
@@ -25,18 +26,9 @@ def check_agent_files(
         files = list(agent_files(p)) if p.is_dir() else [p]
         for file in files:
             try:
-                text = file.read_bytes().decode("utf-8", errors="replace")
+                text = read_text(file)
             except OSError as exc:
-                problems.append(
-                    Problem(
-                        path=str(file),
-                        line=0,
-                        key="",
-                        rule="unreadable",
-                        severity=Severity.ERROR,
-                        message=f"cannot read the file: {exc.strerror}",
-                    )
-                )
+                problems.append(Problem.unreadable(str(file), exc))
                 continue
             found = parse_agent_text(text, str(file), source=Source.PROJECT).problems
             problems += sorted(found, key=lambda q: q.line)

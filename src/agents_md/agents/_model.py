@@ -42,6 +42,17 @@ class Problem:
     message: str
     fix: str = ""
 
+    @classmethod
+    def unreadable(cls, path: str, exc: OSError) -> Problem:
+        return cls(
+            path=path,
+            line=0,
+            key="",
+            rule="unreadable",
+            severity=Severity.ERROR,
+            message=f"cannot read the file: {exc.strerror}",
+        )
+
     @property
     def blocking(self) -> bool:
         """True when the problem makes ``agents check`` fail: a skipped file or a dropped value."""
