@@ -114,3 +114,113 @@ def mcp_item_ok(item: Any) -> bool:
         elif kind != "sdk":
             return False
     return True
+
+
+HOOK_EVENTS = (
+    "PreToolUse",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "PostToolBatch",
+    "Notification",
+    "UserPromptSubmit",
+    "UserPromptExpansion",
+    "SessionStart",
+    "SessionEnd",
+    "Stop",
+    "StopFailure",
+    "SubagentStart",
+    "SubagentStop",
+    "PreCompact",
+    "PostCompact",
+    "PreModelSwitch",
+    "PostModelSwitch",
+    "PermissionRequest",
+    "PermissionDenied",
+    "Setup",
+    "TeammateIdle",
+    "TaskCreated",
+    "TaskCompleted",
+    "Elicitation",
+    "ElicitationResult",
+    "ConfigChange",
+    "WorktreeCreate",
+    "WorktreeRemove",
+    "InstructionsLoaded",
+    "CwdChanged",
+    "FileChanged",
+    "DirectoryAdded",
+    "MessageDisplay",
+)
+_UNSCANNED_TOP = frozenset({"metadata", "mcpServers", "lspServers"})
+
+
+def _guard_events(v: Any) -> bool:
+    """A map holding PreToolUse/PermissionRequest with a value (not null, not [])."""
+    return isinstance(v, dict) and any(k in CHECKED_EVENTS and v[k] is not None and v[k] != [] for k in v)
+
+
+def _single_matcher(v: Any) -> bool:
+    if not isinstance(v, dict):
+        return False
+    if "matcher" not in v and any(k in HOOK_EVENTS for k in v):
+        return False
+    hooks = v.get("hooks")
+    if isinstance(hooks, list):
+        return len(hooks) > 0
+    return isinstance(hooks, dict) and ("matcher" in v or isinstance(hooks.get("type"), str))
+
+
+def _holds_guard(
+    v: Any, depth: int = 3, *, matchers: bool = True, unscanned: frozenset[str] = frozenset(), in_list: bool = False
+) -> bool:
+    if _guard_events(v) or (matchers and _single_matcher(v)):
+        return True
+    if depth == 0 or not isinstance(v, list | dict) or not v:
+        return False
+    if isinstance(v, list):
+        return any(_holds_guard(x, depth - 1, matchers=matchers, unscanned=unscanned, in_list=in_list) for x in v)
+    if in_list and isinstance(v.get("type"), str):
+        return False
+    return any(
+        k not in unscanned
+        and _holds_guard(
+            x,
+            depth - 1,
+            matchers=matchers and k not in HOOK_EVENTS,
+            unscanned=unscanned,
+            in_list=k == "hooks" and isinstance(x, list),
+        )
+        for k, x in v.items()
+    )
+
+
+def guard_outside_hooks(data: Any) -> bool:
+    """PreToolUse/PermissionRequest hooks declared outside ``hooks`` (at the top level, or nested
+    up to three levels in any key but ``hooks``, ``metadata``, ``mcpServers``, ``lspServers``):
+    the engine does not load the agent at all."""
+    if not isinstance(data, dict):
+        return False
+    return _guard_events(data) or any(
+        k != "hooks"
+        and k not in _UNSCANNED_TOP
+        and _holds_guard(x, 3, unscanned=_UNSCANNED_TOP, matchers=k not in HOOK_EVENTS)
+        for k, x in data.items()
+    )
+
+
+def guard_in_bad_event(hooks: Any) -> bool:
+    """``hooks`` is a single matcher (or a list holding one), or an unknown event / a non-list
+    event value holds PreToolUse/PermissionRequest hooks: the engine does not load the agent."""
+    if _single_matcher(hooks) or (isinstance(hooks, list) and any(_single_matcher(x) for x in hooks)):
+        return True
+    if not isinstance(hooks, dict):
+        return False
+    for event, value in hooks.items():
+        if event not in HOOK_EVENTS:
+            if _holds_guard(value, 3, matchers=not isinstance(value, list)):
+                return True
+        elif not isinstance(value, list) and (
+            (event in CHECKED_EVENTS and value is not None) or _holds_guard(value, 3, matchers=False)
+        ):
+            return True
+    return False

@@ -66,6 +66,7 @@ BLOCKING_RULES = frozenset(
         "fence-not-on-line-1",
         "no-closing-fence",
         "yaml-parse",
+        "hooks-outside",
         "name-not-string",
         "name-colon",
         "name-dash",

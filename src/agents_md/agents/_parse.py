@@ -2,10 +2,12 @@
 
 1. Split off the front matter (``_frontmatter``); without one the file is not an agent.
 2. Read it leniently (``_yaml``); if even that fails the front matter counts as empty.
-3. ``name`` must be a non-empty string without ``:``, not starting with ``-``, at most 256
-   UTF-16 units. Absent, null or empty: a documentation file, skipped silently.
+3. ``name`` must be a non-empty string not starting with ``-``, at most 256 UTF-16 units,
+   without ``:`` once NFKC-normalised (so no fullwidth ``：`` either), checked in that
+   order. Absent, null or empty: a documentation file, skipped silently.
 4. ``description`` must be a non-empty string; each backslash + ``n`` becomes a newline.
-5. Unknown keys are warned about; ``hooks`` that do not fit the schema skip the file;
+5. Unknown keys are warned about; ``hooks`` that do not fit the schema skip the file, and so
+   do PreToolUse/PermissionRequest hooks declared outside ``hooks``;
    every other bad value is dropped (``_fields``).
 Plugin agents differ: they always load, under ``plugin:sub:dirs:name`` where ``name`` is the
 front-matter name or else the file name, with ``Agent from P plugin`` as the fallback
@@ -15,13 +17,14 @@ description; ``permissionMode``, ``hooks`` and ``mcpServers`` are ignored with a
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from agents_md.agents._fields import read_fields
 from agents_md.agents._frontmatter import split_front_matter
-from agents_md.agents._hooks import CHECKED_EVENTS, hook_issues
+from agents_md.agents._hooks import CHECKED_EVENTS, guard_in_bad_event, guard_outside_hooks, hook_issues
 from agents_md.agents._js import js_string, utf16_len
 from agents_md.agents._keys import suggest, unknown_keys
 from agents_md.agents._model import AgentDefinition, Problem, Severity, Source
@@ -148,16 +151,16 @@ def parse_agent_text(
             )
             return FileResult(agent=None, rule="name-not-string", reason=msg, problems=tuple(problems))
         for rule, bad, msg in (
-            (
-                "name-colon",
-                ":" in raw_name,
-                'Invalid "name": names must not contain ":" (reserved for plugin namespacing)',
-            ),
             ("name-dash", raw_name.startswith("-"), 'Invalid "name": names must not start with "-"'),
             (
                 "name-too-long",
                 utf16_len(raw_name) > MAX_NAME,
                 f'Invalid "name": names must be at most {MAX_NAME} characters',
+            ),
+            (
+                "name-colon",
+                ":" in unicodedata.normalize("NFKC", raw_name),
+                'Invalid "name": names must not contain ":" (reserved for plugin namespacing)',
             ),
         ):
             if bad:
@@ -206,6 +209,20 @@ def parse_agent_text(
                     fix="remove it, or define the agent in .claude/agents/",
                 )
         data = {k: v for k, v in data.items() if k not in PLUGIN_IGNORED}
+    elif guard_outside_hooks(data):
+        msg = (
+            'PreToolUse/PermissionRequest is declared outside "hooks" (at the top level or nested in '
+            "another key); the engine does not load the agent"
+        )
+        add(
+            "hooks-outside",
+            Severity.ERROR,
+            msg,
+            key="hooks",
+            line=split.first_line,
+            fix="move the PreToolUse/PermissionRequest entries under hooks:",
+        )
+        return FileResult(agent=None, rule="hooks-outside", reason=msg, problems=tuple(problems))
     elif _truthy_hooks(data.get("hooks")):
         for where, msg in hook_issues(data["hooks"], events=None):
             if where and where[0] not in CHECKED_EVENTS:
@@ -218,6 +235,9 @@ def parse_agent_text(
                     fix="fix the hook entry (events -> [{matcher, hooks: [{type, command}]}])",
                 )
         issues = hook_issues(data["hooks"])
+        if not issues and guard_in_bad_event(data["hooks"]):
+            guard = "PreToolUse/PermissionRequest hooks sit under an unknown event or in a value that is not a list"
+            issues = [((), guard)]
         if issues:
             for where, msg in issues:
                 add(

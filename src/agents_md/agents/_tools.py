@@ -1,8 +1,9 @@
 """Tool lists: how ``tools``/``disallowedTools`` are read, and the ``(Tools: ...)`` text.
 
 Reading (both keys): a string, or each string item of a list, is split at commas and at
-spaces outside parentheses; items are trimmed and empty ones dropped; other list items are
-ignored. A key that is absent gives ``None``; any other non-list, non-string value gives an
+spaces outside parentheses (a ``(`` opens a group and any ``)`` closes it: there is no
+nesting, so ``Bash((x), Read`` is two items); items are trimmed and empty ones dropped;
+other list items are ignored. A key that is absent gives ``None``; any other non-list, non-string value gives an
 empty list. A ``*`` anywhere makes the whole list ``None`` (every tool; for
 ``disallowedTools``: nothing withheld).
 
@@ -18,25 +19,30 @@ from __future__ import annotations
 
 from typing import Any
 
+from agents_md.agents._js import JS_WS
+
 MEMORY_TOOLS = ("Write", "Edit", "Read")
 
 
 def split_tools(text: str) -> list[str]:
+    """The engine's splitter: ``(`` opens and ``)`` closes a group (no nesting count)."""
     items: list[str] = []
-    depth = 0
-    current: list[str] = []
+    in_group = False
+    current = ""
     for ch in text:
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth = max(0, depth - 1)
-        if ch in ", " and depth == 0:
-            items.append("".join(current))
-            current = []
-        else:
-            current.append(ch)
-    items.append("".join(current))
-    return [i.strip() for i in items if i.strip()]
+        if ch in "()":
+            in_group = ch == "("
+            current += ch
+        elif ch in ", " and not in_group:
+            if current.strip(JS_WS):
+                items.append(current.strip(JS_WS))
+            if ch == "," or current.strip(JS_WS):
+                current = ""
+        elif current or ch.strip(JS_WS):
+            current += ch
+    if current.strip(JS_WS):
+        items.append(current.strip(JS_WS))
+    return items
 
 
 def read_tools(value: Any, *, present: bool) -> tuple[str, ...] | None:

@@ -1,13 +1,15 @@
 """Read front matter the way the engine does: YAML 1.2 core types, then a lenient retry.
 
 1. Parse as YAML with the 1.2 core schema (``yes``/``on`` are strings; ``0o17``, ``0x1F``,
-   ``.inf`` are numbers). Tags are ignored, duplicate keys keep the last value, and a tab
-   may indent a nested block.
+   ``.inf`` are numbers). Tags are ignored, duplicate keys keep the last value, a line
+   ``: value`` has the key ``null``, a plain scalar may start with ``,`` outside flow
+   collections, and in a quoted scalar the first CRLF after text counts as two line breaks
+   (a lone CR is an error): the quirks of the engine's parser (Bun's).
 2. If that fails, every line ``key: value`` whose key is only letters, ``_`` and ``-`` and
-   whose value holds one of ``{}[]*&#!|>%@``` `` or ``": "`` and is not already quoted (or a
-   ``[...]`` list) is
-   rewritten as ``key: "value"`` (backslashes and quotes escaped); a line ending in ``\\r``
-   is never rewritten. Then parse again.
+   whose value holds one of ``{}[]*&#!|>%@``` `` or ``": "`` and is not already quoted (nor a
+   ``[...]`` that parses as a list by itself) is rewritten as ``key: "value"`` (backslashes
+   and quotes escaped); a line ending in ``\\r`` is never rewritten. Each tab that starts a
+   line then becomes two spaces, and the text is parsed again.
 3. If that fails too, the front matter is empty.
 """
 
@@ -125,12 +127,18 @@ class _Scanner(Reader, Scanner):
             self.forward()
         found = False
         while not found:
+            at_line_start = self.column == 0
+            tab = False
             while self.peek() in " \t":
+                tab = tab or self.peek() == "\t"
                 self.forward()
+            if at_line_start and tab and not self.flow_level and self.peek() not in "#\0\r\n\x85\u2028\u2029":
+                # Bun refuses a tab in block indentation (the lenient retry turns leading tabs into spaces).
+                raise ScannerError(None, None, "found a tab in the indentation", self.get_mark())
             if self.peek() == "#":
                 while self.peek() not in "\0\r\n\x85\u2028\u2029":
                     self.forward()
-            if self.scan_line_break():  # type: ignore[no-untyped-call]
+            if self.scan_line_break():
                 if not self.flow_level:
                     self.allow_simple_key = True
             else:
@@ -150,6 +158,46 @@ class _Scanner(Reader, Scanner):
         value = self.prefix(length)
         self.forward(length)
         return token_class(value, start_mark, self.get_mark())
+
+    # The engine's parser (Bun's) lets a plain scalar start with "," outside flow collections.
+    def fetch_flow_entry(self) -> None:
+        if self.flow_level:
+            super().fetch_flow_entry()
+        else:
+            self.fetch_plain()
+
+    def check_plain(self) -> bool:
+        if not self.flow_level and self.peek() == ",":
+            return True
+        return bool(super().check_plain())
+
+    # In a quoted scalar the engine's parser reads the CR of the first line break after text as
+    # a break of its own ("a\r\n  b" is "a\nb", so is "a\r\r\n  b"); a CR before text is an error.
+    _in_quoted = False
+    _in_breaks = False
+
+    def scan_flow_scalar(self, style: Any) -> Any:
+        self._in_quoted = True
+        try:
+            return super().scan_flow_scalar(style)
+        finally:
+            self._in_quoted = False
+
+    def scan_flow_scalar_breaks(self, double: Any, start_mark: Any) -> Any:
+        self._in_breaks = True
+        try:
+            return super().scan_flow_scalar_breaks(double, start_mark)
+        finally:
+            self._in_breaks = False
+
+    def scan_line_break(self) -> str:
+        if self._in_quoted and self.peek() == "\r":
+            if self.peek(1) != "\n" and (self._in_breaks or self.peek(1) != "\r"):
+                raise ScannerError("while scanning a quoted scalar", None, "found a lone CR", self.get_mark())
+            if not self._in_breaks:
+                self.forward()
+                return "\n"
+        return str(super().scan_line_break())  # type: ignore[no-untyped-call]
 
     def scan_plain_spaces(self, indent: int, start_mark: Any) -> list[str]:
         length = 0
@@ -189,9 +237,17 @@ class Parsed:
     error: str = ""
 
 
-_ENCLOSED = (('"', '"'), ("'", "'"), ("[", "]"))
+_ENCLOSED = (('"', '"'), ("'", "'"))
 _SPECIAL = re.compile(r"[{}\[\]*&#!|>%@`]|: ")
 _KEY_LINE = re.compile(rf"([a-zA-Z_-]+):[{re.escape(JS_WS)}]+([^\n\r\u2028\u2029]+)")
+
+
+def _is_list(value: str) -> bool:
+    """A ``[...]`` value is left alone only when it parses as a list by itself."""
+    try:
+        return isinstance(_strict(value)[0], list)
+    except (yaml.YAMLError, ValueError, RecursionError):
+        return False
 
 
 def quote_problem_values(text: str) -> tuple[str, tuple[int, ...]]:
@@ -202,7 +258,9 @@ def quote_problem_values(text: str) -> tuple[str, tuple[int, ...]]:
         m = _KEY_LINE.fullmatch(line)
         if m:
             key, value = m.group(1), m.group(2)
-            quoted = any(value.startswith(a) and value.endswith(b) for a, b in _ENCLOSED)
+            quoted = any(value.startswith(a) and value.endswith(b) for a, b in _ENCLOSED) or (
+                value.startswith("[") and value.endswith("]") and _is_list(value)
+            )
             if not quoted and _SPECIAL.search(value):
                 escaped = value.replace("\\", "\\\\").replace('"', '\\"')
                 out.append(f'{key}: "{escaped}"')
@@ -212,11 +270,12 @@ def quote_problem_values(text: str) -> tuple[str, tuple[int, ...]]:
     return "\n".join(out), tuple(changed)
 
 
-_LEADING_TABS = re.compile(r"^([ \t]*\t[ \t]*)(?=\S)", re.MULTILINE)
+_LEADING_TABS = re.compile(r"(?:^|(?<=[\r\u2028\u2029]))\t+", re.MULTILINE)
 
 
 def _expand_tabs(text: str) -> str:
-    return _LEADING_TABS.sub(lambda m: m.group(1).replace("\t", "  "), text)
+    """The retry's ``/^\\t+/gm``: each tab that starts a line becomes two spaces."""
+    return _LEADING_TABS.sub(lambda m: "  " * len(m.group()), text)
 
 
 def _load(text: str) -> tuple[Any, dict[str, int], dict[str, list[int]]]:
@@ -246,8 +305,8 @@ def _strict(text: str) -> tuple[Any, dict[str, int], dict[str, list[int]]]:
     try:
         return _load(text)
     except yaml.YAMLError:
-        # The engine's parser also takes tab indentation and a line ": value" (key null).
-        patched = _EMPTY_KEY.sub("null:", _expand_tabs(text))
+        # The engine's parser also takes a line ": value" (key null).
+        patched = _EMPTY_KEY.sub("null:", text)
         if patched == text:
             raise
         return _load(patched)
@@ -262,6 +321,7 @@ def parse_front_matter(text: str) -> Parsed:
     except (yaml.YAMLError, ValueError, RecursionError) as exc:
         first_error = _short(exc)
     fixed, changed = quote_problem_values(text)
+    fixed = _expand_tabs(fixed)
     try:
         data, key_lines, item_lines = _strict(fixed)
     except (yaml.YAMLError, ValueError, RecursionError):
