@@ -23,7 +23,8 @@ _COMMENT_SPAN = re.compile(r"<!--[\s\S]*?-->")
 
 @dataclass(frozen=True, slots=True)
 class Processed:
-    text: str
+    text: str  # what the model receives (before trimming)
+    body: str  # front matter removed, comments kept: the engine reads @ imports off this
     front_matter: str | None  # the raw YAML text, when there was a block
     had_decode_errors: bool
 
@@ -68,4 +69,4 @@ def process(data: bytes) -> Processed:
     """Processed text of a file's bytes (cached by the bytes: a long-lived agent re-reads the same files)."""
     text, bad = decode(data)
     front, body = split_front_matter(text)
-    return Processed(text=strip_html_comments(body), front_matter=front, had_decode_errors=bad)
+    return Processed(text=strip_html_comments(body), body=body, front_matter=front, had_decode_errors=bad)

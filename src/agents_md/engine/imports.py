@@ -173,7 +173,12 @@ def _paths_in(text: str) -> list[str]:
 
 @lru_cache(maxsize=2048)
 def import_paths(text: str) -> tuple[str, ...]:
-    """The import paths written in ``text`` (already comment-stripped): first-seen order, each once."""
+    """The import paths written in ``text``, first-seen order, each once.
+
+    Pass a file's text with its front matter removed but its comments kept
+    (``content.Processed.body``): the engine reads imports off the tokens of that text, and
+    a comment block can change what the next line is (a paragraph's end, code, HTML).
+    """
     if "@" not in text:
         return ()
     from agents_md.engine import markdown_blocks, markdown_inline  # lazy: only texts with an @ need it

@@ -119,7 +119,7 @@ class Loader:
         )
         out = [LoadedFile(file=entry, globs=_globs(processed.front_matter))]
         allow_external = self._external_ok(kind, external_ok)
-        for target in imports_mod.resolved_imports(processed.text, real, self.home):
+        for target in imports_mod.resolved_imports(processed.body, real, self.home):
             if not allow_external and not self.inside(target):
                 if os.path.normpath(target) not in self.loaded:
                     self.skipped.append(

@@ -27,7 +27,6 @@ _HEADING = re.compile(r" {0,3}(#{1,6})(?=\s|$)([^\n]*)(?:\n|$)")
 _HR = re.compile(r" {0,3}((?:-[\t ]*){3,}|(?:_[ \t]*){3,}|(?:\*[ \t]*){3,})(?:\n|$)")
 _BLOCKQUOTE = re.compile(r" {0,3}>")
 _BULLET = re.compile(r"( {0,3})([*+-]|\d{1,9}[.)])([ \t][^\n]*|)(?:\n|$)")
-_DEF = re.compile(r" {0,3}\[(?!\s*\])(?:\\.|[^\[\]\\])+\]:[ \t]*(?:\n[ \t]*)?[^\s]+[^\n]*(?:\n+|$)")
 _SETEXT = re.compile(r" {0,3}(=+|-+) *(?:\n|$)")
 _HTML_COMMENT = re.compile(r" {0,3}<!--(?:-?>|[\s\S]*?(?:-->|$))[^\n]*(?:\n+|$)")
 _HTML_RAW_TAG = re.compile(r" {0,3}<(script|pre|style|textarea)[\s>][\s\S]*?(?:</\1>[^\n]*\n+|$)", re.I)
@@ -54,7 +53,7 @@ _INTERRUPTS = re.compile(
     r"| {0,3}>"  # block quote
     r"| {0,3}(?:`{3,}(?=[^`\n]*\n)|~{3,})[^\n]*\n"  # fence
     r"| {0,3}(?:[*+-]|1[.)]) "  # list
-    r"|(?:</?(?:" + _BLOCK_TAGS + r")(?: +|\n|/?>)|<(?:script|pre|style|textarea|!--))"  # html, at column 0
+    r"|(?:</?(?:" + _BLOCK_TAGS + r")(?: +|\n|/?>)|<(?:script|pre|style|textarea|!--|\?|![A-Z]|!\[CDATA\[))"  # html
     r"| +\n",
     re.I,
 )
@@ -200,7 +199,7 @@ def scan_list(src: str, pos: int) -> tuple[int, list[str]] | None:
         m = _BULLET.match(src, end)
         if not m or not item_re.match(src, end):
             break
-        end, content = _list_item(src, end, m)
+        end, content = _list_item(src, end, m, not items)
         items.append(content)
         # Blank lines between items belong to the list only if another item follows.
         probe = end
@@ -213,12 +212,16 @@ def scan_list(src: str, pos: int) -> tuple[int, list[str]] | None:
     return end, items
 
 
-def _list_item(src: str, pos: int, m: re.Match[str]) -> tuple[int, str]:
+def _list_item(src: str, pos: int, m: re.Match[str], first: bool) -> tuple[int, str]:
     lead, marker, rest = m.group(1), m.group(2), m.group(3)
-    spaces = len(rest) - len(rest.lstrip(" \t"))
+    # Leading tabs count three spaces each; the content starts after the spaces only (a tab
+    # after a space stays in the content, which makes it indented code).
+    spaces = len(rest) - len(rest.lstrip(" "))
+    rest = re.sub(r"^\t+", lambda t: "   " * len(t.group(0)), rest)
     if not rest.strip() or spaces > 4:
         spaces = 1
     indent = len(lead) + len(marker) + spaces
+    blank_start = not rest.strip()
     cap = min(3, indent - 1)
     ends = re.compile(
         r" {0," + str(cap) + r"}(?:(?:```|~~~)|#|<(?:[a-z].*>|!--)|(?:[*+-]|\d{1,9}[.)])(?:[ \t]|$)"
@@ -233,10 +236,19 @@ def _list_item(src: str, pos: int, m: re.Match[str]) -> tuple[int, str]:
     while end < len(src):
         line_end = _line_end(src, end)
         line = src[end:line_end]
+        if line.startswith("\t") or line.startswith(" \t"):
+            # Leading tabs count to the next stop of 4 when measuring a continuation line.
+            lead_ws = len(line) - len(line.lstrip(" \t"))
+            line = " " * _indent(line, 0) + line[lead_ws:]
         bare = line.rstrip("\n")
         if ends.match(bare):
             break
-        if not bare.strip() or len(bare) - len(bare.lstrip(" ")) >= indent:
+        if first and blank_start and len(content) == 1 and bare.strip() and len(bare) - len(bare.lstrip(" ")) >= indent:
+            # The first item of a list, when it starts blank, takes its content column from its
+            # next line, however deep that is indented (observed; a later item does not).
+            indent = len(bare) - len(bare.lstrip(" "))
+            content.append(line[indent:])
+        elif not bare.strip() or len(bare) - len(bare.lstrip(" ")) >= indent:
             content.append(line[indent:] if bare.strip() else "\n")
         else:
             if blank_seen:
@@ -276,9 +288,52 @@ def _html(src: str, pos: int) -> int | None:
     return None
 
 
+_DEF_LABEL = re.compile(r" {0,3}\[(?!\s*\])((?:\\.|[^\[\]\\])+)\]:")
+_DEF_DEST = re.compile(r"<([^<>\n\\]|\\.)*>|[^\s<\x00-\x1f][^\s\x00-\x1f]*")
+_DEF_TITLE = re.compile(r'"(?:\\.|[^"\\])*"|\'[^\']*\'|\((?:\\.|[^()\\])*\)')
+
+
+def _skip_space_and_newline(src: str, pos: int) -> int:
+    """Spaces, then at most one line end and the indentation of the next line."""
+    while pos < len(src) and src[pos] == " ":
+        pos += 1
+    if pos < len(src) and src[pos] == "\n":
+        pos += 1
+        while pos < len(src) and src[pos] in " \t":
+            pos += 1
+    return pos
+
+
+def _def_line_end(src: str, pos: int) -> int:
+    """After ``pos``: only spaces up to the line end (then every following line end), or -1."""
+    while pos < len(src) and src[pos] == " ":
+        pos += 1
+    if pos < len(src) and src[pos] != "\n":
+        return -1
+    while pos < len(src) and src[pos] == "\n":
+        pos += 1
+    return pos
+
+
 def _def(src: str, pos: int) -> int | None:
-    m = _DEF.match(src, pos)
-    return m.end() if m else None
+    """A link reference definition: ``[label]:`` destination, an optional quoted title, nothing else."""
+    m = _DEF_LABEL.match(src, pos)
+    if not m:
+        return None
+    start = _skip_space_and_newline(src, m.end())
+    dest = _DEF_DEST.match(src, start)
+    if not dest:
+        return None
+    after = dest.end()
+    title_at = _skip_space_and_newline(src, after)
+    if title_at > after:
+        title = _DEF_TITLE.match(src, title_at)
+        if title and "\n\n" not in title.group(0):
+            end = _def_line_end(src, title.end())
+            if end >= 0:
+                return end
+    end = _def_line_end(src, after)
+    return end if end >= 0 else None
 
 
 def _paragraph(src: str, pos: int) -> int:

@@ -9,7 +9,9 @@ autolinks, backslash escapes, emphasis delimiters and links.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
+from functools import lru_cache
 
 from agents_md.engine.markdown_blocks import lex_blocks, scan_list
 
@@ -30,6 +32,13 @@ def prose_blocks(src: str, *, top: bool = True) -> Iterator[tuple[str, str]]:
             elif not top:
                 yield "whole", text.rstrip("\n")
             yield "inline", text
+        elif block.type == "html":
+            head = block.raw.lstrip()
+            if head.startswith("<!--") and "-->" in head:
+                # What is left of a comment block is read whole, wherever the block stands.
+                residue = re.sub(r"<!--[\s\S]*?-->", "", block.raw)
+                if residue.strip():
+                    yield "whole", residue
         elif block.type == "blockquote":
             inner = re.sub(r"^ {0,3}> ?", "", block.raw, flags=re.M)
             yield from prose_blocks(inner, top=True)
@@ -108,18 +117,62 @@ def inline_runs(text: str) -> Iterator[str]:
     yield "".join(run)
 
 
-def _is_emphasis_delimiter(text: str, start: int, end: int) -> bool:
-    """Whether the delimiter run ``text[start:end]`` can open or close emphasis with a partner.
-
-    A run that can open (not followed by white space) with the same character later, or
-    that can close (not preceded by white space) with one earlier; ``_`` inside a word never
-    delimits. Close enough to the inline lexer for where text runs start and end.
-    """
+def _flanking(text: str, start: int, end: int) -> tuple[bool, bool]:
+    """Whether the delimiter run ``text[start:end]`` can open and whether it can close emphasis."""
     char = text[start]
     before = text[start - 1] if start > 0 else " "
     after = text[end] if end < len(text) else " "
-    if char == "_" and before.isalnum() and after.isalnum():
-        return False
-    if not after.isspace() and char in text[end:]:
-        return True
-    return not before.isspace() and char in text[:start]
+    left = not after.isspace() and (not _is_punct(after) or before.isspace() or _is_punct(before))
+    right = not before.isspace() and (not _is_punct(before) or after.isspace() or _is_punct(after))
+    if char == "_":
+        return left and (not right or _is_punct(before)), right and (not left or _is_punct(after))
+    return left, right
+
+
+def _is_punct(c: str) -> bool:
+    return unicodedata.category(c)[0] in "PS"
+
+
+def _is_emphasis_delimiter(text: str, start: int, end: int) -> bool:
+    """Whether the delimiter run ``text[start:end]`` takes part in emphasis.
+
+    CommonMark's pairing of the runs of ``*`` and ``_`` in ``text`` (flanking, the rule of
+    three, openers between a pair dropped); a run that pairs with none stays text. Close
+    enough to the inline lexer for where text runs start and end.
+    """
+    return start in _matched_runs(text)
+
+
+@lru_cache(maxsize=256)
+def _matched_runs(text: str) -> frozenset[int]:
+    runs: list[list[int]] = []  # start, end, count, can open, can close, matched
+    for m in re.finditer(r"\*+|_+", text):
+        if m.start() > 0 and text[m.start() - 1] == "\\":
+            continue
+        can_open, can_close = _flanking(text, m.start(), m.end())
+        runs.append([m.start(), m.end(), m.end() - m.start(), int(can_open), int(can_close), 0])
+    for i, closer in enumerate(runs):
+        if not closer[4]:
+            continue
+        char = text[closer[0]]
+        while closer[2] > 0:
+            found = -1
+            for j in range(i - 1, -1, -1):
+                opener = runs[j]
+                if text[opener[0]] != char or not opener[3] or opener[2] <= 0:
+                    continue
+                a, b = opener[1] - opener[0], closer[1] - closer[0]
+                if (opener[4] or closer[3]) and (a + b) % 3 == 0 and not (a % 3 == 0 and b % 3 == 0):
+                    continue
+                found = j
+                break
+            if found < 0:
+                break
+            opener = runs[found]
+            use = 2 if opener[2] >= 2 and closer[2] >= 2 else 1
+            opener[2] -= use
+            closer[2] -= use
+            opener[5] = closer[5] = 1
+            for k in range(found + 1, i):
+                runs[k][3] = 0
+    return frozenset(r[0] for r in runs if r[5])

@@ -68,7 +68,7 @@ def build(ctx: CheckContext) -> ImportGraph:
         if data is None:
             continue
         raw = data.decode("utf-8", "replace")
-        for written in import_paths(process(data).text):
+        for written in import_paths(process(data).body):
             target = resolve(written, real, HOME)
             inside = is_inside(target, ctx.root)
             exists = os.path.exists(target)

@@ -80,7 +80,7 @@ def _decide(root: str, agents: str, claude: str) -> tuple[str, str]:
     except OSError as exc:
         return REFUSE, f"{claude} cannot be read ({exc.strerror or exc})"
     real_agents = os.path.realpath(a_path)
-    targets = resolved_imports(process(data).text, os.path.realpath(c_path), _HOME)
+    targets = resolved_imports(process(data).body, os.path.realpath(c_path), _HOME)
     if any(os.path.realpath(t) == real_agents for t in targets):
         return PRESENT, "imports AGENTS.md"
     return REFUSE, f"{claude} exists with other content; add @AGENTS.md as its first line yourself"
