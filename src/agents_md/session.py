@@ -228,7 +228,7 @@ class Session:
                     finder=finder,
                     bus=self.bus,
                     session_factory=self._hook_session,
-                    start_paths=frozenset(f.path for f in start.engine_files),
+                    start_paths=frozenset(f.path for f in start.files),
                     attachments_enabled=self._attachments_enabled,
                 )
             return self._main
@@ -276,7 +276,7 @@ class Session:
             return None
         start = self._recompute("compact")
         if self._main is not None:
-            self._main.start_paths = frozenset(f.path for f in start.engine_files)
+            self._main.start_paths = frozenset(f.path for f in start.files)
         return start
 
     def clear(self) -> StartContext:

@@ -75,8 +75,10 @@ class Loop:
         # through a linked alias of the cwd).
         real = spelled if is_inside(spelled, self.finder.cwd) else os.path.realpath(spelled)
         self.finder.fs.begin()
+        # The read file itself is not attached (its text is in the tool result) and counts as
+        # given from now on; its imports are still attached (a Read of a nested CLAUDE.md).
+        engine = tuple(f for f in self.finder.find(real, self._given) if f.path != real)
         self.delivered.add(real)
-        engine = tuple(self.finder.find(real, self._given))
         self.delivered.update(f.path for f in engine)
         if not self.finder.fs.is_file(real):
             return ReadResult(path=spelled, engine_files=engine, hook_files=())  # the Read failed

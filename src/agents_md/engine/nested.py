@@ -3,11 +3,13 @@
 For a read file inside the cwd (and not inside an added directory):
 
 1. For each directory strictly below the cwd down to the file's directory, shallowest
-   first: ``CLAUDE.md``, ``.claude/CLAUDE.md``, the unconditional ``.claude/rules/**/*.md``,
-   ``CLAUDE.local.md`` — each with its imports.
-2. Conditional rules (``paths:`` front matter) whose globs match the file: those of the
-   nested directories in step 1, then the managed and user ones (globs relative to the
-   cwd), then those of the cwd and its ancestors (relative to the folder holding ``.claude``).
+   first: ``CLAUDE.md``, ``.claude/CLAUDE.md``, ``CLAUDE.local.md``, the unconditional
+   ``.claude/rules/**/*.md`` — each with its imports; then the imports of that folder's
+   conditional rules, then those conditional rules that match the file.
+2. Conditional rules (``paths:`` front matter) whose globs match the file: the managed and
+   user ones (globs relative to the cwd) before step 1; those of the nested directories in
+   step 1; those of the cwd and its ancestors (relative to the folder holding ``.claude``)
+   after it.
 3. A file goes to a loop once; what was in the start context is never attached again.
 """
 
@@ -75,6 +77,9 @@ class NestedFinder:
         )
         provenance = Provenance(reason=Reason.NESTED_READ, via=target)
         out: list[InstructionFile] = []
+        # Conditional rules read at start, whose patterns match (``rule_paths``): the managed
+        # and user ones (globs relative to the cwd) come first, before the nested folders.
+        out += self._matching_conditional(loader, target, project_kind=False)
         below = dirs_between(self.cwd, os.path.dirname(target))
         project = self.settings.source_enabled(PROJECT)
         local = self.settings.source_enabled(LOCAL)
@@ -84,13 +89,20 @@ class NestedFinder:
             if project:
                 for name in (CLAUDE_MD, DOT_CLAUDE_MD):
                     out += [lf.file for lf in loader.load(os.path.join(directory, name), Kind.PROJECT, provenance)]
-                out += self._rules(loader, os.path.join(directory, RULES_DIR), directory, target, provenance)
             if local:
                 out += [lf.file for lf in loader.load(os.path.join(directory, CLAUDE_LOCAL_MD), Kind.LOCAL, provenance)]
-        # Conditional rules read at start (managed, user, then the cwd's and its ancestors'),
-        # whose patterns match (``rule_paths``).
+            if project:
+                out += self._rules(loader, os.path.join(directory, RULES_DIR), directory, target, provenance)
+        # Then those of the cwd and its ancestors (globs relative to the folder holding ``.claude``).
+        out += self._matching_conditional(loader, target, project_kind=True)
+        return out
+
+    def _matching_conditional(self, loader: Loader, target: str, *, project_kind: bool) -> list[InstructionFile]:
+        out: list[InstructionFile] = []
         for rule, globs in self.conditional:
-            if given(rule.path) or rule.path in loader.loaded:
+            if (rule.kind is Kind.PROJECT) != project_kind:
+                continue
+            if loader.given(rule.path) or rule.path in loader.loaded:
                 continue
             base = rule_base(rule.path, self.cwd) if rule.kind is Kind.PROJECT else self.cwd
             if rule_matches(globs, target, base):
@@ -109,12 +121,16 @@ class NestedFinder:
         conditional_only: bool = False,
         kind: Kind = Kind.PROJECT,
     ) -> list[InstructionFile]:
+        # Two passes, as the engine makes them: first every file without ``paths:`` (the
+        # unconditional rules and the imports of all rules, conditional ones included), then
+        # the conditional rules whose patterns match.
         out: list[InstructionFile] = []
+        matched: list[InstructionFile] = []
         for path in rule_files(self.fs, rules_dir, kind, lambda p: is_inside(p, self.cwd)):
             for loaded in loader.load(path, kind, provenance):
                 if loaded.globs is None:
                     if not conditional_only:
                         out.append(loaded.file)
                 elif rule_matches(loaded.globs, target, base):
-                    out.append(loaded.file)
-        return out
+                    matched.append(loaded.file)
+        return out + matched

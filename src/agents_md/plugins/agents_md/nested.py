@@ -54,7 +54,12 @@ def attach(
     target, root = located
     claude = session.ancestors(CLAUDE_NAMES, plugin=plugin, below=target, base=root)
     claimed = {item.directory for item in claude}
-    skip = (lambda d: d in claimed) if claims else None
+
+    def skip(d: str) -> bool:
+        # A ``.claude`` folder's AGENTS.md is its parent's ``.claude/AGENTS.md``: it goes (or is
+        # claimed) with the parent, never as a directory of its own.
+        return os.path.basename(d) == ".claude" or (claims and d in claimed)
+
     found = session.ancestors(FILE_NAMES, plugin=plugin, below=target, base=root, skip=skip)
     start = [f for f in start_files if f.kind in (Kind.PROJECT, Kind.LOCAL)]
     nested = [f for item in claude for f in item.all]
@@ -69,20 +74,18 @@ def attach(
         delivered[f.path] = text
         return False
 
+    # Each file of the walk stands on its own, imports included: an import not given yet is
+    # attached even when the file importing it was given on an earlier Read.
     out: list[InstructionFile] = []
     for item in found:
-        if item.file.path == target:
-            delivered[target] = session.text_key(item.file.content)  # its text is in the tool result already
-            continue
-        if given(item.file) or session.text_key(item.file.content) in known_texts:
-            continue
-        out.append(item.file)
-        for imported in item.imports:
-            if imported.path == target:
-                delivered[target] = session.text_key(imported.content)  # in the tool result already
+        for f in item.all:
+            if f.path == target:
+                delivered[target] = session.text_key(f.content)  # its text is in the tool result already
                 continue
-            if imported.path in known_paths or given(imported):
+            if f.path in known_paths:
                 continue
-            if session.text_key(imported.content) not in known_texts:
-                out.append(imported)
+            # A file left out for its text is not given: a later Read may still attach it.
+            if session.text_key(f.content) in known_texts or given(f):
+                continue
+            out.append(f)
     return out

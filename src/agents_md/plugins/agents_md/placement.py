@@ -44,7 +44,9 @@ def anchors(files: Sequence[InstructionFile]) -> list[str | None]:
         if f.parent is not None and f.parent in by_path:
             anchor = by_path[f.parent]
         elif f.kind in (Kind.PROJECT, Kind.LOCAL):
-            anchor = _anchor_of_path(f.path)
+            # An import whose importer is not handed (a conditional rule's import) still takes
+            # the importer's directory.
+            anchor = _anchor_of_path(f.parent if f.parent is not None else f.path)
         else:
             anchor = None
         by_path.setdefault(f.path, anchor)
