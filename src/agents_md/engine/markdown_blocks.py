@@ -3,7 +3,12 @@
 The engine finds HTML comments and ``@`` imports on a Markdown token stream, not on raw
 lines: a comment inside a fenced block or a list item stays, an ``@`` inside a code span is
 not an import. This module splits a text into top-level blocks whose ``raw`` strings,
-concatenated, give back the (newline-normalised) text.
+concatenated, give back the (newline-normalised) text -- except after a block quote whose
+lazy lines the engine merged into an inner list or quote: its raw is the engine's (garbled)
+one, and the next block starts that many characters on, as in the engine.
+
+List items and block quotes follow the engine's own tokenizer (a rewritten ``marked``):
+see ``scan_list``, ``_list_item`` and ``quote_block``.
 
 Blocks, in the order they are tried at each line: blank lines, indented code, fenced code,
 ATX heading, thematic break, block quote, list, HTML block, link definition, paragraph
@@ -61,8 +66,10 @@ _INTERRUPTS = re.compile(
 
 @dataclass(frozen=True, slots=True)
 class Block:
-    type: str  # space, code, heading, hr, blockquote, list, html, def, paragraph
+    type: str  # space, code, heading, hr, blockquote, list, html, def, paragraph, text
     raw: str
+    parts: tuple[Block, ...] = ()  # a block quote's inner blocks
+    resets_top: bool = False  # a block quote that re-lexed a list, which leaves the lexer at top level
 
 
 def normalise(text: str) -> str:
@@ -89,24 +96,45 @@ def _indent(src: str, pos: int) -> int:
     return col
 
 
-def lex_blocks(src: str) -> list[Block]:
-    """Split an already normalised text into top-level blocks (their raws partition it)."""
+def lex_blocks(src: str, *, top: bool = True) -> list[Block]:
+    """Split an already normalised text into top-level blocks (their raws partition it).
+
+    Inside a list item (``top`` false) prose is ``text`` rather than ``paragraph``, and an
+    indented code block right after a line of text joins that text, blank lines within it
+    included, as the engine merges the two tokens. Once a nested list has been lexed the
+    engine is back at top level for the rest of the item (its lexer resets that flag).
+    """
     blocks: list[Block] = []
     pos = 0
     while pos < len(src):
-        end = _match_block(src, pos, blocks)
-        blocks.append(Block(type=end[1], raw=src[pos : end[0]]))
-        pos = end[0]
+        end, kind = _match_block(src, pos, blocks, top)
+        if kind == "paragraph" and not top:
+            # Text, unless it ends in a setext underline (the engine tries that first).
+            lines = src[pos:end].rstrip("\n").split("\n")
+            kind = "heading" if len(lines) > 1 and _SETEXT.fullmatch(lines[-1] + "\n") else "text"
+        if kind == "blockquote":
+            quote = quote_block(src[pos:end].rstrip("\n"))
+            assert quote is not None
+            blocks.append(quote)
+            top = top or quote.resets_top
+            # The engine moves on by the length of the quote's raw, which its lazy-line
+            # merging can make longer or shorter than the text it read.
+            pos = min(len(src), pos + max(1, len(quote.raw)))
+            continue
+        blocks.append(Block(type=kind, raw=src[pos:end]))
+        pos = end
+        if kind == "list":
+            top = True
     return blocks
 
 
-def _match_block(src: str, pos: int, before: list[Block]) -> tuple[int, str]:
+def _match_block(src: str, pos: int, before: list[Block], top: bool = True) -> tuple[int, str]:
     if _is_blank_line(src, pos):
         end = pos
         while end < len(src) and _is_blank_line(src, end):
             end = _line_end(src, end)
         return end, "space"
-    after_paragraph = bool(before) and before[-1].type == "paragraph" and not before[-1].raw.endswith("\n\n")
+    after_paragraph = bool(before) and before[-1].type in ("paragraph", "text") and not before[-1].raw.endswith("\n\n")
     if _indent(src, pos) >= 4 and not after_paragraph:
         return _indented_code(src, pos), "code"
     for kind, matcher in (
@@ -121,7 +149,13 @@ def _match_block(src: str, pos: int, before: list[Block]) -> tuple[int, str]:
         found = matcher(src, pos)
         if found is not None:
             return found, kind
-    return _paragraph(src, pos), "paragraph"
+    return _paragraph(src, pos, top), "paragraph"
+
+
+def _starts_block(src: str, pos: int) -> bool:
+    """Whether a line starts a block other than text (after a blank line, say)."""
+    matchers = (_fenced, _heading, _hr, _blockquote, _list, _html)
+    return any(matcher(src, pos) is not None for matcher in matchers)
 
 
 def _indented_code(src: str, pos: int) -> int:
@@ -174,101 +208,189 @@ def _blockquote(src: str, pos: int) -> int | None:
     return end
 
 
+_QUOTE_MARK = re.compile(r"^ {0,3}>[\t ]?", re.M)
+_SETEXT_LINE = re.compile(r" {0,3}(?:-+|=+) *$")
+
+
+def quote_block(text: str) -> Block | None:
+    """A block quote over ``text`` (its lines, trailing line ends removed), as the engine builds it.
+
+    The engine reads a quote chunk by chunk: the lazy lines before the first ``>`` line,
+    then the ``>`` lines up to the next lazy line, each chunk lexed on its own (so an HTML
+    block in the quote does not swallow a lazy line; indented code right after the quote's
+    paragraph joins it). When a chunk ends in a list or quote, the lines that follow are
+    given to it: its raw plus the rest is lexed again, and the quote's raw loses as many
+    characters as the old inner raw had before gaining the new one (the engine's own
+    arithmetic, mixing raws with and without ``>``). After code, the quote ends.
+    """
+    if not _BLOCKQUOTE.match(text):
+        return None
+    raw = ""
+    parts: list[Block] = []
+    rest: str | None = text
+    open_paragraph = False
+    resets_top = False
+    while rest is not None:
+        lines = rest.split("\n")
+        chunk: list[str] = []
+        quoted = False
+        for line in lines:
+            if _BLOCKQUOTE.match(line):
+                quoted = True
+            elif quoted:
+                break
+            chunk.append(line)
+        joined = "\n".join(chunk)
+        raw = raw + "\n" + joined if raw else joined
+        rest = "\n".join(lines[len(chunk) :]) if len(chunk) < len(lines) else None
+        body = _QUOTE_MARK.sub(
+            "",
+            "\n".join(
+                "    " + line.lstrip() if n and _SETEXT_LINE.match(line) else line for n, line in enumerate(chunk)
+            ),
+        )
+        if open_paragraph and body[:1] in (" ", "\t") and _indent(body, 0) >= 4:
+            code_end = _indented_code(body, 0)
+            parts.append(Block(type="paragraph", raw=body[:code_end]))
+            body = body[code_end:]
+        inner = lex_blocks(body)
+        if len(inner) > 1 and inner[-1].type == "space" and len(inner[-1].raw) == 1:
+            # A one-character space token joins the token before it.
+            before = inner[-2]
+            inner[-2:] = [Block(before.type, before.raw + "\n", before.parts, before.resets_top)]
+        parts.extend(inner)
+        last = inner[-1] if inner else None
+        open_paragraph = last is not None and last.type == "paragraph"
+        if rest is None or last is None:
+            continue
+        if last.type == "code":
+            break
+        if last.type not in ("list", "blockquote"):
+            continue
+        merged = last.raw + "\n" + rest
+        if last.type == "list":
+            scanned = scan_list(merged, 0)
+            new = Block(type="list", raw=merged[: scanned[0]]) if scanned else None
+        else:
+            new = quote_block(merged[: _blockquote(merged, 0) or 0].rstrip("\n"))
+        if new is None:
+            break
+        resets_top = resets_top or new.type == "list" or new.resets_top
+        parts[-1] = new
+        raw = raw[: max(0, len(raw) - len(last.raw))] + new.raw
+        if new.type == "blockquote":
+            break
+        rest = merged[len(new.raw) :]
+        open_paragraph = False
+    return Block(type="blockquote", raw=raw, parts=tuple(parts), resets_top=resets_top)
+
+
 def _list(src: str, pos: int) -> int | None:
     scanned = scan_list(src, pos)
     return scanned[0] if scanned else None
 
 
+_ITEM_MARKER = re.compile(r" {0,3}(?:\d{1,9}[).]|[-+*])(?![^\t\n ])")
+_ITEM_ENDS = re.compile(
+    r"#|```|~~~|(?:- *- *-[- ]*|_ *_ *_[_ ]*|\* *\* *\*[* ]*)$|<!--|<[A-Z].*>|(?:\d{1,9}[).]|[-+*])(?![^\t ])", re.I
+)
+_ITEM_NO_LAZY = re.compile(r"#|```|~~~|(?:- *- *-[- ]*|_ *_ *_[_ ]*|\* *\* *\*[* ]*)$")
+_INDENTED_CODE_LINE = re.compile(r"(?: {0,3}\t| {4})[\t ]*[^\t ]")
+_BLANK_REST = re.compile(r"[\t ]*(?![^\n])\n?")
+_LIST_START = re.compile(r" {0,3}(?:\d{1,9}[).]|[-+*])(?:[\t ][^\n]+)?(?![^\n])\n?")
+_LIST_HR = re.compile(r" {0,3}(?:-[\t ]*-[\t ]*-[-\t ]*|_[\t ]*_[\t ]*_[_\t ]*|\*[\t ]*\*[\t ]*\*[*\t ]*)(?![^\n])")
+
+
+def _leading_spaces(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
 def scan_list(src: str, pos: int) -> tuple[int, list[str]] | None:
     """A list starting at ``pos``: where it ends, and each item's content (marker removed).
 
-    An item goes on while lines are indented to its content, blank, or lazy continuations of
-    its text; a fence, heading, HTML start, thematic break or another bullet ends it. The
-    list goes on while the next item has the same bullet (or the same ordered delimiter).
+    The engine's rules: every item has the same marker character (or ordered delimiter) and
+    runs over the lines indented to its content column, blank lines, and lazy continuations
+    of a line that is no indented code, heading, fence or thematic break (none after a
+    blank line); a line indented less than that column ends it when it starts a heading,
+    fence, thematic break, comment, tag line or another marker. Trailing white space goes
+    back to what follows.
     """
-    first = _BULLET.match(src, pos)
-    if not first:
+    if not _LIST_START.match(src, pos):
         return None
-    marker = first.group(2)
-    ordered = marker[-1] in ".)"
-    same = (r"\d{1,9}" + re.escape(marker[-1])) if ordered else re.escape(marker)
-    item_re = re.compile(r" {0,3}(?:" + same + r")(?:[ \t][^\n]*)?(?:\n|$)")
     items: list[str] = []
+    delim = ""
     end = pos
     while end < len(src):
-        m = _BULLET.match(src, end)
-        if not m or not item_re.match(src, end):
+        m = _ITEM_MARKER.match(src, end)
+        if not m:
             break
-        end, content = _list_item(src, end, m, not items)
+        mark = src[m.end() - 1]
+        delim = delim or mark
+        if mark != delim or _LIST_HR.match(src, end):
+            break
+        end, content = _list_item(src, end, m.end())
         items.append(content)
-        # Blank lines between items belong to the list only if another item follows.
-        probe = end
-        while probe < len(src) and _is_blank_line(src, probe):
-            probe = _line_end(src, probe)
-        if probe < len(src) and item_re.match(src, probe) and _BULLET.match(src, probe):
-            end = probe
-        else:
-            break
-    return end, items
+    if not items:
+        return None
+    items[-1] = items[-1].rstrip()
+    return pos + len(src[pos:end].rstrip()), items
 
 
-def _list_item(src: str, pos: int, m: re.Match[str], first: bool) -> tuple[int, str]:
-    lead, marker, rest = m.group(1), m.group(2), m.group(3)
-    # Leading tabs count three spaces each; the content starts after the spaces only (a tab
-    # after a space stays in the content, which makes it indented code).
-    spaces = len(rest) - len(rest.lstrip(" "))
-    rest = re.sub(r"^\t+", lambda t: "   " * len(t.group(0)), rest)
-    if not rest.strip() or spaces > 4:
-        spaces = 1
-    indent = len(lead) + len(marker) + spaces
-    blank_start = not rest.strip()
-    cap = min(3, indent - 1)
-    ends = re.compile(
-        r" {0," + str(cap) + r"}(?:(?:```|~~~)|#|<(?:[a-z].*>|!--)|(?:[*+-]|\d{1,9}[.)])(?:[ \t]|$)"
-        r"|(?:(?:- *){3,}|(?:_ *){3,}|(?:\* *){3,})(?:\n|$))",
-        re.I,
-    )
-    content = [rest[spaces:] if rest.strip() else ""]
-    content[0] += "\n" if m.group(0).endswith("\n") else ""
-    end = m.end()
-    blank_seen = False
-    last_line = content[0]
-    while end < len(src):
-        line_end = _line_end(src, end)
-        line = src[end:line_end]
-        if line.startswith("\t") or line.startswith(" \t"):
-            # Leading tabs count to the next stop of 4 when measuring a continuation line.
-            lead_ws = len(line) - len(line.lstrip(" \t"))
-            line = " " * _indent(line, 0) + line[lead_ws:]
-        bare = line.rstrip("\n")
-        if ends.match(bare):
+def _list_item(src: str, start: int, after_marker: int) -> tuple[int, str]:
+    """One item (the engine's ``vS``): where it ends and its content."""
+    line_end = src.find("\n", after_marker)
+    line_end = len(src) if line_end < 0 else line_end
+    tabs = after_marker
+    while tabs < len(src) and src[tabs] == "\t":
+        tabs += 1
+    prev = src[tabs:line_end]
+    if tabs > after_marker:
+        prev = " " * (3 * (tabs - after_marker)) + prev
+    blank = not prev.strip()
+    width = after_marker - start
+    content = ""
+    if blank:
+        width += 1
+    else:
+        spaces = 0
+        while after_marker + spaces < len(src) and src[after_marker + spaces] == " ":
+            spaces += 1
+        skip = 1 if spaces > 4 else spaces
+        content = prev[skip:]
+        width += skip
+    if blank:
+        nxt = min(line_end + 1, len(src))
+        m = _BLANK_REST.match(src, nxt)
+        if m:
+            return m.end(), content
+    cap = min(3, width - 1)
+    h = line_end
+    while h + 1 < len(src):
+        k = src.find("\n", h + 1)
+        k = len(src) if k < 0 else k
+        line = src[h + 1 : k]
+        q = _leading_spaces(line)
+        if q <= cap and _ITEM_ENDS.match(line, q):
             break
-        if first and blank_start and len(content) == 1 and bare.strip() and len(bare) - len(bare.lstrip(" ")) >= indent:
-            # The first item of a list, when it starts blank, takes its content column from its
-            # next line, however deep that is indented (observed; a later item does not).
-            indent = len(bare) - len(bare.lstrip(" "))
-            content.append(line[indent:])
-        elif not bare.strip() or len(bare) - len(bare.lstrip(" ")) >= indent:
-            content.append(line[indent:] if bare.strip() else "\n")
+        expanded = line.replace("\t", "    ")
+        empty = not line.strip()
+        rest = expanded[width:]
+        if empty or _leading_spaces(expanded) >= width:
+            content += "\n" + rest
+        elif blank or not _lazy_after(prev, cap):
+            break
         else:
-            if blank_seen:
-                break
-            if (
-                len(last_line) - len(last_line.lstrip(" ")) >= 4
-                or _FENCE.match(last_line)
-                or _HEADING.match(last_line)
-                or _HR.match(last_line)
-            ):
-                break
-            content.append(line)
-        if not bare.strip():
-            blank_seen = True
-        last_line = content[-1]
-        end = line_end
-    # Trailing blank lines belong to what follows.
-    while end > pos and src[:end].endswith("\n\n"):
-        end -= 1
-    return end, "".join(content)
+            content += "\n" + line
+        blank = blank or empty
+        prev = rest
+        h = k
+    return min(h + 1, len(src)), content
+
+
+def _lazy_after(line: str, cap: int) -> bool:
+    """Whether a lazy line may follow ``line`` in a list item (the engine's ``NI``)."""
+    q = _leading_spaces(line)
+    return not _INDENTED_CODE_LINE.match(line) and (q > cap or not _ITEM_NO_LAZY.match(line, q))
 
 
 def _html(src: str, pos: int) -> int | None:
@@ -336,15 +458,31 @@ def _def(src: str, pos: int) -> int | None:
     return end if end >= 0 else None
 
 
-def _paragraph(src: str, pos: int) -> int:
+def _paragraph(src: str, pos: int, top: bool = True) -> int:
     end = _line_end(src, pos)
     while end < len(src):
         if _is_blank_line(src, end):
             break
+        if not top and _indent(src, end) >= 4:
+            # The code block takes the blank lines after it, so the text goes on after them.
+            end = _indented_code(src, end)
+            while end < len(src) and _is_blank_line(src, end):
+                end = _line_end(src, end)
+            if end < len(src) and _indent(src, end) < 4 and _starts_block(src, end):
+                break
+            continue
+        if not top:
+            # So does a link definition (with the line ends after it).
+            def_end = _def(src, end)
+            if def_end is not None:
+                end = def_end
+                continue
         setext = _SETEXT.match(src, end)
         if setext:
             return setext.end()
         if _INTERRUPTS.match(src, end):
             break
+        if not top and _indent(src, end) < 4 and _starts_block(src, end):
+            break  # inside a list item text is lexed a line at a time: any block can start
         end = _line_end(src, end)
     return end

@@ -13,39 +13,45 @@ import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
-from agents_md.engine.markdown_blocks import lex_blocks, scan_list
+from agents_md.engine.markdown_blocks import Block, lex_blocks, scan_list
 
 
 def prose_blocks(src: str, *, top: bool = True) -> Iterator[tuple[str, str]]:
     """Yield ``(kind, text)`` for every piece of prose, descending into quotes and lists.
 
     ``kind`` is ``inline`` for text to be split into inline runs. Inside a list item prose
-    is a plain text block, which the engine also scans whole (code spans included) before
-    its inline runs: such a block is yielded once as ``whole`` and once as ``inline``.
+    is a plain text block (until a nested list resets the engine to top level), which the
+    engine also scans whole (code spans included) before its inline runs: such a block is
+    yielded once as ``whole`` and once as ``inline``. A block quote's prose is that of the
+    blocks its chunks were lexed into (see ``markdown_blocks.quote_block``).
     """
-    for block in lex_blocks(src):
-        if block.type in ("paragraph", "heading"):
-            text = block.raw
-            if block.type == "heading":
-                text = re.sub(r"^ {0,3}#{1,6}[ \t]*", "", text)
-                text = re.sub(r"[ \t]+#+[ \t]*(?=\n|$)", "", text)
-            elif not top:
-                yield "whole", text.rstrip("\n")
-            yield "inline", text
-        elif block.type == "html":
-            head = block.raw.lstrip()
-            if head.startswith("<!--") and "-->" in head:
-                # What is left of a comment block is read whole, wherever the block stands.
-                residue = re.sub(r"<!--[\s\S]*?-->", "", block.raw)
-                if residue.strip():
-                    yield "whole", residue
-        elif block.type == "blockquote":
-            inner = re.sub(r"^ {0,3}> ?", "", block.raw, flags=re.M)
-            yield from prose_blocks(inner, top=True)
-        elif block.type == "list":
-            scanned = scan_list(block.raw, 0)
-            for item in scanned[1] if scanned else ():
-                yield from prose_blocks(item, top=False)
+    for block in lex_blocks(src, top=top):
+        yield from _block_prose(block)
+
+
+def _block_prose(block: Block) -> Iterator[tuple[str, str]]:
+    if block.type in ("paragraph", "text", "heading"):
+        text = block.raw
+        if block.type == "heading":
+            text = re.sub(r"^ {0,3}#{1,6}[ \t]*", "", text)
+            text = re.sub(r"[ \t]+#+[ \t]*(?=\n|$)", "", text)
+        elif block.type == "text":
+            yield "whole", text.rstrip("\n")
+        yield "inline", text
+    elif block.type == "html":
+        head = block.raw.lstrip()
+        if head.startswith("<!--") and "-->" in head:
+            # What is left of a comment block is read whole, wherever the block stands.
+            residue = re.sub(r"<!--[\s\S]*?-->", "", block.raw)
+            if residue.strip():
+                yield "whole", residue
+    elif block.type == "blockquote":
+        for part in block.parts:
+            yield from _block_prose(part)
+    elif block.type == "list":
+        scanned = scan_list(block.raw, 0)
+        for item in scanned[1] if scanned else ():
+            yield from prose_blocks(item, top=False)
 
 
 _CODE_SPAN_OPEN = re.compile(r"`+")
