@@ -13,23 +13,16 @@ import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from monorepo import generate
+from monorepo import generate, stat_candidates
 
 from agents_md import Session
-
-CANDIDATES = ("CLAUDE.md", ".claude/CLAUDE.md", ".claude/rules", "CLAUDE.local.md", "AGENTS.md", ".claude/AGENTS.md")
 
 
 def baseline(cwd: str) -> int:
     found = 0
     current = cwd
     while True:
-        for name in CANDIDATES:
-            try:
-                os.stat(os.path.join(current, name))
-                found += 1
-            except OSError:
-                pass
+        found += stat_candidates(current)
         parent = os.path.dirname(current)
         if parent == current:
             return found

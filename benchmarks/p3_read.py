@@ -16,11 +16,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from monorepo import generate
+from monorepo import generate, stat_candidates
 
 from agents_md import Session
-
-CANDIDATES = ("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md", ".claude/rules", "AGENTS.md", ".claude/AGENTS.md")
 
 
 def baseline(root: str, files: list[str]) -> int:
@@ -28,12 +26,7 @@ def baseline(root: str, files: list[str]) -> int:
     for path in files:
         current = os.path.dirname(path)
         while len(current) > len(root):
-            for name in CANDIDATES:
-                try:
-                    os.stat(os.path.join(current, name))
-                    found += 1
-                except OSError:
-                    pass
+            found += stat_candidates(current)
             current = os.path.dirname(current)
     return found
 

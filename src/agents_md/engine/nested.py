@@ -117,20 +117,16 @@ class NestedFinder:
         base: str,
         target: str,
         provenance: Provenance,
-        *,
-        conditional_only: bool = False,
-        kind: Kind = Kind.PROJECT,
     ) -> list[InstructionFile]:
         # Two passes, as the engine makes them: first every file without ``paths:`` (the
         # unconditional rules and the imports of all rules, conditional ones included), then
         # the conditional rules whose patterns match.
         out: list[InstructionFile] = []
         matched: list[InstructionFile] = []
-        for path in rule_files(self.fs, rules_dir, kind, lambda p: is_inside(p, self.cwd)):
-            for loaded in loader.load(path, kind, provenance):
+        for path in rule_files(self.fs, rules_dir, Kind.PROJECT, lambda p: is_inside(p, self.cwd)):
+            for loaded in loader.load(path, Kind.PROJECT, provenance):
                 if loaded.globs is None:
-                    if not conditional_only:
-                        out.append(loaded.file)
+                    out.append(loaded.file)
                 elif rule_matches(loaded.globs, target, base):
                     matched.append(loaded.file)
         return out + matched

@@ -178,9 +178,7 @@ class AgentsMdPlugin:
             text = session.text_key(item.file.content)
             if item.file.path in paths or session.real(item.file.path) in reals or text in texts:
                 continue
-            imports = tuple(
-                f for f in item.imports if f.path not in paths and session.text_key(f.content) not in texts
-            )
+            imports = tuple(f for f in item.imports if f.path not in paths and session.text_key(f.content) not in texts)
             kept.append(FoundFile(directory=item.directory, file=item.file, imports=imports))
         return kept
 
