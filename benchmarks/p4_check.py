@@ -87,7 +87,7 @@ def heap_peak(root: str) -> tuple[int, int]:
     """(traced Python heap peak, resident set peak) of ``check`` in a fresh process, in KiB."""
     code = (
         "import resource, sys, tracemalloc\n"
-        "from agents_md.maintain.checker import check\n"
+        "from agents_md.maintain.checks.checker import check\n"
         "tracemalloc.start()\n"
         "check(sys.argv[1], parallel=False)\n"
         "print(tracemalloc.get_traced_memory()[1] // 1024, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
@@ -110,7 +110,7 @@ def main() -> None:
             with open(os.path.join(base, name), "w") as handle:
                 handle.write(text)
 
-        from agents_md.maintain.checker import check
+        from agents_md.maintain.checks.checker import check
 
         result = check(root)  # warm the disk cache, and read which git commands check runs
         commands = [list(c) for c in result.git_commands]

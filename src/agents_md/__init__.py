@@ -8,22 +8,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from agents_md._lazy import lazy_names
+from agents_md._util.lazy import lazy_names
 
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from agents_md._model import InstructionFile, Kind, Notice, Provenance, Reason, SkippedFile, SkipReason
-    from agents_md.engine.context import FoundFile, HookSession
+    from agents_md.engine.bus import ENTRY_POINT_GROUP, TelemetryMark, TelemetryRow, ToolCall, hookimpl
     from agents_md.engine.fs import FileSystem
-    from agents_md.engine.hooks import ENTRY_POINT_GROUP, TelemetryMark, TelemetryRow, ToolCall, hookimpl
+    from agents_md.engine.hook_session import FoundFile, HookSession
     from agents_md.engine.loop import Loop, ReadResult
-    from agents_md.engine.session import StartContext
+    from agents_md.engine.start import StartContext
     from agents_md.errors import AgentsMdError, PluginError, SettingsError, UsageError
-    from agents_md.plugins_loader import PluginSpec
-    from agents_md.replay import replay
-    from agents_md.report import ContextReport, context_report
-    from agents_md.session import AgentStart, Session
+    from agents_md.host.plugins import PluginSpec
+    from agents_md.host.replay import replay
+    from agents_md.host.report import ContextReport, context_report
+    from agents_md.host.session import AgentStart, Session
 
 _WHERE = {
     "InstructionFile": "agents_md._model",
@@ -33,27 +33,27 @@ _WHERE = {
     "Reason": "agents_md._model",
     "SkippedFile": "agents_md._model",
     "SkipReason": "agents_md._model",
-    "FoundFile": "agents_md.engine.context",
-    "HookSession": "agents_md.engine.context",
+    "FoundFile": "agents_md.engine.hook_session",
+    "HookSession": "agents_md.engine.hook_session",
     "FileSystem": "agents_md.engine.fs",
-    "ENTRY_POINT_GROUP": "agents_md.engine.hooks",
-    "TelemetryMark": "agents_md.engine.hooks",
-    "TelemetryRow": "agents_md.engine.hooks",
-    "ToolCall": "agents_md.engine.hooks",
-    "hookimpl": "agents_md.engine.hooks",
+    "ENTRY_POINT_GROUP": "agents_md.engine.bus",
+    "TelemetryMark": "agents_md.engine.bus",
+    "TelemetryRow": "agents_md.engine.bus",
+    "ToolCall": "agents_md.engine.bus",
+    "hookimpl": "agents_md.engine.bus",
     "Loop": "agents_md.engine.loop",
     "ReadResult": "agents_md.engine.loop",
-    "StartContext": "agents_md.engine.session",
+    "StartContext": "agents_md.engine.start",
     "AgentsMdError": "agents_md.errors",
     "PluginError": "agents_md.errors",
     "SettingsError": "agents_md.errors",
     "UsageError": "agents_md.errors",
-    "PluginSpec": "agents_md.plugins_loader",
-    "replay": "agents_md.replay",
-    "ContextReport": "agents_md.report",
-    "context_report": "agents_md.report",
-    "AgentStart": "agents_md.session",
-    "Session": "agents_md.session",
+    "PluginSpec": "agents_md.host.plugins",
+    "replay": "agents_md.host.replay",
+    "ContextReport": "agents_md.host.report",
+    "context_report": "agents_md.host.report",
+    "AgentStart": "agents_md.host.session",
+    "Session": "agents_md.host.session",
 }
 
 __all__ = [

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from agents_md._util.json_edit import JsonEditError, set_value
 from agents_md.cli.main import main
-from agents_md.json_edit import JsonEditError, set_value
 
 Tree = Callable[..., Path]
 PATH = ["pluginConfigs", "agents-md@builtin", "options", "instructionFiles"]

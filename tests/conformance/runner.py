@@ -1,4 +1,4 @@
-"""Replays a recorded scenario through ``agents_md.replay`` and normalises the answer.
+"""Replays a recorded scenario through ``agents_md.host.replay`` and normalises the answer.
 
 The tree is built again under a temporary folder (``<run>/root``, ``<run>/home``, and
 ``<run>/managed`` standing in for the managed policy folder), the candidate input is made as
@@ -20,8 +20,8 @@ from typing import Any
 from trees import build_tree, substitute
 
 from agents_md.errors import AgentsMdError
-from agents_md.plugins_loader import PluginSpec
-from agents_md.replay import replay
+from agents_md.host.plugins import PluginSpec
+from agents_md.host.replay import replay
 
 HERE = Path(__file__).parent
 RESULTS = HERE / "results"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from agents_md._util.jstext import js_trim
 from agents_md.engine.content import process, split_front_matter, strip_html_comments
-from agents_md.engine.jstext import js_trim
 
 
 @pytest.mark.parametrize(

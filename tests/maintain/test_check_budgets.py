@@ -10,7 +10,7 @@ from pathlib import Path
 from conftest import GitRepo
 
 from agents_md import Session
-from agents_md.maintain import codex
+from agents_md.maintain.views import codex
 
 Repo = Callable[..., GitRepo]
 

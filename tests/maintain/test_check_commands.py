@@ -7,8 +7,8 @@ from collections.abc import Callable
 import pytest
 from conftest import GitRepo
 
-from agents_md.maintain.commands import classify
-from agents_md.maintain.finding import Severity
+from agents_md.maintain.checks.finding import Severity
+from agents_md.maintain.read.commands import classify
 
 Repo = Callable[..., GitRepo]
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from conftest import GitRepo
 
-from agents_md.maintain.checker import check
-from agents_md.maintain.finding import Finding, Severity
+from agents_md.maintain.checks.checker import check
+from agents_md.maintain.checks.finding import Finding, Severity
 
 Repo = Callable[..., GitRepo]
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import GitRepo
 
-from agents_md.atomic_files import create_new
+from agents_md._util.atomic import create_new
 from agents_md.cli.main import main
 from agents_md.maintain.link import IMPORT_TEXT, apply_link, plan_link
 

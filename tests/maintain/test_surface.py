@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_every_public_name_loads() -> None:
     for name in maintain.__all__:
         assert getattr(maintain, name) is not None
-    assert maintain.check.__module__ == "agents_md.maintain.checker"
+    assert maintain.check.__module__ == "agents_md.maintain.checks.checker"
     assert set(maintain.RULES) >= {
         "doc-not-updated",
         "stale-doc",
@@ -54,7 +54,8 @@ def test_the_command_line_starts_without_the_maintenance_code() -> None:
         "import sys\n"
         "from agents_md.cli.main import build_parser\n"
         "build_parser()\n"
-        "heavy = [m for m in ('agents_md.maintain.checker', 'agents_md.session', 'agents_md.maintain.engine_view')"
+        "heavy = [m for m in ('agents_md.maintain.checks.checker', 'agents_md.host.session',"
+        " 'agents_md.maintain.views.engine')"
         " if m in sys.modules]\n"
         "print(heavy)\n"
     )

@@ -74,7 +74,7 @@ def env_from(args: argparse.Namespace) -> dict[str, str]:
 
 
 def session_from(args: argparse.Namespace, cwd: str) -> Any:
-    from agents_md.session import Session
+    from agents_md.host.session import Session
 
     if not os.path.isdir(cwd):
         from agents_md.errors import AgentsMdError

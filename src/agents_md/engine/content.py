@@ -47,7 +47,7 @@ def strip_html_comments(text: str) -> str:
     """Drop each top-level HTML block that starts with a comment, keeping text after it."""
     if "<!--" not in text:
         return text
-    from agents_md.engine import markdown_blocks  # lazy: only texts with a comment need the lexer
+    from agents_md.engine.markdown import blocks as markdown_blocks  # lazy: only texts with a comment need the lexer
 
     out: list[str] = []
     for block in markdown_blocks.lex_blocks(markdown_blocks.normalise(text)):

@@ -18,7 +18,7 @@ import posixpath
 import re
 from functools import lru_cache
 
-from agents_md.engine.jstext import JS_SPACE_CLASS
+from agents_md._util.jstext import JS_SPACE_CLASS
 
 _IMPORT = re.compile(r"(?:^|" + JS_SPACE_CLASS + r")@((?:[^\s\\]|\\ )+)")
 _BAD_START = re.compile(r"^[#%^&*()]+")
@@ -181,7 +181,8 @@ def import_paths(text: str) -> tuple[str, ...]:
     """
     if "@" not in text:
         return ()
-    from agents_md.engine import markdown_blocks, markdown_inline  # lazy: only texts with an @ need it
+    from agents_md.engine.markdown import blocks as markdown_blocks  # lazy: only texts with an @ need it
+    from agents_md.engine.markdown import inline as markdown_inline
 
     found: list[str] = []
     src = markdown_blocks.normalise(text)

@@ -19,11 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from agents_md._model import InstructionFile, Kind, Provenance, Reason, SkippedFile, SkipReason
+from agents_md._util.jstext import js_is_blank
 from agents_md.engine import content as content_mod
 from agents_md.engine import imports as imports_mod
 from agents_md.engine.excludes import Excluder
 from agents_md.engine.fs import FileSystem
-from agents_md.engine.jstext import js_is_blank
 
 MAX_IMPORT_DEPTH = 5
 

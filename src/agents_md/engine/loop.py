@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from agents_md._model import InstructionFile
 from agents_md.engine import render
-from agents_md.engine.hooks import HookBus, ToolCall
+from agents_md.engine.bus import HookBus, ToolCall
 from agents_md.engine.nested import NestedFinder
 from agents_md.engine.walk import is_inside
 

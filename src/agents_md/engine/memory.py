@@ -13,9 +13,9 @@ import re
 from collections.abc import Mapping
 
 from agents_md._model import InstructionFile, Kind, Provenance, Reason
+from agents_md._util.jstext import js_is_blank, js_trim
 from agents_md.engine import content as content_mod
 from agents_md.engine.fs import FileSystem
-from agents_md.engine.jstext import js_is_blank, js_trim
 from agents_md.engine.settings import Settings
 
 MAX_LINES = 200

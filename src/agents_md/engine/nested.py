@@ -22,7 +22,7 @@ from agents_md._model import InstructionFile, Kind, Provenance, Reason
 from agents_md.engine.excludes import Excluder
 from agents_md.engine.fs import SessionFS
 from agents_md.engine.loader import Loader
-from agents_md.engine.rule_paths import rule_base, rule_matches
+from agents_md.engine.rules import rule_base, rule_matches
 from agents_md.engine.settings import LOCAL, PROJECT, Settings
 from agents_md.engine.walk import (
     CLAUDE_LOCAL_MD,

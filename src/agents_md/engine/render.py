@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agents_md._model import InstructionFile, Kind
-from agents_md.engine.jstext import js_trim
+from agents_md._util.jstext import js_trim
 
 PREAMBLE = (
     "Codebase and user instructions are shown below. Be sure to adhere to these instructions. "

@@ -8,24 +8,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from agents_md._lazy import lazy_names
+from agents_md._util.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from agents_md.maintain.checker import CheckResult, check
-    from agents_md.maintain.config import Config, load_config
-    from agents_md.maintain.finding import RULES, Finding, Rule, Severity
+    from agents_md.maintain.checks.checker import CheckResult, check
+    from agents_md.maintain.checks.config import Config, load_config
+    from agents_md.maintain.checks.finding import RULES, Finding, Rule, Severity
     from agents_md.maintain.link import LinkAction, LinkPlan, apply_link, plan_link
     from agents_md.maintain.map import DocMap, build_map, update_map
 
 _WHERE = {
-    "CheckResult": "agents_md.maintain.checker",
-    "check": "agents_md.maintain.checker",
-    "Config": "agents_md.maintain.config",
-    "load_config": "agents_md.maintain.config",
-    "RULES": "agents_md.maintain.finding",
-    "Finding": "agents_md.maintain.finding",
-    "Rule": "agents_md.maintain.finding",
-    "Severity": "agents_md.maintain.finding",
+    "CheckResult": "agents_md.maintain.checks.checker",
+    "check": "agents_md.maintain.checks.checker",
+    "Config": "agents_md.maintain.checks.config",
+    "load_config": "agents_md.maintain.checks.config",
+    "RULES": "agents_md.maintain.checks.finding",
+    "Finding": "agents_md.maintain.checks.finding",
+    "Rule": "agents_md.maintain.checks.finding",
+    "Severity": "agents_md.maintain.checks.finding",
     "LinkAction": "agents_md.maintain.link",
     "LinkPlan": "agents_md.maintain.link",
     "apply_link": "agents_md.maintain.link",

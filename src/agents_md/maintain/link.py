@@ -20,12 +20,12 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from agents_md.atomic_files import create_new
+from agents_md._util.atomic import create_new
 from agents_md.engine.content import process
 from agents_md.engine.imports import resolved_imports
-from agents_md.maintain.config import Config
-from agents_md.maintain.docs import AGENTS_MD, CLAUDE_MD
-from agents_md.maintain.repo import open_repo
+from agents_md.maintain.checks.config import Config
+from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD
+from agents_md.maintain.repo.open import open_repo
 
 IMPORT, SYMLINK = "import", "symlink"
 FORMS = (IMPORT, SYMLINK)

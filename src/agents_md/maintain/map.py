@@ -12,12 +12,12 @@ import os
 import posixpath
 from dataclasses import dataclass
 
-from agents_md.atomic_files import atomic_write
+from agents_md._util.atomic import atomic_write
 from agents_md.errors import AgentsMdError
-from agents_md.maintain.config import Config
-from agents_md.maintain.docs import AGENTS_MD
-from agents_md.maintain.mdscan import first_heading
-from agents_md.maintain.repo import open_repo
+from agents_md.maintain.checks.config import Config
+from agents_md.maintain.read.markdown import first_heading
+from agents_md.maintain.repo.files import AGENTS_MD
+from agents_md.maintain.repo.open import open_repo
 
 MAP_START = "<!-- agents-md:map:start -->"
 MAP_END = "<!-- agents-md:map:end -->"

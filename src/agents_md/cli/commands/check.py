@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     if args.list_rules:
-        from agents_md.maintain.finding import RULES
+        from agents_md.maintain.checks.finding import RULES
 
         for rule in RULES.values():
             print(f"{rule.id:<22} {rule.severity!s:<8} {rule.summary}")
@@ -43,8 +43,8 @@ def run(args: argparse.Namespace) -> int:
     import os
 
     from agents_md.cli.style import Style
-    from agents_md.maintain.checker import check
-    from agents_md.maintain.reporters import render
+    from agents_md.diagnostics import render
+    from agents_md.maintain.checks.checker import check
 
     paths = [os.path.realpath(p) for p in args.paths]
     result = check(args.dir, paths=paths, base=args.base, staged=args.staged)

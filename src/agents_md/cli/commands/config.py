@@ -87,8 +87,8 @@ def _set(args: argparse.Namespace) -> int:
     import os
 
     from agents_md.errors import UsageError
+    from agents_md.host.settings_file import write_option
     from agents_md.plugins.agents_md.option import MODES, OPTION_KEY
-    from agents_md.settings_file import write_option
 
     if args.key != OPTION_KEY or args.value is None:
         raise UsageError(f"usage: agents-md config set {OPTION_KEY} VALUE (VALUE one of {', '.join(MODES)})")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from agents_md.cli.session_args import add_session_arguments
 
 if TYPE_CHECKING:
-    from agents_md.report import ContextReport
+    from agents_md.host.report import ContextReport
 
 
 def register(subparsers: Any) -> None:
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from agents_md.cli.session_args import session_from
-    from agents_md.report import context_report
+    from agents_md.host.report import context_report
 
     session = session_from(args, os.path.abspath(args.directory))
     report = context_report(session, args.agent)
@@ -73,7 +73,7 @@ def _why(report: ContextReport, index: int) -> str:
 
 def render_text(report: ContextReport) -> str:
     from agents_md.cli.style import Style, human_bytes, short_path
-    from agents_md.report import estimate_tokens
+    from agents_md.host.report import estimate_tokens
 
     s = Style()
     lines: list[str] = []

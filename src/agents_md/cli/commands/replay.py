@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
     import json
 
     from agents_md.errors import AgentsMdError
-    from agents_md.replay import replay
+    from agents_md.host.replay import replay
 
     try:
         with open(args.script, encoding="utf-8") as handle:

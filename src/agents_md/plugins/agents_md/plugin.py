@@ -1,7 +1,7 @@
 """The ``agents-md`` plugin: ``AGENTS.md`` read the way the engine reads ``CLAUDE.md``.
 
 It sits on the hook bus and uses only the nouns a third-party plugin has
-(``agents_md.engine.context.HookSession``):
+(``agents_md.engine.hook_session.HookSession``):
 
 - ``session.start``: read the mode (``option``), tell what the person must know, log the
   mode row.

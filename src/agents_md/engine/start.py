@@ -1,0 +1,210 @@
+"""One session of the engine: its inputs, the start context, and what each agent receives.
+
+The start context is computed once per load (``start()``): settings, the walk, then
+``session.start`` and ``prompt.context`` on the hook bus, then the block. Subagents get the
+parent's start context as it was computed (files frozen at start): byte-identical for most
+agents, managed files only for an agent with ``omitClaudeMd``, nothing at all for the
+built-in ``Explore`` and ``Plan``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from agents_md._model import InstructionFile, Kind, Notice, SkippedFile
+from agents_md.engine import render
+from agents_md.engine.args import EngineArgs, parse_engine_args
+from agents_md.engine.bus import HookBus
+from agents_md.engine.fs import DEFAULT_FS, FileSystem, ListingFS
+from agents_md.engine.hook_session import HookSession
+from agents_md.engine.settings import Settings, default_managed_dir, load_settings
+from agents_md.engine.walk import ADD_DIR_ENV, Walk, env_truthy
+
+DISABLE_ENV = "CLAUDE_CODE_DISABLE_CLAUDE_MDS"
+SIMPLE_ENV = "CLAUDE_CODE_SIMPLE"  # what --bare sets
+
+# Built-in agent types that start with no instruction text at all, managed files included.
+NO_INSTRUCTIONS_AGENTS = frozenset({"Explore", "Plan"})
+FORK = "fork"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartContext:
+    """What the engine computed at session start."""
+
+    files: tuple[InstructionFile, ...]  # after prompt.context
+    engine_files: tuple[InstructionFile, ...]  # before prompt.context
+    skipped: tuple[SkippedFile, ...]
+    conditional_rules: tuple[tuple[InstructionFile, tuple[str, ...]], ...]
+    notices: tuple[Notice, ...]
+    warnings: tuple[str, ...]
+    settings: Settings
+    instruction_files_enabled: bool
+    disabled_by: str | None = None
+
+    @property
+    def claude_md(self) -> str | None:
+        return render.start_block(self.files)
+
+    def for_agent(self, agent_type: str | None, *, omit_claude_md: bool = False) -> str | None:
+        """The block an agent of this type starts with."""
+        if agent_type in NO_INSTRUCTIONS_AGENTS:
+            return None
+        if omit_claude_md:
+            return render.start_block([f for f in self.files if f.kind is Kind.MANAGED])
+        return self.claude_md
+
+
+@dataclass(slots=True, kw_only=True)
+class SessionInputs:
+    cwd: str
+    home: str
+    env: Mapping[str, str] = field(default_factory=dict)
+    args: EngineArgs = field(default_factory=EngineArgs)
+    managed_dir: str = field(default_factory=default_managed_dir)
+    approve_external_imports: bool = False
+    interactive: bool = False
+    profile: str = "reference"  # or "complete": AGENTS.md treated exactly like CLAUDE.md
+    fs: FileSystem = DEFAULT_FS
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        cwd: str,
+        home: str,
+        env: Mapping[str, str] | None = None,
+        args: Sequence[str] | EngineArgs = (),
+        managed_dir: str | None = None,
+        approve_external_imports: bool = False,
+        interactive: bool = False,
+        profile: str = "reference",
+        fs: FileSystem | None = None,
+    ) -> SessionInputs:
+        parsed = args if isinstance(args, EngineArgs) else parse_engine_args(args)
+        return cls(
+            cwd=os.path.realpath(cwd),
+            home=os.path.abspath(home),
+            env=dict(env or {}),
+            args=parsed,
+            managed_dir=managed_dir or default_managed_dir(),
+            approve_external_imports=approve_external_imports,
+            interactive=interactive,
+            profile=profile,
+            fs=fs or DEFAULT_FS,
+        )
+
+
+def disabled_reason(inputs: SessionInputs) -> str | None:
+    """Why no instruction file loads at all in this session, or ``None``."""
+    if inputs.args.bare:
+        return "--bare"
+    if inputs.args.safe_mode:
+        return "--safe-mode"
+    if env_truthy(inputs.env, DISABLE_ENV):
+        return f"{DISABLE_ENV}=1"
+    if env_truthy(inputs.env, SIMPLE_ENV):
+        return f"{SIMPLE_ENV}=1 (as --bare)"
+    return None
+
+
+def session_settings(inputs: SessionInputs, fs: FileSystem | None = None) -> Settings:
+    """The settings layers as the session's inputs select them."""
+    return load_settings(
+        fs=fs or inputs.fs,
+        cwd=inputs.cwd,
+        home=inputs.home,
+        managed_dir=inputs.managed_dir,
+        flag_settings=inputs.args.settings,
+        setting_sources=inputs.args.setting_sources,
+    )
+
+
+def hook_session(
+    inputs: SessionInputs,
+    fs: FileSystem,
+    settings: Settings,
+    bus: HookBus,
+    notices: list[Notice],
+    builtin_names: frozenset[str],
+    *,
+    enabled: bool,
+) -> HookSession:
+    """The session as the hooks see it."""
+    return HookSession(
+        fs=fs,
+        cwd=inputs.cwd,
+        root=inputs.cwd,
+        home=inputs.home,
+        env=inputs.env,
+        settings=settings,
+        instruction_files_enabled=enabled,
+        approve_external_imports=inputs.approve_external_imports,
+        interactive=inputs.interactive,
+        bus=bus,
+        notices=notices,
+        plugin_key=lambda name: f"{name}@builtin" if name in builtin_names else name,
+        profile=inputs.profile,
+        add_dirs=tuple(os.path.normpath(os.path.join(inputs.cwd, d)) for d in inputs.args.add_dirs)
+        if env_truthy(inputs.env, ADD_DIR_ENV)
+        else (),
+    )
+
+
+def compute_start(
+    inputs: SessionInputs,
+    bus: HookBus,
+    *,
+    builtin_names: frozenset[str] = frozenset(),
+    fire_session_start: bool = True,
+    settings: Settings | None = None,
+    reason: str = "start",
+) -> StartContext:
+    """Settings, the walk, ``session.start`` (once per load), ``prompt.context``; ``reason`` tells
+    the hooks why a context is built (start, compact, clear, cd)."""
+    fs = ListingFS(inputs.fs)  # one listing per directory for the whole start
+    if settings is None:
+        settings = session_settings(inputs, fs)
+    disabled = disabled_reason(inputs)
+    notices: list[Notice] = []
+    engine_files: tuple[InstructionFile, ...] = ()
+    skipped: tuple[SkippedFile, ...] = ()
+    conditional: tuple[tuple[InstructionFile, tuple[str, ...]], ...] = ()
+    warnings: tuple[str, ...] = tuple(settings.problems)
+    if disabled is None:
+        result = Walk(
+            fs=fs,
+            cwd=inputs.cwd,
+            home=inputs.home,
+            managed_dir=inputs.managed_dir,
+            settings=settings,
+            add_dirs=inputs.args.add_dirs,
+            env=inputs.env,
+            approve_external=inputs.approve_external_imports,
+        ).run()
+        engine_files, skipped, conditional = result.files, result.skipped, result.conditional_rules
+        warnings += result.warnings + tuple(fs.errors)
+    session = hook_session(inputs, fs, settings, bus, notices, builtin_names, enabled=disabled is None)
+    session.context_reason = reason
+    mark = len(bus.notices)  # failures the hooks raise during this start
+    if fire_session_start:
+        bus.notify("session.start", session=session)
+    files = bus.chain("prompt.context", engine_files, session=session)
+    if disabled is not None:
+        files = ()  # nothing reaches the model, whatever a hook answered
+    # What the plugins' own lookups left out, once each.
+    by_key = {(sk.path, sk.reason): sk for sk in (*skipped, *session.skipped)}
+    skipped = tuple(by_key.values())
+    return StartContext(
+        files=files,
+        engine_files=engine_files,
+        skipped=skipped,
+        conditional_rules=conditional,
+        notices=tuple(notices) + tuple(bus.notices[mark:]),
+        warnings=warnings,
+        settings=settings,
+        instruction_files_enabled=disabled is None,
+        disabled_by=disabled,
+    )

@@ -1,0 +1,137 @@
+"""Finding plugins: the ``agents_md.plugins`` entry-point group, and plugin folders.
+
+An entry point names a factory returning a plugin object (or a plugin object itself). A
+factory may set ``prepend = True`` on what it returns to sit above the others, as an
+organization's plugin does. The built-in ``agents-md`` is found here like any other.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from agents_md.engine.bus import ENTRY_POINT_GROUP
+from agents_md.errors import PluginError
+
+BUILTIN_DISTRIBUTION = "agents-md"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PluginSpec:
+    """A plugin ready to seat: its name on the bus, the object, and whether it is prepended."""
+
+    name: str
+    plugin: object
+    prepend: bool = False
+    builtin: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _EntryPoint:
+    name: str
+    value: str  # "module:attribute"
+    distribution: str
+
+
+@lru_cache(maxsize=8)
+def _scan_entry_points(group: str, path: tuple[str, ...]) -> tuple[_EntryPoint, ...]:
+    """The group's entry points of every installed distribution, first on ``sys.path`` first.
+
+    A direct read of ``*.dist-info/entry_points.txt``: ``importlib.metadata`` does the same at
+    several times the start-up cost, and the command line pays that on every hook call.
+    """
+    found: list[_EntryPoint] = []
+    seen: set[str] = set()
+    for entry in path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            if not name.endswith((".dist-info", ".egg-info")):
+                continue
+            dist = name.rsplit(".", 1)[0].split("-")[0].replace("_", "-").lower()
+            if dist in seen:
+                continue
+            try:
+                with open(os.path.join(entry or ".", name, "entry_points.txt"), encoding="utf-8") as handle:
+                    text = handle.read()
+            except OSError:
+                continue
+            seen.add(dist)
+            found.extend(_EntryPoint(name=k, value=v, distribution=dist) for k, v in _section(text, group))
+    return tuple(found)
+
+
+def _section(text: str, group: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    inside = False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("["):
+            inside = line == f"[{group}]"
+        elif inside and "=" in line and not line.startswith(("#", ";")):
+            key, value = line.split("=", 1)
+            out.append((key.strip(), value.strip()))
+    return out
+
+
+def _load(value: str) -> object:
+    import importlib
+
+    module_name, _, attribute = value.partition(":")
+    target: object = importlib.import_module(module_name.strip())
+    for part in attribute.strip().split(".") if attribute.strip() else ():
+        target = getattr(target, part)
+    return target
+
+
+def entry_point_plugins(disabled: Iterable[str] = ()) -> list[PluginSpec]:
+    off = set(disabled)
+    specs: list[PluginSpec] = []
+    import sys
+
+    for ep in _scan_entry_points(ENTRY_POINT_GROUP, tuple(sys.path)):
+        builtin = ep.distribution == BUILTIN_DISTRIBUTION and ep.name == "agents-md"
+        key = f"{ep.name}@builtin" if builtin else ep.name
+        if ep.name in off or key in off:
+            continue
+        try:
+            target = _load(ep.value)
+            plugin = target() if callable(target) else target
+        except Exception as exc:
+            raise PluginError(f"plugin {ep.name!r} (entry point {ep.value}): failed to load: {exc}") from exc
+        specs.append(
+            PluginSpec(name=ep.name, plugin=plugin, prepend=bool(getattr(plugin, "prepend", False)), builtin=builtin)
+        )
+    specs.sort(key=lambda s: (not s.builtin, s.name))
+    return specs
+
+
+def folder_plugin_name(folder: str) -> str | None:
+    """The name of a ``--plugin-dir`` folder's plugin (its manifest's ``name``, else the folder name)."""
+    manifest = os.path.join(folder, ".claude-plugin", "plugin.json")
+    try:
+        with open(manifest, encoding="utf-8") as handle:
+            data = json.load(handle)
+        name = data.get("name") if isinstance(data, dict) else None
+        if isinstance(name, str) and name:
+            return name
+    except (OSError, ValueError):
+        pass
+    return os.path.basename(os.path.normpath(folder)) or None
+
+
+def folder_plugins(folders: Sequence[str], builtin_specs: Sequence[PluginSpec]) -> list[PluginSpec]:
+    """A ``--plugin-dir`` folder holding a built-in plugin seats it under its bare name."""
+    out: list[PluginSpec] = []
+    by_name = {s.name: s for s in builtin_specs}
+    for folder in folders:
+        name = folder_plugin_name(folder)
+        if name in by_name:
+            plugin = type(by_name[name].plugin)()
+            out.append(PluginSpec(name=name, plugin=plugin, builtin=False))
+    return out

@@ -1,0 +1,77 @@
+"""Replaying a scripted session: what the engine would send, in the candidate protocol.
+
+Input (a dict, as JSON): ``{root, home, cwd, args, env, reads, reads_after, subagents,
+prompt, turns, managed}``. Output: ``{claude_md, attachments, attachments_after,
+subagents: {key: {claude_md, attachments}}, turns: {key: {claude_md, attachments}},
+agent_lines, notices}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from agents_md.engine.start import NO_INSTRUCTIONS_AGENTS
+from agents_md.host.plugins import PluginSpec
+from agents_md.host.session import Session
+from agents_md.host.session_agents import agent_lines
+
+
+def replay(
+    script: Mapping[str, Any], *, managed_dir: str | None = None, extra_plugins: Sequence[PluginSpec] = ()
+) -> dict[str, Any]:
+    env = {str(k): str(v) for k, v in (script.get("env") or {}).items()}
+    home = env.get("HOME") or script["home"]  # the engine's home is its HOME
+    session = Session(
+        cwd=script["cwd"],
+        home=home,
+        env=env,
+        args=list(script.get("args") or []),
+        managed_dir=managed_dir,
+        extra_plugins=extra_plugins,
+    )
+    out: dict[str, Any] = {"claude_md": session.claude_md}
+    home = session.inputs.home
+    main_loop = session.loop()
+    results = [main_loop.read(p, home=home) for p in script.get("reads") or []]
+    out["attachments"] = [r.hook_text for r in results]
+    out["engine_blocks"] = [list(r.engine_blocks) for r in results]  # the engine's own nested blocks
+    subagents: dict[str, Any] = {}
+    for spec in script.get("subagents") or []:
+        child = session.spawn(spec.get("type") or None)
+        subagents[str(spec.get("key"))] = {
+            "claude_md": child.claude_md,
+            "attachments": [child.read(p).hook_text for p in spec.get("reads") or []],
+        }
+    out["subagents"] = subagents
+    out["attachments_after"] = [main_loop.read(p, home=home).hook_text for p in script.get("reads_after") or []]
+    if script.get("turns"):
+        out["turns"] = _turns(session, script["turns"])
+    # Without the Agent tool (--bare, CLAUDE_CODE_SIMPLE) the engine lists no agent types.
+    simple = session.inputs.args.bare or env.get("CLAUDE_CODE_SIMPLE", "").strip().lower() in ("1", "true", "yes", "on")
+    # Nor does a main thread run as Explore or Plan (--agent), which cannot start agents.
+    no_agent_tool = simple or session.inputs.args.agent in NO_INSTRUCTIONS_AGENTS
+    out["agent_lines"] = None if no_agent_tool else agent_lines(session)
+    out["notices"] = [n.text for n in session.notices if n.level == "info"]
+    return out
+
+
+def _turns(session: Session, turns: list[Any]) -> dict[str, Any]:
+    """Each keyed turn's context and attachments; ``/compact`` and ``/clear`` between them."""
+    out: dict[str, Any] = {}
+    for turn in turns:
+        command = turn if isinstance(turn, str) else (turn.get("prompt") if "key" not in turn else None)
+        if isinstance(command, str) and command.strip() in ("/compact", "/clear"):
+            if command.strip() == "/compact":
+                session.compact()
+            else:
+                session.clear()
+            continue
+        if not isinstance(turn, dict) or "key" not in turn:
+            continue
+        start = session.turn()
+        out[str(turn["key"])] = {
+            "claude_md": start.claude_md,
+            "attachments": [session.read(p).hook_text for p in turn.get("reads") or []],
+        }
+    return out

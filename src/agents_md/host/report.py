@@ -1,0 +1,128 @@
+"""A session's start context as data a person or a program can read: what loaded, why, what not.
+
+Every view (``context``'s table, its JSON, ``check``'s budgets) is built from this one report,
+which is itself only a reading of the session's files and their provenance.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from agents_md._model import InstructionFile, Kind, Reason, SkippedFile
+from agents_md.engine import render
+from agents_md.host.session import Session
+
+
+def estimate_tokens(text: str) -> int:
+    """A rough token count (four characters a token), as the engine's own estimates use."""
+    return (len(text) + 3) // 4
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ModeInfo:
+    value: str | None  # None when the agents-md plugin is off
+    source: str
+    key: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContextReport:
+    cwd: str
+    home: str
+    agent: str | None
+    files: tuple[InstructionFile, ...]
+    skipped: tuple[SkippedFile, ...]
+    claude_md: str | None
+    mode: ModeInfo
+    notices: tuple[str, ...]
+    warnings: tuple[str, ...]
+    disabled_by: str | None
+    plugins: tuple[str, ...]
+
+    @property
+    def total_bytes(self) -> int:
+        return len((self.claude_md or "").encode())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "cwd": self.cwd,
+            "home": self.home,
+            "agent": self.agent,
+            "mode": {"value": self.mode.value, "source": self.mode.source, "key": self.mode.key},
+            "plugins": list(self.plugins),
+            "disabled_by": self.disabled_by,
+            "files": [
+                {
+                    "path": f.path,
+                    "kind": str(f.kind),
+                    "label": render.label(f.kind),
+                    "reason": str(f.provenance.reason),
+                    "via": f.provenance.via,
+                    "parent": f.parent,
+                    "added_by_plugin": f.provenance.reason is Reason.PLUGIN
+                    or (f.parent is not None and _plugin_root(self.files, f)),
+                    "bytes": f.size,
+                    "tokens": estimate_tokens(f.content.strip()),
+                }
+                for f in self.files
+            ],
+            "skipped": [
+                {"path": s.path, "kind": str(s.kind), "reason": str(s.reason), "via": s.via, "detail": s.detail}
+                for s in self.skipped
+            ],
+            "block_bytes": self.total_bytes,
+            "block_tokens": estimate_tokens(self.claude_md or ""),
+            "notices": list(self.notices),
+            "warnings": list(self.warnings),
+            "claude_md": self.claude_md,
+        }
+
+
+def _plugin_root(files: tuple[InstructionFile, ...], f: InstructionFile) -> bool:
+    by_path = {x.path: x for x in files}
+    seen = set()
+    current: InstructionFile | None = f
+    while current is not None and current.parent is not None and current.path not in seen:
+        seen.add(current.path)
+        current = by_path.get(current.parent)
+    return current is not None and current.provenance.reason is Reason.PLUGIN
+
+
+def mode_of(session: Session) -> ModeInfo:
+    from agents_md.plugins.agents_md import NAME
+    from agents_md.plugins.agents_md.option import read_mode
+
+    names = {spec.name: spec for spec in session.plugins}
+    spec = names.get(NAME)
+    if spec is None:
+        return ModeInfo(value=None, source="the agents-md plugin is off", key=None)
+    key = f"{NAME}@builtin" if spec.builtin else NAME
+    reading = read_mode(session.start().settings, key)
+    return ModeInfo(value=reading.mode, source=reading.source, key=key)
+
+
+def context_report(session: Session, agent: str | None = None) -> ContextReport:
+    """What the session (or a subagent of type ``agent`` it starts) begins with."""
+    start = session.start()
+    files = start.files
+    claude_md = start.claude_md
+    if agent is not None:
+        claude_md = session.spawn(agent).claude_md
+        if claude_md is None:
+            files = ()
+        elif claude_md != start.claude_md:
+            files = tuple(f for f in files if f.kind is Kind.MANAGED)
+    return ContextReport(
+        cwd=session.inputs.cwd,
+        home=session.inputs.home,
+        agent=agent,
+        files=files,
+        skipped=start.skipped,
+        claude_md=claude_md,
+        mode=mode_of(session),
+        notices=tuple(n.text for n in session.notices if n.level == "info"),
+        warnings=start.warnings,
+        disabled_by=start.disabled_by,
+        plugins=tuple(s.name for s in session.plugins),
+    )

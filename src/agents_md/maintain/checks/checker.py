@@ -1,0 +1,132 @@
+"""``check``: every rule over one repository, as data (the library never prints).
+
+1. The root: git's top level above the given directory (or the directory, outside git), and
+   the configuration there (``maintain.repo``, ``maintain.config``).
+2. The slow git commands start in the background: the diff (unless ``doc-not-updated`` is off
+   or there is nothing to compare with) and the history (unless ``stale-doc`` is off).
+3. The instruction files: tracked ones (``git ls-files``), or found on disk outside git.
+4. The rules run in ``rules.ORDER``; git's answers are read when the last two need them.
+5. Findings in ignored files, of rules turned off, or outside the given paths are dropped;
+   configured severities applied; the rest sorted by file and line.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from agents_md.maintain.checks.answers import once, read_changes, read_history, start_diff
+from agents_md.maintain.checks.config import Config
+from agents_md.maintain.checks.context import CheckContext
+from agents_md.maintain.checks.finding import Finding, Severity
+from agents_md.maintain.checks.rules import ORDER
+from agents_md.maintain.repo.files import INSTRUCTION_NAMES
+from agents_md.maintain.repo.fs import untracked
+from agents_md.maintain.repo.ignore import ignore_matcher
+from agents_md.maintain.repo.open import open_repo
+from agents_md.maintain.views.engine import EngineView
+
+# Rules that ask the engine what loads in every directory holding instruction files.
+SESSION_RULES = ("invisible-doc", "shadowed-doc", "needs-approval", "byte-budget-claude")
+# The worker is forked once the import rules have read (and cached) every file the sessions read.
+PREFETCH_BEFORE = "import_cycle"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CheckResult:
+    root: str
+    findings: tuple[Finding, ...]
+    notes: tuple[str, ...]  # what was not checked, and why
+    files: tuple[str, ...]  # the instruction files checked
+    config_source: str | None
+    git_commands: tuple[tuple[str, ...], ...]
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for f in self.findings if f.severity is severity)
+
+    def exit_code(self, *, strict: bool = False) -> int:
+        """0 with only warnings and information, 1 with an error (or, when ``strict``, a warning)."""
+        failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
+        return 1 if any(f.severity in failing for f in self.findings) else 0
+
+
+def _within(rel: str, paths: Sequence[str]) -> bool:
+    return not paths or any(p in ("", ".") or rel == p or rel.startswith(p.rstrip("/") + "/") for p in paths)
+
+
+def check(
+    directory: str = ".",
+    *,
+    paths: Sequence[str] = (),
+    base: str | None = None,
+    staged: bool = False,
+    config: Config | None = None,
+    parallel: bool | None = None,
+) -> CheckResult:
+    """Check the repository holding ``directory``; ``paths`` (absolute, or relative to the root) narrow the report.
+
+    ``parallel``: the engine's sessions in a worker process — ``None`` when it helps (many
+    directories, several CPUs), ``True`` always, ``False`` never.
+    """
+    repo = open_repo(directory, config)
+    root, git, config = repo.root, repo.git, repo.config
+    paths = [os.path.relpath(p, root).replace(os.sep, "/") if os.path.isabs(p) else p for p in paths]
+    ignored = ignore_matcher(config.ignore)
+    notes: list[str] = []
+    pending_diff, against = start_diff(git, config, base, staged, notes)
+    pending_log = git.start_log() if git is not None and config.enabled("stale-doc") else None
+    if git is None:
+        notes.append("not a git repository: doc-not-updated and stale-doc need git history")
+    elif repo.shallow:
+        notes.append("a shallow clone: stale-doc sees only the fetched history (fetch it whole: fetch-depth: 0)")
+    try:
+        index = repo.index()
+        files = [f for f in index.files if not ignored(f)]
+        names = INSTRUCTION_NAMES | repo.extra_names
+        hidden = untracked(root, index.present, repo.extra_names) if git is not None else lambda path: False
+        ctx = CheckContext(
+            root=root,
+            config=config,
+            index=index,
+            engine=EngineView(root, hidden, names),
+            ignored=ignored,
+            git=git,
+            notes=notes,
+        )
+        ctx.changes = once(lambda: read_changes(pending_diff, against))
+        ctx.history = once(lambda: read_history(pending_log, ctx))
+        found: list[Finding] = []
+        for name in ORDER:
+            module = importlib.import_module(f"agents_md.maintain.checks.rules.{name}")
+            rule: str = module.RULE
+            if name == PREFETCH_BEFORE and parallel is not False and any(config.enabled(r) for r in SESSION_RULES):
+                ctx.engine.prefetch([index.abs(d) for d in index.doc_dirs()], force=parallel is True)
+            if rule != "config" and not config.enabled(rule):
+                continue
+            found.extend(module.run(ctx))
+    finally:
+        for pending in (pending_diff, pending_log):
+            if pending is not None:
+                pending.close()
+    kept: list[Finding] = []
+    for f in found:
+        if f.rule != "config" and (ignored(f.file) or not _within(f.file, paths)):
+            continue
+        configured = config.rules.get(f.rule)
+        if isinstance(configured, Severity):
+            f = replace(f, severity=configured)
+        kept.append(f)
+    kept.sort(key=Finding.sort_key)
+    return CheckResult(
+        root=root,
+        findings=tuple(dict.fromkeys(kept)),
+        notes=tuple(notes),
+        files=tuple(files),
+        config_source=config.source,
+        git_commands=tuple(tuple(c) for c in (git.commands if git else [])),
+    )
+
+
+__all__ = ["CheckResult", "check"]

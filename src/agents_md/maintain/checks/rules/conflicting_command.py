@@ -1,0 +1,62 @@
+"""``conflicting-command``: a doc and a doc above it name different tools for the same command
+(``pnpm test`` at the root, ``npm test`` below). Both load; the nearer one should win, so this is
+information, with both lines. A doc naming two tools of one family (``pnpm``, and ``npm install``
+as what not to do) is not read as choosing either.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from agents_md.maintain.checks.context import CheckContext
+from agents_md.maintain.checks.finding import Finding, finding
+from agents_md.maintain.read.commands import Command, commands
+from agents_md.maintain.repo.files import anchor_dir
+
+RULE = "conflicting-command"
+
+
+@dataclass(slots=True)
+class Profile:
+    tools: dict[str, set[str]] = field(default_factory=dict)  # family -> tools named
+    first: dict[tuple[str, str], tuple[str, Command]] = field(default_factory=dict)  # (family, action) -> where
+
+    def add(self, rel: str, command: Command) -> None:
+        self.tools.setdefault(command.family, set()).add(command.tool)
+        if command.action:
+            self.first.setdefault((command.family, command.action), (rel, command))
+
+    def tool(self, family: str) -> str | None:
+        tools = self.tools.get(family, set())
+        return next(iter(tools)) if len(tools) == 1 else None
+
+
+def run(ctx: CheckContext) -> Iterator[Finding]:
+    profiles: dict[str, Profile] = {}
+    for rel in ctx.docs():
+        profile = profiles.setdefault(anchor_dir(rel), Profile())
+        for command in commands(ctx.scan(rel)):
+            profile.add(rel, command)
+    for directory in sorted(profiles):
+        near = profiles[directory]
+        above = directory
+        while above:
+            above = posixpath.dirname(above)
+            far = profiles.get(above)
+            if far is None:
+                continue
+            for (family, action), (rel, command) in sorted(near.first.items()):
+                mine, theirs = near.tool(family), far.tool(family)
+                if mine is None or theirs is None or mine == theirs or (family, action) not in far.first:
+                    continue
+                far_rel, far_command = far.first[(family, action)]
+                yield finding(
+                    RULE,
+                    rel,
+                    f"`{command.text}` here, `{far_command.text}` in {far_rel}:{far_command.line}; "
+                    "both load, and the nearer file should win",
+                    f"use one tool in both, or say in {rel} why this directory differs",
+                    line=command.line,
+                )

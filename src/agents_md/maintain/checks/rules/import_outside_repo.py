@@ -1,0 +1,36 @@
+"""``import-outside-repo``: an ``@`` import that leaves the repository (``~/x``, ``../../x``, ``/etc/x``).
+
+Claude Code loads it only after the person approves it, and what it finds there differs from
+machine to machine; a ``CLAUDE.local.md`` (personal, not shared) may do it.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+
+from agents_md.maintain.checks.context import CheckContext
+from agents_md.maintain.checks.finding import Finding, finding
+from agents_md.maintain.repo.files import CLAUDE_LOCAL_MD
+from agents_md.maintain.views import imports as import_graph
+
+RULE = "import-outside-repo"
+
+
+def run(ctx: CheckContext) -> Iterator[Finding]:
+    graph = import_graph.build(ctx)
+    for edge in graph.edges:
+        if edge.inside:
+            continue
+        rel = ctx.rel(edge.importer)
+        if posixpath.basename(rel) == CLAUDE_LOCAL_MD:
+            continue
+        where = "the home directory" if edge.written.startswith("~/") else edge.target
+        yield finding(
+            RULE,
+            rel,
+            f"@{edge.written} leaves the repository ({where}): it loads only after an approval, "
+            "and not the same file on every machine",
+            "copy what is needed into the repository, or move the import to CLAUDE.local.md",
+            line=edge.line,
+        )

@@ -1,0 +1,33 @@
+"""``line-budget``: an instruction file longer than ``max-lines`` (200, the guidance seed 001 quotes)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from agents_md.maintain.checks.context import CheckContext
+from agents_md.maintain.checks.finding import Finding, finding
+
+RULE = "line-budget"
+
+
+def count_lines(text: str) -> int:
+    return text.count("\n") + (0 if not text or text.endswith("\n") else 1)
+
+
+def run(ctx: CheckContext) -> Iterator[Finding]:
+    limit = ctx.config.max_lines
+    if limit <= 0:
+        return
+    for rel in ctx.docs():
+        text = ctx.text(rel)
+        if text is None:
+            continue
+        lines = count_lines(text)
+        if lines > limit:
+            yield finding(
+                RULE,
+                rel,
+                f"{lines} lines, over the budget of {limit}: every line is paid for in every session that loads it",
+                "move what only one directory needs into that directory's AGENTS.md, or into a skill",
+                line=limit + 1,
+            )

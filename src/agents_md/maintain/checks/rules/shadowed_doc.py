@@ -1,0 +1,35 @@
+"""``shadowed-doc``: an ``AGENTS.md`` that Claude Code loads somewhere (``invisible-doc`` has the ones it
+never loads) but not when it starts in the doc's own directory or one below, because a ``CLAUDE.md``
+on the way makes the default mode stand down and nothing there loads this file
+(``maintain.visibility``, asked of the engine).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from agents_md.maintain.checks.context import CheckContext
+from agents_md.maintain.checks.finding import Finding, finding
+from agents_md.maintain.repo.files import anchor_dir, shown
+from agents_md.maintain.views.visibility import gaps, listing
+
+RULE = "shadowed-doc"
+
+
+def run(ctx: CheckContext) -> Iterator[Finding]:
+    for rel, found in sorted(gaps(ctx).items()):
+        missing = [g for g in found if g.kind == "stand-down"]
+        if not missing:
+            continue
+        because = sorted({g.because for g in missing if g.because})
+        verb = "makes" if len(because) == 1 else "make"
+        reason = f" ({listing(because, 3)} {verb} the default mode stand down there)" if because else ""
+        directory = anchor_dir(rel)
+        claude = f"{directory}/CLAUDE.md" if directory else "CLAUDE.md"
+        yield finding(
+            RULE,
+            rel,
+            f"not loaded when Claude Code starts in {listing([shown(g.directory) for g in missing])}{reason}",
+            f"agents-md link --write --form symlink ({claude} as a link to it loads everywhere below; "
+            "the import form does too, after an approval)",
+        )

@@ -1,0 +1,119 @@
+"""Commands a doc gives, read as (family, action, tool): ``pnpm test`` is (js, test, pnpm).
+
+Commands are read from code spans and from the lines of code blocks; a line that says not
+to (``not``, ``never``, ``don't``, ``instead of``, ``avoid``, ``rather than``) is left out. A
+command line is split at ``&&``, ``||``, ``;`` and ``|``; a leading ``$`` and environment
+assignments are dropped. Families and what their actions are called:
+
+- ``js``: ``npm``, ``pnpm``, ``yarn``, ``bun`` — ``X run S`` is ``X S``; ``i``, ``ci``,
+  ``install`` and a bare ``yarn`` are ``install``; ``npx``, ``pnpm dlx``, ``yarn dlx``,
+  ``bunx`` are ``exec``.
+- ``python``: ``pip``, ``uv``, ``poetry``, ``pipenv``, ``pdm``, ``conda`` — ``install``
+  (``pip install``, ``uv sync``, ``uv pip install``, ``poetry install``, ...), ``add``,
+  ``run`` (``uv run``, ``poetry run``, ...).
+- ``task``: ``make``, ``just``, ``task`` — the target is the action.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from agents_md.maintain.read.markdown import Item
+
+NEGATION = re.compile(r"\b(?:not|never|don'?t|doesn'?t|instead of|avoid|rather than|no longer)\b|n't\b", re.I)
+_SPLIT = re.compile(r"&&|\|\||;|\|")
+_ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+SHELL_LANGS = frozenset({"", "sh", "bash", "shell", "console", "zsh", "fish", "terminal", "shell-session", "text"})
+
+JS_TOOLS = frozenset({"npm", "pnpm", "yarn", "bun"})
+PY_TOOLS = frozenset({"pip", "pip3", "uv", "poetry", "pipenv", "pdm", "conda"})
+TASK_TOOLS = frozenset({"make", "just", "task"})
+JS_INSTALL = frozenset({"i", "ci", "install"})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Command:
+    family: str
+    action: str
+    tool: str
+    text: str  # the command as written
+    line: int
+
+
+def _words(text: str) -> list[str]:
+    words = [w.strip("\"'") for w in text.split()]
+    while words and (words[0] == "$" or _ASSIGN.match(words[0])):
+        words = words[1:]
+    return words
+
+
+def _first_arg(words: list[str]) -> str | None:
+    return next((w for w in words if not w.startswith("-")), None)
+
+
+def classify(text: str) -> tuple[str, str, str] | None:
+    """(family, action, tool) of one simple command, or ``None``."""
+    words = _words(text)
+    if not words:
+        return None
+    tool, rest = words[0], words[1:]
+    if tool in ("npx", "bunx"):
+        return ("js", "exec", "npm" if tool == "npx" else "bun")
+    if tool in JS_TOOLS:
+        arg = _first_arg(rest)
+        if arg is None:
+            return ("js", "install", tool) if tool == "yarn" else None
+        if arg == "dlx":
+            return ("js", "exec", tool)
+        if arg in JS_INSTALL:
+            return ("js", "install", tool)
+        if arg in ("run", "run-script"):
+            script = _first_arg(rest[rest.index(arg) + 1 :])
+            return ("js", script, tool) if script else None
+        return ("js", arg, tool)
+    if tool in PY_TOOLS:
+        tool = "pip" if tool == "pip3" else tool
+        arg = _first_arg(rest)
+        if arg is None:
+            return None
+        if tool == "uv" and arg == "pip":
+            return ("python", "install", "uv") if "install" in rest else None
+        if arg in ("sync", "install"):
+            return ("python", "install", tool)
+        if arg in ("add", "run"):
+            return ("python", arg, tool)
+        return None
+    if tool in TASK_TOOLS:
+        target = _first_arg(rest)
+        return ("task", target or "(default)", tool)
+    return None
+
+
+def family_of(tool: str) -> str | None:
+    if tool in JS_TOOLS or tool in ("npx", "bunx"):
+        return "js"
+    if tool in PY_TOOLS:
+        return "python"
+    return "task" if tool in TASK_TOOLS else None
+
+
+def commands(items: list[Item]) -> Iterator[Command]:
+    """The commands of a doc's scanned items, in order; a tool named alone (`` `pnpm` ``) has action ``""``."""
+    for item in items:
+        if item.kind == "link" or (item.kind == "fence" and item.lang.lower() not in SHELL_LANGS):
+            continue
+        family = family_of(item.text) if item.kind == "code" else None
+        if family is not None:
+            tool = "pip" if item.text == "pip3" else item.text
+            yield Command(family=family, action="", tool=tool, text=item.text, line=item.line)
+            continue
+        if NEGATION.search(item.line_text):
+            continue
+        for part in _SPLIT.split(item.text):
+            part = part.strip()
+            found = classify(part) if part else None
+            if found is not None:
+                family, action, tool = found
+                yield Command(family=family, action=action, tool=tool, text=part, line=item.line)
