@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from agents_md import TelemetryMark, TelemetryRow, hookimpl
+from agents_md.plugin_api import TelemetryMark, TelemetryRow, hookimpl
 
 
 @dataclass

@@ -1,7 +1,10 @@
 """agents-md: a coding agent's instruction files, loaded exactly the way Claude Code loads them.
 
-The whole public API is listed here. Names load on first use (the command line imports this
-package on every hook call, so nothing heavy is imported up front).
+This is the host's face: what a program that runs sessions imports. ``_WHERE`` is its one
+table of names, each loaded from its module on first use (the command line imports this
+package on every hook call, so nothing heavy is imported up front); the block under
+``TYPE_CHECKING`` mirrors it for type checkers, and a test keeps the two equal. A plugin
+author imports ``agents_md.plugin_api`` instead.
 """
 
 from __future__ import annotations
@@ -9,83 +12,71 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from agents_md._util.lazy import lazy_names
-
-__version__ = "0.1.0"
-
-if TYPE_CHECKING:
-    from agents_md._model import InstructionFile, Kind, Notice, Provenance, Reason, SkippedFile, SkipReason
-    from agents_md.engine.bus import ENTRY_POINT_GROUP, TelemetryMark, TelemetryRow, ToolCall, hookimpl
-    from agents_md.engine.fs import FileSystem
-    from agents_md.engine.hook_session import FoundFile, HookSession
-    from agents_md.engine.loop import Loop, ReadResult
-    from agents_md.engine.start import StartContext
-    from agents_md.errors import AgentsMdError, PluginError, SettingsError, UsageError
-    from agents_md.host.plugins import PluginSpec
-    from agents_md.host.replay import replay
-    from agents_md.host.report import ContextReport, context_report
-    from agents_md.host.session import AgentStart, Session
+from agents_md._version import __version__
 
 _WHERE = {
+    # values
+    "ImportEdge": "agents_md._model",
+    "ImportOutcome": "agents_md._model",
     "InstructionFile": "agents_md._model",
     "Kind": "agents_md._model",
     "Notice": "agents_md._model",
     "Provenance": "agents_md._model",
     "Reason": "agents_md._model",
+    "Record": "agents_md._model",
     "SkippedFile": "agents_md._model",
     "SkipReason": "agents_md._model",
-    "FoundFile": "agents_md.engine.hook_session",
-    "HookSession": "agents_md.engine.hook_session",
-    "FileSystem": "agents_md.engine.fs",
-    "ENTRY_POINT_GROUP": "agents_md.engine.bus",
-    "TelemetryMark": "agents_md.engine.bus",
-    "TelemetryRow": "agents_md.engine.bus",
-    "ToolCall": "agents_md.engine.bus",
-    "hookimpl": "agents_md.engine.bus",
-    "Loop": "agents_md.engine.loop",
-    "ReadResult": "agents_md.engine.loop",
-    "StartContext": "agents_md.engine.start",
+    # errors
     "AgentsMdError": "agents_md.errors",
     "PluginError": "agents_md.errors",
     "SettingsError": "agents_md.errors",
     "UsageError": "agents_md.errors",
+    # the engine's answers and its filesystem seam
+    "FileSystem": "agents_md.engine.fs",
+    "ReadResult": "agents_md.engine.loop",
+    "SessionInputs": "agents_md.engine.start",
+    "SessionOptions": "agents_md.engine.start",
+    "StartContext": "agents_md.engine.start",
+    # sessions with their plugins seated
+    "AgentStart": "agents_md.host.session",
+    "CdResult": "agents_md.host.session",
+    "Session": "agents_md.host.session",
+    "Subagent": "agents_md.host.session",
     "PluginSpec": "agents_md.host.plugins",
-    "replay": "agents_md.host.replay",
     "ContextReport": "agents_md.host.report",
     "context_report": "agents_md.host.report",
-    "AgentStart": "agents_md.host.session",
-    "Session": "agents_md.host.session",
+    "replay": "agents_md.host.replay",
 }
 
-__all__ = [
-    "ENTRY_POINT_GROUP",
-    "AgentStart",
-    "AgentsMdError",
-    "ContextReport",
-    "FileSystem",
-    "FoundFile",
-    "HookSession",
-    "InstructionFile",
-    "Kind",
-    "Loop",
-    "Notice",
-    "PluginError",
-    "PluginSpec",
-    "Provenance",
-    "ReadResult",
-    "Reason",
-    "Session",
-    "SettingsError",
-    "SkipReason",
-    "SkippedFile",
-    "StartContext",
-    "TelemetryMark",
-    "TelemetryRow",
-    "ToolCall",
-    "UsageError",
-    "context_report",
-    "hookimpl",
-    "replay",
-]
+if TYPE_CHECKING:
+    from agents_md._model import ImportEdge as ImportEdge
+    from agents_md._model import ImportOutcome as ImportOutcome
+    from agents_md._model import InstructionFile as InstructionFile
+    from agents_md._model import Kind as Kind
+    from agents_md._model import Notice as Notice
+    from agents_md._model import Provenance as Provenance
+    from agents_md._model import Reason as Reason
+    from agents_md._model import Record as Record
+    from agents_md._model import SkippedFile as SkippedFile
+    from agents_md._model import SkipReason as SkipReason
+    from agents_md.engine.fs import FileSystem as FileSystem
+    from agents_md.engine.loop import ReadResult as ReadResult
+    from agents_md.engine.start import SessionInputs as SessionInputs
+    from agents_md.engine.start import SessionOptions as SessionOptions
+    from agents_md.engine.start import StartContext as StartContext
+    from agents_md.errors import AgentsMdError as AgentsMdError
+    from agents_md.errors import PluginError as PluginError
+    from agents_md.errors import SettingsError as SettingsError
+    from agents_md.errors import UsageError as UsageError
+    from agents_md.host.plugins import PluginSpec as PluginSpec
+    from agents_md.host.replay import replay as replay
+    from agents_md.host.report import ContextReport as ContextReport
+    from agents_md.host.report import context_report as context_report
+    from agents_md.host.session import AgentStart as AgentStart
+    from agents_md.host.session import CdResult as CdResult
+    from agents_md.host.session import Session as Session
+    from agents_md.host.session import Subagent as Subagent
 
+__all__ = ["__version__", *_WHERE]
 
 __getattr__, __dir__ = lazy_names("agents_md", _WHERE, globals())

@@ -95,3 +95,45 @@ class Notice:
     source: str
     text: str
     level: str = "info"  # "info" is shown to the person; "debug" only when asked for
+
+
+class ImportOutcome(StrEnum):
+    """What became of one ``@`` import."""
+
+    LOADED = "loaded"
+    MISSING = "missing"  # nothing (readable as a file) at the target
+    EXTERNAL = "external"  # outside the working directory, not approved
+    CYCLE = "cycle"  # the target is a file on the chain that imports it
+    ALREADY = "already"  # loaded earlier in this pass (or given before), so not again
+    DEPTH = "depth"  # past the import depth limit
+    EXCLUDED = "excluded"  # claudeMdExcludes
+    NOT_TEXT = "not-text"  # a name the engine does not read as text
+    EMPTY = "empty"  # nothing left after processing
+    UNREADABLE = "unreadable"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImportEdge:
+    """One ``@`` import as the loader met it: who wrote it where, what it points at, what became of it."""
+
+    importer: str  # the importing file, as it was loaded
+    written: str  # the path as written after the "@" (fragment cut, "\\ " unescaped)
+    target: str  # absolute, resolved against the importer's real folder (or the home)
+    outcome: ImportOutcome
+    line: int  # 1-based, in the importer's text
+    column: int  # 1-based, of the "@"
+    chain: tuple[str, ...] = ()  # for a cycle: the files from the target down to the importer
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Record:
+    """A decision a plugin made, kept as data: every view reads it instead of deciding again.
+
+    ``value`` is a frozen value of the plugin's own; its face names the types.
+    """
+
+    source: str  # the plugin
+    value: object

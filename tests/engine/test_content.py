@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from agents_md._util.front_matter import split_front_matter
 from agents_md._util.jstext import js_trim
-from agents_md.engine.content import process, split_front_matter, strip_html_comments
+from agents_md.engine.content import process, strip_html_comments
 
 
 @pytest.mark.parametrize(
@@ -30,7 +31,8 @@ def test_front_matter_at_the_very_start_is_removed(raw: str, body: str) -> None:
     ids=["blank-line-first", "unclosed", "no-opening"],
 )
 def test_text_that_is_not_front_matter_is_kept(raw: str) -> None:
-    assert split_front_matter(raw) == (None, raw)
+    front = split_front_matter(raw)
+    assert (front.yaml, front.body) == (None, raw)
 
 
 @pytest.mark.parametrize(

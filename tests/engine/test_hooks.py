@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from agents_md import HookSession, InstructionFile, PluginError, PluginSpec, Session, hookimpl
+from agents_md import InstructionFile, PluginError, PluginSpec, Session
+from agents_md.plugin_api import HookSession, hookimpl
 
 Tree = Callable[..., Path]
 

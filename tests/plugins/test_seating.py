@@ -72,7 +72,7 @@ def third_party(tmp_path: Path) -> Iterator[Path]:
     (site / "orgplug-1.0.dist-info").mkdir(parents=True)
     (site / "orgplug-1.0.dist-info" / "entry_points.txt").write_text("[agents_md.plugins]\norg-policy = orgplug:make\n")
     (site / "orgplug.py").write_text(
-        "from agents_md import hookimpl\n"
+        "from agents_md.plugin_api import hookimpl\n"
         "class Org:\n"
         "    prepend = True\n"
         "    @hookimpl\n"

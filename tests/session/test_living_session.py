@@ -130,12 +130,13 @@ def test_attachments_switch_is_consulted_on_every_read(tree: Tree) -> None:
             "e/f.txt": "y\n",
         }
     )
-    s = session(root, env={})
-    s.inputs.env["CLAUDE_CODE_DISABLE_ATTACHMENTS"] = "1"  # switched on mid-session
+    env: dict[str, str] = {}
+    s = session(root, env=env)
+    env["CLAUDE_CODE_DISABLE_ATTACHMENTS"] = "1"  # switched on mid-session
     assert s.claude_md is not None
     result = s.read(str(root / "d/f.txt"))
     assert result.engine_files == () and result.hook_files == ()
-    s.inputs.env["CLAUDE_CODE_DISABLE_ATTACHMENTS"] = "0"  # and off again
+    env["CLAUDE_CODE_DISABLE_ATTACHMENTS"] = "0"  # and off again
     assert attached(s.read(str(root / "e/f.txt"))) == ["e"]
 
 

@@ -2,14 +2,15 @@
 
 ``str.strip()`` and ``String.prototype.trim()`` disagree on which characters are white space
 (JavaScript trims a byte-order mark, Python trims ``\\x1c``-``\\x1f`` and ``\\x85``), and the
-engine's regular expressions use JavaScript's ``\\s``. Both matter for byte-exact output.
+engine's regular expressions use JavaScript's ``\\s``. Both matter for byte-exact output, in
+instruction files and agent files alike.
 """
 
 from __future__ import annotations
 
 import re
 
-# ECMAScript WhiteSpace + LineTerminator.
+# ECMAScript WhiteSpace + LineTerminator: what ``trim()`` removes and ``\s`` matches.
 JS_WHITESPACE = (
     "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
     "\u2028\u2029\u202f\u205f\u3000\ufeff"

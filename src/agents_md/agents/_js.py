@@ -10,14 +10,10 @@ import math
 import re
 from typing import Any
 
+from agents_md._util.jstext import JS_WHITESPACE as JS_WS
+
 _INT_PREFIX = re.compile(r"[+-]?\d+")
 _FLOAT_PREFIX = re.compile(r"[+-]?(?:Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)")
-# JavaScript's String.prototype.trim / \s: ASCII whitespace plus the Unicode spaces.
-JS_WS = (
-    "\t\n\v\f\r \u00a0\u1680"
-    "\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
-    "\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
 
 
 def js_string(value: Any) -> str:

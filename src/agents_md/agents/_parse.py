@@ -1,6 +1,7 @@
 """One agent file to an ``AgentDefinition``, or the rule that skips it.
 
-1. Split off the front matter (``_frontmatter``); without one the file is not an agent.
+1. Split off the front matter (``_util.front_matter``, the fence rule instruction files share);
+   without one the file is not an agent.
 2. Read it leniently (``_yaml``); if even that fails the front matter counts as empty.
 3. ``name`` must be a non-empty string not starting with ``-``, at most 256 UTF-16 units,
    without ``:`` once NFKC-normalised (so no fullwidth ``：`` either), checked in that
@@ -22,8 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from agents_md._util.front_matter import split_front_matter
 from agents_md.agents._fields import read_fields
-from agents_md.agents._frontmatter import split_front_matter
 from agents_md.agents._hooks import CHECKED_EVENTS, guard_in_bad_event, guard_outside_hooks, hook_issues
 from agents_md.agents._js import js_string, utf16_len
 from agents_md.agents._keys import suggest, unknown_keys

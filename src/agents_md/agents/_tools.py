@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents_md.agents._js import JS_WS
+from agents_md._util.jstext import JS_WHITESPACE as JS_WS
 
 MEMORY_TOOLS = ("Write", "Edit", "Read")
 

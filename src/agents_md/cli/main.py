@@ -42,7 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(first if first in COMMANDS else None)
     args = parser.parse_args(argv)
     if args.version:
-        from agents_md import __version__
+        from agents_md._version import __version__
 
         print(f"agents-md {__version__}")
         return 0

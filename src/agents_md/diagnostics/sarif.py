@@ -18,7 +18,7 @@ LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "n
 
 
 def render_sarif(result: CheckResult) -> str:
-    from agents_md import __version__
+    from agents_md._version import __version__
 
     fired = sorted({f.rule for f in result.findings})
     index = {rule: i for i, rule in enumerate(fired)}

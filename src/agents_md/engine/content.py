@@ -1,7 +1,8 @@
 """From the bytes of an instruction file to the text the engine hands on.
 
 1. Decode as UTF-8, invalid bytes replaced (a warning is kept, the file still loads).
-2. Remove a YAML front matter block at the very start (its ``paths:`` makes a rule conditional).
+2. Remove a YAML front matter block at the very start (``_util.front_matter``, the engine's one
+   fence rule; its ``paths:`` makes a rule conditional).
 3. Remove HTML comments that stand as blocks of their own (not inside code, lists or quotes);
    a text that had one also loses its link reference definitions, as the engine's lexer
    keeps no text for them.
@@ -15,9 +16,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-# An optional byte-order mark, the opening fence, anything up to the first ``---`` (anywhere, even mid-line), and the
-# white space after it — the engine's own reading, which is looser than YAML's.
-_FRONT_MATTER = re.compile(r"^\ufeff?---\s*\n([\s\S]*?)---\s*\n?")
+from agents_md._util.front_matter import split_front_matter
+
 _COMMENT_SPAN = re.compile(r"<!--[\s\S]*?-->")
 
 
@@ -27,6 +27,7 @@ class Processed:
     body: str  # front matter removed, comments kept: the engine reads @ imports off this
     front_matter: str | None  # the raw YAML text, when there was a block
     had_decode_errors: bool
+    body_line: int = 0  # lines before the body (the front matter's): a body line N is line N + this
 
 
 def decode(data: bytes) -> tuple[str, bool]:
@@ -34,13 +35,6 @@ def decode(data: bytes) -> tuple[str, bool]:
         return data.decode("utf-8"), False
     except UnicodeDecodeError:
         return data.decode("utf-8", errors="replace"), True
-
-
-def split_front_matter(text: str) -> tuple[str | None, str]:
-    m = _FRONT_MATTER.match(text)
-    if not m:
-        return None, text
-    return m.group(1), text[m.end() :]
 
 
 def strip_html_comments(text: str) -> str:
@@ -68,5 +62,12 @@ def strip_html_comments(text: str) -> str:
 def process(data: bytes) -> Processed:
     """Processed text of a file's bytes (cached by the bytes: a long-lived agent re-reads the same files)."""
     text, bad = decode(data)
-    front, body = split_front_matter(text)
-    return Processed(text=strip_html_comments(body), body=body, front_matter=front, had_decode_errors=bad)
+    front = split_front_matter(text)
+    body = front.body if front.yaml is not None else text  # without a block, a byte-order mark stays
+    return Processed(
+        text=strip_html_comments(body),
+        body=body,
+        front_matter=front.yaml,
+        had_decode_errors=bad,
+        body_line=text.count("\n", 0, len(text) - len(body)),
+    )

@@ -1,25 +1,31 @@
-"""What a hook sees of the session: the engine's public nouns for plugins.
+"""What a hook sees of the session: the engine's public nouns for plugins, read-only.
 
 ``cwd`` and ``root`` (session.cwd, session.root), ``env`` (env.get), ``settings`` (read-only
 layers), ``ancestors`` (fs.ancestors: named files from the filesystem root to the cwd, or
-below the cwd down to a read file, each with its imports apart), ``log`` (ui.log) and
-``telemetry`` (telemetry.log / telemetry.mark, dropped when no provider is seated).
+below the cwd down to a read file, each with its imports apart), ``log`` (ui.log),
+``record`` (a decision kept as data) and ``telemetry`` (telemetry.log / telemetry.mark,
+dropped when no provider is seated).
+
+A plugin changes outcomes only through its answers: the session is frozen, and what it
+writes (lines for the person, records, what its lookups left out) goes to a ``Journal`` the
+engine reads after the event.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from agents_md._model import InstructionFile, Kind, Notice, Provenance, Reason, SkippedFile
+from agents_md._model import ImportEdge, InstructionFile, Kind, Notice, Provenance, Reason, Record, SkippedFile
+from agents_md._util.env import env_truthy
 from agents_md._util.jstext import js_trim
-from agents_md.engine.bus import HookBus, TelemetryMark, TelemetryRow
+from agents_md.engine.events import Telemetry
 from agents_md.engine.excludes import Excluder
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.loader import Loader
+from agents_md.engine.paths import dirs_between, is_inside, path_chain
 from agents_md.engine.settings import PROJECT, Settings
-from agents_md.engine.walk import dirs_between, env_truthy, is_inside, path_chain
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -35,57 +41,44 @@ class FoundFile:
         return (self.file, *self.imports)
 
 
-class Telemetry:
-    def __init__(self, bus: HookBus) -> None:
-        self._bus = bus
+@dataclass(slots=True)
+class Journal:
+    """What the plugins wrote during one event, in order: the engine reads it afterwards."""
 
-    def log(self, name: str, **fields: str | int | bool) -> None:
-        if self._bus.has("telemetry_log"):
-            self._bus.notify("telemetry.log", row=TelemetryRow(name=name, fields=tuple(fields.items())))
-
-    def mark(self, name: str, *, ok: bool, reason: str | None = None) -> None:
-        if self._bus.has("telemetry_mark"):
-            self._bus.notify("telemetry.mark", mark=TelemetryMark(name=name, ok=ok, reason=reason))
+    notices: list[Notice] = field(default_factory=list)
+    records: list[Record] = field(default_factory=list)
+    skipped: list[SkippedFile] = field(default_factory=list)  # what the plugins' lookups left out
+    imports: list[ImportEdge] = field(default_factory=list)  # the imports their lookups met
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Lookups:
+    """The engine's services behind a hook session (not for plugins: use the session's methods)."""
+
+    fs: FileSystem
+    excluder: Excluder
+    approve_external_imports: bool
+    plugin_key: Callable[[str], str]
+    journal: Journal
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HookSession:
-    """The session as a plugin sees it. Plugins change outcomes only through their answers."""
+    """The session as a plugin sees it."""
 
-    def __init__(
-        self,
-        *,
-        fs: FileSystem,
-        cwd: str,
-        root: str,
-        home: str,
-        env: Mapping[str, str],
-        settings: Settings,
-        instruction_files_enabled: bool,
-        approve_external_imports: bool,
-        interactive: bool,
-        bus: HookBus,
-        notices: list[Notice],
-        plugin_key: Callable[[str], str],
-        profile: str = "reference",
-        add_dirs: tuple[str, ...] = (),
-    ) -> None:
-        self._fs = fs
-        self.cwd = cwd
-        self.root = root
-        self.home = home
-        self.env: Mapping[str, str] = dict(env)
-        self.settings = settings
-        self.instruction_files_enabled = instruction_files_enabled
-        self.interactive = interactive
-        self._approve = approve_external_imports
-        self._notices = notices
-        self._excluder = Excluder.from_settings(settings)
-        self.telemetry = Telemetry(bus)
-        self._plugin_key = plugin_key
-        self.profile = profile  # "reference" or "complete"
-        self.context_reason = "start"  # why prompt.context runs: start, compact, clear or cd
-        self.skipped: list[SkippedFile] = []  # what the plugins' lookups considered and left out
-        self.add_dirs = add_dirs  # added directories whose instruction files load
+    cwd: str
+    root: str
+    home: str
+    env: Mapping[str, str]  # read-only
+    settings: Settings  # read-only layers
+    instruction_files_enabled: bool
+    attachments_enabled: bool  # Reads attach nested files (the attachments switches are off)
+    interactive: bool
+    telemetry: Telemetry
+    profile: str = "reference"  # or "complete"
+    context_reason: str = "start"  # why prompt.context runs: start, compact, clear or cd
+    add_dirs: tuple[str, ...] = ()  # added directories whose instruction files load
+    lookups: Lookups = field(repr=False, compare=False)
 
     @property
     def chain(self) -> list[str]:
@@ -108,15 +101,19 @@ class HookSession:
 
     def real(self, path: str) -> str:
         """``path`` with its links resolved, through the session's filesystem."""
-        return self._fs.realpath(path)
+        return self.lookups.fs.realpath(path)
 
     def plugin_key(self, name: str) -> str:
         """The key a plugin's options are stored under (``name@builtin`` for built-ins)."""
-        return self._plugin_key(name)
+        return self.lookups.plugin_key(name)
 
     def log(self, source: str, text: str, *, level: str = "info") -> None:
         """ui.log: a line for the person, kept in order and returned by the library."""
-        self._notices.append(Notice(source=source, text=text, level=level))
+        self.lookups.journal.notices.append(Notice(source=source, text=text, level=level))
+
+    def record(self, source: str, value: object) -> None:
+        """Keep a decision as data (a frozen value): views read it instead of deciding again."""
+        self.lookups.journal.records.append(Record(source=source, value=value))
 
     def ancestors(
         self,
@@ -157,25 +154,29 @@ class HookSession:
             return ()
         if respect_sources and not self.settings.source_enabled(PROJECT):
             return ()
-        loader = Loader(
-            fs=self._fs,
+        lookups = self.lookups
+        loader = Loader.for_cwd(
+            fs=lookups.fs,
             home=self.home,
-            excluder=self._excluder,
-            inside=lambda p: is_inside(p, self.cwd),
-            approve_external=self._approve,
+            settings=self.settings,
+            cwd=self.cwd,
+            approve_external=lookups.approve_external_imports,
+            excluder=lookups.excluder,
         )
         found: list[FoundFile] = []
         provenance = Provenance(reason=Reason.PLUGIN, via=plugin)
+        approve = lookups.approve_external_imports
         for directory in directories:
             if skip is not None and skip(directory):
                 continue
             for name in names:
-                if not self._fs.might_hold(directory, name):
+                if not lookups.fs.might_hold(directory, name):
                     continue
-                loaded = loader.load(os.path.join(directory, name), Kind.PROJECT, provenance, external_ok=self._approve)
+                loaded = loader.load(os.path.join(directory, name), Kind.PROJECT, provenance, external_ok=approve)
                 if loaded:
                     found.append(
                         FoundFile(directory=directory, file=loaded[0].file, imports=tuple(lf.file for lf in loaded[1:]))
                     )
-        self.skipped += loader.skipped
+        lookups.journal.skipped.extend(loader.skipped)
+        lookups.journal.imports.extend(loader.edges)
         return tuple(found)

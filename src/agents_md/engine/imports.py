@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 from agents_md._util.jstext import JS_SPACE_CLASS
@@ -203,6 +204,57 @@ def resolve(path: str, importer: str, home: str) -> str:
     if os.path.isabs(path):
         return os.path.normpath(path)
     return os.path.normpath(os.path.join(os.path.dirname(importer), path))
+
+
+@dataclass(frozen=True, slots=True)
+class ImportSite:
+    """Where an import is written: its path (as ``import_paths`` reads it), 1-based line and column of the ``@``."""
+
+    path: str
+    line: int
+    column: int
+
+
+def import_sites(text: str) -> tuple[ImportSite, ...]:
+    """``import_paths`` with the place each is written (its first use outside a code block).
+
+    The engine reads imports off tokens, which keep no positions: each path is found again
+    in the text, the first occurrence after the previous import's (imports come in text
+    order) that no top-level code block holds.
+    """
+    paths = import_paths(text)
+    if not paths:
+        return ()
+    from agents_md.engine.markdown import blocks as markdown_blocks
+
+    src = markdown_blocks.normalise(text)
+    code: list[tuple[int, int]] = []
+    at = 0
+    for block in markdown_blocks.lex_blocks(src):
+        if block.type == "code":
+            code.append((at, at + len(block.raw)))
+        at += len(block.raw)
+    sites: list[ImportSite] = []
+    after = 0
+    for path in paths:
+        spots = _spots(src, "@" + path.replace(" ", "\\ "))
+        prose = [s for s in spots if not any(start <= s < end for start, end in code)]
+        found = next((s for s in prose if s >= after), None)
+        if found is None:
+            found = next(iter(prose or spots), 0)
+        after = max(after, found + 1)
+        line_start = src.rfind("\n", 0, found) + 1
+        sites.append(ImportSite(path=path, line=src.count("\n", 0, found) + 1, column=found - line_start + 1))
+    return tuple(sites)
+
+
+def _spots(src: str, needle: str) -> list[int]:
+    out: list[int] = []
+    at = src.find(needle)
+    while at >= 0:
+        out.append(at)
+        at = src.find(needle, at + 1)
+    return out
 
 
 def resolved_imports(text: str, importer: str, home: str) -> list[str]:

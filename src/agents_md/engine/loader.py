@@ -10,6 +10,9 @@ For a file at ``path`` of kind ``K``:
    its imports either).
 5. Emit its entry, then each import in order as an entry of the same kind, whose ``parent``
    is this file. An import outside the working directory needs approval (user files have it).
+
+Every import met is recorded as an ``ImportEdge`` with what became of it, and every file
+left out as a ``SkippedFile``: the views read these instead of reading the files again.
 """
 
 from __future__ import annotations
@@ -18,12 +21,24 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from agents_md._model import InstructionFile, Kind, Provenance, Reason, SkippedFile, SkipReason
+from agents_md._model import (
+    ImportEdge,
+    ImportOutcome,
+    InstructionFile,
+    Kind,
+    Provenance,
+    Reason,
+    SkippedFile,
+    SkipReason,
+)
 from agents_md._util.jstext import js_is_blank
 from agents_md.engine import content as content_mod
 from agents_md.engine import imports as imports_mod
 from agents_md.engine.excludes import Excluder
 from agents_md.engine.fs import FileSystem
+from agents_md.engine.paths import is_inside
+from agents_md.engine.rules import rule_globs
+from agents_md.engine.settings import Settings
 
 MAX_IMPORT_DEPTH = 5
 
@@ -36,17 +51,48 @@ class LoadedFile:
     globs: tuple[str, ...] | None = None
 
 
+def _never(path: str) -> bool:
+    return False
+
+
 @dataclass(slots=True)
 class Loader:
+    """One pass of loading (a start, a Read, a plugin's lookup): what it loaded, left out and met."""
+
     fs: FileSystem
     home: str
     excluder: Excluder
     inside: Callable[[str], bool]  # is this path inside the working directories?
     approve_external: bool = False
+    given: Callable[[str], bool] = _never  # paths loaded elsewhere already (a Read's loop)
     loaded: set[str] = field(default_factory=set)
-    given: Callable[[str], bool] = lambda path: False  # paths loaded elsewhere already (a Read's loop)
     skipped: list[SkippedFile] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    edges: list[ImportEdge] = field(default_factory=list)
+    _chain: list[str] = field(default_factory=list)  # the files being loaded, importer above imported
+
+    @classmethod
+    def for_cwd(
+        cls,
+        *,
+        fs: FileSystem,
+        home: str,
+        settings: Settings,
+        cwd: str,
+        approve_external: bool,
+        given: Callable[[str], bool] = _never,
+        excluder: Excluder | None = None,
+    ) -> Loader:
+        """The loader of a session rooted at ``cwd``: its exclusions (``excluder``, when the caller
+        keeps them across passes), its notion of inside."""
+        return cls(
+            fs=fs,
+            home=home,
+            excluder=excluder if excluder is not None else Excluder.from_settings(settings),
+            inside=lambda path: is_inside(path, cwd),
+            approve_external=approve_external,
+            given=given,
+        )
 
     def _external_ok(self, kind: Kind, external_ok: bool | None) -> bool:
         """Whether imports may leave the working directories (user files may; others need approval)."""
@@ -55,94 +101,133 @@ class Loader:
         return kind is Kind.USER or self.approve_external
 
     def load(
+        self, path: str, kind: Kind, provenance: Provenance, *, external_ok: bool | None = None
+    ) -> list[LoadedFile]:
+        """``path`` and what it imports, in load order (empty when it is left out)."""
+        return self._load(path, kind, provenance, external_ok=external_ok, depth=0, parent=None)[0]
+
+    def _skip(self, path: str, kind: Kind, reason: SkipReason, parent: str | None, detail: str = "") -> None:
+        self.skipped.append(SkippedFile(path=path, kind=kind, reason=reason, via=parent, detail=detail))
+
+    def _seen(self, key: str) -> ImportOutcome | None:
+        """``None`` unless ``key`` was loaded already: a cycle when it is on the chain."""
+        if key not in self.loaded and not self.given(key):
+            return None
+        on_chain = key in self._chain or self.fs.realpath(key) in self._chain
+        return ImportOutcome.CYCLE if on_chain else ImportOutcome.ALREADY
+
+    def _load(
         self,
         path: str,
         kind: Kind,
         provenance: Provenance,
         *,
-        external_ok: bool | None = None,
-        depth: int = 0,
-        parent: str | None = None,
-    ) -> list[LoadedFile]:
+        external_ok: bool | None,
+        depth: int,
+        parent: str | None,
+    ) -> tuple[list[LoadedFile], ImportOutcome]:
         if not self.fs.might_exist(path):
             if parent is not None:
-                self.skipped.append(SkippedFile(path=path, kind=kind, reason=SkipReason.MISSING_IMPORT, via=parent))
-            return []
+                self._skip(path, kind, SkipReason.MISSING_IMPORT, parent)
+            return [], ImportOutcome.MISSING
         key = os.path.normpath(path)
-        if key in self.loaded or self.given(key):
-            return []
+        seen = self._seen(key)
+        if seen is not None:
+            return [], seen
         if depth >= MAX_IMPORT_DEPTH:
-            self.skipped.append(SkippedFile(path=path, kind=kind, reason=SkipReason.DEPTH, via=parent))
-            return []
+            self._skip(path, kind, SkipReason.DEPTH, parent)
+            return [], ImportOutcome.DEPTH
         if self.excluder.excludes(path, kind):
-            self.skipped.append(SkippedFile(path=path, kind=kind, reason=SkipReason.EXCLUDED, via=parent))
-            return []
+            self._skip(path, kind, SkipReason.EXCLUDED, parent)
+            return [], ImportOutcome.EXCLUDED
         # Files are known by their real path (links anywhere along it resolved): that decides
         # "loaded already", "inside the working directory" and where relative imports start.
         real = self.fs.realpath(path)
-        if real != key and (real in self.loaded or self.given(real)):
-            return []  # another spelling of a file already loaded
+        if real != key and (seen := self._seen(real)) is not None:
+            return [], seen  # another spelling of a file already loaded
         if parent is not None and real != key and not self._external_ok(kind, external_ok) and not self.inside(real):
-            self.skipped.append(
-                SkippedFile(
-                    path=path, kind=kind, reason=SkipReason.EXTERNAL_IMPORT, via=parent, detail=f"resolves to {real}"
-                )
-            )
-            return []
+            self._skip(path, kind, SkipReason.EXTERNAL_IMPORT, parent, f"resolves to {real}")
+            return [], ImportOutcome.EXTERNAL
         self.loaded.add(key)
         self.loaded.add(real)
         if not imports_mod.is_text_file_name(path):
-            self.skipped.append(SkippedFile(path=path, kind=kind, reason=SkipReason.NOT_TEXT, via=parent))
-            return []
+            self._skip(path, kind, SkipReason.NOT_TEXT, parent)
+            return [], ImportOutcome.NOT_TEXT
         try:
             data = self.fs.read_file(real)
         except OSError as exc:
-            self.skipped.append(
-                SkippedFile(
-                    path=path, kind=kind, reason=SkipReason.UNREADABLE, via=parent, detail=exc.strerror or str(exc)
-                )
-            )
+            self._skip(path, kind, SkipReason.UNREADABLE, parent, exc.strerror or str(exc))
             self.warnings.append(f"{path}: cannot be read ({exc.strerror or exc}); skipped")
-            return []
+            return [], ImportOutcome.UNREADABLE
         if data is None:
             if parent is not None:
-                self.skipped.append(SkippedFile(path=path, kind=kind, reason=SkipReason.MISSING_IMPORT, via=parent))
-            return []
+                self._skip(path, kind, SkipReason.MISSING_IMPORT, parent)
+            return [], ImportOutcome.MISSING
         processed = content_mod.process(data)
         if processed.had_decode_errors:
             self.warnings.append(f"{path}: not valid UTF-8; invalid bytes read as U+FFFD")
         if js_is_blank(processed.text):
-            self.skipped.append(SkippedFile(path=path, kind=kind, reason=SkipReason.EMPTY, via=parent))
-            return []
+            self._skip(path, kind, SkipReason.EMPTY, parent)
+            return [], ImportOutcome.EMPTY
         entry = InstructionFile(
             path=path, kind=kind, content=processed.text, parent=parent, provenance=provenance, size=len(data)
         )
-        out = [LoadedFile(file=entry, globs=_globs(processed.front_matter))]
-        allow_external = self._external_ok(kind, external_ok)
-        for target in imports_mod.resolved_imports(processed.body, real, self.home):
-            if not allow_external and not self.inside(target):
-                if os.path.normpath(target) not in self.loaded:
-                    self.skipped.append(
-                        SkippedFile(path=target, kind=kind, reason=SkipReason.EXTERNAL_IMPORT, via=path)
-                    )
+        out = [LoadedFile(file=entry, globs=rule_globs(processed.front_matter))]
+        self._chain.append(real)
+        try:
+            out += self._imports(entry, real, processed, external_ok=external_ok, depth=depth)
+        finally:
+            self._chain.pop()
+        return out, ImportOutcome.LOADED
+
+    def _imports(
+        self,
+        entry: InstructionFile,
+        real: str,
+        processed: content_mod.Processed,
+        *,
+        external_ok: bool | None,
+        depth: int,
+    ) -> list[LoadedFile]:
+        """Step 5: each import of ``entry`` (at ``real``), in order, each target once."""
+        out: list[LoadedFile] = []
+        allow_external = self._external_ok(entry.kind, external_ok)
+        targets: set[str] = set()
+        for site in imports_mod.import_sites(processed.body):
+            target = imports_mod.resolve(site.path, real, self.home)
+            if target in targets:
                 continue
-            out.extend(
-                self.load(
+            targets.add(target)
+            if not allow_external and not self.inside(target):
+                if os.path.normpath(target) in self.loaded:
+                    outcome = ImportOutcome.ALREADY
+                else:
+                    outcome = ImportOutcome.EXTERNAL
+                    self._skip(target, entry.kind, SkipReason.EXTERNAL_IMPORT, entry.path)
+            else:
+                loaded, outcome = self._load(
                     target,
-                    kind,
-                    Provenance(reason=Reason.IMPORT, via=path),
+                    entry.kind,
+                    Provenance(reason=Reason.IMPORT, via=entry.path),
                     external_ok=external_ok,
                     depth=depth + 1,
-                    parent=path,
+                    parent=entry.path,
+                )
+                out += loaded
+            chain: tuple[str, ...] = ()
+            if outcome is ImportOutcome.CYCLE:
+                real_target = self.fs.realpath(target)
+                start = self._chain.index(real_target) if real_target in self._chain else 0
+                chain = tuple(self._chain[start:])
+            self.edges.append(
+                ImportEdge(
+                    importer=entry.path,
+                    written=site.path,
+                    target=target,
+                    outcome=outcome,
+                    line=site.line + processed.body_line,
+                    column=site.column,
+                    chain=chain,
                 )
             )
         return out
-
-
-def _globs(front_matter: str | None) -> tuple[str, ...] | None:
-    """A rule's ``paths:`` globs (``None`` when it has none, so it loads at start)."""
-    if front_matter is None or "paths" not in front_matter:
-        return None
-    from agents_md.engine.frontmatter import read_paths
-
-    return read_paths(front_matter)

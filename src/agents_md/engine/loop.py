@@ -9,14 +9,19 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from agents_md._model import InstructionFile
+from agents_md._model import InstructionFile, Notice, Record
 from agents_md.engine import render
-from agents_md.engine.bus import HookBus, ToolCall
+from agents_md.engine.bus import HookBus
+from agents_md.engine.events import ToolCall
+from agents_md.engine.hook_session import HookSession, Journal
 from agents_md.engine.nested import NestedFinder
-from agents_md.engine.walk import is_inside
+from agents_md.engine.paths import is_inside
+
+# The hook session for one call: its journal, and where telemetry failures go.
+SessionFactory = Callable[[Journal, list[Notice]], HookSession]
 
 _ids = itertools.count(1)
 
@@ -28,6 +33,8 @@ class ReadResult:
     path: str
     engine_files: tuple[InstructionFile, ...]  # the engine's nested files, one block each
     hook_files: tuple[tuple[str, tuple[InstructionFile, ...]], ...]  # (plugin, files) per answer
+    notices: tuple[Notice, ...] = ()  # what the plugins told the person during the call, failures included
+    records: tuple[Record, ...] = ()  # what the plugins decided, as data
 
     @property
     def engine_blocks(self) -> tuple[str, ...]:
@@ -54,13 +61,14 @@ class Loop:
 
     finder: NestedFinder
     bus: HookBus
-    session_factory: Callable[[], object]
+    session_factory: SessionFactory
     start_paths: frozenset[str]
     fork: bool = False
     parent_id: str | None = None
     loop_id: str = ""
     delivered: set[str] = field(default_factory=set)
     attachments_enabled: Callable[[], bool] = lambda: True
+    tell: Callable[[Sequence[Notice]], None] = lambda notices: None  # the session's notices
 
     def read(self, path: str, *, home: str | None = None, tool: str = "Read") -> ReadResult:
         """After a Read of ``path``: the engine's nested files, then the plugins' answers.
@@ -85,8 +93,19 @@ class Loop:
         call = ToolCall(
             tool=tool, path=spelled, agent_id=self.loop_id or None, forked_from=self.parent_id if self.fork else None
         )
-        answers = self.bus.collect("tool.call", session=self.session_factory(), call=call)
-        return ReadResult(path=spelled, engine_files=engine, hook_files=tuple(answers))
+        answers, notices, records = self._call(call)
+        return ReadResult(path=spelled, engine_files=engine, hook_files=answers, notices=notices, records=records)
+
+    def _call(
+        self, call: ToolCall
+    ) -> tuple[tuple[tuple[str, tuple[InstructionFile, ...]], ...], tuple[Notice, ...], tuple[Record, ...]]:
+        """``tool.call`` on the bus: the answers, and what the plugins told and recorded (told on)."""
+        journal = Journal()
+        failures: list[Notice] = []
+        result = self.bus.collect("tool.call", session=self.session_factory(journal, failures), call=call)
+        notices = (*journal.notices, *failures, *result.failures)
+        self.tell(notices)
+        return result.answers, notices, tuple(journal.records)
 
     def _given(self, path: str) -> bool:
         return path in self.delivered or path in self.start_paths
@@ -101,13 +120,13 @@ class Loop:
             parent_id=self.loop_id,
             loop_id=f"agent-{next(_ids)}",
             attachments_enabled=self.attachments_enabled,
+            tell=self.tell,
         )
         if fork:
             child.delivered = set(self.delivered)
         # Starting a subagent is itself a tool call (the Agent tool): plugins see it, so a fork
         # can start from what its parent was given at this moment.
-        call = ToolCall(tool="Agent", agent_id=child.loop_id, forked_from=(self.loop_id if fork else None))
-        self.bus.collect("tool.call", session=self.session_factory(), call=call)
+        self._call(ToolCall(tool="Agent", agent_id=child.loop_id, forked_from=(self.loop_id if fork else None)))
         return child
 
 

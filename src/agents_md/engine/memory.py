@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 
 from agents_md._model import InstructionFile, Kind, Provenance, Reason
+from agents_md._util.env import env_truthy
 from agents_md._util.jstext import js_is_blank, js_trim
 from agents_md.engine import content as content_mod
 from agents_md.engine.fs import FileSystem
@@ -45,7 +46,7 @@ def memory_path(home: str, root: str) -> str:
 
 
 def enabled(env: Mapping[str, str], settings: Settings) -> bool:
-    if env.get(DISABLE_ENV, "").strip().lower() in ("1", "true", "yes", "on"):
+    if env_truthy(env, DISABLE_ENV):
         return False
     value = None
     for layer in settings.layers:

@@ -22,17 +22,10 @@ from agents_md._model import InstructionFile, Kind, Provenance, Reason
 from agents_md.engine.excludes import Excluder
 from agents_md.engine.fs import SessionFS
 from agents_md.engine.loader import Loader
-from agents_md.engine.rules import rule_base, rule_matches
+from agents_md.engine.paths import dirs_between, is_inside
+from agents_md.engine.rules import RULES_DIR, rule_base, rule_files, rule_matches
 from agents_md.engine.settings import LOCAL, PROJECT, Settings
-from agents_md.engine.walk import (
-    CLAUDE_LOCAL_MD,
-    CLAUDE_MD,
-    DOT_CLAUDE_MD,
-    RULES_DIR,
-    dirs_between,
-    is_inside,
-    rule_files,
-)
+from agents_md.engine.walk import CLAUDE_LOCAL_MD, CLAUDE_MD, DOT_CLAUDE_MD
 
 
 class NestedFinder:
@@ -54,7 +47,7 @@ class NestedFinder:
         self.settings = settings
         self.add_dirs = [os.path.normpath(os.path.join(self.cwd, d)) for d in add_dirs]
         self.approve = approve_external
-        self.excluder = Excluder.from_settings(settings)
+        self.excluder = Excluder.from_settings(settings)  # once: its patterns are resolved through links
 
     def applies_to(self, path: str) -> bool:
         target = os.path.normpath(path)
@@ -67,17 +60,18 @@ class NestedFinder:
         if not self.applies_to(path):
             return []
         target = os.path.normpath(path)
-        loader = Loader(
+        loader = Loader.for_cwd(
             fs=self.fs,
             home=self.home,
-            excluder=self.excluder,
-            inside=lambda p: is_inside(p, self.cwd),
+            settings=self.settings,
+            cwd=self.cwd,
             approve_external=self.approve,
             given=given,
+            excluder=self.excluder,
         )
         provenance = Provenance(reason=Reason.NESTED_READ, via=target)
         out: list[InstructionFile] = []
-        # Conditional rules read at start, whose patterns match (``rule_paths``): the managed
+        # Conditional rules read at start, whose patterns match (``rules``): the managed
         # and user ones (globs relative to the cwd) come first, before the nested folders.
         out += self._matching_conditional(loader, target, project_kind=False)
         below = dirs_between(self.cwd, os.path.dirname(target))

@@ -1,19 +1,88 @@
-"""Whether a conditional rule (``paths:`` front matter) applies to a file that was read.
+"""``.claude/rules``: which files a rules folder holds, which of them are conditional, and
+whether a conditional rule applies to a file that was read.
 
-The engine matches a rule's patterns the way ``.gitignore`` lines match (the ``ignore``
-package): a pattern without a ``/`` matches at any depth, ``dir/`` and ``dir`` match what is
-below it, and a trailing ``/**`` is dropped first. Paths are relative to the directory whose
-``.claude/rules`` holds the rule; a user or managed rule's are relative to the cwd.
+1. A rules folder's files are its ``**/*.md``, in directory order, each by its real path. A
+   linked entry (file or folder) of a project rules folder must resolve inside the working
+   directory, or it is dropped; user and managed rules may link anywhere.
+2. A rule whose front matter has ``paths:`` (a string, or a list of strings, each split at
+   commas) is conditional; none, empty, unreadable YAML or only "match everything" globs
+   (``**``, ``**/**``) make it unconditional.
+3. A conditional rule applies to a read file when one of its patterns matches it the way
+   ``.gitignore`` lines match (the ``ignore`` package): a pattern without a ``/`` matches at
+   any depth, ``dir/`` and ``dir`` match what is below it, a trailing ``/**`` is dropped
+   first. Paths are relative to the directory whose ``.claude/rules`` holds the rule; a user
+   or managed rule's are relative to the cwd.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
-_RULES = os.sep + os.path.join(".claude", "rules") + os.sep
+from agents_md._model import Kind
+from agents_md.engine.fs import FileSystem
+
+RULES_DIR = os.path.join(".claude", "rules")
+_RULES = os.sep + RULES_DIR + os.sep
+
+
+def rule_files(
+    fs: FileSystem, rules_dir: str, kind: Kind, inside: Callable[[str], bool], visited: set[str] | None = None
+) -> list[str]:
+    """Step 1: the rule files under ``rules_dir``."""
+    visited = set() if visited is None else visited
+    if rules_dir in visited:
+        return []
+    visited.add(rules_dir)
+    real_dir = fs.realpath(rules_dir) if fs.is_symlink(rules_dir) else rules_dir
+    visited.add(real_dir)
+    names = fs.list_dir(real_dir)
+    if names is None:
+        return []
+    out: list[str] = []
+    for name in names:
+        entry = os.path.join(rules_dir, name)
+        linked = fs.is_symlink(entry)
+        real = fs.realpath(entry)
+        if linked and kind in (Kind.PROJECT, Kind.LOCAL) and not inside(real):
+            continue
+        if fs.is_dir(real):
+            out += rule_files(fs, real, kind, inside, visited)
+        elif name.endswith(".md") and fs.is_file(real):
+            out.append(real)
+    return out
+
+
+def _yaml_load(text: str) -> Any:
+    import yaml  # lazy: most files have no front matter
+
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError:
+        return None
+
+
+def rule_globs(front_matter: str | None) -> tuple[str, ...] | None:
+    """Step 2: a rule's ``paths:`` globs, or ``None`` when it loads at start."""
+    if front_matter is None or "paths" not in front_matter:
+        return None
+    data = _yaml_load(front_matter)
+    if not isinstance(data, dict):
+        return None
+    value = data.get("paths")
+    items: list[str] = []
+    if isinstance(value, str):
+        items = [part.strip() for part in value.split(",")]
+    elif isinstance(value, list):
+        for item in value:
+            if isinstance(item, str):
+                items.extend(part.strip() for part in item.split(","))
+    globs = tuple(item for item in items if item)
+    if all(set(g.split("/")) == {"**"} for g in globs):
+        return None  # no globs, or only "match everything": an unconditional rule
+    return globs
 
 
 @lru_cache(maxsize=512)
@@ -31,6 +100,7 @@ def rule_base(rule_path: str, fallback: str) -> str:
 
 
 def rule_matches(patterns: Sequence[str], path: str, base: str) -> bool:
+    """Step 3."""
     rel = os.path.relpath(path, base)
     if rel.startswith(".." + os.sep) or rel == "..":
         return False

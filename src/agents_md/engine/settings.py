@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from agents_md._util.frozen import freeze
 from agents_md.engine.fs import FileSystem
 from agents_md.errors import SettingsError
 
@@ -38,9 +39,15 @@ def default_managed_dir(platform: str | None = None) -> str:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SettingsLayer:
+    """One settings file (or ``--settings`` JSON), its values read-only all the way down
+    (objects as mappings, arrays as tuples: ``_util.frozen``)."""
+
     name: str
     path: str | None  # None for --settings JSON given inline
     values: Mapping[str, Any]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "values", freeze(self.values))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -56,7 +63,7 @@ class Settings:
         out: list[Any] = []
         for layer in self.layers:
             value = layer.values.get(key)
-            if isinstance(value, list):
+            if isinstance(value, tuple):
                 out.extend(v for v in value if v not in out)
         return tuple(out)
 

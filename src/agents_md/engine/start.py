@@ -11,19 +11,29 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING, TypedDict
 
-from agents_md._model import InstructionFile, Kind, Notice, SkippedFile
+from agents_md._model import ImportEdge, InstructionFile, Kind, Notice, Record, SkippedFile
+from agents_md._util.env import env_truthy
 from agents_md.engine import render
 from agents_md.engine.args import EngineArgs, parse_engine_args
-from agents_md.engine.bus import HookBus
+from agents_md.engine.bus import BusTelemetry, HookBus
+from agents_md.engine.excludes import Excluder
 from agents_md.engine.fs import DEFAULT_FS, FileSystem, ListingFS
-from agents_md.engine.hook_session import HookSession
+from agents_md.engine.hook_session import HookSession, Journal, Lookups
 from agents_md.engine.settings import Settings, default_managed_dir, load_settings
-from agents_md.engine.walk import ADD_DIR_ENV, Walk, env_truthy
+from agents_md.engine.walk import ADD_DIR_ENV, Walk
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 DISABLE_ENV = "CLAUDE_CODE_DISABLE_CLAUDE_MDS"
 SIMPLE_ENV = "CLAUDE_CODE_SIMPLE"  # what --bare sets
+# Either switch stops every attachment after a Read (consulted on every Read, as the engine does).
+ATTACHMENTS_OFF_ENVS = ("CLAUDE_CODE_DISABLE_ATTACHMENTS", SIMPLE_ENV)
+PROFILES = ("reference", "complete")
 
 # Built-in agent types that start with no instruction text at all, managed files included.
 NO_INSTRUCTIONS_AGENTS = frozenset({"Explore", "Plan"})
@@ -43,6 +53,8 @@ class StartContext:
     settings: Settings
     instruction_files_enabled: bool
     disabled_by: str | None = None
+    imports: tuple[ImportEdge, ...] = ()  # every import the walk and the plugins' lookups met
+    records: tuple[Record, ...] = ()  # what the plugins decided, as data
 
     @property
     def claude_md(self) -> str | None:
@@ -57,11 +69,27 @@ class StartContext:
         return self.claude_md
 
 
-@dataclass(slots=True, kw_only=True)
+class SessionOptions(TypedDict, total=False):
+    """What a caller may say about a session besides its ``cwd`` and ``home``."""
+
+    env: Mapping[str, str] | None
+    args: Sequence[str] | EngineArgs
+    managed_dir: str | None
+    approve_external_imports: bool
+    interactive: bool
+    profile: str
+    fs: FileSystem | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SessionInputs:
+    """Everything a session's answers depend on, normalised (``build``); a new cwd is new inputs."""
+
     cwd: str
     home: str
-    env: Mapping[str, str] = field(default_factory=dict)
+    # The caller's environment, read-only and live: the engine reads its switches when it
+    # consults them (the attachments switches on every Read), so a change is seen.
+    env: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     args: EngineArgs = field(default_factory=EngineArgs)
     managed_dir: str = field(default_factory=default_managed_dir)
     approve_external_imports: bool = False
@@ -70,31 +98,27 @@ class SessionInputs:
     fs: FileSystem = DEFAULT_FS
 
     @classmethod
-    def build(
-        cls,
-        *,
-        cwd: str,
-        home: str,
-        env: Mapping[str, str] | None = None,
-        args: Sequence[str] | EngineArgs = (),
-        managed_dir: str | None = None,
-        approve_external_imports: bool = False,
-        interactive: bool = False,
-        profile: str = "reference",
-        fs: FileSystem | None = None,
-    ) -> SessionInputs:
-        parsed = args if isinstance(args, EngineArgs) else parse_engine_args(args)
+    def build(cls, *, cwd: str, home: str, **options: Unpack[SessionOptions]) -> SessionInputs:
+        profile = options.get("profile", "reference")
+        if profile not in PROFILES:
+            raise ValueError(f"profile must be {PROFILES[0]!r} or {PROFILES[1]!r}, not {profile!r}")
+        args = options.get("args", ())
+        env = options.get("env")
         return cls(
             cwd=os.path.realpath(cwd),
             home=os.path.abspath(home),
-            env=dict(env or {}),
-            args=parsed,
-            managed_dir=managed_dir or default_managed_dir(),
-            approve_external_imports=approve_external_imports,
-            interactive=interactive,
+            env=MappingProxyType(env if env is not None else {}),
+            args=args if isinstance(args, EngineArgs) else parse_engine_args(args),
+            managed_dir=options.get("managed_dir") or default_managed_dir(),
+            approve_external_imports=options.get("approve_external_imports", False),
+            interactive=options.get("interactive", False),
             profile=profile,
-            fs=fs or DEFAULT_FS,
+            fs=options.get("fs") or DEFAULT_FS,
         )
+
+    def moved_to(self, directory: str) -> SessionInputs:
+        """The same inputs with the root moved (``/cd``): ``directory`` is resolved against the cwd."""
+        return replace(self, cwd=os.path.realpath(os.path.join(self.cwd, directory)))
 
 
 def disabled_reason(inputs: SessionInputs) -> str | None:
@@ -108,6 +132,18 @@ def disabled_reason(inputs: SessionInputs) -> str | None:
     if env_truthy(inputs.env, SIMPLE_ENV):
         return f"{SIMPLE_ENV}=1 (as --bare)"
     return None
+
+
+def offers_agents(inputs: SessionInputs) -> bool:
+    """Whether the session has the Agent tool: not under ``--bare``/``CLAUDE_CODE_SIMPLE``, nor when
+    the main thread runs as an agent type that cannot start agents (``--agent Explore``)."""
+    simple = inputs.args.bare or env_truthy(inputs.env, SIMPLE_ENV)
+    return not simple and inputs.args.agent not in NO_INSTRUCTIONS_AGENTS
+
+
+def attachments_on(inputs: SessionInputs, instruction_files_enabled: bool) -> bool:
+    """Whether a Read attaches anything (read again on every Read: the environment may change)."""
+    return instruction_files_enabled and not any(env_truthy(inputs.env, name) for name in ATTACHMENTS_OFF_ENVS)
 
 
 def session_settings(inputs: SessionInputs, fs: FileSystem | None = None) -> Settings:
@@ -127,29 +163,36 @@ def hook_session(
     fs: FileSystem,
     settings: Settings,
     bus: HookBus,
-    notices: list[Notice],
     builtin_names: frozenset[str],
     *,
     enabled: bool,
+    journal: Journal,
+    failures: list[Notice],
+    reason: str = "start",
 ) -> HookSession:
-    """The session as the hooks see it."""
+    """The session as the hooks see it; what they write goes to ``journal``, telemetry failures to ``failures``."""
     return HookSession(
-        fs=fs,
         cwd=inputs.cwd,
         root=inputs.cwd,
         home=inputs.home,
         env=inputs.env,
         settings=settings,
         instruction_files_enabled=enabled,
-        approve_external_imports=inputs.approve_external_imports,
+        attachments_enabled=attachments_on(inputs, enabled),
         interactive=inputs.interactive,
-        bus=bus,
-        notices=notices,
-        plugin_key=lambda name: f"{name}@builtin" if name in builtin_names else name,
+        telemetry=BusTelemetry(bus, failures.extend),
         profile=inputs.profile,
+        context_reason=reason,
         add_dirs=tuple(os.path.normpath(os.path.join(inputs.cwd, d)) for d in inputs.args.add_dirs)
         if env_truthy(inputs.env, ADD_DIR_ENV)
         else (),
+        lookups=Lookups(
+            fs=fs,
+            excluder=Excluder.from_settings(settings),
+            approve_external_imports=inputs.approve_external_imports,
+            plugin_key=lambda name: f"{name}@builtin" if name in builtin_names else name,
+            journal=journal,
+        ),
     )
 
 
@@ -168,9 +211,9 @@ def compute_start(
     if settings is None:
         settings = session_settings(inputs, fs)
     disabled = disabled_reason(inputs)
-    notices: list[Notice] = []
     engine_files: tuple[InstructionFile, ...] = ()
     skipped: tuple[SkippedFile, ...] = ()
+    imports: tuple[ImportEdge, ...] = ()
     conditional: tuple[tuple[InstructionFile, tuple[str, ...]], ...] = ()
     warnings: tuple[str, ...] = tuple(settings.problems)
     if disabled is None:
@@ -185,26 +228,38 @@ def compute_start(
             approve_external=inputs.approve_external_imports,
         ).run()
         engine_files, skipped, conditional = result.files, result.skipped, result.conditional_rules
+        imports = result.imports
         warnings += result.warnings + tuple(fs.errors)
-    session = hook_session(inputs, fs, settings, bus, notices, builtin_names, enabled=disabled is None)
-    session.context_reason = reason
-    mark = len(bus.notices)  # failures the hooks raise during this start
+    journal = Journal()
+    failures: list[Notice] = []  # hooks that failed during this start, in order
+    session = hook_session(
+        inputs,
+        fs,
+        settings,
+        bus,
+        builtin_names,
+        enabled=disabled is None,
+        journal=journal,
+        failures=failures,
+        reason=reason,
+    )
     if fire_session_start:
-        bus.notify("session.start", session=session)
-    files = bus.chain("prompt.context", engine_files, session=session)
-    if disabled is not None:
-        files = ()  # nothing reaches the model, whatever a hook answered
+        failures.extend(bus.notify("session.start", session=session))
+    chained = bus.chain("prompt.context", engine_files, session=session)
+    failures.extend(chained.failures)
+    files = chained.files if disabled is None else ()  # nothing reaches the model, whatever a hook answered
     # What the plugins' own lookups left out, once each.
-    by_key = {(sk.path, sk.reason): sk for sk in (*skipped, *session.skipped)}
-    skipped = tuple(by_key.values())
+    by_key = {(sk.path, sk.reason): sk for sk in (*skipped, *journal.skipped)}
     return StartContext(
         files=files,
         engine_files=engine_files,
-        skipped=skipped,
+        skipped=tuple(by_key.values()),
         conditional_rules=conditional,
-        notices=tuple(notices) + tuple(bus.notices[mark:]),
+        notices=tuple(journal.notices) + tuple(failures),
         warnings=warnings,
         settings=settings,
         instruction_files_enabled=disabled is None,
         disabled_by=disabled,
+        imports=imports + tuple(journal.imports),
+        records=tuple(journal.records),
     )

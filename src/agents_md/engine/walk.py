@@ -20,94 +20,22 @@ loaded (by its path, or by the target of a link to it) is not loaded again.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from agents_md._model import InstructionFile, Kind, Provenance, Reason, SkippedFile, SkipReason
+from agents_md._model import ImportEdge, InstructionFile, Kind, Provenance, Reason, SkippedFile, SkipReason
+from agents_md._util.env import env_truthy
 from agents_md.engine import memory
-from agents_md.engine.excludes import Excluder
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.loader import LoadedFile, Loader
+from agents_md.engine.paths import is_inside, path_chain
+from agents_md.engine.rules import RULES_DIR, rule_files
 from agents_md.engine.settings import LOCAL, PROJECT, USER, Settings
 
 CLAUDE_MD = "CLAUDE.md"
 DOT_CLAUDE_MD = os.path.join(".claude", "CLAUDE.md")
-RULES_DIR = os.path.join(".claude", "rules")
 CLAUDE_LOCAL_MD = "CLAUDE.local.md"
 ADD_DIR_ENV = "CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD"
-
-
-def env_truthy(env: Mapping[str, str], name: str) -> bool:
-    return env.get(name, "").strip().lower() in ("1", "true", "yes", "on")
-
-
-def path_chain(cwd: str) -> list[str]:
-    """Directories from just below the filesystem root down to ``cwd``, shallowest first."""
-    chain: list[str] = []
-    current = os.path.normpath(cwd)
-    while True:
-        parent = os.path.dirname(current)
-        if parent == current:
-            break
-        chain.append(current)
-        current = parent
-    chain.reverse()
-    return chain
-
-
-def dirs_between(root: str, directory: str) -> list[str]:
-    """Directories strictly below ``root`` down to ``directory`` (both normalised), shallowest first;
-    empty when ``directory`` is not below ``root``."""
-    out: list[str] = []
-    prefix = root.rstrip(os.sep) + os.sep
-    current = directory
-    while current != root and current.startswith(prefix):
-        out.append(current)
-        parent = os.path.dirname(current)
-        if parent == current:
-            break
-        current = parent
-    if current != root:
-        return []
-    out.reverse()
-    return out
-
-
-def is_inside(path: str, directory: str) -> bool:
-    path = os.path.normpath(path)
-    directory = os.path.normpath(directory)
-    return path == directory or path.startswith(directory.rstrip(os.sep) + os.sep)
-
-
-def rule_files(
-    fs: FileSystem, rules_dir: str, kind: Kind, inside: Callable[[str], bool], visited: set[str] | None = None
-) -> list[str]:
-    """``**/*.md`` under a rules folder, in directory order, each by its real path.
-
-    A linked entry (file or folder) of a project rules folder must resolve inside the
-    working directory, or it is dropped; user and managed rules may link anywhere.
-    """
-    visited = set() if visited is None else visited
-    if rules_dir in visited:
-        return []
-    visited.add(rules_dir)
-    real_dir = fs.realpath(rules_dir) if fs.is_symlink(rules_dir) else rules_dir
-    visited.add(real_dir)
-    names = fs.list_dir(real_dir)
-    if names is None:
-        return []
-    out: list[str] = []
-    for name in names:
-        entry = os.path.join(rules_dir, name)
-        linked = fs.is_symlink(entry)
-        real = fs.realpath(entry)
-        if linked and kind in (Kind.PROJECT, Kind.LOCAL) and not inside(real):
-            continue
-        if fs.is_dir(real):
-            out += rule_files(fs, real, kind, inside, visited)
-        elif name.endswith(".md") and fs.is_file(real):
-            out.append(real)
-    return out
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -116,6 +44,7 @@ class WalkResult:
     conditional_rules: tuple[tuple[InstructionFile, tuple[str, ...]], ...]
     skipped: tuple[SkippedFile, ...]
     warnings: tuple[str, ...]
+    imports: tuple[ImportEdge, ...]
 
 
 class Walk:
@@ -138,9 +67,8 @@ class Walk:
         self.settings = settings
         self.add_dirs = [os.path.normpath(os.path.join(self.cwd, d)) for d in add_dirs]
         self.env = env
-        excluder = Excluder.from_settings(settings)
-        self.loader = Loader(
-            fs=fs, home=home, excluder=excluder, inside=self._inside, approve_external=approve_external
+        self.loader = Loader.for_cwd(
+            fs=fs, home=home, settings=settings, cwd=self.cwd, approve_external=approve_external
         )
         self.conditional: list[tuple[InstructionFile, tuple[str, ...]]] = []
 
@@ -173,6 +101,7 @@ class Walk:
             conditional_rules=tuple(self.conditional),
             skipped=tuple(self.loader.skipped),
             warnings=tuple(self.loader.warnings),
+            imports=tuple(self.loader.edges),
         )
 
     def _directory(self, directory: str, provenance: Provenance, *, gate_project: bool = True) -> list[InstructionFile]:

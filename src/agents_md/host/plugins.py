@@ -1,4 +1,11 @@
-"""Finding plugins: the ``agents_md.plugins`` entry-point group, and plugin folders.
+"""Finding and seating plugins: the ``agents_md.plugins`` entry-point group, and plugin folders.
+
+1. The plugins: those given, else every entry point of the group not turned off (by
+   ``disabled`` or by ``enabledPlugins: {NAME: false}`` in any settings layer, a later layer
+   winning), the built-in first.
+2. A ``--plugin-dir`` folder holding a built-in plugin seats it under its bare name, in place
+   of the built-in.
+3. The extra plugins last; each seated on the bus, prepended when it asks to be.
 
 An entry point names a factory returning a plugin object (or a plugin object itself). A
 factory may set ``prepend = True`` on what it returns to sit above the others, as an
@@ -9,11 +16,13 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from agents_md.engine.bus import ENTRY_POINT_GROUP
+from agents_md.engine.bus import HookBus
+from agents_md.engine.events import ENTRY_POINT_GROUP
+from agents_md.engine.settings import Settings
 from agents_md.errors import PluginError
 
 BUILTIN_DISTRIBUTION = "agents-md"
@@ -109,6 +118,41 @@ def entry_point_plugins(disabled: Iterable[str] = ()) -> list[PluginSpec]:
         )
     specs.sort(key=lambda s: (not s.builtin, s.name))
     return specs
+
+
+def disabled_in(settings: Settings) -> set[str]:
+    """The plugins ``enabledPlugins`` turns off, across the layers (a later layer wins)."""
+    off: set[str] = set()
+    for layer in settings.layers:
+        enabled = layer.values.get("enabledPlugins")
+        if isinstance(enabled, Mapping):
+            for key, value in enabled.items():
+                if value is False:
+                    off.add(str(key))
+                elif value is True:
+                    off.discard(str(key))
+    return off
+
+
+def seat(
+    bus: HookBus,
+    *,
+    settings: Settings,
+    plugin_dirs: Sequence[str],
+    plugins: Sequence[PluginSpec] | None,
+    extra: Sequence[PluginSpec],
+    disabled: Iterable[str],
+) -> tuple[PluginSpec, ...]:
+    """Seat the session's plugins on ``bus`` (the steps above); the specs, in seating order."""
+    off = set(disabled) | disabled_in(settings)
+    specs = list(plugins) if plugins is not None else entry_point_plugins(off)
+    builtin = [s for s in specs if s.builtin]
+    from_folders = folder_plugins(plugin_dirs, builtin)
+    folder_names = {s.name for s in from_folders}
+    specs = [s for s in specs if not (s.builtin and s.name in folder_names)] + from_folders + list(extra)
+    for spec in specs:
+        bus.register(spec.plugin, spec.name, prepend=spec.prepend)
+    return tuple(specs)
 
 
 def folder_plugin_name(folder: str) -> str | None:

@@ -11,10 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from agents_md.engine.start import NO_INSTRUCTIONS_AGENTS
 from agents_md.host.plugins import PluginSpec
 from agents_md.host.session import Session
-from agents_md.host.session_agents import agent_lines
 
 
 def replay(
@@ -47,11 +45,7 @@ def replay(
     out["attachments_after"] = [main_loop.read(p, home=home).hook_text for p in script.get("reads_after") or []]
     if script.get("turns"):
         out["turns"] = _turns(session, script["turns"])
-    # Without the Agent tool (--bare, CLAUDE_CODE_SIMPLE) the engine lists no agent types.
-    simple = session.inputs.args.bare or env.get("CLAUDE_CODE_SIMPLE", "").strip().lower() in ("1", "true", "yes", "on")
-    # Nor does a main thread run as Explore or Plan (--agent), which cannot start agents.
-    no_agent_tool = simple or session.inputs.args.agent in NO_INSTRUCTIONS_AGENTS
-    out["agent_lines"] = None if no_agent_tool else agent_lines(session)
+    out["agent_lines"] = session.agent_lines()  # None without the Agent tool
     out["notices"] = [n.text for n in session.notices if n.level == "info"]
     return out
 

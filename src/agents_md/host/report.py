@@ -90,16 +90,16 @@ def _plugin_root(files: tuple[InstructionFile, ...], f: InstructionFile) -> bool
 
 
 def mode_of(session: Session) -> ModeInfo:
-    from agents_md.plugins.agents_md import NAME
-    from agents_md.plugins.agents_md.option import read_mode
+    """The agents-md plugin's mode, as it recorded it at the start (``None`` when it is not seated)."""
+    from agents_md.plugins.agents_md import BUILTIN_KEY, NAME, ModeReading
 
-    names = {spec.name: spec for spec in session.plugins}
-    spec = names.get(NAME)
-    if spec is None:
+    spec = next((s for s in session.plugins if s.name == NAME), None)
+    reading = next(
+        (r.value for r in session.start().records if r.source == NAME and isinstance(r.value, ModeReading)), None
+    )
+    if spec is None or reading is None:
         return ModeInfo(value=None, source="the agents-md plugin is off", key=None)
-    key = f"{NAME}@builtin" if spec.builtin else NAME
-    reading = read_mode(session.start().settings, key)
-    return ModeInfo(value=reading.mode, source=reading.source, key=key)
+    return ModeInfo(value=reading.mode, source=reading.source, key=BUILTIN_KEY if spec.builtin else NAME)
 
 
 def context_report(session: Session, agent: str | None = None) -> ContextReport:

@@ -2,45 +2,48 @@
 
 This is the composition point: the engine never imports a plugin; here the built-in
 ``agents-md`` plugin and any third-party plugins (entry-point group ``agents_md.plugins``)
-are found and seated, unless turned off (``enabledPlugins: {"agents-md@builtin": false}`` in
-settings, or ``disabled_plugins=``).
+are found and seated (``host.plugins``), unless turned off (``enabledPlugins:
+{"agents-md@builtin": false}`` in settings, or ``disabled_plugins=``).
 
 A ``Session`` is driven turn by turn: its start block, ``read()`` after each Read tool call,
-``compact()`` and ``clear()``, ``cd()`` to move the root, ``spawn()`` for subagents. One
-thread per session; sessions are cheap and independent.
+``compact()`` and ``clear()``, ``cd()`` to move the root, ``spawn()`` for subagents (whose
+definitions ``agents()`` lists). One thread per session; sessions are cheap and independent.
 """
 
 from __future__ import annotations
 
-import os
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from agents_md._model import InstructionFile, Notice
-from agents_md.engine.args import EngineArgs
 from agents_md.engine.bus import HookBus
-from agents_md.engine.fs import FileSystem, SessionFS
-from agents_md.engine.hook_session import HookSession
+from agents_md.engine.fs import SessionFS
+from agents_md.engine.hook_session import HookSession, Journal
 from agents_md.engine.settings import Settings
 from agents_md.engine.start import (
     FORK,
     NO_INSTRUCTIONS_AGENTS,
     SessionInputs,
     StartContext,
+    attachments_on,
     compute_start,
     hook_session,
+    offers_agents,
     session_settings,
 )
-from agents_md.engine.walk import env_truthy
-from agents_md.host.plugins import PluginSpec, entry_point_plugins, folder_plugins
+from agents_md.host.plugins import PluginSpec, seat
 
 if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from agents_md.agents import AgentCatalog, AgentDefinition
     from agents_md.engine.loop import Loop, ReadResult
+    from agents_md.engine.start import SessionOptions
 
 REFERENCE, COMPLETE = "reference", "complete"
-ATTACHMENTS_OFF_ENVS = ("CLAUDE_CODE_DISABLE_ATTACHMENTS", "CLAUDE_CODE_SIMPLE")
+GENERAL_PURPOSE = "general-purpose"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -58,19 +61,6 @@ class CdResult:
 
     start: StartContext
     notice_files: tuple[InstructionFile, ...]
-
-
-def _disabled_in_settings(settings: Settings) -> set[str]:
-    off: set[str] = set()
-    for layer in settings.layers:
-        enabled = layer.values.get("enabledPlugins")
-        if isinstance(enabled, dict):
-            for key, value in enabled.items():
-                if value is False:
-                    off.add(str(key))
-                elif value is True:
-                    off.discard(str(key))
-    return off
 
 
 class Subagent:
@@ -95,60 +85,43 @@ class Subagent:
 
 class Session:
     """One agent session. ``Session(cwd=..., home=...)`` never reads the real home unless it is
-    passed as ``home``."""
+    passed as ``home``; the other inputs are ``SessionOptions`` (``env``, ``args``,
+    ``managed_dir``, ``approve_external_imports``, ``interactive``, ``profile``, ``fs``)."""
 
     def __init__(
         self,
         *,
         cwd: str,
         home: str,
-        env: Mapping[str, str] | None = None,
-        args: Sequence[str] | EngineArgs = (),
-        managed_dir: str | None = None,
-        approve_external_imports: bool = False,
         plugins: Sequence[PluginSpec] | None = None,
         extra_plugins: Sequence[PluginSpec] = (),
         disabled_plugins: Sequence[str] = (),
-        interactive: bool = False,
-        profile: str = REFERENCE,
-        fs: FileSystem | None = None,
+        **options: Unpack[SessionOptions],
     ) -> None:
-        if profile not in (REFERENCE, COMPLETE):
-            raise ValueError(f"profile must be {REFERENCE!r} or {COMPLETE!r}, not {profile!r}")
-        self.inputs = SessionInputs.build(
-            cwd=cwd,
-            home=home,
-            env=env,
-            args=args,
-            managed_dir=managed_dir,
-            approve_external_imports=approve_external_imports,
-            interactive=interactive,
-            profile=profile,
-            fs=fs,
-        )
-        self.profile = profile
+        self.inputs = SessionInputs.build(cwd=cwd, home=home, **options)
         self._lock = threading.RLock()
         self.bus = HookBus()
         settings = session_settings(self.inputs)
-        off = set(disabled_plugins) | _disabled_in_settings(settings)
-        specs = list(plugins) if plugins is not None else entry_point_plugins(off)
-        builtin = [s for s in specs if s.builtin]
-        from_folders = folder_plugins(self.inputs.args.plugin_dirs, builtin)
-        folder_names = {s.name for s in from_folders}
-        specs = [s for s in specs if not (s.builtin and s.name in folder_names)] + from_folders
-        specs += list(extra_plugins)
-        self.plugins = tuple(specs)
-        self._builtin_names = frozenset(s.name for s in specs if s.builtin)
-        for spec in specs:
-            self.bus.register(spec.plugin, spec.name, prepend=spec.prepend)
+        self.plugins = seat(
+            self.bus,
+            settings=settings,
+            plugin_dirs=self.inputs.args.plugin_dirs,
+            plugins=plugins,
+            extra=extra_plugins,
+            disabled=disabled_plugins,
+        )
+        self._builtin_names = frozenset(s.name for s in self.plugins if s.builtin)
         self._first_settings: Settings | None = settings
         self._start: StartContext | None = None
         self._main: Loop | None = None
         self._has_messages = False
         self._notices: list[Notice] = []
-        self._bus_seen = 0
         # One listing cache for every Read of the session, checked against the disk each Read.
         self._read_fs = SessionFS(self.inputs.fs)
+
+    @property
+    def profile(self) -> str:
+        return self.inputs.profile
 
     # ------------------------------------------------------------------ the start
 
@@ -157,7 +130,7 @@ class Session:
         with self._lock:
             if self._start is None:
                 settings, self._first_settings = self._first_settings, None
-                self._start = self._logged(
+                self._start = self._told(
                     compute_start(self.inputs, self.bus, builtin_names=self._builtin_names, settings=settings)
                 )
             return self._start
@@ -178,34 +151,27 @@ class Session:
 
     # ------------------------------------------------------------------ turns
 
-    def _logged(self, start: StartContext) -> StartContext:
+    def _told(self, start: StartContext) -> StartContext:
         self._notices.extend(start.notices)  # a session's notices, start after start, in order
-        self._bus_seen = len(self.bus.notices)
         return start
 
-    def _drained(self, result: ReadResult) -> ReadResult:
-        # A hook that failed on a Read is told like one that failed at the start.
-        self._notices.extend(self.bus.notices[self._bus_seen :])
-        self._bus_seen = len(self.bus.notices)
-        return result
-
-    def _hook_session(self) -> HookSession:
+    def _hook_session(self, journal: Journal | None = None, failures: list[Notice] | None = None) -> HookSession:
+        """The session as the hooks see it on a Read (what they write goes to ``journal``)."""
         start = self.start()
         return hook_session(
             self.inputs,
             self._read_fs,
             start.settings,
             self.bus,
-            self._notices,
             self._builtin_names,
             enabled=start.instruction_files_enabled,
+            journal=journal if journal is not None else Journal(),
+            failures=failures if failures is not None else [],
         )
 
     def _attachments_enabled(self) -> bool:
         # Consulted on every Read, as the engine does.
-        return self.start().instruction_files_enabled and not any(
-            env_truthy(self.inputs.env, name) for name in ATTACHMENTS_OFF_ENVS
-        )
+        return attachments_on(self.inputs, self.start().instruction_files_enabled)
 
     def loop(self) -> Loop:
         """The main loop (created on first use)."""
@@ -230,19 +196,20 @@ class Session:
                     session_factory=self._hook_session,
                     start_paths=frozenset(f.path for f in start.files),
                     attachments_enabled=self._attachments_enabled,
+                    tell=self._notices.extend,
                 )
             return self._main
 
     def read(self, path: str) -> ReadResult:
         """What the engine appends after the main loop's Read of ``path``."""
         self._has_messages = True
-        return self._drained(self.loop().read(path, home=self.inputs.home))
+        return self.loop().read(path, home=self.inputs.home)
 
     def mention(self, path: str) -> ReadResult:
         """A file ``@``-mentioned in the prompt (or the IDE's open file): the engine attaches its
         nested CLAUDE.md; the plugin attaches AGENTS.md too only in the complete profile."""
         self._has_messages = True
-        return self._drained(self.loop().read(path, home=self.inputs.home, tool="Mention"))
+        return self.loop().read(path, home=self.inputs.home, tool="Mention")
 
     def turn(self) -> StartContext:
         """A user turn begins: the context its first request carries."""
@@ -254,7 +221,7 @@ class Session:
         # (unless nothing was loaded yet, when this is the load's first start).
         first = self._start is None
         settings, self._first_settings = self._first_settings, None
-        start = self._logged(
+        start = self._told(
             compute_start(
                 self.inputs,
                 self.bus,
@@ -293,7 +260,7 @@ class Session:
         profile, its AGENTS.md files); in the reference profile those arrive with the next
         request's start block instead."""
         with self._lock:
-            self.inputs.cwd = os.path.realpath(os.path.join(self.inputs.cwd, new_dir))
+            self.inputs = self.inputs.moved_to(new_dir)
             self._main = None
         start = self._recompute("cd")
         engine = set(start.engine_files)
@@ -302,24 +269,50 @@ class Session:
 
     # ------------------------------------------------------------------ subagents
 
+    def agents(self) -> AgentCatalog:
+        """The subagent definitions this session offers, read with its own inputs."""
+        from agents_md.agents import load_agents  # lazy: most sessions never start a custom agent
+
+        inputs = self.inputs
+        return load_agents(
+            cwd=inputs.cwd,
+            home=inputs.home,
+            managed_dir=inputs.managed_dir,
+            agents_json=inputs.args.agents_json,
+            plugin_dirs=inputs.args.plugin_dirs,
+            env=inputs.env,
+            setting_sources=inputs.args.setting_sources,
+        )
+
+    def find_agent(self, name: str) -> AgentDefinition | None:
+        """The accepted custom agent of that name (built-in types are not definitions)."""
+        return next((agent for agent in self.agents().accepted if agent.name == name), None)
+
+    def agent_lines(self) -> list[str] | None:
+        """The engine's line for each custom agent type offered, or ``None`` when the session has no
+        Agent tool."""
+        if not offers_agents(self.inputs):
+            return None
+        from agents_md.agents import agent_lines
+
+        return agent_lines(self.agents())
+
     def agent_start(
         self, agent_type: str | None = None, *, fork: bool = False, omit_claude_md: bool = False
     ) -> AgentStart:
         """What a subagent of ``agent_type`` starts with (the parent's start, frozen)."""
         start = self.start()
-        name = agent_type or "general-purpose"
+        name = agent_type or GENERAL_PURPOSE
         if fork or name == FORK:
             return AgentStart(agent_type=FORK, fork=True, claude_md=start.claude_md)
         return AgentStart(agent_type=name, fork=False, claude_md=start.for_agent(name, omit_claude_md=omit_claude_md))
 
     def spawn(self, agent_type: str | None = None, *, fork: bool = False) -> Subagent:
         """Start a subagent: a custom type's ``omitClaudeMd`` is read from its definition."""
-        name = agent_type or "general-purpose"
+        name = agent_type or GENERAL_PURPOSE
         omit = False
-        if not fork and name not in NO_INSTRUCTIONS_AGENTS and name not in (FORK, "general-purpose"):
-            from agents_md.host.session_agents import find_agent
-
-            agent = find_agent(self, name)
+        if not fork and name not in NO_INSTRUCTIONS_AGENTS and name not in (FORK, GENERAL_PURPOSE):
+            agent = self.find_agent(name)
             omit = bool(agent is not None and agent.omit_claude_md)
         start = self.agent_start(name, fork=fork, omit_claude_md=omit)
         return Subagent(start, self.loop().spawn(fork=start.fork), self.inputs.home)

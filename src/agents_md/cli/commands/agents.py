@@ -177,7 +177,7 @@ def _escape(text: str) -> str:
 
 
 def sarif(problems: list[Problem]) -> dict[str, Any]:
-    from agents_md import __version__
+    from agents_md._version import __version__
     from agents_md.agents import Severity
 
     level = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "note"}

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from agents_md.engine.content import split_front_matter
+from agents_md._util.front_matter import split_front_matter
 from agents_md.engine.markdown import blocks as markdown_blocks
 
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
@@ -54,7 +54,8 @@ def _indent(line: str) -> int:
 
 def scan(text: str) -> list[Item]:
     src = markdown_blocks.normalise(text)
-    front, body = split_front_matter(src)
+    fm = split_front_matter(src)
+    front, body = fm.yaml, (fm.body if fm.yaml is not None else src)
     first = src[: len(src) - len(body)].count("\n") if front is not None else 0
     lines = src.split("\n")
     out: list[Item] = []
@@ -143,7 +144,8 @@ def _span_text(inner: str) -> str:
 def first_heading(text: str) -> tuple[str | None, str | None]:
     """The first heading's text, and the first sentence of the first paragraph (front matter and comments left out)."""
     src = markdown_blocks.normalise(text)
-    _, body = split_front_matter(src)
+    fm = split_front_matter(src)
+    body = fm.body if fm.yaml is not None else src
     heading: str | None = None
     sentence: str | None = None
     for block in markdown_blocks.lex_blocks(body):

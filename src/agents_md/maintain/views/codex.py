@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
-from agents_md.engine.walk import path_chain
+from agents_md.engine.paths import path_chain
 
 OVERRIDE_MD = "AGENTS.override.md"
 AGENTS_MD = "AGENTS.md"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from agents_md.engine.content import process
 from agents_md.engine.imports import import_paths, is_text_file_name, resolve
-from agents_md.engine.walk import is_inside
+from agents_md.engine.paths import is_inside
 from agents_md.maintain.checks.context import CheckContext
 
 HOME = os.path.join(os.sep, "nonexistent-home-of-the-reader")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agents_md.engine.walk import path_chain
+from agents_md.engine.paths import path_chain
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.repo.files import AGENTS_MD, anchor_dir
 from agents_md.plugins.agents_md.placement import own_files

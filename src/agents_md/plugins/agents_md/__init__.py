@@ -1,6 +1,26 @@
-"""The built-in ``agents-md`` plugin (``agents-md@builtin``; ``agents-md`` from a folder)."""
+"""The built-in ``agents-md`` plugin (``agents-md@builtin``; ``agents-md`` from a folder).
 
+Its face names what the rest of the project may know of it: the name and key it is seated
+and configured under, the option and its modes, how the mode is read, and the decisions it
+records on the session.
+"""
+
+from agents_md.plugins.agents_md.option import (
+    AND_AGENTS_MD,
+    CLAUDE_MD,
+    DEFAULT,
+    LEGACY_KEY,
+    MANAGED_ONLY,
+    MODES,
+    OPTION_KEY,
+    OR_AGENTS_MD,
+    ModeReading,
+    read_mode,
+)
 from agents_md.plugins.agents_md.plugin import NAME, AgentsMdPlugin
+from agents_md.plugins.agents_md.records import ReadDecision, StoodDown
+
+BUILTIN_KEY = f"{NAME}@builtin"  # the settings key (enabledPlugins, pluginConfigs) of the built-in
 
 
 def plugin_factory() -> AgentsMdPlugin:
@@ -8,4 +28,21 @@ def plugin_factory() -> AgentsMdPlugin:
     return AgentsMdPlugin(NAME)
 
 
-__all__ = ["NAME", "AgentsMdPlugin", "plugin_factory"]
+__all__ = [
+    "AND_AGENTS_MD",
+    "BUILTIN_KEY",
+    "CLAUDE_MD",
+    "DEFAULT",
+    "LEGACY_KEY",
+    "MANAGED_ONLY",
+    "MODES",
+    "NAME",
+    "OPTION_KEY",
+    "OR_AGENTS_MD",
+    "AgentsMdPlugin",
+    "ModeReading",
+    "ReadDecision",
+    "StoodDown",
+    "plugin_factory",
+    "read_mode",
+]

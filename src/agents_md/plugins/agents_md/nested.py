@@ -16,8 +16,9 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from agents_md import HookSession, InstructionFile, Kind
+from agents_md.plugin_api import HookSession, InstructionFile, Kind
 from agents_md.plugins.agents_md.placement import OWN_NAMES
+from agents_md.plugins.agents_md.records import GIVEN, LOADED, READ_FILE, SAME_TEXT, ReadDecision
 
 FILE_NAMES = ("AGENTS.md", os.path.join(".claude", "AGENTS.md"))
 # The engine's own names: a directory holding one of them is "claimed" in the default mode.
@@ -46,14 +47,16 @@ def attach(
     claims: bool,
     start_files: Sequence[InstructionFile],
     delivered: dict[str, str],
-) -> list[InstructionFile]:
-    """The files to attach for ``path``; ``delivered`` (path -> text) is updated."""
+) -> tuple[list[InstructionFile], ReadDecision | None]:
+    """The files to attach for ``path`` and why the others found were not (``None``: not below
+    the root); ``delivered`` (path -> text) is updated."""
     located = read_root(session, path)
     if located is None:
-        return []
+        return [], None
     target, root = located
     claude = session.ancestors(CLAUDE_NAMES, plugin=plugin, below=target, base=root)
     claimed = {item.directory for item in claude}
+    claimed_by = tuple((item.directory, item.file.path) for item in claude) if claims else ()
 
     def skip(d: str) -> bool:
         # A ``.claude`` folder's AGENTS.md is its parent's ``.claude/AGENTS.md``: it goes (or is
@@ -77,15 +80,25 @@ def attach(
     # Each file of the walk stands on its own, imports included: an import not given yet is
     # attached even when the file importing it was given on an earlier Read.
     out: list[InstructionFile] = []
+    left_out: list[tuple[str, str]] = []
     for item in found:
         for f in item.all:
             if f.path == target:
                 delivered[target] = session.text_key(f.content)  # its text is in the tool result already
+                left_out.append((f.path, READ_FILE))
                 continue
             if f.path in known_paths:
+                left_out.append((f.path, LOADED))
                 continue
             # A file left out for its text is not given: a later Read may still attach it.
-            if session.text_key(f.content) in known_texts or given(f):
+            if session.text_key(f.content) in known_texts:
+                left_out.append((f.path, SAME_TEXT))
+                continue
+            if given(f):
+                left_out.append((f.path, GIVEN))
                 continue
             out.append(f)
-    return out
+    decision = ReadDecision(
+        path=target, claimed=claimed_by, attached=tuple(f.path for f in out), left_out=tuple(left_out)
+    )
+    return out, decision

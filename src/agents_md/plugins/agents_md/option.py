@@ -17,9 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from agents_md.engine.settings import Settings
-
-USER, FLAG, POLICY = "user", "flag", "policy"  # the settings layers the option is read from
+from agents_md.plugin_api import FLAG, POLICY, USER, Settings
 
 CLAUDE_MD = "claude-md"
 OR_AGENTS_MD = "claude-md-or-agents-md"
@@ -49,6 +47,8 @@ OPTION_LAYERS = (USER, FLAG, POLICY)
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ModeReading:
+    """The mode the plugin runs in and where it was read (recorded on the session at its start)."""
+
     mode: str
     source: str  # "default", or the layer and file the deciding value came from
     notices: tuple[str, ...]
@@ -58,13 +58,13 @@ class ModeReading:
 
 def _options(layer_values: Mapping[str, Any], key: str) -> Mapping[str, Any] | None:
     configs = layer_values.get("pluginConfigs")
-    if not isinstance(configs, dict):
+    if not isinstance(configs, Mapping):
         return None
     entry = configs.get(key)
-    if not isinstance(entry, dict):
+    if not isinstance(entry, Mapping):
         return None
     options = entry.get("options")
-    return options if isinstance(options, dict) else None
+    return options if isinstance(options, Mapping) else None
 
 
 def _describe(layer_name: str, path: str | None) -> str:

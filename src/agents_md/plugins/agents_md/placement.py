@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from agents_md import InstructionFile, Kind
+from agents_md.plugin_api import InstructionFile, Kind
 
 OWN_NAMES = ("CLAUDE.md", os.path.join(".claude", "CLAUDE.md"), "CLAUDE.local.md")
 _DOT_CLAUDE = os.sep + ".claude" + os.sep

@@ -1,7 +1,7 @@
 """The ``agents-md`` plugin: ``AGENTS.md`` read the way the engine reads ``CLAUDE.md``.
 
 It sits on the hook bus and uses only the nouns a third-party plugin has
-(``agents_md.engine.hook_session.HookSession``):
+(``agents_md.plugin_api``):
 
 - ``session.start``: read the mode (``option``), tell what the person must know, log the
   mode row.
@@ -25,16 +25,16 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from agents_md import FoundFile, HookSession, InstructionFile, Kind, ToolCall, hookimpl
+from agents_md.plugin_api import LOCAL, PROJECT, FoundFile, HookSession, InstructionFile, Kind, ToolCall, hookimpl
 from agents_md.plugins.agents_md import nested, option
 from agents_md.plugins.agents_md.nested import CLAUDE_NAMES, FILE_NAMES
 from agents_md.plugins.agents_md.placement import own_files, place
+from agents_md.plugins.agents_md.records import StoodDown
 
 NAME = "agents-md"
 # The tool calls that attach nested files: the reference attaches on Reads (text, notebook,
 # image) only; the complete profile also on @-mentions and the IDE's open file or selection.
 ATTACHING_TOOLS = {"reference": ("Read",), "complete": ("Read", "Mention", "IdeSelection")}
-ATTACH_OFF_ENVS = ("CLAUDE_CODE_DISABLE_ATTACHMENTS", "CLAUDE_CODE_SIMPLE")
 
 
 @dataclass(slots=True)
@@ -61,6 +61,7 @@ class AgentsMdPlugin:
     def session_start(self, session: HookSession) -> None:
         reading = option.read_mode(session.settings, session.plugin_key(self.name))
         self._state = _LoadState(reading=reading)
+        session.record(self.name, reading)
         for text in reading.notices:
             session.log(self.name, text)
         session.telemetry.log("agents_md_mode", mode=reading.mode, is_interactive=session.interactive)
@@ -81,7 +82,9 @@ class AgentsMdPlugin:
         if any(not isinstance(f.kind, Kind) or not os.path.isabs(f.path) for f in files):
             return None  # a hook above rewrote the list into something this plugin cannot read
         chain = session.chain
-        if mode == option.OR_AGENTS_MD and self._has_own(session, files, chain):
+        stood_down = self._stands_down(session, files, chain) if mode == option.OR_AGENTS_MD else None
+        if stood_down is not None:
+            session.record(self.name, stood_down)
             self._record_load(session, mode, (), yielded=True, failed=False)
             self._state.start_files = files
             return None
@@ -121,11 +124,11 @@ class AgentsMdPlugin:
         mode = self.mode(session)
         if mode not in (option.OR_AGENTS_MD, option.AND_AGENTS_MD) or self._state.yielded:
             return None
-        if any(session.flag(name) for name in ATTACH_OFF_ENVS):
+        if not session.attachments_enabled:
             return None
         delivered = self._state.delivered.setdefault(call.agent_id or "", {})
         try:
-            out = nested.attach(
+            out, decision = nested.attach(
                 session,
                 plugin=self.name,
                 path=call.path,
@@ -135,6 +138,8 @@ class AgentsMdPlugin:
             )
         except Exception:
             return None
+        if decision is not None:
+            session.record(self.name, decision)
         if out:
             session.telemetry.log("agents_md_nested", mode=mode, file_count=len(out))
         return out or None
@@ -149,20 +154,26 @@ class AgentsMdPlugin:
     def reading(self) -> option.ModeReading | None:
         return self._state.reading
 
-    def _has_own(self, session: HookSession, files: Sequence[InstructionFile], chain: Sequence[str]) -> bool:
-        """Whether the project has a CLAUDE.md of its own on the path.
+    def _stands_down(
+        self, session: HookSession, files: Sequence[InstructionFile], chain: Sequence[str]
+    ) -> StoodDown | None:
+        """Whether (and for which files) the project has a CLAUDE.md of its own on the path.
 
         Read off the handed files; when a setting source kept the engine from loading some of
         them, the files themselves still count (a ``CLAUDE.local.md`` left out by
         ``--setting-sources project`` still makes the plugin stand down).
         """
-        if own_files(files, chain, session.home):
-            return True
+        own = own_files(files, chain, session.home)
+        if own:
+            return StoodDown(claimed_by=tuple(f.path for f in own))
         settings = session.settings
-        if settings.source_enabled("project") and settings.source_enabled("local"):
-            return False
+        if settings.source_enabled(PROJECT) and settings.source_enabled(LOCAL):
+            return None
         found = session.ancestors(CLAUDE_NAMES, plugin=self.name, respect_sources=False)
-        return any(os.path.basename(f.file.path) in ("CLAUDE.md", "CLAUDE.local.md") for f in found)
+        unloaded = tuple(
+            f.file.path for f in found if os.path.basename(f.file.path) in ("CLAUDE.md", "CLAUDE.local.md")
+        )
+        return StoodDown(claimed_by=unloaded, unloaded=unloaded) if unloaded else None
 
     def _dedup(
         self, session: HookSession, found: Sequence[FoundFile], files: Sequence[InstructionFile]

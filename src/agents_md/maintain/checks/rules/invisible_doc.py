@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
-from agents_md.engine.walk import path_chain
+from agents_md.engine.paths import path_chain
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.checks.finding import Finding, finding
 from agents_md.maintain.repo.files import anchor_dir, is_instruction_file, shown

@@ -1,0 +1,47 @@
+"""The events as pluggy specifications: the signatures plugins are validated against."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pluggy
+
+from agents_md._model import InstructionFile
+from agents_md.engine.events import TelemetryMark, TelemetryRow, ToolCall
+
+if TYPE_CHECKING:
+    from agents_md.engine.hook_session import HookSession
+
+PROJECT_NAME = "agents_md"
+
+hookspec = pluggy.HookspecMarker(PROJECT_NAME)
+hookimpl = pluggy.HookimplMarker(PROJECT_NAME)
+
+
+class HookSpecs:
+    """The events, as pluggy specifications."""
+
+    @hookspec
+    def session_start(self, session: HookSession) -> None:
+        """Once per load of the plugins, before the first context is built."""
+
+    @hookspec
+    def prompt_context(
+        self, session: HookSession, files: tuple[InstructionFile, ...]
+    ) -> Sequence[InstructionFile] | None:
+        """Answer the instruction files changed, or ``None`` to leave them as they are."""
+
+    @hookspec
+    def tool_call(
+        self, session: HookSession, call: ToolCall, files: tuple[InstructionFile, ...]
+    ) -> Sequence[InstructionFile] | None:
+        """Answer files to attach after the tool's result (``files`` are those attached so far)."""
+
+    @hookspec
+    def telemetry_log(self, row: TelemetryRow) -> None:
+        """A telemetry provider receives a row: counts and closed choices only."""
+
+    @hookspec
+    def telemetry_mark(self, mark: TelemetryMark) -> None:
+        """A telemetry provider receives an outcome mark."""

@@ -1,0 +1,45 @@
+"""What a plugin author imports: the hook marker, the session a hook is handed, the events'
+values, the instruction files, the settings, and the entry-point group plugins ship under.
+
+A plugin imports nothing else of the project; the built-in ``agents-md`` plugin is written
+against this face alone, exactly as a third-party plugin would be::
+
+    from agents_md.plugin_api import HookSession, InstructionFile, hookimpl
+
+    class Shout:
+        @hookimpl
+        def prompt_context(self, session: HookSession, files: tuple[InstructionFile, ...]):
+            return [f for f in files if "TODO" not in f.content]
+
+shipped as ``[project.entry-points."agents_md.plugins"] shout = "shout:Shout"``.
+"""
+
+from agents_md._model import InstructionFile, Kind, Notice, Provenance, Reason, Record
+from agents_md.engine.events import ENTRY_POINT_GROUP, Telemetry, TelemetryMark, TelemetryRow, ToolCall
+from agents_md.engine.hook_session import FoundFile, HookSession
+from agents_md.engine.hookspecs import hookimpl
+from agents_md.engine.settings import FLAG, LOCAL, POLICY, PROJECT, USER, Settings, SettingsLayer
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "FLAG",
+    "LOCAL",
+    "POLICY",
+    "PROJECT",
+    "USER",
+    "FoundFile",
+    "HookSession",
+    "InstructionFile",
+    "Kind",
+    "Notice",
+    "Provenance",
+    "Reason",
+    "Record",
+    "Settings",
+    "SettingsLayer",
+    "Telemetry",
+    "TelemetryMark",
+    "TelemetryRow",
+    "ToolCall",
+    "hookimpl",
+]
