@@ -60,7 +60,7 @@ def test_check_formats_locate_the_problem(tree, fmt: str, capsys: pytest.Capture
     main(["agents", "check", str(root / "a.md"), "--format", fmt])
     out = capsys.readouterr().out
     if fmt == "json":
-        [problem] = json.loads(out)
+        [problem] = json.loads(out)["findings"]
         assert (problem["line"], problem["key"], problem["rule"]) == (4, "maxTurns", "invalid-value")
     elif fmt == "sarif":
         result = json.loads(out)["runs"][0]["results"][0]

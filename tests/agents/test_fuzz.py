@@ -5,8 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents_md.agents import Severity, parse_agent_text
+from agents_md.agents import parse_agent_text
 from agents_md.agents._model import BLOCKING_RULES, Source
+from agents_md.diagnostics import Severity
 
 SKIP_RULES = BLOCKING_RULES | {"not-an-agent", "name-missing"}
 

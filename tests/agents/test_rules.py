@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agents_md.agents import AgentsJsonError, Source, agent_line, agent_lines, load_agents, parse_agent_text
+from agents_md.agents import AgentsJsonError, Source, agent_line, agent_lines, blocking, load_agents, parse_agent_text
 from agents_md.agents._keys import suggest, unknown_keys_message
 from agents_md.agents._order import sort_key
 from agents_md.agents._yaml import parse_front_matter, quote_problem_values
@@ -270,7 +270,7 @@ def test_values_kept_or_dropped(front: str, attr: str, value: object, message: s
     assert getattr(result.agent, attr) == value
     dropped = [p for p in result.problems if p.rule == "invalid-value"]
     assert [p.message.split(" (dropped")[0] for p in dropped] == ([message] if message else [])
-    assert all(p.line == 4 and p.blocking for p in dropped)
+    assert all(p.line == 4 and blocking(p) for p in dropped)
 
 
 HOOKS = [

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from trees import build_tree
 
+from agents_md.diagnostics import Diagnostic as Finding
 from agents_md.maintain.checks.checker import CheckResult, check
-from agents_md.maintain.checks.finding import Finding
 
 IDENTITY = ["-c", "user.name=x", "-c", "user.email=x@y", "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main"]
 

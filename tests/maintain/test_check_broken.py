@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from conftest import GitRepo
 
-from agents_md.maintain.checks.finding import Severity
+from agents_md.diagnostics import Severity
 
 Repo = Callable[..., GitRepo]
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from conftest import GitRepo
 
+from agents_md.diagnostics import Diagnostic as Finding
+from agents_md.diagnostics import Severity
 from agents_md.maintain.checks.checker import check
-from agents_md.maintain.checks.finding import Finding, Severity
 
 Repo = Callable[..., GitRepo]
 

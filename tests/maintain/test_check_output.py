@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -110,14 +111,20 @@ def test_json(repo: Repo, capsys: pytest.CaptureFixture[str]) -> None:
     _, out = _run(r, capsys, "--format", "json")
     data = json.loads(out)
     assert data["summary"] == {"error": 1, "warning": 1, "info": 0}
-    assert data["findings"][0] == {
+    first = data["findings"][0]
+    fingerprint = first.pop("fingerprint")
+    assert first == {
         "rule": "missing-path",
         "severity": "warning",
         "file": "AGENTS.md",
         "line": 3,
+        "column": None,
+        "key": "",
         "message": "`apps/gone/x.ts` does not exist (in the repository)",
         "fix": "point it at the file's new place, or remove it",
+        "tags": [],
     }
+    assert re.fullmatch(r"[0-9a-f]{32}", fingerprint)
     assert data["files_checked"] == ["AGENTS.md", "apps/web/AGENTS.md"]
     assert data["root"] == os.path.realpath(r.path)
 

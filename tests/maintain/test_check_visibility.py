@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from conftest import GitRepo
 
-from agents_md.maintain.checks.finding import Severity
+from agents_md.diagnostics import Severity
 from agents_md.maintain.link import apply_link, plan_link
 
 Repo = Callable[..., GitRepo]

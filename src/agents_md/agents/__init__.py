@@ -3,31 +3,33 @@
 from agents_md.agents._catalog import AgentsJsonError, load_agents
 from agents_md.agents._check import check_agent_files
 from agents_md.agents._model import (
+    BLOCKING_RULES,
     AgentCatalog,
     AgentDefinition,
     Duplicate,
-    Problem,
-    Severity,
     Shadowed,
     Skipped,
     Source,
+    blocking,
 )
 from agents_md.agents._parse import parse_agent_text
 from agents_md.agents._render import BUILTIN_TYPES, agent_line, agent_lines
+from agents_md.agents._rules import AGENT_RULES
 
 __all__ = [
+    "AGENT_RULES",
+    "BLOCKING_RULES",
     "BUILTIN_TYPES",
     "AgentCatalog",
     "AgentDefinition",
     "AgentsJsonError",
     "Duplicate",
-    "Problem",
-    "Severity",
     "Shadowed",
     "Skipped",
     "Source",
     "agent_line",
     "agent_lines",
+    "blocking",
     "check_agent_files",
     "load_agents",
     "parse_agent_text",

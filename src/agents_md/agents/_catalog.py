@@ -17,16 +17,17 @@ from agents_md.agents._model import (
     AgentCatalog,
     AgentDefinition,
     Duplicate,
-    Problem,
-    Severity,
     Shadowed,
     Skipped,
     Source,
+    problem,
+    unreadable,
 )
 from agents_md.agents._order import sort_key
 from agents_md.agents._parse import parse_agent_text
 from agents_md.agents._render import BUILTIN_TYPES
 from agents_md.agents._sources import agent_files, folders
+from agents_md.diagnostics import Diagnostic, Severity
 from agents_md.errors import AgentsMdError
 
 
@@ -63,7 +64,7 @@ def load_agents(
     sources = frozenset(s.strip() for s in setting_sources) if setting_sources is not None else None
     ranked: list[tuple[int, int, AgentDefinition]] = []  # (source rank, folder rank, agent)
     skipped: list[Skipped] = []
-    problems: list[Problem] = []
+    problems: list[Diagnostic] = []
     duplicates: list[Duplicate] = []
 
     if agents_json is not None:
@@ -84,7 +85,7 @@ def load_agents(
             try:
                 text = read_text(file)
             except OSError as exc:
-                problems.append(Problem.unreadable(str(file), exc))
+                problems.append(unreadable(str(file), exc))
                 continue
             namespace = tuple(file.relative_to(folder.path).parts[:-1]) if folder.plugin else ()
             res = parse_agent_text(text, str(file), source=folder.source, plugin=folder.plugin, namespace=namespace)
@@ -100,7 +101,7 @@ def load_agents(
                 duplicates.append(Duplicate(name=name, source=folder.source, paths=paths, active=paths[0]))
                 for d in defs[1:]:
                     problems.append(
-                        Problem(
+                        problem(
                             path=d.path or "",
                             line=0,
                             key="name",

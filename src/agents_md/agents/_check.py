@@ -8,9 +8,10 @@ from pathlib import Path
 
 from agents_md.agents._catalog import read_text
 from agents_md.agents._json import read_agents_json
-from agents_md.agents._model import Problem, Severity, Source
+from agents_md.agents._model import Source, problem, unreadable
 from agents_md.agents._parse import parse_agent_text
 from agents_md.agents._sources import agent_files
+from agents_md.diagnostics import Diagnostic, Severity
 
 
 def check_agent_files(
@@ -18,9 +19,9 @@ def check_agent_files(
     *,
     agents_json: str | None = None,
     cwd: str | os.PathLike[str] = ".",
-) -> list[Problem]:
+) -> list[Diagnostic]:
     """Problems of each file (folders are searched for ``*.md``), in path and line order."""
-    problems: list[Problem] = []
+    problems: list[Diagnostic] = []
     for raw in paths:
         p = Path(raw)
         files = list(agent_files(p)) if p.is_dir() else [p]
@@ -28,16 +29,16 @@ def check_agent_files(
             try:
                 text = read_text(file)
             except OSError as exc:
-                problems.append(Problem.unreadable(str(file), exc))
+                problems.append(unreadable(str(file), exc))
                 continue
             found = parse_agent_text(text, str(file), source=Source.PROJECT).problems
-            problems += sorted(found, key=lambda q: q.line)
+            problems += sorted(found, key=lambda q: q.line or 0)
     if agents_json is not None:
         result = read_agents_json(agents_json, cwd=Path(cwd))
         for line in result.error_lines[1:] if len(result.error_lines) > 1 else result.error_lines:
             key, _, message = line.partition(": ")
             problems.append(
-                Problem(
+                problem(
                     path=result.path or "--agents",
                     line=0,
                     key=key if message else "",

@@ -1,7 +1,7 @@
 """Every optional key of an agent file: the value the engine keeps, or why it drops it.
 
 An invalid value never rejects a file (``hooks`` aside, see ``_hooks``): it is dropped and the
-engine logs a line. ``read_fields`` returns the kept values and one ``Finding`` per drop, with
+engine logs a line. ``read_fields`` returns the kept values and one ``Drop`` per drop, with
 the engine's own wording.
 """
 
@@ -27,7 +27,7 @@ MAX_AUTO_COMPACT = 1_000_000
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Finding:
+class Drop:
     key: str
     rule: str
     message: str  # the engine's text after "Agent file P has "
@@ -43,12 +43,12 @@ def _truthy(v: Any) -> bool:
     return v not in (None, False, 0, "") or isinstance(v, list | dict)
 
 
-def read_fields(data: dict[str, Any]) -> tuple[dict[str, Any], list[Finding]]:
+def read_fields(data: dict[str, Any]) -> tuple[dict[str, Any], list[Drop]]:
     kept: dict[str, Any] = {}
-    out: list[Finding] = []
+    out: list[Drop] = []
 
     def bad(key: str, message: str, fix: str, **kw: Any) -> None:
-        out.append(Finding(key=key, rule="invalid-value", message=message, fix=fix, **kw))
+        out.append(Drop(key=key, rule="invalid-value", message=message, fix=fix, **kw))
 
     if "model" in data:
         v = data["model"]
@@ -95,7 +95,7 @@ def read_fields(data: dict[str, Any]) -> tuple[dict[str, Any], list[Finding]]:
             kept["auto_compact_window"] = min(int(n), MAX_AUTO_COMPACT) if not math.isinf(n) else MAX_AUTO_COMPACT
             if n > MAX_AUTO_COMPACT:
                 out.append(
-                    Finding(
+                    Drop(
                         key="autoCompactWindow",
                         rule="value-above-limit",
                         message=f"autoCompactWindow '{js_string(v)}' above {MAX_AUTO_COMPACT}",
@@ -176,7 +176,7 @@ def read_fields(data: dict[str, Any]) -> tuple[dict[str, Any], list[Finding]]:
             kept["color"] = v
         elif v is not None:
             out.append(
-                Finding(
+                Drop(
                     key="color",
                     rule="color-unknown",
                     message=f"color '{js_string(v)}' is not one of {', '.join(COLORS)}",
@@ -204,7 +204,7 @@ def read_fields(data: dict[str, Any]) -> tuple[dict[str, Any], list[Finding]]:
             kept["skills"] = tuple(names)
             if len(names) > MAX_SKILLS:
                 out.append(
-                    Finding(
+                    Drop(
                         key="skills",
                         rule="skills-limit",
                         message=f"{len(names)} skills listed; at most {MAX_SKILLS} are preloaded",
@@ -226,7 +226,7 @@ def read_fields(data: dict[str, Any]) -> tuple[dict[str, Any], list[Finding]]:
                 else:
                     shown = json.dumps(item, separators=(",", ":"), ensure_ascii=False, default=str)
                     out.append(
-                        Finding(
+                        Drop(
                             key="mcpServers",
                             rule="mcp-server-invalid",
                             message=f"invalid mcpServers item: {shown}",

@@ -1,10 +1,12 @@
-"""Frozen values that leave this package: an accepted agent, a problem, the catalog."""
+"""Frozen values that leave this package: an accepted agent, a problem (a ``Diagnostic``), the catalog."""
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
 from typing import Any
+
+from agents_md.diagnostics import Diagnostic, Severity
 
 
 class Source(enum.Enum):
@@ -24,45 +26,47 @@ class Source(enum.Enum):
 _RANK = {Source.PLUGIN: 1, Source.USER: 2, Source.PROJECT: 3, Source.FLAG: 4, Source.MANAGED: 5}
 
 
-class Severity(enum.Enum):
-    ERROR = "error"  # the file (or the whole --agents value) is refused
-    WARNING = "warning"  # a value is dropped or a key is ignored; the agent still loads
-    NOTE = "note"  # worth knowing, changes nothing
+BLOCKING = "blocking"  # the tag of a problem that fails ``agents check``: a skipped file or a dropped value
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Problem:
-    """One finding, located: ``path`` and 1-based ``line`` (0 when unknown), ``key`` a key path."""
+def problem(
+    *,
+    path: str,
+    rule: str,
+    severity: Severity,
+    message: str,
+    key: str = "",
+    line: int = 0,
+    fix: str = "",
+) -> Diagnostic:
+    """One problem of an agent file: ``path`` and 1-based ``line`` (0 when unknown), ``key`` a key path."""
+    return Diagnostic(
+        rule=rule,
+        severity=severity,
+        file=path,
+        message=message,
+        fix=fix,
+        line=line or None,
+        key=key,
+        subject=key,
+        tags=frozenset({BLOCKING}) if rule in BLOCKING_RULES else frozenset(),
+    )
 
-    path: str
-    line: int
-    key: str
-    rule: str
-    severity: Severity
-    message: str
-    fix: str = ""
 
-    @classmethod
-    def unreadable(cls, path: str, exc: OSError) -> Problem:
-        return cls(
-            path=path,
-            line=0,
-            key="",
-            rule="unreadable",
-            severity=Severity.ERROR,
-            message=f"cannot read the file: {exc.strerror}",
-        )
+def unreadable(path: str, exc: OSError) -> Diagnostic:
+    return problem(
+        path=path, rule="unreadable", severity=Severity.ERROR, message=f"cannot read the file: {exc.strerror}"
+    )
 
-    @property
-    def blocking(self) -> bool:
-        """True when the problem makes ``agents check`` fail: a skipped file or a dropped value."""
-        return self.rule in BLOCKING_RULES
+
+def blocking(d: Diagnostic) -> bool:
+    """Whether ``d`` makes ``agents check`` fail: a skipped file or a dropped value."""
+    return BLOCKING in d.tags
 
 
 # Rules that skip a file, refuse --agents, or drop a value the author wrote.
 BLOCKING_RULES = frozenset(
     {
-        "no-front-matter",
         "fence-not-on-line-1",
         "no-closing-fence",
         "yaml-parse",
@@ -154,5 +158,5 @@ class AgentCatalog:
     shadowed: tuple[Shadowed, ...] = ()
     skipped: tuple[Skipped, ...] = ()
     duplicates: tuple[Duplicate, ...] = ()
-    problems: tuple[Problem, ...] = ()
+    problems: tuple[Diagnostic, ...] = ()
     overridden_builtins: tuple[str, ...] = field(default=())

@@ -28,8 +28,9 @@ from agents_md.agents._fields import read_fields
 from agents_md.agents._hooks import CHECKED_EVENTS, guard_in_bad_event, guard_outside_hooks, hook_issues
 from agents_md.agents._js import js_string, utf16_len
 from agents_md.agents._keys import suggest, unknown_keys
-from agents_md.agents._model import AgentDefinition, Problem, Severity, Source
+from agents_md.agents._model import AgentDefinition, Source, problem
 from agents_md.agents._tools import read_tools, with_memory_tools
+from agents_md.diagnostics import Diagnostic, Severity
 
 MAX_NAME = 256
 PLUGIN_IGNORED = ("permissionMode", "hooks", "mcpServers")
@@ -40,7 +41,7 @@ class FileResult:
     agent: AgentDefinition | None
     rule: str  # why it was skipped ("" when loaded)
     reason: str
-    problems: tuple[Problem, ...]
+    problems: tuple[Diagnostic, ...]
 
 
 def _fence_rule(text: str) -> str:
@@ -60,10 +61,10 @@ def parse_agent_text(
     plugin: str | None = None,
     namespace: tuple[str, ...] = (),
 ) -> FileResult:
-    problems: list[Problem] = []
+    problems: list[Diagnostic] = []
 
     def add(rule: str, severity: Severity, message: str, *, key: str = "", line: int = 0, fix: str = "") -> None:
-        problems.append(Problem(path=path, line=line, key=key, rule=rule, severity=severity, message=message, fix=fix))
+        problems.append(problem(path=path, line=line, key=key, rule=rule, severity=severity, message=message, fix=fix))
 
     split = split_front_matter(text)
     data: dict[str, Any] = {}
@@ -73,7 +74,7 @@ def parse_agent_text(
         rule = _fence_rule(text) if split.reason == "fence-not-on-line-1" else split.reason
         if plugin is None:
             if rule == "not-an-agent":
-                add(rule, Severity.NOTE, "no front matter: the file is documentation, not an agent")
+                add(rule, Severity.INFO, "no front matter: the file is documentation, not an agent")
             elif rule == "fence-not-on-line-1":
                 add(
                     rule,
@@ -108,7 +109,7 @@ def parse_agent_text(
             for n in parsed.rewritten_lines:
                 add(
                     "yaml-lenient",
-                    Severity.NOTE,
+                    Severity.INFO,
                     "strict YAML rejects the front matter; the engine re-read this value as a quoted string",
                     line=base + n,
                     fix="quote the value",
@@ -137,7 +138,7 @@ def parse_agent_text(
                     fix="add name: your-agent-name",
                 )
             elif not any(p.rule == "yaml-parse" for p in problems):
-                add("not-an-agent", Severity.NOTE, "no name: the file is documentation, not an agent")
+                add("not-an-agent", Severity.INFO, "no name: the file is documentation, not an agent")
             decisive = next((p for p in problems if p.rule == "yaml-parse"), problems[-1])
             return FileResult(agent=None, rule=decisive.rule, reason=decisive.message, problems=tuple(problems))
         if not isinstance(raw_name, str):

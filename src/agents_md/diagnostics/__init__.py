@@ -1,34 +1,38 @@
-"""Reporters: a ``CheckResult`` as text for a person, JSON, SARIF 2.1.0, or GitHub workflow commands.
+"""Diagnostics: one model for every command that reports problems, and its reporters.
 
-Each returns a string; printing is the command line's business.
+``render(report, fmt)`` gives the report as ``text`` (grouped by file), ``concise`` (a line
+each), ``json``, ``sarif`` (2.1.0) or ``github`` (workflow annotations); printing is the
+command line's business.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from agents_md.diagnostics.model import Diagnostic, Report, RuleInfo, Severity
+from agents_md.diagnostics.text import Styler
 
-from agents_md.maintain.checks.checker import CheckResult
-
-FORMATS = ("text", "json", "sarif", "github")
-
-Styler = Callable[[str, str], str]
+FORMATS = ("text", "concise", "json", "sarif", "github")
 
 
-def render(result: CheckResult, fmt: str, *, style: Styler | None = None) -> str:
+def render(report: Report, fmt: str, *, style: Styler | None = None) -> str:
     if fmt == "json":
         from agents_md.diagnostics.json import render_json
 
-        return render_json(result)
+        return render_json(report)
     if fmt == "sarif":
         from agents_md.diagnostics.sarif import render_sarif
 
-        return render_sarif(result)
+        return render_sarif(report)
     if fmt == "github":
         from agents_md.diagnostics.github import render_github
 
-        return render_github(result)
-    if fmt == "text":
-        from agents_md.diagnostics.text import render_text
+        return render_github(report)
+    from agents_md.diagnostics.text import render_concise, render_grouped
 
-        return render_text(result, style=style)
+    if fmt == "concise":
+        return render_concise(report, style=style)
+    if fmt == "text":
+        return render_grouped(report, style=style)
     raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+
+
+__all__ = ["FORMATS", "Diagnostic", "Report", "RuleInfo", "Severity", "Styler", "render"]

@@ -1,28 +1,33 @@
-"""The report as GitHub Actions workflow commands: one annotation per finding (``::error``,
-``::warning``, ``::notice``), on its file and line, titled with the rule."""
+"""The report as GitHub Actions workflow commands: one annotation per diagnostic (``::error``,
+``::warning``, ``::notice``), on its file, line and column, titled with the rule.
+
+Escaping, in one place: a command's data escapes ``%``, CR and LF; a property also ``:`` and ``,``.
+"""
 
 from __future__ import annotations
 
-from agents_md.maintain.checks.checker import CheckResult
-from agents_md.maintain.checks.finding import Severity
+from agents_md.diagnostics.model import Report, Severity
 
 COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
 
-def _data(text: str) -> str:
+def escape_data(text: str) -> str:
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
-def _property(text: str) -> str:
-    return _data(text).replace(":", "%3A").replace(",", "%2C")
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def render_github(result: CheckResult) -> str:
+def render_github(report: Report) -> str:
     out: list[str] = []
-    for f in result.findings:
-        props = [f"file={_property(f.file)}"]
-        if f.line:
-            props.append(f"line={f.line}")
-        props.append(f"title={_property(f.rule)}")
-        out.append(f"::{COMMAND[f.severity]} {','.join(props)}::{_data(f'{f.message} (fix: {f.fix})')}")
+    for d in report.diagnostics:
+        props = [f"file={escape_property(d.file)}"]
+        if d.line:
+            props.append(f"line={d.line}")
+            if d.column:
+                props.append(f"col={d.column}")
+        props.append(f"title={escape_property(d.rule)}")
+        message = d.text + (f" (fix: {d.fix})" if d.fix else "")
+        out.append(f"::{COMMAND[d.severity]} {','.join(props)}::{escape_data(message)}")
     return "".join(line + "\n" for line in out)

@@ -1,31 +1,34 @@
-"""The report as JSON: every finding whole, the counts, and what was not checked."""
+"""The report as JSON: every diagnostic whole, the counts, what was not checked, and the
+command's own fields (``Report.extra``)."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from agents_md.maintain.checks.checker import CheckResult
-from agents_md.maintain.checks.finding import Severity
+from agents_md.diagnostics.model import Diagnostic, Report, Severity
+
+VERSION = 1
 
 
-def render_json(result: CheckResult) -> str:
-    data = {
-        "version": 1,
-        "root": result.root,
-        "config": result.config_source,
-        "files_checked": list(result.files),
-        "findings": [
-            {
-                "rule": f.rule,
-                "severity": str(f.severity),
-                "file": f.file,
-                "line": f.line,
-                "message": f.message,
-                "fix": f.fix,
-            }
-            for f in result.findings
-        ],
-        "summary": {str(sev): result.count(sev) for sev in Severity},
-        "notes": list(result.notes),
+def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
+    return {
+        "rule": d.rule,
+        "severity": str(d.severity),
+        "file": d.file,
+        "line": d.line,
+        "column": d.column,
+        "key": d.key,
+        "message": d.message,
+        "fix": d.fix,
+        "fingerprint": d.fingerprint(),
+        "tags": sorted(d.tags),
     }
+
+
+def render_json(report: Report) -> str:
+    data: dict[str, Any] = {"version": VERSION, "root": report.root, **report.extra}
+    data["findings"] = [diagnostic_json(d) for d in report.diagnostics]
+    data["summary"] = {str(sev): report.count(sev) for sev in Severity}
+    data["notes"] = list(report.notes)
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 from agents_md._util.lazy import lazy_names
 
 if TYPE_CHECKING:
+    from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
     from agents_md.maintain.checks.checker import CheckResult, check
     from agents_md.maintain.checks.config import Config, load_config
-    from agents_md.maintain.checks.finding import RULES, Finding, Rule, Severity
+    from agents_md.maintain.checks.rules import RULES
     from agents_md.maintain.link import LinkAction, LinkPlan, apply_link, plan_link
     from agents_md.maintain.map import DocMap, build_map, update_map
 
@@ -22,10 +23,10 @@ _WHERE = {
     "check": "agents_md.maintain.checks.checker",
     "Config": "agents_md.maintain.checks.config",
     "load_config": "agents_md.maintain.checks.config",
-    "RULES": "agents_md.maintain.checks.finding",
-    "Finding": "agents_md.maintain.checks.finding",
-    "Rule": "agents_md.maintain.checks.finding",
-    "Severity": "agents_md.maintain.checks.finding",
+    "RULES": "agents_md.maintain.checks.rules",
+    "Diagnostic": "agents_md.diagnostics",
+    "RuleInfo": "agents_md.diagnostics",
+    "Severity": "agents_md.diagnostics",
     "LinkAction": "agents_md.maintain.link",
     "LinkPlan": "agents_md.maintain.link",
     "apply_link": "agents_md.maintain.link",
@@ -39,11 +40,11 @@ __all__ = [
     "RULES",
     "CheckResult",
     "Config",
+    "Diagnostic",
     "DocMap",
-    "Finding",
     "LinkAction",
     "LinkPlan",
-    "Rule",
+    "RuleInfo",
     "Severity",
     "apply_link",
     "build_map",

@@ -24,7 +24,7 @@ from agents_md._util.atomic import create_new
 from agents_md.engine.content import process
 from agents_md.engine.imports import resolved_imports
 from agents_md.maintain.checks.config import Config
-from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD
+from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, within
 from agents_md.maintain.repo.open import open_repo
 
 IMPORT, SYMLINK = "import", "symlink"
@@ -50,10 +50,6 @@ class LinkPlan:
 
     def of(self, status: str) -> tuple[LinkAction, ...]:
         return tuple(a for a in self.actions if a.status == status)
-
-
-def _within(rel: str, paths: Sequence[str]) -> bool:
-    return not paths or any(p in ("", ".") or rel == p or rel.startswith(p.rstrip("/") + "/") for p in paths)
 
 
 def _decide(root: str, agents: str, claude: str) -> tuple[str, str]:
@@ -97,7 +93,7 @@ def plan_link(
     paths = [os.path.relpath(p, repo.root).replace(os.sep, "/") if os.path.isabs(p) else p for p in paths]
     actions: list[LinkAction] = []
     for rel in repo.index().files:
-        if os.path.basename(rel) != AGENTS_MD or "/.claude/" in f"/{rel}" or not _within(rel, paths):
+        if os.path.basename(rel) != AGENTS_MD or "/.claude/" in f"/{rel}" or not within(rel, paths):
             continue
         folder = os.path.dirname(rel)
         claude = f"{folder}/{CLAUDE_MD}" if folder else CLAUDE_MD

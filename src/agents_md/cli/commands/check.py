@@ -25,29 +25,49 @@ def register(subparsers: Any) -> None:
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--base", metavar="REF", help="compare with REF...HEAD (default: the default branch)")
     group.add_argument("--staged", action="store_true", help="compare the staged changes (for a pre-commit hook)")
-    parser.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text")
+    parser.add_argument(
+        "--format",
+        choices=("text", "concise", "json", "sarif", "github"),
+        default="text",
+        help="text (grouped by file, the default), concise (a line each), json, sarif, github (annotations)",
+    )
     parser.add_argument("--strict", action="store_true", help="warnings fail too (exit 1)")
     parser.add_argument("--list-rules", action="store_true", help="list the rules and exit")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    import sys
-
     if args.list_rules:
-        from agents_md.maintain.checks.finding import RULES
-
-        for rule in RULES.values():
-            print(f"{rule.id:<22} {rule.severity!s:<8} {rule.summary}")
-        return 0
+        return list_rules()
     import os
+
+    return check(
+        args.dir,
+        paths=[os.path.realpath(p) for p in args.paths],
+        base=args.base,
+        staged=args.staged,
+        fmt=args.format,
+        strict=args.strict,
+    )
+
+
+def list_rules() -> int:
+    from agents_md.maintain.checks.rules import RULES
+
+    for rule in RULES.values():
+        print(f"{rule.id:<22} {rule.severity!s:<8} {rule.summary}")
+    return 0
+
+
+def check(directory: str, *, paths: list[str], base: str | None, staged: bool, fmt: str, strict: bool) -> int:
+    """Check the repository holding ``directory``; print the report; 1 when it fails."""
+    import sys
 
     from agents_md.cli.style import Style
     from agents_md.diagnostics import render
-    from agents_md.maintain.checks.checker import check
+    from agents_md.maintain.checks.checker import check as run_check
 
-    paths = [os.path.realpath(p) for p in args.paths]
-    result = check(args.dir, paths=paths, base=args.base, staged=args.staged)
-    sys.stdout.write(render(result, args.format, style=Style() if args.format == "text" else None))
-    code: int = result.exit_code(strict=args.strict)
-    return code
+    result = run_check(directory, paths=paths, base=base, staged=staged)
+    styled = fmt in ("text", "concise")
+    sys.stdout.write(render(result.report(), fmt, style=Style() if styled else None))
+    return result.exit_code(strict=strict)

@@ -315,9 +315,16 @@ def scan_list(src: str, pos: int) -> tuple[int, list[str]] | None:
     fence, thematic break, comment, tag line or another marker. Trailing white space goes
     back to what follows.
     """
+    scanned = list_items(src, pos)
+    return None if scanned is None else (scanned[0], [content for _, content in scanned[1]])
+
+
+def list_items(src: str, pos: int) -> tuple[int, list[tuple[int, str]]] | None:
+    """``scan_list`` with where each item starts in ``src`` (an item's content keeps one line per
+    line of the source, so its lines can be told)."""
     if not _LIST_START.match(src, pos):
         return None
-    items: list[str] = []
+    items: list[tuple[int, str]] = []
     delim = ""
     end = pos
     while end < len(src):
@@ -328,11 +335,12 @@ def scan_list(src: str, pos: int) -> tuple[int, list[str]] | None:
         delim = delim or mark
         if mark != delim or _LIST_HR.match(src, end):
             break
+        start = end
         end, content = _list_item(src, end, m.end())
-        items.append(content)
+        items.append((start, content))
     if not items:
         return None
-    items[-1] = items[-1].rstrip()
+    items[-1] = (items[-1][0], items[-1][1].rstrip())
     return pos + len(src[pos:end].rstrip()), items
 
 

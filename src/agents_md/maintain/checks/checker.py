@@ -5,39 +5,33 @@
 2. The slow git commands start in the background: the diff (unless ``doc-not-updated`` is off
    or there is nothing to compare with) and the history (unless ``stale-doc`` is off).
 3. The instruction files: tracked ones (``git ls-files``), or found on disk outside git.
-4. The rules run in ``rules.ORDER``; git's answers are read when the last two need them.
+4. The rules run in ``rules.RULES`` order; git's answers are read when the last two need them.
 5. Findings in ignored files, of rules turned off, or outside the given paths are dropped;
    configured severities applied; the rest sorted by file and line.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from agents_md.diagnostics import Diagnostic, Report, Severity
 from agents_md.maintain.checks.answers import once, read_changes, read_history, start_diff
-from agents_md.maintain.checks.config import Config
+from agents_md.maintain.checks.config import CONFIG, Config
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.checks.finding import Finding, Severity
-from agents_md.maintain.checks.rules import ORDER
-from agents_md.maintain.repo.files import INSTRUCTION_NAMES
+from agents_md.maintain.checks.rules import PREFETCH_AFTER, RULES, RUN_ORDER, SESSION_RULES
+from agents_md.maintain.repo.files import INSTRUCTION_NAMES, within
 from agents_md.maintain.repo.fs import untracked
 from agents_md.maintain.repo.ignore import ignore_matcher
 from agents_md.maintain.repo.open import open_repo
 from agents_md.maintain.views.engine import EngineView
 
-# Rules that ask the engine what loads in every directory holding instruction files.
-SESSION_RULES = ("invisible-doc", "shadowed-doc", "needs-approval", "byte-budget-claude")
-# The worker is forked once the import rules have read (and cached) every file the sessions read.
-PREFETCH_BEFORE = "import_cycle"
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CheckResult:
     root: str
-    findings: tuple[Finding, ...]
+    findings: tuple[Diagnostic, ...]
     notes: tuple[str, ...]  # what was not checked, and why
     files: tuple[str, ...]  # the instruction files checked
     config_source: str | None
@@ -51,9 +45,17 @@ class CheckResult:
         failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
         return 1 if any(f.severity in failing for f in self.findings) else 0
 
-
-def _within(rel: str, paths: Sequence[str]) -> bool:
-    return not paths or any(p in ("", ".") or rel == p or rel.startswith(p.rstrip("/") + "/") for p in paths)
+    def report(self) -> Report:
+        """The findings as a report any reporter renders."""
+        return Report(
+            diagnostics=self.findings,
+            rules=RULES,
+            root=self.root,
+            notes=self.notes,
+            checked=len(self.files),
+            checked_what="instruction file",
+            extra={"config": self.config_source, "files_checked": list(self.files)},
+        )
 
 
 def check(
@@ -92,33 +94,31 @@ def check(
             index=index,
             engine=EngineView(root, hidden, names),
             ignored=ignored,
+            rules=RULES,
             git=git,
-            notes=notes,
         )
+        ctx.notes = notes
         ctx.changes = once(lambda: read_changes(pending_diff, against))
         ctx.history = once(lambda: read_history(pending_log, ctx))
-        found: list[Finding] = []
-        for name in ORDER:
-            module = importlib.import_module(f"agents_md.maintain.checks.rules.{name}")
-            rule: str = module.RULE
-            if name == PREFETCH_BEFORE and parallel is not False and any(config.enabled(r) for r in SESSION_RULES):
+        sessions = parallel is not False and any(config.enabled(m.RULE.id) for m in SESSION_RULES)
+        found: list[Diagnostic] = []
+        for module in RUN_ORDER:
+            rule: str = module.RULE.id
+            if rule == CONFIG.id or config.enabled(rule):
+                found.extend(module.run(ctx))
+            if module is PREFETCH_AFTER and sessions:
                 ctx.engine.prefetch([index.abs(d) for d in index.doc_dirs()], force=parallel is True)
-            if rule != "config" and not config.enabled(rule):
-                continue
-            found.extend(module.run(ctx))
     finally:
         for pending in (pending_diff, pending_log):
             if pending is not None:
                 pending.close()
-    kept: list[Finding] = []
+    kept: list[Diagnostic] = []
     for f in found:
-        if f.rule != "config" and (ignored(f.file) or not _within(f.file, paths)):
+        if f.rule != CONFIG.id and (ignored(f.file) or not within(f.file, paths)):
             continue
-        configured = config.rules.get(f.rule)
-        if isinstance(configured, Severity):
-            f = replace(f, severity=configured)
-        kept.append(f)
-    kept.sort(key=Finding.sort_key)
+        configured = config.severity(f.rule)
+        kept.append(f if configured is None else replace(f, severity=configured))
+    kept.sort(key=Diagnostic.sort_key)
     return CheckResult(
         root=root,
         findings=tuple(dict.fromkeys(kept)),

@@ -21,14 +21,22 @@ from __future__ import annotations
 import difflib
 import os
 import tomllib
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.errors import AgentsMdError
-from agents_md.maintain.checks.finding import RULES, Finding, Severity, finding
 
 CONFIG_FILE = ".agents-md.toml"
 PYPROJECT = "pyproject.toml"
+
+CONFIG = RuleInfo(
+    id="config",
+    severity=Severity.ERROR,
+    summary="a problem in the agents-md configuration",
+    description="An unknown key or rule, or a value of the wrong type, in .agents-md.toml or [tool.agents-md].",
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -43,14 +51,35 @@ class Config:
     ignore: tuple[str, ...] = ()
     rules: dict[str, bool | Severity] = field(default_factory=dict)
     source: str | None = None  # the file it was read from, relative to the root
-    problems: tuple[Finding, ...] = ()
+    problems: tuple[Diagnostic, ...] = ()
+    # Every [rules] key as written: its value and line (checked against the rules by ``rule_problems``).
+    rule_keys: Mapping[str, tuple[Any, int | None]] = field(default_factory=dict, compare=False)
 
     def enabled(self, rule: str) -> bool:
         return self.rules.get(rule, True) is not False
 
-    def severity(self, rule: str) -> Severity:
+    def severity(self, rule: str, default: Severity | None = None) -> Severity | None:
+        """The severity configured for ``rule``, else ``default``."""
         value = self.rules.get(rule)
-        return value if isinstance(value, Severity) else RULES[rule].severity
+        return value if isinstance(value, Severity) else default
+
+    def rule_problems(self, known: Collection[str]) -> tuple[Diagnostic, ...]:
+        """A ``config`` problem for each ``[rules]`` key that names no rule of ``known``, or whose
+        value is not ``true``, ``false`` or a severity."""
+        out: list[Diagnostic] = []
+        source = self.source or CONFIG_FILE
+        for rule, (setting, line) in self.rule_keys.items():
+            if rule not in known:
+                close = difflib.get_close_matches(rule, sorted(known), n=1)
+                hint = f"did you mean {close[0]!r}?" if close else "see `agents-md check --list-rules`"
+                message, fix = f"unknown rule {rule!r}; {hint}", f"rename or remove {rule!r}"
+            elif _rule_setting(setting) is None:
+                message = f'rules.{rule} must be true, false, "error", "warning" or "info", not {setting!r}'
+                fix = f"set {rule} = false or a severity"
+            else:
+                continue
+            out.append(CONFIG.diagnostic(source, message, fix, line=line))
+        return tuple(out)
 
 
 _INTS = {"max-lines": "max_lines", "claude-max-bytes": "claude_max_bytes", "codex-max-bytes": "codex_max_bytes"}
@@ -94,12 +123,13 @@ def load_config(root: str) -> Config:
 
 
 def parse_config(table: Any, *, source: str, text: str = "") -> Config:
-    """A ``Config`` from a parsed table; every problem becomes a ``config`` finding."""
-    problems: list[Finding] = []
+    """A ``Config`` from a parsed table; every problem becomes a ``config`` diagnostic (the names in
+    ``[rules]`` are checked against the rules by ``unknown_rules``)."""
+    problems: list[Diagnostic] = []
 
     def problem(message: str, fix: str, key: str | None = None) -> None:
         line = _line_of(text, key) if key else None
-        problems.append(finding("config", source, message, fix, line=line))
+        problems.append(CONFIG.diagnostic(source, message, fix, line=line))
 
     if not isinstance(table, dict):
         problem("the agents-md table is not a table", "write it as [tool.agents-md] or top-level keys")
@@ -122,7 +152,11 @@ def parse_config(table: Any, *, source: str, text: str = "") -> Config:
             else:
                 values["base"] = value
         elif key == "rules":
-            values["rules"] = _rules(value, problem)
+            if not isinstance(value, dict):
+                problem(f"rules must be a table, not {value!r}", "[rules] with lines like stale-doc = false", "rules")
+                continue
+            values["rule_keys"] = {rule: (setting, _line_of(text, rule)) for rule, setting in value.items()}
+            values["rules"] = {rule: s for rule, setting in value.items() if (s := _rule_setting(setting)) is not None}
         else:
             close = difflib.get_close_matches(key, _KEYS, n=1)
             hint = f"did you mean {close[0]!r}?" if close else f"known keys: {', '.join(_KEYS)}"
@@ -130,24 +164,10 @@ def parse_config(table: Any, *, source: str, text: str = "") -> Config:
     return Config(**values, source=source, problems=tuple(problems))
 
 
-def _rules(value: Any, problem: Any) -> dict[str, bool | Severity]:
-    out: dict[str, bool | Severity] = {}
-    if not isinstance(value, dict):
-        problem(f"rules must be a table, not {value!r}", "[rules] with lines like stale-doc = false", "rules")
-        return out
-    for rule, setting in value.items():
-        if rule not in RULES or rule == "config":
-            close = difflib.get_close_matches(rule, RULES, n=1)
-            hint = f"did you mean {close[0]!r}?" if close else "see `agents-md check --list-rules`"
-            problem(f"unknown rule {rule!r}; {hint}", f"rename or remove {rule!r}", rule)
-        elif isinstance(setting, bool):
-            out[rule] = setting
-        elif isinstance(setting, str) and setting in {s.value for s in Severity}:
-            out[rule] = Severity(setting)
-        else:
-            problem(
-                f'rules.{rule} must be true, false, "error", "warning" or "info", not {setting!r}',
-                f"set {rule} = false or a severity",
-                rule,
-            )
-    return out
+def _rule_setting(setting: Any) -> bool | Severity | None:
+    """A ``[rules]`` value read: on, off or a severity (``None``: not one of those)."""
+    if isinstance(setting, bool):
+        return setting
+    if isinstance(setting, str) and setting in {s.value for s in Severity}:
+        return Severity(setting)
+    return None

@@ -1,26 +1,33 @@
-"""What every rule reads: the root, the configuration, the docs, git's answers, the engine's view.
+"""What every rule reads: the root, the configuration, the docs, git's answers, and the views
+of what the engine decided (its sessions, the imports it met, where docs stay hidden).
 
-Each doc is read and scanned once for all rules. Git's answers (the diff, the history) are
-asked for when a rule first needs them; the commands themselves were started before any rule
-ran, so they have been working in the background meanwhile.
+Each doc is read (through the engine's filesystem seam, as the repository holds it) and
+scanned once for all rules. Git's answers (the diff, the history) are asked for when a rule
+first needs them; the commands themselves were started before any rule ran, so they have
+been working in the background meanwhile. Each view is built the first time a rule asks.
 """
 
 from __future__ import annotations
 
-import errno
 import os
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
+from agents_md.diagnostics import RuleInfo
+from agents_md.engine.content import decode
 from agents_md.maintain.checks.config import Config
 from agents_md.maintain.read.markdown import Item, scan
 from agents_md.maintain.repo.files import DocIndex
 from agents_md.maintain.repo.git import Git
 from agents_md.maintain.repo.history import History
+from agents_md.maintain.views import imports as imports_view
+from agents_md.maintain.views import visibility as visibility_view
 from agents_md.maintain.views.engine import EngineView
+from agents_md.maintain.views.imports import ImportGraph
+from agents_md.maintain.views.visibility import Visibility
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Changes:
     """The files a diff touched, and what the diff was."""
 
@@ -28,21 +35,37 @@ class Changes:
     against: str  # "the staged changes" or "origin/main...HEAD"
 
 
-@dataclass(slots=True, kw_only=True)
 class CheckContext:
-    root: str
-    config: Config
-    index: DocIndex
-    engine: EngineView
-    ignored: Callable[[str], bool]
-    git: Git | None = None
-    changes: Callable[[], Changes | None] = lambda: None
-    history: Callable[[], History | None] = lambda: None
-    notes: list[str] = field(default_factory=list)
-    shared: dict[str, object] = field(default_factory=dict)  # what one rule computed for another
-    _bytes: dict[str, bytes | None] = field(default_factory=dict)
-    _texts: dict[str, str | None] = field(default_factory=dict)
-    _scans: dict[str, list[Item]] = field(default_factory=dict)
+    """One check's inputs, each read once; ``notes`` gathers what could not be checked."""
+
+    def __init__(
+        self,
+        *,
+        root: str,
+        config: Config,
+        index: DocIndex,
+        engine: EngineView,
+        ignored: Callable[[str], bool],
+        rules: Mapping[str, RuleInfo],
+        git: Git | None = None,
+        changes: Callable[[], Changes | None] = lambda: None,
+        history: Callable[[], History | None] = lambda: None,
+    ) -> None:
+        self.root = root
+        self.config = config
+        self.index = index
+        self.engine = engine
+        self.ignored = ignored
+        self.rules = rules  # every rule of the check, by id
+        self.git = git
+        self.changes = changes
+        self.history = history
+        self.notes: list[str] = []
+        self._bytes: dict[str, bytes | None] = {}
+        self._texts: dict[str, str | None] = {}
+        self._scans: dict[str, list[Item]] = {}
+        self._imports: ImportGraph | None = None
+        self._visibility: Visibility | None = None
 
     def abs(self, rel: str) -> str:
         return self.index.abs(rel)
@@ -51,26 +74,20 @@ class CheckContext:
         """A doc's bytes (links followed), or ``None``: absent (a dangling link) silently, unreadable with a note."""
         if rel not in self._bytes:
             try:
-                with open(self.abs(rel), "rb") as handle:
-                    self._bytes[rel] = handle.read()
-            except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
-                self._bytes[rel] = None
+                self._bytes[rel] = self.engine.fs.read_file(self.abs(rel))
             except OSError as exc:
                 self._bytes[rel] = None
-                if exc.errno != errno.ELOOP:
-                    self.notes.append(f"{rel}: cannot be read ({exc.strerror or exc}); not checked")
+                self.notes.append(f"{rel}: cannot be read ({exc.strerror or exc}); not checked")
         return self._bytes[rel]
 
     def text(self, rel: str) -> str | None:
-        """A doc's text; invalid UTF-8 is read as U+FFFD, with a note."""
+        """A doc's text, decoded as the engine decodes it; invalid UTF-8 is read as U+FFFD, with a note."""
         if rel not in self._texts:
             data = self.read(rel)
             text = None
             if data is not None:
-                try:
-                    text = data.decode("utf-8")
-                except UnicodeDecodeError:
-                    text = data.decode("utf-8", "replace")
+                text, bad = decode(data)
+                if bad:
                     self.notes.append(f"{rel}: not valid UTF-8; invalid bytes read as U+FFFD")
             self._texts[rel] = text
         return self._texts[rel]
@@ -89,3 +106,17 @@ class CheckContext:
         """An absolute path as a root-relative one (``..`` parts when outside)."""
         rel = os.path.relpath(path, self.root).replace(os.sep, "/")
         return "" if rel == "." else rel
+
+    @property
+    def imports(self) -> ImportGraph:
+        """Every import the engine met in the repository's docs (``views.imports``)."""
+        if self._imports is None:
+            self._imports = imports_view.build(self.engine, self.index)
+        return self._imports
+
+    @property
+    def visibility(self) -> Visibility:
+        """Which ``AGENTS.md`` Claude Code leaves out, and where (``views.visibility``)."""
+        if self._visibility is None:
+            self._visibility = visibility_view.build(self.engine, self.index, self.docs(), self.text)
+        return self._visibility

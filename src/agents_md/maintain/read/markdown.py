@@ -1,18 +1,16 @@
 """What a doc says, with line numbers: code spans, link targets, and the lines of code blocks.
 
-Read line by line (a doc is read for every rule, so this stays cheap), with the engine's
-notion of what is not prose:
+Read with the engine's own block lexer (``engine.markdown.blocks``), so what counts as code,
+as a comment, as a list or a quote is what Claude Code's reading of the file makes of it:
 
-1. Front matter (``engine.content.split_front_matter``) is skipped; its lines still count.
-2. An HTML comment block (a line starting ``<!--``, up to three spaces in, to the line with
-   ``-->``) is skipped, as the engine drops it.
-3. Fenced code (```` ``` ```` or ``~~~``, also inside a list or quote) and indented code
-   (four spaces after a blank line, outside a list) yield their lines as ``fence`` items,
-   with the fence's info string.
-4. Each paragraph of the rest yields its code spans (``code``) and the targets of its
-   Markdown links and link definitions (``link``), code spans taken out first.
+1. Front matter (``_util.front_matter``) is skipped; its lines still count.
+2. HTML blocks (comments among them, which the engine drops) say nothing.
+3. Code blocks, fenced or indented, yield their lines as ``fence`` items, with the fence's
+   info string; a list item's or a quote's blocks are read the same way, recursively.
+4. Each paragraph, heading or text block yields its code spans (``code``) and the targets of
+   its Markdown links (``link``), code spans taken out first; a link definition its target.
 
-``first_heading`` reads with the engine's own block lexer (``engine.markdown_blocks``).
+Every item carries its line in the file and the whole source line it stands on.
 """
 
 from __future__ import annotations
@@ -23,12 +21,12 @@ from dataclasses import dataclass
 
 from agents_md._util.front_matter import split_front_matter
 from agents_md.engine.markdown import blocks as markdown_blocks
+from agents_md.engine.markdown.blocks import Block
 
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
 _LINK = re.compile(r"!?\[(?:\\.|[^\[\]\\])*\]\(\s*(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+[^)]*)?\)")
 _DEF = re.compile(r"^ {0,3}\[(?:\\.|[^\[\]\\])+\]:[ \t]*(<[^>\n]*>|\S+)", re.M)
-_FENCE = re.compile(r"^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})([^\n]*)$")
-_BULLET = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
+_FENCE_OPEN = re.compile(r"[ \t]*(`{3,}|~{3,})([^\n]*)")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -36,89 +34,75 @@ class Item:
     kind: str  # "code" (a code span), "link" (a link target), "fence" (a line of a code block)
     text: str
     line: int  # 1-based
-    line_text: str  # the whole line it is on
+    line_text: str  # the whole source line it is on
     lang: str = ""  # a fence's info string
-
-
-def _indent(line: str) -> int:
-    col = 0
-    for ch in line:
-        if ch == " ":
-            col += 1
-        elif ch == "\t":
-            col += 4 - col % 4
-        else:
-            break
-    return col
 
 
 def scan(text: str) -> list[Item]:
     src = markdown_blocks.normalise(text)
-    fm = split_front_matter(src)
-    front, body = fm.yaml, (fm.body if fm.yaml is not None else src)
-    first = src[: len(src) - len(body)].count("\n") if front is not None else 0
+    front = split_front_matter(src)
+    body = front.body if front.yaml is not None else src
     lines = src.split("\n")
-    out: list[Item] = []
-    paragraph: list[int] = []  # line indexes of the prose being gathered
-    fence: str | None = None
+    return list(_blocks(markdown_blocks.lex_blocks(body), body, src.count("\n", 0, len(src) - len(body)), lines))
+
+
+def _blocks(blocks: list[Block], container: str, first: int, lines: list[str]) -> Iterator[Item]:
+    """The items of the blocks lexed from ``container``, whose first line is line ``first`` (0-based).
+
+    A block's line is told by its offset in the container: the lexer moves on by the length
+    of a block's raw, which for a quote may hold more or fewer line ends than the text read.
+    """
+    offset = 0
+    for block in blocks:
+        yield from _block(block, first + container.count("\n", 0, offset), lines)
+        offset += len(block.raw)
+
+
+def _line(lines: list[str], index: int) -> str:
+    return lines[index] if 0 <= index < len(lines) else ""
+
+
+def _block(block: Block, first: int, lines: list[str]) -> Iterator[Item]:
+    if block.type == "code":
+        yield from _code(block.raw, first, lines)
+    elif block.type in ("paragraph", "heading", "text"):
+        yield from _prose(block.raw, first, lines)
+    elif block.type == "def":
+        for m in _DEF.finditer(block.raw):
+            at = first + block.raw.count("\n", 0, m.start(1))
+            yield Item(kind="link", text=_unbracket(m.group(1)), line=at + 1, line_text=_line(lines, at))
+    elif block.type == "blockquote":
+        yield from _blocks(list(block.parts), "".join(part.raw for part in block.parts), first, lines)
+    elif block.type == "list":
+        scanned = markdown_blocks.list_items(block.raw, 0)
+        for start, content in scanned[1] if scanned else ():
+            item_first = first + block.raw.count("\n", 0, start)
+            yield from _blocks(markdown_blocks.lex_blocks(content, top=False), content, item_first, lines)
+
+
+def _code(raw: str, first: int, lines: list[str]) -> Iterator[Item]:
+    rows = raw.rstrip("\n").split("\n")
+    opening = _FENCE_OPEN.fullmatch(rows[0])
     lang = ""
-    in_comment = in_list = False
-    blank_before = True
-    for i in range(first, len(lines)):
-        line = lines[i]
-        if fence is not None:
-            m = _FENCE.match(line)
-            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not m.group(2).strip():
-                fence = None
-            elif line.strip():
-                out.append(Item(kind="fence", text=line.strip(), line=i + 1, line_text=line, lang=lang))
-            continue
-        if in_comment:
-            in_comment = "-->" not in line
-            blank_before = not in_comment
-            continue
-        if not line.strip():
-            out.extend(_prose(paragraph, lines))
-            paragraph = []
-            blank_before = True
-            continue
-        indent = _indent(line)
-        if indent >= 4 and blank_before and not in_list:
-            out.append(Item(kind="fence", text=line.strip(), line=i + 1, line_text=line))
-            continue
-        m = _FENCE.match(line)
-        if m and (m.group(1)[0] == "~" or "`" not in m.group(2)):
-            out.extend(_prose(paragraph, lines))
-            paragraph = []
-            fence, lang = m.group(1), m.group(2).strip()
-            continue
-        if indent <= 3 and line.lstrip().startswith("<!--"):
-            out.extend(_prose(paragraph, lines))
-            paragraph = []
-            in_comment = "-->" not in line[line.index("<!--") + 4 :]
-            blank_before = not in_comment
-            continue
-        if _BULLET.match(line):
-            in_list = True
-        elif indent == 0 and blank_before:
-            in_list = False
-        paragraph.append(i)
-        blank_before = False
-    out.extend(_prose(paragraph, lines))
-    return out
+    if opening is not None:
+        lang = opening.group(2).strip()
+        fence = opening.group(1)
+        rows = rows[1:]
+        if rows and rows[-1].strip().startswith(fence[0] * len(fence)) and not rows[-1].strip().strip(fence[0]):
+            rows = rows[:-1]
+        first += 1
+    for n, row in enumerate(rows):
+        if row.strip():
+            yield Item(kind="fence", text=row.strip(), line=first + n + 1, line_text=_line(lines, first + n), lang=lang)
 
 
-def _prose(indexes: list[int], lines: list[str]) -> Iterator[Item]:
-    if not indexes:
-        return
-    first = indexes[0]
-    text = "\n".join(lines[first : indexes[-1] + 1])
+def _prose(text: str, first: int, lines: list[str]) -> Iterator[Item]:
     blanked = text
     if "`" in text:
         chars = list(text)
         for m in _CODE_SPAN.finditer(text):
-            line = first + text.count("\n", 0, m.start())
-            yield Item(kind="code", text=_span_text(m.group(2)), line=line + 1, line_text=lines[line])
+            at = first + text.count("\n", 0, m.start())
+            yield Item(kind="code", text=_span_text(m.group(2)), line=at + 1, line_text=_line(lines, at))
             for j in range(m.start(), m.end()):
                 if chars[j] != "\n":
                     chars[j] = " "
@@ -127,11 +111,12 @@ def _prose(indexes: list[int], lines: list[str]) -> Iterator[Item]:
         return
     for pattern in (_LINK, _DEF):
         for m in pattern.finditer(blanked):
-            target = m.group(1)
-            if target.startswith("<") and target.endswith(">"):
-                target = target[1:-1]
-            line = first + blanked.count("\n", 0, m.start(1))
-            yield Item(kind="link", text=target, line=line + 1, line_text=lines[line])
+            at = first + blanked.count("\n", 0, m.start(1))
+            yield Item(kind="link", text=_unbracket(m.group(1)), line=at + 1, line_text=_line(lines, at))
+
+
+def _unbracket(target: str) -> str:
+    return target[1:-1] if target.startswith("<") and target.endswith(">") else target
 
 
 def _span_text(inner: str) -> str:
@@ -144,8 +129,8 @@ def _span_text(inner: str) -> str:
 def first_heading(text: str) -> tuple[str | None, str | None]:
     """The first heading's text, and the first sentence of the first paragraph (front matter and comments left out)."""
     src = markdown_blocks.normalise(text)
-    fm = split_front_matter(src)
-    body = fm.body if fm.yaml is not None else src
+    front = split_front_matter(src)
+    body = front.body if front.yaml is not None else src
     heading: str | None = None
     sentence: str | None = None
     for block in markdown_blocks.lex_blocks(body):

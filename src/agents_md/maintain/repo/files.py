@@ -150,6 +150,11 @@ class GovernorCache:
         return found
 
 
+def within(rel: str, paths: Sequence[str]) -> bool:
+    """Whether ``rel`` is one of ``paths`` or below one (no paths: everything is)."""
+    return not paths or any(p in ("", ".") or rel == p or rel.startswith(p.rstrip("/") + "/") for p in paths)
+
+
 def shown(rel_dir: str) -> str:
     """A directory as a person reads it (the root is "the root")."""
     return rel_dir or "the root"

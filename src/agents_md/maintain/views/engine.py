@@ -26,11 +26,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agents_md._model import InstructionFile
+from agents_md._model import ImportEdge, InstructionFile, SkipReason
 from agents_md._util.jstext import js_trim
+from agents_md.host.plugins import PluginSpec
+from agents_md.host.session import Session
 from agents_md.maintain.repo.fs import RepoFS
+from agents_md.plugins.agents_md import AND_AGENTS_MD, BUILTIN_KEY, NAME, OPTION_KEY, StoodDown, plugin_factory
 
-AND_MODE = "claude-md-and-agents-md"
+AND_MODE = AND_AGENTS_MD
 # The home is empty, so the auto memory never holds anything: not looking for it changes nothing.
 SESSION_ENV = {"CLAUDE_CODE_DISABLE_AUTO_MEMORY": "1"}
 PARALLEL_MIN = 64  # directories: below this, a worker process costs more than it saves
@@ -47,6 +50,8 @@ class Start:
     paths: frozenset[str]  # every file's path and the path its link points at
     texts: frozenset[str]  # every file's text, trimmed
     external: dict[str, str]  # an import left out for leaving the working directory -> its importer
+    imports: tuple[ImportEdge, ...]  # every import the engine met
+    stood_down: StoodDown | None  # the plugin's record, when the default mode left the start to the engine
 
     def loads(self, path: str, text: str | None = None) -> bool:
         """Whether ``path`` loads: by path, by the file a link points at, or (given ``text``) by its text."""
@@ -70,7 +75,7 @@ class EngineView:
         self.managed_dir = os.path.join(self._tmp, "agents-md-check-no-managed-policy")
         self.fs = RepoFS(root, hidden, watch)  # the home and the policy folder are outside the root: absent
         self._starts: dict[tuple[str, str | None, bool], Start] = {}
-        self._root_session: object | None = None
+        self._root_session: Session | None = None
         self._attached: set[str] = set()
         self._pending: tuple[Any, Any] | None = None  # a worker computing starts: (process, connection)
 
@@ -114,14 +119,10 @@ class EngineView:
         for start in starts if isinstance(starts, list) else ():
             self._starts.setdefault((start.directory, None, False), start)
 
-    def _session(self, cwd: str, mode: str | None = None, *, approve: bool = False) -> object:
-        from agents_md.host.plugins import PluginSpec
-        from agents_md.host.session import Session
-        from agents_md.plugins.agents_md import NAME, plugin_factory
-
+    def _session(self, cwd: str, mode: str | None = None, *, approve: bool = False) -> Session:
         args: list[str] = []
         if mode is not None:
-            settings = {"pluginConfigs": {"agents-md@builtin": {"options": {"instructionFiles": mode}}}}
+            settings = {"pluginConfigs": {BUILTIN_KEY: {"options": {OPTION_KEY: mode}}}}
             args = ["--settings", json.dumps(settings)]
         return Session(
             cwd=cwd,
@@ -137,18 +138,13 @@ class EngineView:
     def start(self, directory: str, mode: str | None = None, *, approve: bool = False) -> Start:
         """What Claude Code starts with in ``directory`` (absolute), in the default mode or ``mode``; with
         ``approve``, as after the person approved imports from outside the working directory."""
-        from agents_md._model import SkipReason
-        from agents_md.host.session import Session
-
         key = (directory, mode, approve)
         found = self._starts.get(key)
         if found is None and self._pending is not None:
             self._collect()
             found = self._starts.get(key)
         if found is None:
-            session = self._session(directory, mode, approve=approve)
-            assert isinstance(session, Session)
-            context = session.start()
+            context = self._session(directory, mode, approve=approve).start()
             files = context.files
             paths = {f.path for f in files} | {self.fs.realpath(f.path) for f in files}
             found = self._starts[key] = Start(
@@ -158,18 +154,18 @@ class EngineView:
                 paths=frozenset(paths),
                 texts=frozenset(js_trim(f.content) for f in files),
                 external={s.path: s.via or "" for s in context.skipped if s.reason is SkipReason.EXTERNAL_IMPORT},
+                imports=context.imports,
+                stood_down=next(
+                    (r.value for r in context.records if r.source == NAME and isinstance(r.value, StoodDown)), None
+                ),
             )
         return found
 
     def attached_on_read(self, path: str) -> frozenset[str]:
         """Every file attached by Reads so far in a session at the root, after a Read of ``path``."""
-        from agents_md.host.session import Session
-
         if self._root_session is None:
             self._root_session = self._session(self.root)
-        session = self._root_session
-        assert isinstance(session, Session)
-        result = session.read(path)
+        result = self._root_session.read(path)
         self._attached.update(f.path for f in result.files)
         self._attached.update(os.path.realpath(f.path) for f in result.files)
         return frozenset(self._attached)

@@ -1,89 +1,103 @@
-"""The ``@`` imports of the repository's instruction files, read with the engine's own rules.
+"""The ``@`` imports of the repository's instruction files, as the engine met them.
 
-1. Start from every instruction file; read it (links followed) and process it as the engine
-   does (``engine.content.process``: front matter and comments out).
-2. Its imports are ``engine.imports.import_paths`` of that text, each resolved with
-   ``engine.imports.resolve`` against the file's real directory (``~/`` against a home that
-   is never inside the repository).
-3. A target inside the repository that exists and has a text name is read in turn; one
-   outside is not followed. Each file is read once.
+A view of the engine's records (``StartContext.imports``), never a second traversal:
 
-The result is a list of edges (importer, as written, target, line) for the import rules.
+1. Every import the engine meets in the default-mode start of each directory holding
+   instruction files (the sessions ``EngineView`` computes for every rule).
+2. Where an ``AGENTS.md`` does not load in its own directory's start (a ``CLAUDE.md`` made
+   the default mode stand down), the imports of the start in ``claude-md-and-agents-md`` too.
+3. Where an import leaves a start's working directory but not the repository, the imports of
+   the start with external imports approved, so the file it points at is read in turn.
+
+One edge per importer (by its real path), written path and target, with the most telling
+outcome any start saw (what became of it when it was followed, over "not approved" and
+"loaded already"); each cycle once, by the files it passes through.
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from agents_md.engine.content import process
-from agents_md.engine.imports import import_paths, is_text_file_name, resolve
+from agents_md._model import ImportEdge, ImportOutcome
 from agents_md.engine.paths import is_inside
-from agents_md.maintain.checks.context import CheckContext
+from agents_md.maintain.repo.files import AGENTS_MD, anchor_dir
+from agents_md.maintain.views.engine import AND_MODE, EngineView
 
-HOME = os.path.join(os.sep, "nonexistent-home-of-the-reader")
+if TYPE_CHECKING:
+    from agents_md.maintain.repo.files import DocIndex
+
+# Outcomes that say nothing of the target itself: the import was not followed here.
+_NOT_FOLLOWED = (ImportOutcome.EXTERNAL, ImportOutcome.ALREADY)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Edge:
-    importer: str  # real path, absolute
+    importer: str  # the importing file's real path, absolute
     written: str  # the path as written after the "@"
     target: str  # absolute, resolved
-    line: int | None
+    line: int
+    column: int
+    outcome: ImportOutcome
     inside: bool  # the target is inside the repository
-    exists: bool
+
+    @property
+    def exists(self) -> bool:
+        """Whether the repository holds a file at the target (as the engine found it)."""
+        return self.outcome is not ImportOutcome.MISSING
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Cycle:
+    """An import that closes a loop, and the files of the loop from where it started."""
+
+    closing: Edge
+    chain: tuple[str, ...]  # real paths, the first being the file the closing import points back to
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ImportGraph:
     edges: tuple[Edge, ...]
+    cycles: tuple[Cycle, ...]
 
     def from_(self, importer: str) -> list[Edge]:
         return [e for e in self.edges if e.importer == importer]
 
 
-def _line_of(raw: str, written: str) -> int | None:
-    for needle in (f"@{written}", f"@{written.replace(' ', chr(92) + ' ')}", f"@./{written}"):
-        at = raw.find(needle)
-        if at >= 0:
-            return raw.count("\n", 0, at) + 1
-    return None
-
-
-def build(ctx: CheckContext) -> ImportGraph:
-    cached = ctx.shared.get("import_graph")
-    if isinstance(cached, ImportGraph):
-        return cached
-    queue = [os.path.realpath(ctx.abs(rel)) for rel in ctx.docs()]
-    queue.reverse()
-    seen: set[str] = set()
-    edges: list[Edge] = []
-    prefix = ctx.root.rstrip(os.sep) + os.sep
-    while queue:
-        real = queue.pop()
-        if real in seen:
+def build(engine: EngineView, index: DocIndex) -> ImportGraph:
+    root = index.root
+    agents_of: dict[str, list[str]] = {}
+    for rel in index.files:
+        if os.path.basename(rel) == AGENTS_MD:
+            agents_of.setdefault(anchor_dir(rel), []).append(index.abs(rel))
+    records: list[ImportEdge] = []
+    for directory in index.doc_dirs():  # 1
+        start = engine.start(index.abs(directory))
+        records += start.imports
+        if any(not start.loads(path) for path in agents_of.get(directory, ())):
+            records += engine.start(index.abs(directory), AND_MODE).imports  # 2
+        if any(e.outcome is ImportOutcome.EXTERNAL and is_inside(e.target, root) for e in start.imports):
+            records += engine.start(index.abs(directory), approve=True).imports  # 3
+    edges: dict[tuple[str, str, str], Edge] = {}
+    cycles: dict[frozenset[str], Cycle] = {}
+    for record in records:
+        importer = engine.fs.realpath(record.importer)
+        if not is_inside(importer, root):
             continue
-        seen.add(real)
-        data = ctx.read(ctx.rel(real)) if real.startswith(prefix) else None
-        if data is None:
-            continue
-        raw = data.decode("utf-8", "replace")
-        for written in import_paths(process(data).body):
-            target = resolve(written, real, HOME)
-            inside = is_inside(target, ctx.root)
-            exists = os.path.exists(target)
-            edges.append(
-                Edge(
-                    importer=real,
-                    written=written,
-                    target=target,
-                    line=_line_of(raw, written),
-                    inside=inside,
-                    exists=exists,
-                )
-            )
-            if inside and exists and os.path.isfile(target) and is_text_file_name(target):
-                queue.append(os.path.realpath(target))
-    graph = ImportGraph(edges=tuple(edges))
-    ctx.shared["import_graph"] = graph
-    return graph
+        edge = Edge(
+            importer=importer,
+            written=record.written,
+            target=record.target,
+            line=record.line,
+            column=record.column,
+            outcome=record.outcome,
+            inside=is_inside(record.target, root),
+        )
+        key = (importer, record.written, record.target)
+        kept = edges.get(key)
+        if kept is None or (kept.outcome in _NOT_FOLLOWED and edge.outcome not in _NOT_FOLLOWED):
+            edges[key] = edge
+        if record.outcome is ImportOutcome.CYCLE and record.chain:
+            cycles.setdefault(frozenset(record.chain), Cycle(closing=edge, chain=record.chain))
+    return ImportGraph(edges=tuple(edges.values()), cycles=tuple(cycles.values()))

@@ -1,62 +1,108 @@
-"""Where a visible ``AGENTS.md`` still does not load: the directories at or below its own, holding
-instruction files, where Claude Code started there leaves it out — asked of the engine.
+"""Where Claude Code leaves a repository's ``AGENTS.md`` out, asked of the engine and read off
+what the ``agents-md`` plugin recorded.
 
-Each such directory falls in one of two kinds:
+For each ``AGENTS.md``:
 
-- ``stand-down``: a ``CLAUDE.md`` on the way makes the default mode stand down and no file
-  there loads this one (``shadowed-doc``);
-- ``approval``: a ``CLAUDE.md`` above imports it, but from that directory the import leaves
-  the working directory, so it loads only once the person approves (``needs-approval``).
+1. It is *visible* when the default-mode start in its directory loads it (by path, by a
+   link's target, or an identical text), or when a Read of a file in that directory, from a
+   session at the root, attaches it.
+2. Otherwise it is *hidden*; the plugin's ``StoodDown`` record of that start names the
+   project's own files that made the default mode stand down (none: something else left it
+   out, such as an exclusion).
+3. A visible one may still have *gaps*: directories at or below its own, holding
+   instruction files, where a start leaves it out —
+   ``stand-down`` (a ``CLAUDE.md`` on the way made the default mode stand down and no file
+   there loads this one) or ``approval`` (a ``CLAUDE.md`` above imports it, but from that
+   directory the import leaves the working directory, so it loads only once approved).
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from agents_md.engine.paths import path_chain
-from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.repo.files import AGENTS_MD, anchor_dir
-from agents_md.plugins.agents_md.placement import own_files
+from agents_md.maintain.repo.files import AGENTS_MD, DocIndex, anchor_dir, is_instruction_file
+from agents_md.maintain.views.engine import EngineView, Start
 
-VISIBLE = "visible_docs"  # set by invisible-doc: the AGENTS.md files Claude Code loads somewhere
-_KEY = "visibility_gaps"
+STAND_DOWN, APPROVAL = "stand-down", "approval"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hidden:
+    """An ``AGENTS.md`` the default mode never shows (step 2)."""
+
+    doc: str  # relative to the root
+    claimed_by: tuple[str, ...]  # the files that made the default mode stand down there, relative
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Gap:
     directory: str  # where Claude Code starts
-    kind: str  # "stand-down" or "approval"
+    kind: str  # STAND_DOWN or APPROVAL
     because: str  # the CLAUDE.md that stands down there, or the one whose import needs approval
 
 
-def agents_files(ctx: CheckContext) -> list[str]:
-    return [rel for rel in ctx.docs() if rel.rsplit("/", 1)[-1] == AGENTS_MD]
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Visibility:
+    hidden: dict[str, Hidden]  # doc -> why it never shows
+    gaps: dict[str, list[Gap]]  # visible doc -> where it still does not
 
 
-def gaps(ctx: CheckContext) -> dict[str, list[Gap]]:
-    cached = ctx.shared.get(_KEY)
-    if isinstance(cached, dict):
-        return cached
-    visible = ctx.shared.get(VISIBLE)
-    below_of = ctx.index.at_or_below()
-    out: dict[str, list[Gap]] = {}
-    for rel in agents_files(ctx):
-        if (isinstance(visible, set) and rel not in visible) or ctx.read(rel) is None:
-            continue  # invisible-doc has it, or it cannot be read
-        directory = anchor_dir(rel)
-        path, text = ctx.abs(rel), ctx.text(rel)
-        for below in below_of.get(directory, [directory]):
-            start = ctx.engine.start(ctx.abs(below))
-            if start.loads(path, text):
+def a_file_in(directory: str) -> str | None:
+    """A regular file at or below ``directory`` that is not an instruction file (for a Read)."""
+    for folder, dirs, files in os.walk(directory):
+        dirs[:] = sorted(d for d in dirs if d not in (".git", "node_modules"))
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            if not is_instruction_file(name) and os.path.isfile(path) and not os.path.islink(path):
+                return path
+    return None
+
+
+def _rel(index: DocIndex, path: str) -> str:
+    rel = os.path.relpath(path, index.root).replace(os.sep, "/")
+    return "" if rel == "." else rel
+
+
+def _claimed(index: DocIndex, start: Start) -> tuple[str, ...]:
+    return tuple(_rel(index, p) for p in start.stood_down.claimed_by) if start.stood_down else ()
+
+
+def build(engine: EngineView, index: DocIndex, docs: Sequence[str], text: Callable[[str], str | None]) -> Visibility:
+    """The visibility of each ``AGENTS.md`` among ``docs`` that can be read (``text`` reads one)."""
+    below_of = index.at_or_below()
+    hidden: dict[str, Hidden] = {}
+    gaps: dict[str, list[Gap]] = {}
+    for rel in docs:
+        if rel.rsplit("/", 1)[-1] != AGENTS_MD:
+            continue
+        body = text(rel)
+        if body is None:
+            continue  # absent (dangling-link has it) or unreadable (noted)
+        directory, path = anchor_dir(rel), index.abs(rel)
+        start = engine.start(index.abs(directory))
+        if not start.loads(path, body):  # 1
+            probe = a_file_in(index.abs(directory))
+            attached = engine.attached_on_read(probe) if probe is not None else frozenset()
+            if path not in attached and os.path.realpath(path) not in attached:
+                hidden[rel] = Hidden(doc=rel, claimed_by=_claimed(index, start))  # 2
                 continue
-            if ctx.engine.start(ctx.abs(below), approve=True).loads(path, text):
-                importer = start.external.get(path, "")
-                out.setdefault(rel, []).append(Gap(directory=below, kind="approval", because=ctx.rel(importer)))
+        for below in below_of.get(directory, [directory]):  # 3
+            there = engine.start(index.abs(below))
+            if there.loads(path, body):
                 continue
-            own = [ctx.rel(f.path) for f in own_files(start.files, path_chain(start.directory))]
-            out.setdefault(rel, []).append(Gap(directory=below, kind="stand-down", because=own[-1] if own else ""))
-    ctx.shared[_KEY] = out
-    return out
+            if engine.start(index.abs(below), approve=True).loads(path, body):
+                importer = there.external.get(path, "")
+                gaps.setdefault(rel, []).append(
+                    Gap(directory=below, kind=APPROVAL, because=_rel(index, importer) if importer else "")
+                )
+                continue
+            claimed = _claimed(index, there)
+            gaps.setdefault(rel, []).append(
+                Gap(directory=below, kind=STAND_DOWN, because=claimed[-1] if claimed else "")
+            )
+    return Visibility(hidden=hidden, gaps=gaps)
 
 
 def listing(items: list[str], limit: int = 5) -> str:

@@ -1,25 +1,87 @@
-"""One module per rule; each has ``RULE`` (its id) and ``run(ctx) -> Iterable[Finding]``.
+"""The rules of ``check``: one module each, owning ``RULE`` (its ``RuleInfo``) and
+``run(ctx) -> Iterable[Diagnostic]``.
 
-``ORDER`` is the order they run in: the ones that need only the files first, the engine's
+``RUN_ORDER`` is the order they run in (``READING_ORDER`` the order they are listed in, ``RULES``
+what each finds, by id): the ones that need only the files first, the engine's
 next (a worker may be computing its sessions meanwhile), and last the ones that wait for git
 (its commands run in the background all along).
 """
 
-ORDER = (
-    "config_problems",
-    "line_budget",
-    "missing_path",
-    "dangling_link",
-    "broken_import",
-    "import_cycle",
-    "import_outside_repo",
-    "duplicate_text",
-    "conflicting_command",
-    "byte_budget_codex",
-    "invisible_doc",
-    "shadowed_doc",
-    "needs_approval",
-    "byte_budget_claude",
-    "doc_not_updated",
-    "stale_doc",
+from __future__ import annotations
+
+from types import ModuleType
+
+from agents_md.diagnostics import RuleInfo
+from agents_md.maintain.checks.rules import (
+    broken_import,
+    byte_budget_claude,
+    byte_budget_codex,
+    config_problems,
+    conflicting_command,
+    dangling_link,
+    doc_not_updated,
+    duplicate_text,
+    import_cycle,
+    import_outside_repo,
+    invisible_doc,
+    line_budget,
+    missing_path,
+    needs_approval,
+    shadowed_doc,
+    stale_doc,
 )
+
+RUN_ORDER: tuple[ModuleType, ...] = (
+    config_problems,
+    line_budget,
+    missing_path,
+    dangling_link,
+    conflicting_command,
+    byte_budget_codex,
+    broken_import,
+    import_cycle,
+    import_outside_repo,
+    duplicate_text,
+    invisible_doc,
+    shadowed_doc,
+    needs_approval,
+    byte_budget_claude,
+    doc_not_updated,
+    stale_doc,
+)
+
+# The order people read them in (``--list-rules``, the README): seed 001's rules first.
+READING_ORDER: tuple[ModuleType, ...] = (
+    doc_not_updated,
+    stale_doc,
+    missing_path,
+    line_budget,
+    byte_budget_claude,
+    byte_budget_codex,
+    invisible_doc,
+    shadowed_doc,
+    needs_approval,
+    broken_import,
+    import_cycle,
+    import_outside_repo,
+    dangling_link,
+    duplicate_text,
+    conflicting_command,
+    config_problems,
+)
+
+RULES: dict[str, RuleInfo] = {module.RULE.id: module.RULE for module in READING_ORDER}
+
+# Rules that ask the engine what loads in the directories holding instruction files: a worker
+# computing those sessions starts once the rules before them have read (and cached) the docs.
+SESSION_RULES = (
+    broken_import,
+    import_cycle,
+    import_outside_repo,
+    duplicate_text,
+    invisible_doc,
+    shadowed_doc,
+    needs_approval,
+    byte_budget_claude,
+)
+PREFETCH_AFTER = dangling_link

@@ -7,39 +7,42 @@ engine also reads as an import (``@types/node`` in prose) is a warning: put it i
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
+from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.engine.imports import js_extname
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.checks.finding import Finding, Severity, finding
-from agents_md.maintain.views import imports as import_graph
 
-RULE = "broken-import"
+RULE = RuleInfo(
+    id="broken-import",
+    severity=Severity.ERROR,
+    summary="an @import that does not resolve",
+    description=(
+        "Claude Code skips an import of a file that does not exist without a word; a word the engine reads as"
+        " an import by accident wants backticks."
+    ),
+)
 
 
-def run(ctx: CheckContext) -> Iterator[Finding]:
-    graph = import_graph.build(ctx)
-    for edge in graph.edges:
+def run(ctx: CheckContext) -> Iterator[Diagnostic]:
+    for edge in ctx.imports.edges:
         if edge.exists or not edge.inside:
             continue
         rel = ctx.rel(edge.importer)
         target = ctx.rel(edge.target)
         file_like = bool(js_extname(edge.written)) or edge.written.startswith(("./", "../"))
         if file_like:
-            yield finding(
-                RULE,
+            yield RULE.diagnostic(
                 rel,
                 f"@{edge.written} imports {target}, which does not exist: Claude Code skips it silently",
                 "fix the path, or remove the import",
                 line=edge.line,
             )
         else:
-            found = finding(
-                RULE,
+            yield RULE.diagnostic(
                 rel,
                 f"@{edge.written} reads as an import of {target} (no such file): "
                 f"if it is not meant as one, the engine still tries it",
                 f"write `@{edge.written}` in backticks if it is a name, or fix the path",
                 line=edge.line,
+                severity=Severity.WARNING,
             )
-            yield replace(found, severity=Severity.WARNING)

@@ -9,11 +9,19 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
+from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.checks.finding import Finding, finding
 from agents_md.maintain.repo.files import shown
 
-RULE = "byte-budget-claude"
+RULE = RuleInfo(
+    id="byte-budget-claude",
+    severity=Severity.WARNING,
+    summary="Claude Code's start block in a directory is over the byte budget",
+    description=(
+        "What Claude Code loads when it starts in the directory (the block the model receives) is larger than"
+        " claude-max-bytes."
+    ),
+)
 
 
 def _above(directory: str, dirs: set[str]) -> str | None:
@@ -25,7 +33,7 @@ def _above(directory: str, dirs: set[str]) -> str | None:
     return None
 
 
-def run(ctx: CheckContext) -> Iterator[Finding]:
+def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     limit = ctx.config.claude_max_bytes
     if limit <= 0:
         return
@@ -45,8 +53,7 @@ def run(ctx: CheckContext) -> Iterator[Finding]:
         more = f" and {len(files) - 3} more" if len(files) > 3 else ""
         here = [f for f in ctx.index.files if posixpath.dirname(f) == directory and not ctx.ignored(f)]
         anchor = ctx.index.governed.get(directory) or (here[0] if here else ctx.rel(files[0].path))
-        yield finding(
-            RULE,
+        yield RULE.diagnostic(
             anchor,
             f"Claude Code started in {shown(directory)} loads {size:,} bytes of instructions, over the budget "
             f"of {limit:,} (so does every directory below): {parts}{more}",

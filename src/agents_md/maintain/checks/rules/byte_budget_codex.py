@@ -8,15 +8,23 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
+from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.checks.finding import Finding, finding
 from agents_md.maintain.repo.files import shown
 from agents_md.maintain.views import codex
 
-RULE = "byte-budget-codex"
+RULE = RuleInfo(
+    id="byte-budget-codex",
+    severity=Severity.WARNING,
+    summary="Codex cuts or drops a file at project_doc_max_bytes",
+    description=(
+        "Codex concatenates the docs from the project root down and stops at project_doc_max_bytes: the "
+        "nearest, most specific file is the one cut or lost."
+    ),
+)
 
 
-def run(ctx: CheckContext) -> Iterator[Finding]:
+def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     config = ctx.config
     names = set(codex.candidates(config.codex_fallback_filenames))
     dirs = sorted({os.path.dirname(f) for f in ctx.index.files if os.path.basename(f) in names})
@@ -45,8 +53,7 @@ def run(ctx: CheckContext) -> Iterator[Finding]:
                 f"Codex started in {shown(directory)} drops this file: the files above it use the whole "
                 f"{budget} ({before})"
             )
-        yield finding(
-            RULE,
+        yield RULE.diagnostic(
             rel,
             message,
             "shorten the files above it, or raise project_doc_max_bytes in Codex's config.toml",

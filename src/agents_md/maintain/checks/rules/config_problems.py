@@ -1,14 +1,17 @@
-"""``config``: problems in the configuration itself (collected when it was read)."""
+"""``config``: problems in the configuration itself (collected when it was read), and ``[rules]``
+keys that name no rule."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from agents_md.diagnostics import Diagnostic
+from agents_md.maintain.checks.config import CONFIG
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.checks.finding import Finding
 
-RULE = "config"
+RULE = CONFIG
 
 
-def run(ctx: CheckContext) -> Iterable[Finding]:
-    return ctx.config.problems
+def run(ctx: CheckContext) -> Iterable[Diagnostic]:
+    known = [rule for rule in ctx.rules if rule != RULE.id]
+    return (*ctx.config.problems, *ctx.config.rule_problems(known))

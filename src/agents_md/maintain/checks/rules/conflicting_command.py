@@ -10,12 +10,17 @@ import posixpath
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.checks.finding import Finding, finding
 from agents_md.maintain.read.commands import Command, commands
 from agents_md.maintain.repo.files import anchor_dir
 
-RULE = "conflicting-command"
+RULE = RuleInfo(
+    id="conflicting-command",
+    severity=Severity.INFO,
+    summary="a doc and a nearer doc name different tools for the same command",
+    description="Both docs load; the nearer one should win, and say why its directory differs.",
+)
 
 
 @dataclass(slots=True)
@@ -33,7 +38,7 @@ class Profile:
         return next(iter(tools)) if len(tools) == 1 else None
 
 
-def run(ctx: CheckContext) -> Iterator[Finding]:
+def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     profiles: dict[str, Profile] = {}
     for rel in ctx.docs():
         profile = profiles.setdefault(anchor_dir(rel), Profile())
@@ -52,8 +57,7 @@ def run(ctx: CheckContext) -> Iterator[Finding]:
                 if mine is None or theirs is None or mine == theirs or (family, action) not in far.first:
                     continue
                 far_rel, far_command = far.first[(family, action)]
-                yield finding(
-                    RULE,
+                yield RULE.diagnostic(
                     rel,
                     f"`{command.text}` here, `{far_command.text}` in {far_rel}:{far_command.line}; "
                     "both load, and the nearer file should win",

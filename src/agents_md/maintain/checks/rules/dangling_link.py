@@ -6,13 +6,18 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
+from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.checks.finding import Finding, finding
 
-RULE = "dangling-link"
+RULE = RuleInfo(
+    id="dangling-link",
+    severity=Severity.ERROR,
+    summary="an instruction file that is a link to nothing",
+    description="A CLAUDE.md or AGENTS.md that is a link whose target does not exist: the engine skips it silently.",
+)
 
 
-def run(ctx: CheckContext) -> Iterator[Finding]:
+def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     for rel in ctx.docs():
         path = ctx.abs(rel)
         if not os.path.islink(path) or os.path.exists(path):
@@ -21,8 +26,7 @@ def run(ctx: CheckContext) -> Iterator[Finding]:
             target = os.readlink(path)
         except OSError:
             target = "?"
-        yield finding(
-            RULE,
+        yield RULE.diagnostic(
             rel,
             f"a link to {target}, which does not exist: Claude Code skips it silently",
             "point the link at an existing file, or replace it with a file whose first line is @AGENTS.md",

@@ -8,14 +8,22 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
+from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.checks.finding import Finding, finding
 from agents_md.maintain.repo.files import anchor_dir, is_instruction_file
 
-RULE = "doc-not-updated"
+RULE = RuleInfo(
+    id="doc-not-updated",
+    severity=Severity.WARNING,
+    summary="code changed but its nearest AGENTS.md did not",
+    description=(
+        "A change touched code under a governed directory and left its doc as it was. Not proof of an error: "
+        "a question for the reviewer, whether the doc still says what is true."
+    ),
+)
 
 
-def run(ctx: CheckContext) -> Iterator[Finding]:
+def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     changes = ctx.changes()
     if changes is None:
         return
@@ -30,8 +38,7 @@ def run(ctx: CheckContext) -> Iterator[Finding]:
         doc = ctx.index.governed[governor]
         if ctx.ignored(doc):
             continue
-        yield finding(
-            RULE,
+        yield RULE.diagnostic(
             doc,
             f"{path} changed but {doc} was not updated",
             f"check whether {doc} still says what is true after the change ({changes.against})",

@@ -11,16 +11,21 @@ import os
 from collections.abc import Iterator
 
 from agents_md._util.jstext import js_trim
+from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.engine.content import process
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.checks.finding import Finding, finding
 from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, anchor_dir
 from agents_md.maintain.views.engine import AND_MODE
 
-RULE = "duplicate-text"
+RULE = RuleInfo(
+    id="duplicate-text",
+    severity=Severity.WARNING,
+    summary="AGENTS.md and CLAUDE.md side by side with the same text",
+    description="Two copies of one text drift apart; make CLAUDE.md the one line @AGENTS.md (or a link) instead.",
+)
 
 
-def run(ctx: CheckContext) -> Iterator[Finding]:
+def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     for agents in ctx.docs():
         if os.path.basename(agents) != AGENTS_MD or anchor_dir(agents) != os.path.dirname(agents):
             continue
@@ -43,8 +48,7 @@ def run(ctx: CheckContext) -> Iterator[Finding]:
             which = f"{AND_MODE} loads only {loaded[0]} (the other is dropped as a duplicate)"
         else:
             which = f"{AND_MODE} loads {' and '.join(loaded) or 'neither'}"
-        yield finding(
-            RULE,
+        yield RULE.diagnostic(
             claude,
             f"the same text as {agents}: {which}, and the two copies will drift apart",
             f"make {claude} the one line @AGENTS.md (delete it, then `agents-md link --write`)",

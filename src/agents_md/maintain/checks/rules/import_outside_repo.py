@@ -9,25 +9,30 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
+from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.checks.finding import Finding, finding
 from agents_md.maintain.repo.files import CLAUDE_LOCAL_MD
-from agents_md.maintain.views import imports as import_graph
 
-RULE = "import-outside-repo"
+RULE = RuleInfo(
+    id="import-outside-repo",
+    severity=Severity.WARNING,
+    summary="an @import that leaves the repository",
+    description=(
+        "It loads only after an approval, and not the same file on every machine; a CLAUDE.local.md "
+        "(personal) may do it."
+    ),
+)
 
 
-def run(ctx: CheckContext) -> Iterator[Finding]:
-    graph = import_graph.build(ctx)
-    for edge in graph.edges:
+def run(ctx: CheckContext) -> Iterator[Diagnostic]:
+    for edge in ctx.imports.edges:
         if edge.inside:
             continue
         rel = ctx.rel(edge.importer)
         if posixpath.basename(rel) == CLAUDE_LOCAL_MD:
             continue
         where = "the home directory" if edge.written.startswith("~/") else edge.target
-        yield finding(
-            RULE,
+        yield RULE.diagnostic(
             rel,
             f"@{edge.written} leaves the repository ({where}): it loads only after an approval, "
             "and not the same file on every machine",

@@ -4,17 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.checks.finding import Finding, finding
 
-RULE = "line-budget"
+RULE = RuleInfo(
+    id="line-budget",
+    severity=Severity.WARNING,
+    summary="an instruction file longer than the line budget",
+    description=(
+        "Every line of an instruction file is paid for in every session that loads it; past max-lines, move "
+        "what one directory needs into that directory's AGENTS.md."
+    ),
+)
 
 
 def count_lines(text: str) -> int:
     return text.count("\n") + (0 if not text or text.endswith("\n") else 1)
 
 
-def run(ctx: CheckContext) -> Iterator[Finding]:
+def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     limit = ctx.config.max_lines
     if limit <= 0:
         return
@@ -24,8 +32,7 @@ def run(ctx: CheckContext) -> Iterator[Finding]:
             continue
         lines = count_lines(text)
         if lines > limit:
-            yield finding(
-                RULE,
+            yield RULE.diagnostic(
                 rel,
                 f"{lines} lines, over the budget of {limit}: every line is paid for in every session that loads it",
                 "move what only one directory needs into that directory's AGENTS.md, or into a skill",

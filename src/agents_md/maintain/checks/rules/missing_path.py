@@ -8,14 +8,22 @@ import os
 import posixpath
 from collections.abc import Iterator
 
+from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.checks.finding import Finding, finding
 from agents_md.maintain.read.commands import SHELL_LANGS
 from agents_md.maintain.read.markdown import Item
 from agents_md.maintain.read.paths import code_path, example_paths, link_path
 from agents_md.maintain.repo.files import anchor_dir
 
-RULE = "missing-path"
+RULE = RuleInfo(
+    id="missing-path",
+    severity=Severity.WARNING,
+    summary="a path in a doc that does not exist",
+    description=(
+        "A path in a code span, a Markdown link or a code block names a file or folder that is not in the "
+        "repository: an agent following the doc looks in the wrong place."
+    ),
+)
 
 
 class _Places:
@@ -49,7 +57,7 @@ class _Places:
         return example_paths(item.text, self.first_exists) if item.lang.lower() in SHELL_LANGS else []
 
 
-def run(ctx: CheckContext) -> Iterator[Finding]:
+def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     for rel in ctx.docs():
         places = _Places(ctx, rel)
         where = f"neither in {places.shown[0]}/ nor at the repository root" if places.shown[0] else "in the repository"
@@ -62,8 +70,7 @@ def run(ctx: CheckContext) -> Iterator[Finding]:
                 shown = {"code": f"`{item.text}`", "link": f"link target {item.text}"}.get(
                     item.kind, f"`{path}` (in a code block)"
                 )
-                yield finding(
-                    RULE,
+                yield RULE.diagnostic(
                     rel,
                     f"{shown} does not exist ({where})",
                     "point it at the file's new place, or remove it",

@@ -7,23 +7,30 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.checks.finding import Finding, finding
 from agents_md.maintain.repo.files import shown
-from agents_md.maintain.views.visibility import gaps, listing
+from agents_md.maintain.views.visibility import APPROVAL, listing
 
-RULE = "needs-approval"
+RULE = RuleInfo(
+    id="needs-approval",
+    severity=Severity.INFO,
+    summary="an AGENTS.md that loads below its directory only once the person approves external imports",
+    description=(
+        "A CLAUDE.md imports the doc from outside the working directory of a session started below it: it "
+        "loads only after an approval, never in a run that cannot ask."
+    ),
+)
 
 
-def run(ctx: CheckContext) -> Iterator[Finding]:
-    for rel, found in sorted(gaps(ctx).items()):
-        waiting = [g for g in found if g.kind == "approval"]
+def run(ctx: CheckContext) -> Iterator[Diagnostic]:
+    for rel, found in sorted(ctx.visibility.gaps.items()):
+        waiting = [g for g in found if g.kind == APPROVAL]
         if not waiting:
             continue
         importers = sorted({g.because for g in waiting if g.because})
         claude = importers[0] if importers else "a CLAUDE.md"
-        yield finding(
-            RULE,
+        yield RULE.diagnostic(
             rel,
             f"Claude Code started in {listing([shown(g.directory) for g in waiting])} loads it only once the "
             f"person approves external imports: {claude} imports it from outside that working directory",

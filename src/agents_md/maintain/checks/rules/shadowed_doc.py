@@ -8,17 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.checks.finding import Finding, finding
 from agents_md.maintain.repo.files import anchor_dir, shown
-from agents_md.maintain.views.visibility import gaps, listing
+from agents_md.maintain.views.visibility import STAND_DOWN, listing
 
-RULE = "shadowed-doc"
+RULE = RuleInfo(
+    id="shadowed-doc",
+    severity=Severity.WARNING,
+    summary="an AGENTS.md that Claude Code does not load in some directory below it",
+    description=(
+        "The doc loads somewhere, but not when Claude Code starts in its own directory or one below, because "
+        "a CLAUDE.md on the way makes the default mode stand down."
+    ),
+)
 
 
-def run(ctx: CheckContext) -> Iterator[Finding]:
-    for rel, found in sorted(gaps(ctx).items()):
-        missing = [g for g in found if g.kind == "stand-down"]
+def run(ctx: CheckContext) -> Iterator[Diagnostic]:
+    for rel, found in sorted(ctx.visibility.gaps.items()):
+        missing = [g for g in found if g.kind == STAND_DOWN]
         if not missing:
             continue
         because = sorted({g.because for g in missing if g.because})
@@ -26,8 +34,7 @@ def run(ctx: CheckContext) -> Iterator[Finding]:
         reason = f" ({listing(because, 3)} {verb} the default mode stand down there)" if because else ""
         directory = anchor_dir(rel)
         claude = f"{directory}/CLAUDE.md" if directory else "CLAUDE.md"
-        yield finding(
-            RULE,
+        yield RULE.diagnostic(
             rel,
             f"not loaded when Claude Code starts in {listing([shown(g.directory) for g in missing])}{reason}",
             f"agents-md link --write --form symlink ({claude} as a link to it loads everywhere below; "

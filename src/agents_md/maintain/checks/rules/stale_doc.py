@@ -8,11 +8,19 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
+from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.checks.finding import Finding, finding
 from agents_md.maintain.repo.files import shown
 
-RULE = "stale-doc"
+RULE = RuleInfo(
+    id="stale-doc",
+    severity=Severity.WARNING,
+    summary="a doc last changed long before the code it governs",
+    description=(
+        "The doc's last commit lags the last commit of the code it governs by more than stale-days. It says "
+        "which doc to read first, not that it is wrong."
+    ),
+)
 DAY = 86400
 
 
@@ -20,7 +28,7 @@ def _date(when: int) -> str:
     return time.strftime("%Y-%m-%d", time.gmtime(when))
 
 
-def run(ctx: CheckContext) -> Iterator[Finding]:
+def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     history = ctx.history()
     if history is None:
         return
@@ -34,8 +42,7 @@ def run(ctx: CheckContext) -> Iterator[Finding]:
         lag = (code_at.when - doc_at.when) // DAY
         if lag <= limit:
             continue
-        yield finding(
-            RULE,
+        yield RULE.diagnostic(
             doc,
             f"last changed {_date(doc_at.when)}, {lag} days before the code it governs in {shown(directory)} "
             f"(last: {code_at.path}, {_date(code_at.when)}; threshold {limit} days)",

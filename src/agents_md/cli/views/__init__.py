@@ -1,0 +1,1 @@
+"""What the commands print: each view renders a value the library computed, and decides nothing."""
