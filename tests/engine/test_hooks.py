@@ -113,6 +113,33 @@ def test_hooks_receive_frozen_values(tree: Tree) -> None:
         seen[0].content = "changed"  # type: ignore[misc]
 
 
+def test_what_a_hook_is_handed_cannot_be_changed_by_it(tree: Tree) -> None:
+    """The session, its environment and its settings are read-only: a plugin changes outcomes only
+    through its answers, so the next plugin and the engine see what the first one saw."""
+    root = tree({"CLAUDE.md": "x", ".claude/settings.json": '{"claudeMdExcludes": ["/nowhere"], "a": {"b": [1]}}'})
+    attempts: list[str] = []
+
+    class Tamper:
+        @hookimpl
+        def prompt_context(self, session: HookSession, files: tuple[InstructionFile, ...]) -> None:
+            tries = {
+                "cwd": lambda: setattr(session, "cwd", "/"),
+                "env": lambda: session.env.__setitem__("CLAUDE_CODE_SIMPLE", "1"),  # type: ignore[index]
+                "layer": lambda: session.settings.layers[0].values.__setitem__("x", 1),  # type: ignore[index]
+                "nested": lambda: session.settings.layers[0].values["a"]["b"].append(2),
+            }
+            for name, attempt in tries.items():
+                try:
+                    attempt()
+                except (AttributeError, TypeError, dataclasses.FrozenInstanceError):
+                    attempts.append(name)
+
+    s = make(root, [PluginSpec(name="tamper", plugin=Tamper())])
+    s.start()
+    assert attempts == ["cwd", "env", "layer", "nested"]
+    assert s.start().settings.merged_list("claudeMdExcludes") == ("/nowhere",)
+
+
 class Generator:
     @hookimpl
     def prompt_context(self, session: HookSession, files: tuple[InstructionFile, ...]) -> object:

@@ -7,6 +7,7 @@ Every git command gets ``-c user.name=x -c user.email=x@y``, ``HOME`` is a folde
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -70,15 +71,25 @@ def git_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     return env
 
 
+@pytest.fixture(scope="session")
+def git_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One empty repository for the whole run; each test's repository starts as a copy of it."""
+    path = tmp_path_factory.mktemp("git-template")
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(path), "GIT_CONFIG_NOSYSTEM": "1"}
+    done = subprocess.run(["git", *IDENTITY, "init", "-q", str(path)], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return path / ".git"
+
+
 @pytest.fixture
-def repo(tmp_path: Path, git_env: dict[str, str]) -> Iterator[Callable[..., GitRepo]]:
+def repo(tmp_path: Path, git_env: dict[str, str], git_template: Path) -> Iterator[Callable[..., GitRepo]]:
     """``repo({"AGENTS.md": "..."})``: a repository with one commit of those files (``commit=False``: none)."""
 
     def make(spec: dict[str, Any] | None = None, *, commit: bool = True, date: str = "2024-01-01T12:00:00Z") -> GitRepo:
         path = tmp_path / "repo"
         path.mkdir()
+        shutil.copytree(git_template, path / ".git", symlinks=True)
         r = GitRepo(path, git_env)
-        r.git("init", "-q")
         if spec is not None:
             r.write(spec)
         if commit:

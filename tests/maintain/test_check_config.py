@@ -9,7 +9,7 @@ from conftest import GitRepo
 
 from agents_md.diagnostics import Severity
 from agents_md.errors import AgentsMdError
-from agents_md.maintain.checks.config import Config, load_config, parse_config
+from agents_md.maintain.repo.config import Config, load_config, parse_config
 
 Repo = Callable[..., GitRepo]
 BROKEN = {"AGENTS.md": "# Root\n\n@gone.md\n- `src/gone/x.ts`\n"}

@@ -34,4 +34,4 @@ _TABLE = (
     ("unreadable", ERR, "an agent file that cannot be read"),
 )
 
-AGENT_RULES: dict[str, RuleInfo] = {rule: RuleInfo(id=rule, severity=sev, summary=text) for rule, sev, text in _TABLE}
+AGENT_RULES: dict[str, RuleInfo] = {rule: RuleInfo(rule, sev, text) for rule, sev, text in _TABLE}

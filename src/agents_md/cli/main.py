@@ -1,19 +1,25 @@
 """Argument parsing for every sub-command, and the exit-code edge.
 
 Each command lives in ``agents_md.cli.commands.<name>`` and exposes ``register`` (declares its
-arguments) and ``run`` (does the work, returns an exit code). Expected errors exit 1, usage
-errors 2, Ctrl-C 130.
+arguments and the typed function that runs it). Exit codes, in one place (``guarded``): 0
+success, 1 an expected error (``AgentsMdError``: a bad file, named with its line), 2 usage,
+3 an unexpected error (one line here, the traceback in a log file, or with ``--debug`` the
+traceback itself), 130 interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 # Sub-commands in the order ``--help`` lists them.
 COMMANDS = ("context", "read", "replay", "config", "agents", "check", "link", "map")
+DEBUG_ENV = "AGENTS_MD_DEBUG"
+
+Run = Callable[[argparse.Namespace], int]
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -23,16 +29,69 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         description="See and check the instruction files (CLAUDE.md, AGENTS.md) a coding agent loads.",
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument(
+        "--debug", action="store_true", help=f"on an unexpected error, show the traceback (also {DEBUG_ENV}=1)"
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in (only,) if only else COMMANDS:
-        try:
-            module = importlib.import_module(f"agents_md.cli.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"agents_md.cli.commands.{name}":
-                continue  # a command not built yet
-            raise
+        module = importlib.import_module(f"agents_md.cli.commands.{name}")
         module.register(subparsers)
     return parser
+
+
+def crash_log_path() -> str:
+    """Where an unexpected error's details go: the user's cache folder, as pre-commit keeps its log."""
+    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(cache, "agents-md", "crash.log")
+
+
+def _write_crash_log(exc: BaseException, argv: Sequence[str]) -> str | None:
+    import platform
+    import tempfile
+    import traceback
+
+    from agents_md._version import __version__
+
+    text = (
+        f"agents-md {__version__}, Python {platform.python_version()} on {sys.platform}\n"
+        f"command: agents-md {' '.join(argv)}\n\n" + "".join(traceback.format_exception(exc))
+    )
+    for path in (crash_log_path(), os.path.join(tempfile.gettempdir(), f"agents-md-crash-{os.getpid()}.log")):
+        try:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        except OSError:
+            continue
+        return path
+    return None
+
+
+def guarded(run: Callable[[], int], *, debug: bool, argv: Sequence[str]) -> int:
+    """``run()``'s exit code, every exception turned into one."""
+    from agents_md.errors import AgentsMdError, UsageError
+
+    try:
+        return run()
+    except UsageError as exc:
+        print(f"agents-md: usage error: {exc}", file=sys.stderr)
+        return 2
+    except AgentsMdError as exc:
+        print(f"agents-md: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. ``| head``): stop quietly, as a Unix tool does.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except Exception as exc:
+        if debug:
+            raise
+        where = _write_crash_log(exc, argv)
+        details = f"details in {where}" if where else "run it again with --debug for the details"
+        print(f"agents-md: an unexpected error has occurred: {type(exc).__name__}: {exc}; {details}", file=sys.stderr)
+        return 3
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -46,28 +105,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(f"agents-md {__version__}")
         return 0
-    if not getattr(args, "command", None):
+    run: Run | None = getattr(args, "run", None)
+    if run is None:
         parser.print_help(sys.stderr)
         return 2
-    from agents_md.errors import AgentsMdError, UsageError
-
-    try:
-        result: int = args.run(args)
-        return result
-    except UsageError as exc:
-        print(f"agents-md: usage error: {exc}", file=sys.stderr)
-        return 2
-    except AgentsMdError as exc:
-        print(f"agents-md: error: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        # The reader went away (e.g. ``| head``): stop quietly, as a Unix tool does.
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+    debug = bool(args.debug) or os.environ.get(DEBUG_ENV, "") not in ("", "0")
+    return guarded(lambda: run(args), debug=debug, argv=argv)
 
 
 def entry() -> None:

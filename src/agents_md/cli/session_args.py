@@ -1,12 +1,17 @@
-"""The session inputs every session-shaped command takes (``context``, ``read``, ``config``)."""
+"""The session inputs every session-shaped command takes (``context``, ``read``, ``config``),
+and the session they make: the flags become the engine's arguments directly."""
 
 from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
+from typing import TYPE_CHECKING
 
-from agents_md.errors import UsageError
+from agents_md.errors import AgentsMdError, UsageError
+
+if TYPE_CHECKING:
+    from agents_md.engine.args import EngineArgs
+    from agents_md.host.session import Session
 
 
 def add_session_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,23 +48,19 @@ def add_session_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def engine_argv(args: argparse.Namespace) -> list[str]:
-    argv: list[str] = []
-    if args.settings:
-        argv += ["--settings", args.settings]
-    if args.setting_sources:
-        argv += ["--setting-sources", args.setting_sources]
-    for directory in args.add_dir:
-        argv += ["--add-dir", directory]
-    if args.bare:
-        argv.append("--bare")
-    if args.safe_mode:
-        argv.append("--safe-mode")
-    if args.agents:
-        argv += ["--agents", args.agents]
-    for directory in args.plugin_dir:
-        argv += ["--plugin-dir", directory]
-    return argv
+def engine_args(args: argparse.Namespace) -> EngineArgs:
+    """The engine's arguments, as the flags give them."""
+    from agents_md.engine.args import EngineArgs, setting_sources
+
+    return EngineArgs(
+        settings=args.settings,
+        setting_sources=setting_sources(args.setting_sources) if args.setting_sources else None,
+        add_dirs=tuple(args.add_dir),
+        bare=args.bare,
+        safe_mode=args.safe_mode,
+        agents_json=args.agents,
+        plugin_dirs=tuple(args.plugin_dir),
+    )
 
 
 def env_from(args: argparse.Namespace) -> dict[str, str]:
@@ -73,19 +74,20 @@ def env_from(args: argparse.Namespace) -> dict[str, str]:
     return env
 
 
-def session_from(args: argparse.Namespace, cwd: str) -> Any:
+def home_from(args: argparse.Namespace) -> str:
+    return str(args.home) if args.home else os.path.expanduser("~")
+
+
+def session_from(args: argparse.Namespace, cwd: str) -> Session:
     from agents_md.host.session import Session
 
     if not os.path.isdir(cwd):
-        from agents_md.errors import AgentsMdError
-
         raise AgentsMdError(f"{cwd}: not a directory")
-    home = args.home if args.home else os.path.expanduser("~")
     return Session(
         cwd=cwd,
-        home=home,
+        home=home_from(args),
         env=env_from(args),
-        args=engine_argv(args),
+        args=engine_args(args),
         managed_dir=args.managed_dir,
         approve_external_imports=args.approve_external_imports,
         disabled_plugins=args.no_plugin,

@@ -10,9 +10,12 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 
 class Severity(StrEnum):
@@ -54,41 +57,46 @@ class Diagnostic:
         return hashlib.sha256(f"{self.rule}\0{self.file}\0{subject}".encode()).hexdigest()[:32]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+class Where(TypedDict, total=False):
+    """What a rule may say of a diagnostic besides its file, message and fix."""
+
+    line: int | None
+    column: int | None
+    key: str
+    subject: str
+    severity: Severity
+    tags: frozenset[str]
+
+
+_LITERAL = re.compile(r"``([^`]+)``")
+
+
+def describe(doc: str | None) -> str:
+    """A rule's description from its module's docstring: the first paragraph, as one line of
+    Markdown (``literal`` as `literal`), the leading "``rule-id``: " left out."""
+    first = (doc or "").strip().split("\n\n", 1)[0]
+    text = " ".join(line.strip() for line in first.splitlines())
+    text = re.sub(r"^``[a-z-]+``(?: \([^)]*\))?: ", "", text)
+    return _LITERAL.sub(r"`\1`", text)
+
+
+@dataclass(frozen=True, slots=True)
 class RuleInfo:
-    """What a rule finds (``summary``: one line; ``description``: why it matters and how to fix it)."""
+    """What a rule finds: ``summary`` in one line; ``doc`` (its module's docstring, whose first
+    paragraph is the ``description``) why it matters and how to fix it."""
 
     id: str
     severity: Severity  # its default
     summary: str
-    description: str = ""
+    doc: str | None = field(default=None, repr=False)
 
-    def diagnostic(
-        self,
-        file: str,
-        message: str,
-        fix: str = "",
-        *,
-        line: int | None = None,
-        column: int | None = None,
-        key: str = "",
-        subject: str = "",
-        severity: Severity | None = None,
-        tags: frozenset[str] = frozenset(),
-    ) -> Diagnostic:
-        """A diagnostic of this rule, at its default severity unless told."""
-        return Diagnostic(
-            rule=self.id,
-            severity=severity or self.severity,
-            file=file,
-            message=message,
-            fix=fix,
-            line=line,
-            column=column,
-            key=key,
-            subject=subject,
-            tags=tags,
-        )
+    @property
+    def description(self) -> str:
+        return describe(self.doc) or self.summary
+
+    def diagnostic(self, file: str, message: str, fix: str = "", **where: Unpack[Where]) -> Diagnostic:
+        """A diagnostic of this rule, at its default severity unless ``where`` says another."""
+        return replace(Diagnostic(rule=self.id, severity=self.severity, file=file, message=message, fix=fix), **where)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -23,13 +23,13 @@ FINGERPRINT = "agentsMd/v1"
 def _rule(rule_id: str, info: RuleInfo | None) -> dict[str, Any]:
     if info is None:
         return {"id": rule_id, "name": rule_id}
-    described = info.description or info.summary
+    described = info.description
     return {
         "id": rule_id,
         "name": rule_id,
         "shortDescription": {"text": info.summary},
         "fullDescription": {"text": described},
-        "help": {"text": described, "markdown": f"**{rule_id}**: {described}"},
+        "help": {"text": described.replace("`", ""), "markdown": f"**{rule_id}**: {described}"},
         "defaultConfiguration": {"level": LEVEL[info.severity]},
     }
 

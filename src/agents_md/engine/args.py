@@ -59,6 +59,11 @@ class EngineArgs:
     plugin_dirs: tuple[str, ...] = ()
 
 
+def setting_sources(text: str) -> tuple[str, ...]:
+    """``--setting-sources user,project``: the names, in order, blanks dropped."""
+    return tuple(s.strip() for s in text.split(",") if s.strip())
+
+
 def _split_value(token: str) -> tuple[str, str | None]:
     if token.startswith("--") and "=" in token:
         name, value = token.split("=", 1)
@@ -100,7 +105,7 @@ def parse_engine_args(argv: Sequence[str]) -> EngineArgs:
             if name == "--settings":
                 settings = inline
             elif name == "--setting-sources":
-                sources = tuple(s.strip() for s in inline.split(",") if s.strip())
+                sources = setting_sources(inline)
             elif name == "--agents":
                 agents_json = inline
             elif name == "--agent":

@@ -21,9 +21,7 @@ from agents_md._model import ImportEdge, InstructionFile, Kind, Notice, Provenan
 from agents_md._util.env import env_truthy
 from agents_md._util.jstext import js_trim
 from agents_md.engine.events import Telemetry
-from agents_md.engine.excludes import Excluder
-from agents_md.engine.fs import FileSystem
-from agents_md.engine.loader import Loader
+from agents_md.engine.loader import LoadScope
 from agents_md.engine.paths import dirs_between, is_inside, path_chain
 from agents_md.engine.settings import PROJECT, Settings
 
@@ -55,9 +53,7 @@ class Journal:
 class Lookups:
     """The engine's services behind a hook session (not for plugins: use the session's methods)."""
 
-    fs: FileSystem
-    excluder: Excluder
-    approve_external_imports: bool
+    scope: LoadScope
     plugin_key: Callable[[str], str]
     journal: Journal
 
@@ -101,7 +97,7 @@ class HookSession:
 
     def real(self, path: str) -> str:
         """``path`` with its links resolved, through the session's filesystem."""
-        return self.lookups.fs.realpath(path)
+        return self.lookups.scope.fs.realpath(path)
 
     def plugin_key(self, name: str) -> str:
         """The key a plugin's options are stored under (``name@builtin`` for built-ins)."""
@@ -155,22 +151,15 @@ class HookSession:
         if respect_sources and not self.settings.source_enabled(PROJECT):
             return ()
         lookups = self.lookups
-        loader = Loader.for_cwd(
-            fs=lookups.fs,
-            home=self.home,
-            settings=self.settings,
-            cwd=self.cwd,
-            approve_external=lookups.approve_external_imports,
-            excluder=lookups.excluder,
-        )
+        loader = lookups.scope.loader()
         found: list[FoundFile] = []
         provenance = Provenance(reason=Reason.PLUGIN, via=plugin)
-        approve = lookups.approve_external_imports
+        approve = lookups.scope.approve_external
         for directory in directories:
             if skip is not None and skip(directory):
                 continue
             for name in names:
-                if not lookups.fs.might_hold(directory, name):
+                if not lookups.scope.fs.might_hold(directory, name):
                     continue
                 loaded = loader.load(os.path.join(directory, name), Kind.PROJECT, provenance, external_ok=approve)
                 if loaded:

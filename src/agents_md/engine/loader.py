@@ -55,6 +55,36 @@ def _never(path: str) -> bool:
     return False
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LoadScope:
+    """Where a session loads from: its filesystem, home and cwd (what is inside), its exclusions,
+    and whether imports leaving the cwd are approved. Every pass of the session loads through it."""
+
+    fs: FileSystem
+    home: str
+    cwd: str
+    excluder: Excluder
+    approve_external: bool = False
+
+    @classmethod
+    def of(cls, *, fs: FileSystem, home: str, cwd: str, settings: Settings, approve_external: bool) -> LoadScope:
+        return cls(
+            fs=fs, home=home, cwd=cwd, excluder=Excluder.from_settings(settings), approve_external=approve_external
+        )
+
+    def loader(self, given: Callable[[str], bool] = _never) -> Loader:
+        """A new pass (``given``: what the caller's loop holds already)."""
+        cwd = self.cwd
+        return Loader(
+            fs=self.fs,
+            home=self.home,
+            excluder=self.excluder,
+            inside=lambda path: is_inside(path, cwd),
+            approve_external=self.approve_external,
+            given=given,
+        )
+
+
 @dataclass(slots=True)
 class Loader:
     """One pass of loading (a start, a Read, a plugin's lookup): what it loaded, left out and met."""
@@ -70,29 +100,6 @@ class Loader:
     warnings: list[str] = field(default_factory=list)
     edges: list[ImportEdge] = field(default_factory=list)
     _chain: list[str] = field(default_factory=list)  # the files being loaded, importer above imported
-
-    @classmethod
-    def for_cwd(
-        cls,
-        *,
-        fs: FileSystem,
-        home: str,
-        settings: Settings,
-        cwd: str,
-        approve_external: bool,
-        given: Callable[[str], bool] = _never,
-        excluder: Excluder | None = None,
-    ) -> Loader:
-        """The loader of a session rooted at ``cwd``: its exclusions (``excluder``, when the caller
-        keeps them across passes), its notion of inside."""
-        return cls(
-            fs=fs,
-            home=home,
-            excluder=excluder if excluder is not None else Excluder.from_settings(settings),
-            inside=lambda path: is_inside(path, cwd),
-            approve_external=approve_external,
-            given=given,
-        )
 
     def _external_ok(self, kind: Kind, external_ok: bool | None) -> bool:
         """Whether imports may leave the working directories (user files may; others need approval)."""

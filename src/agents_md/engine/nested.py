@@ -19,9 +19,8 @@ import os
 from collections.abc import Callable, Sequence
 
 from agents_md._model import InstructionFile, Kind, Provenance, Reason
-from agents_md.engine.excludes import Excluder
 from agents_md.engine.fs import SessionFS
-from agents_md.engine.loader import Loader
+from agents_md.engine.loader import Loader, LoadScope
 from agents_md.engine.paths import dirs_between, is_inside
 from agents_md.engine.rules import RULES_DIR, rule_base, rule_files, rule_matches
 from agents_md.engine.settings import LOCAL, PROJECT, Settings
@@ -43,11 +42,10 @@ class NestedFinder:
         self.fs = fs
         self.conditional = conditional
         self.cwd = os.path.normpath(cwd)
-        self.home = home
         self.settings = settings
         self.add_dirs = [os.path.normpath(os.path.join(self.cwd, d)) for d in add_dirs]
-        self.approve = approve_external
-        self.excluder = Excluder.from_settings(settings)  # once: its patterns are resolved through links
+        # Once for the session: the exclusion patterns are resolved through links when read.
+        self.scope = LoadScope.of(fs=fs, home=home, cwd=self.cwd, settings=settings, approve_external=approve_external)
 
     def applies_to(self, path: str) -> bool:
         target = os.path.normpath(path)
@@ -60,15 +58,7 @@ class NestedFinder:
         if not self.applies_to(path):
             return []
         target = os.path.normpath(path)
-        loader = Loader.for_cwd(
-            fs=self.fs,
-            home=self.home,
-            settings=self.settings,
-            cwd=self.cwd,
-            approve_external=self.approve,
-            given=given,
-            excluder=self.excluder,
-        )
+        loader = self.scope.loader(given)
         provenance = Provenance(reason=Reason.NESTED_READ, via=target)
         out: list[InstructionFile] = []
         # Conditional rules read at start, whose patterns match (``rules``): the managed

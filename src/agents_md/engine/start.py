@@ -20,9 +20,9 @@ from agents_md._util.env import env_truthy
 from agents_md.engine import render
 from agents_md.engine.args import EngineArgs, parse_engine_args
 from agents_md.engine.bus import BusTelemetry, HookBus
-from agents_md.engine.excludes import Excluder
 from agents_md.engine.fs import DEFAULT_FS, FileSystem, ListingFS
 from agents_md.engine.hook_session import HookSession, Journal, Lookups
+from agents_md.engine.loader import LoadScope
 from agents_md.engine.settings import Settings, default_managed_dir, load_settings
 from agents_md.engine.walk import ADD_DIR_ENV, Walk
 
@@ -187,9 +187,13 @@ def hook_session(
         if env_truthy(inputs.env, ADD_DIR_ENV)
         else (),
         lookups=Lookups(
-            fs=fs,
-            excluder=Excluder.from_settings(settings),
-            approve_external_imports=inputs.approve_external_imports,
+            scope=LoadScope.of(
+                fs=fs,
+                home=inputs.home,
+                cwd=inputs.cwd,
+                settings=settings,
+                approve_external=inputs.approve_external_imports,
+            ),
             plugin_key=lambda name: f"{name}@builtin" if name in builtin_names else name,
             journal=journal,
         ),

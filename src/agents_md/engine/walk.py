@@ -27,7 +27,7 @@ from agents_md._model import ImportEdge, InstructionFile, Kind, Provenance, Reas
 from agents_md._util.env import env_truthy
 from agents_md.engine import memory
 from agents_md.engine.fs import FileSystem
-from agents_md.engine.loader import LoadedFile, Loader
+from agents_md.engine.loader import LoadedFile, LoadScope
 from agents_md.engine.paths import is_inside, path_chain
 from agents_md.engine.rules import RULES_DIR, rule_files
 from agents_md.engine.settings import LOCAL, PROJECT, USER, Settings
@@ -67,9 +67,8 @@ class Walk:
         self.settings = settings
         self.add_dirs = [os.path.normpath(os.path.join(self.cwd, d)) for d in add_dirs]
         self.env = env
-        self.loader = Loader.for_cwd(
-            fs=fs, home=home, settings=settings, cwd=self.cwd, approve_external=approve_external
-        )
+        scope = LoadScope.of(fs=fs, home=home, cwd=self.cwd, settings=settings, approve_external=approve_external)
+        self.loader = scope.loader()
         self.conditional: list[tuple[InstructionFile, tuple[str, ...]]] = []
 
     def _inside(self, path: str) -> bool:

@@ -16,8 +16,8 @@ from agents_md._util.json_edit import JsonEditError, set_value
 from agents_md.errors import AgentsMdError
 
 
-def write_option(path: str, plugin_key: str, option: str, value: str) -> tuple[bool, bool]:
-    """Set ``pluginConfigs[plugin_key].options[option] = value``; (changed, legacy key present)."""
+def write_option(path: str, plugin_key: str, option: str, value: str, *, legacy_key: str) -> tuple[bool, bool]:
+    """Set ``pluginConfigs[plugin_key].options[option] = value``; (changed, ``legacy_key`` present there)."""
     target = os.path.realpath(path)
     try:
         with open(target, encoding="utf-8", newline="") as handle:
@@ -31,7 +31,7 @@ def write_option(path: str, plugin_key: str, option: str, value: str) -> tuple[b
     except JsonEditError as exc:
         raise AgentsMdError(f"{path}: not valid JSON: {exc}; the file was left as it is") from exc
     options = json.loads(updated).get("pluginConfigs", {}).get(plugin_key, {}).get("options", {})
-    legacy = "projectInstructions" in options
+    legacy = legacy_key in options
     if updated == text:
         return False, legacy
     if not text.endswith("\n") and not text:

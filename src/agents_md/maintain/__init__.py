@@ -13,16 +13,16 @@ from agents_md._util.lazy import lazy_names
 if TYPE_CHECKING:
     from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
     from agents_md.maintain.checks.checker import CheckResult, check
-    from agents_md.maintain.checks.config import Config, load_config
     from agents_md.maintain.checks.rules import RULES
     from agents_md.maintain.link import LinkAction, LinkPlan, apply_link, plan_link
     from agents_md.maintain.map import DocMap, build_map, update_map
+    from agents_md.maintain.repo.config import Config, load_config
 
 _WHERE = {
     "CheckResult": "agents_md.maintain.checks.checker",
     "check": "agents_md.maintain.checks.checker",
-    "Config": "agents_md.maintain.checks.config",
-    "load_config": "agents_md.maintain.checks.config",
+    "Config": "agents_md.maintain.repo.config",
+    "load_config": "agents_md.maintain.repo.config",
     "RULES": "agents_md.maintain.checks.rules",
     "Diagnostic": "agents_md.diagnostics",
     "RuleInfo": "agents_md.diagnostics",

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from agents_md._util.atomic import create_new
 from agents_md.engine.content import process
 from agents_md.engine.imports import resolved_imports
-from agents_md.maintain.checks.config import Config
+from agents_md.maintain.repo.config import Config
 from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, within
 from agents_md.maintain.repo.open import open_repo
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from agents_md._util.atomic import atomic_write
 from agents_md.errors import AgentsMdError
-from agents_md.maintain.checks.config import Config
 from agents_md.maintain.read.markdown import first_heading
+from agents_md.maintain.repo.config import Config
 from agents_md.maintain.repo.files import AGENTS_MD
 from agents_md.maintain.repo.open import open_repo
 

@@ -9,7 +9,10 @@ atomically; a file that is not valid JSON is refused and left as it is.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from agents_md.host.session import Session
 
 
 def register(subparsers: Any) -> None:
@@ -26,8 +29,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--key",
         dest="plugin_key",
-        default="agents-md@builtin",
-        help="the plugin's settings key (agents-md when loaded from a folder)",
+        help="the plugin's settings key (default agents-md@builtin; agents-md when loaded from a folder)",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     from agents_md.cli.session_args import add_session_arguments
@@ -37,67 +39,54 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.action == "set":
-        return _set(args)
-    return _show(args)
-
-
-def _show(args: argparse.Namespace) -> int:
-    import json
     import os
+
+    from agents_md.cli.session_args import home_from, session_from
+
+    if args.action == "set":
+        return set_option(args.key, args.value, home=home_from(args), plugin_key=args.plugin_key)
+    return show(session_from(args, os.path.abspath(args.dir)), plugin_key=args.plugin_key, fmt=args.format)
+
+
+def show(session: Session, *, plugin_key: str | None, fmt: str) -> int:
+    """The mode the plugin runs in, as it recorded it at the start; with ``plugin_key`` (or while it
+    is off), the mode that key's options would give."""
     import sys
 
-    from agents_md.cli.session_args import session_from
-    from agents_md.cli.style import Style
-    from agents_md.plugins.agents_md.option import MODES, read_mode
+    from agents_md.cli.views.config import config_json, config_text
+    from agents_md.plugins.agents_md import BUILTIN_KEY, NAME, ModeReading, read_mode
 
-    session = session_from(args, os.path.abspath(args.dir))
-    reading = read_mode(session.start().settings, args.plugin_key)
-    plugin_on = any(spec.name == "agents-md" for spec in session.plugins)
-    if args.format == "json":
-        print(
-            json.dumps(
-                {
-                    "option": "instructionFiles",
-                    "key": args.plugin_key,
-                    "mode": reading.mode,
-                    "source": reading.source,
-                    "plugin_enabled": plugin_on,
-                    "notices": list(reading.notices),
-                    "values": MODES,
-                },
-                indent=2,
-            )
-        )
+    start = session.start()
+    recorded = [r.value for r in start.records if r.source == NAME and isinstance(r.value, ModeReading)]
+    plugin_on = any(spec.name == NAME for spec in session.plugins)
+    key = plugin_key or BUILTIN_KEY
+    reading = recorded[0] if recorded and plugin_key is None else read_mode(start.settings, key)
+    if fmt == "json":
+        import json
+
+        print(json.dumps(config_json(reading, key=key, plugin_on=plugin_on), indent=2))
         return 0
-    s = Style()
-    print(f"{s('Project instructions', 'bold')} (pluginConfigs[{args.plugin_key!r}].options.instructionFiles)")
-    state = "" if plugin_on else s("  — the agents-md plugin is off: the engine reads CLAUDE.md alone", "yellow")
-    print(f"  effective: {s(reading.mode, 'cyan')}  (from {reading.source}){state}")
-    print()
-    for value, description in MODES.items():
-        mark = "*" if value == reading.mode else " "
-        print(f"  {mark} {value:<24} {description}")
+    print(config_text(reading, key=key, plugin_on=plugin_on))
     for text in reading.notices:
         print(f"agents-md: {text}", file=sys.stderr)
     return 0
 
 
-def _set(args: argparse.Namespace) -> int:
+def set_option(key: str | None, value: str | None, *, home: str, plugin_key: str | None) -> int:
+    """Write ``instructionFiles = value`` into the user settings under ``home``."""
     import os
 
     from agents_md.errors import UsageError
     from agents_md.host.settings_file import write_option
-    from agents_md.plugins.agents_md.option import MODES, OPTION_KEY
+    from agents_md.plugins.agents_md import BUILTIN_KEY, LEGACY_KEY, MODES, OPTION_KEY
 
-    if args.key != OPTION_KEY or args.value is None:
+    if key != OPTION_KEY or value is None:
         raise UsageError(f"usage: agents-md config set {OPTION_KEY} VALUE (VALUE one of {', '.join(MODES)})")
-    if args.value not in MODES:
-        raise UsageError(f"{args.value!r} is not a mode; expected one of {', '.join(MODES)}")
-    home = args.home if args.home else os.path.expanduser("~")
+    if value not in MODES:
+        raise UsageError(f"{value!r} is not a mode; expected one of {', '.join(MODES)}")
     path = os.path.join(home, ".claude", "settings.json")
-    changed, legacy = write_option(path, args.plugin_key, OPTION_KEY, args.value)
-    print(f"{path}: instructionFiles {'set to' if changed else 'already'} {args.value}")
+    changed, legacy = write_option(path, plugin_key or BUILTIN_KEY, OPTION_KEY, value, legacy_key=LEGACY_KEY)
+    print(f"{path}: {OPTION_KEY} {'set to' if changed else 'already'} {value}")
     if legacy:
-        print(f"{path}: projectInstructions is still there and is no longer read; remove it")
+        print(f"{path}: {LEGACY_KEY} is still there and is no longer read; remove it")
     return 0

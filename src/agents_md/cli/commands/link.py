@@ -27,32 +27,15 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     import os
 
-    from agents_md.maintain.link import CREATE, CREATED, PRESENT, REFUSE, apply_link, plan_link
+    return link(args.dir, form=args.form, paths=[os.path.realpath(p) for p in args.paths], write=args.write)
 
-    plan = plan_link(args.dir, form=args.form, paths=[os.path.realpath(p) for p in args.paths])
-    actions = apply_link(plan) if args.write else plan.actions
-    what = "@AGENTS.md" if args.form == "import" else "-> AGENTS.md"
-    for action in actions:
-        if action.status == CREATE:
-            print(f"would create  {action.claude}  ({what})")
-        elif action.status == CREATED:
-            print(f"created       {action.claude}  ({what})")
-        elif action.status == PRESENT:
-            print(f"ok            {action.claude}  ({action.reason})")
-        else:
-            print(f"refused       {action.claude}: {action.reason}")
-    creates = sum(a.status == CREATE for a in actions)
-    created = sum(a.status == CREATED for a in actions)
-    refused = sum(a.status == REFUSE for a in actions)
-    if not actions:
-        print("no AGENTS.md found")
-    elif args.write:
-        print(f"{created} created, {refused} refused")
-    else:
-        print(f"dry run: {creates} to create, {refused} refused" + ("; --write creates them" if creates else ""))
-    if args.form == "import" and (creates or created):
-        print(
-            "note: Claude Code started in a folder below one of these loads the AGENTS.md it imports only after "
-            "an approval (the import leaves its working directory); --form symlink needs none"
-        )
-    return 1 if refused else 0
+
+def link(directory: str, *, form: str, paths: list[str], write: bool) -> int:
+    """Plan (and with ``write``, create) the missing CLAUDE.md files; 1 when one is refused."""
+    from agents_md.cli.views.link import link_text
+    from agents_md.maintain.link import REFUSE, apply_link, plan_link
+
+    plan = plan_link(directory, form=form, paths=paths)
+    actions = apply_link(plan) if write else plan.actions
+    print(link_text(actions, form=form, written=write))
+    return 1 if any(a.status == REFUSE for a in actions) else 0

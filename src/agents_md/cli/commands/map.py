@@ -24,17 +24,22 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    return map_docs(args.directory or args.dir, write=args.write, check=args.check)
+
+
+def map_docs(directory: str, *, write: bool, check: bool) -> int:
+    """Print the map, write it into the root AGENTS.md, or check it there (1 when out of date)."""
     import sys
 
     from agents_md.errors import AgentsMdError
     from agents_md.maintain.map import MAP_END, MAP_START, build_map, map_is_current, update_map
 
-    doc_map = build_map(args.directory or args.dir)
-    if args.write:
+    doc_map = build_map(directory)
+    if write:
         changed, _ = update_map(doc_map)
         print(f"{doc_map.root_doc}: map {'updated' if changed else 'already up to date'} ({len(doc_map.entries)} docs)")
         return 0
-    if args.check:
+    if check:
         current = map_is_current(doc_map)
         if current is None:
             raise AgentsMdError(f"no root AGENTS.md with {MAP_START} and {MAP_END} to check")

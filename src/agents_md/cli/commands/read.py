@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from agents_md.cli.session_args import add_session_arguments
+
+if TYPE_CHECKING:
+    from agents_md.host.session import Session, Subagent
 
 
 def register(subparsers: Any) -> None:
@@ -25,57 +29,34 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
     import os
-    import sys
 
     from agents_md.cli.session_args import session_from
 
     session = session_from(args, os.path.abspath(args.cwd))
-    reader: Any = session.spawn(args.agent) if args.agent else session
-    for earlier in args.after:
-        reader.read(os.path.abspath(earlier))
-    result = reader.read(os.path.abspath(args.file))
+    after = [os.path.abspath(p) for p in args.after]
+    return read(session, os.path.abspath(args.file), after=after, agent=args.agent, fmt=args.format)
+
+
+def read(session: Session, path: str, *, after: Sequence[str], agent: str | None, fmt: str) -> int:
+    """What a Read of ``path`` attaches once the ``after`` files were read (in a subagent of type ``agent``)."""
+    import sys
+
+    from agents_md.cli.views.read import read_blocks, read_json, read_text
+
+    reader: Session | Subagent = session.spawn(agent) if agent else session
+    for earlier in after:
+        reader.read(earlier)
+    result = reader.read(path)
     for notice in session.notices:
         if notice.level == "info":
             print(f"agents-md: {notice.text}", file=sys.stderr)
-    if args.format == "claude-md":
-        parts = [*result.engine_blocks]
-        if result.hook_text is not None:
-            parts.append(result.hook_text)
-        sys.stdout.write("\n".join(parts) + ("\n" if parts else ""))
-        return 0
-    if args.format == "json":
-        print(
-            json.dumps(
-                {
-                    "file": result.path,
-                    "engine_files": [{"path": f.path, "kind": str(f.kind)} for f in result.engine_files],
-                    "engine_blocks": list(result.engine_blocks),
-                    "plugin_files": [
-                        {"plugin": name, "path": f.path} for name, files in result.hook_files for f in files
-                    ],
-                    "hook_text": result.hook_text,
-                },
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
-        return 0
-    from agents_md.cli.style import Style, short_path
+    if fmt == "claude-md":
+        sys.stdout.write(read_blocks(result))
+    elif fmt == "json":
+        import json
 
-    s = Style()
-    cwd, home = session.inputs.cwd, session.inputs.home
-    print(
-        s(f"A Read of {short_path(result.path, cwd, home)}", "bold") + (f" (agent {args.agent})" if args.agent else "")
-    )
-    if not result.engine_files and not result.hook_files:
-        print(s("  attaches nothing", "dim"))
-        return 0
-    for f in result.engine_files:
-        print(f"  engine   {short_path(f.path, cwd, home)}  {s('(nested ' + str(f.kind) + ')', 'dim')}")
-    for name, files in result.hook_files:
-        for f in files:
-            why = f"import of {short_path(f.parent, cwd, home)}" if f.parent else "nested AGENTS.md"
-            print(f"  {name}  {short_path(f.path, cwd, home)}  {s('(' + why + ')', 'dim')}")
+        print(json.dumps(read_json(result), indent=2, ensure_ascii=False))
+    else:
+        print(read_text(result, cwd=session.inputs.cwd, home=session.inputs.home, agent=agent))
     return 0

@@ -19,25 +19,29 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    return replay(args.script, output=args.output, managed_dir=args.managed_dir)
+
+
+def replay(script_path: str, *, output: str | None, managed_dir: str | None) -> int:
+    """Replay the script at ``script_path``; the result (JSON) to ``output`` or standard output."""
     import json
 
     from agents_md.errors import AgentsMdError
-    from agents_md.host.replay import replay
+    from agents_md.host.replay import replay as replay_script
 
     try:
-        with open(args.script, encoding="utf-8") as handle:
+        with open(script_path, encoding="utf-8") as handle:
             script = json.load(handle)
     except OSError as exc:
-        raise AgentsMdError(f"{args.script}: cannot be read ({exc.strerror})") from exc
+        raise AgentsMdError(f"{script_path}: cannot be read ({exc.strerror})") from exc
     except json.JSONDecodeError as exc:
-        raise AgentsMdError(f"{args.script}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
+        raise AgentsMdError(f"{script_path}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
     for key in ("cwd", "home"):
         if not isinstance(script.get(key), str):
-            raise AgentsMdError(f"{args.script}: expected a string {key!r} in the script")
-    result = replay(script, managed_dir=args.managed_dir)
-    text = json.dumps(result, ensure_ascii=False, indent=1)
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as handle:
+            raise AgentsMdError(f"{script_path}: expected a string {key!r} in the script")
+    text = json.dumps(replay_script(script, managed_dir=managed_dir), ensure_ascii=False, indent=1)
+    if output:
+        with open(output, "w", encoding="utf-8") as handle:
             handle.write(text + "\n")
     else:
         print(text)

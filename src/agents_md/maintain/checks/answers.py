@@ -10,8 +10,8 @@ import os
 from collections.abc import Callable
 from typing import TypeVar
 
-from agents_md.maintain.checks.config import Config
 from agents_md.maintain.checks.context import Changes, CheckContext
+from agents_md.maintain.repo.config import Config
 from agents_md.maintain.repo.files import INSTRUCTION_NAMES, GovernorCache
 from agents_md.maintain.repo.git import Git, GitError, Pending, split_z
 from agents_md.maintain.repo.history import History, scan_log

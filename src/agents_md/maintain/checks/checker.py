@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 
 from agents_md.diagnostics import Diagnostic, Report, Severity
 from agents_md.maintain.checks.answers import once, read_changes, read_history, start_diff
-from agents_md.maintain.checks.config import CONFIG, Config
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.checks.rules import PREFETCH_AFTER, RULES, RUN_ORDER, SESSION_RULES
+from agents_md.maintain.repo.config import CONFIG, Config
 from agents_md.maintain.repo.files import INSTRUCTION_NAMES, within
 from agents_md.maintain.repo.fs import untracked
 from agents_md.maintain.repo.ignore import ignore_matcher

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from agents_md.diagnostics import RuleInfo
 from agents_md.engine.content import decode
-from agents_md.maintain.checks.config import Config
 from agents_md.maintain.read.markdown import Item, scan
+from agents_md.maintain.repo.config import Config
 from agents_md.maintain.repo.files import DocIndex
 from agents_md.maintain.repo.git import Git
 from agents_md.maintain.repo.history import History

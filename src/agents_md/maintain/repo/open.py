@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass
 
 from agents_md.errors import AgentsMdError
-from agents_md.maintain.checks.config import Config, load_config
+from agents_md.maintain.repo.config import Config, load_config
 from agents_md.maintain.repo.files import DocIndex, git_patterns, walk_instruction_files
 from agents_md.maintain.repo.git import Git, toplevel
 

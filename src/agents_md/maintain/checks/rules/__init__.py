@@ -31,13 +31,12 @@ from agents_md.maintain.checks.rules import (
     stale_doc,
 )
 
-RUN_ORDER: tuple[ModuleType, ...] = (
-    config_problems,
-    line_budget,
-    missing_path,
-    dangling_link,
-    conflicting_command,
-    byte_budget_codex,
+# What needs only the files runs first; the engine's rules next (a worker may be computing
+# their sessions meanwhile, started once the rules before them read, and cached, the docs);
+# last what waits for git, whose commands run in the background all along.
+FILE_RULES: tuple[ModuleType, ...] = (config_problems, line_budget, missing_path, dangling_link)
+PREFETCH_AFTER = dangling_link
+SESSION_RULES: tuple[ModuleType, ...] = (
     broken_import,
     import_cycle,
     import_outside_repo,
@@ -46,6 +45,12 @@ RUN_ORDER: tuple[ModuleType, ...] = (
     shadowed_doc,
     needs_approval,
     byte_budget_claude,
+)
+RUN_ORDER: tuple[ModuleType, ...] = (
+    *FILE_RULES,
+    conflicting_command,  # files only: they run while the worker computes the sessions
+    byte_budget_codex,
+    *SESSION_RULES,
     doc_not_updated,
     stale_doc,
 )
@@ -71,17 +76,3 @@ READING_ORDER: tuple[ModuleType, ...] = (
 )
 
 RULES: dict[str, RuleInfo] = {module.RULE.id: module.RULE for module in READING_ORDER}
-
-# Rules that ask the engine what loads in the directories holding instruction files: a worker
-# computing those sessions starts once the rules before them have read (and cached) the docs.
-SESSION_RULES = (
-    broken_import,
-    import_cycle,
-    import_outside_repo,
-    duplicate_text,
-    invisible_doc,
-    shadowed_doc,
-    needs_approval,
-    byte_budget_claude,
-)
-PREFETCH_AFTER = dangling_link

@@ -12,15 +12,7 @@ from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.engine.imports import js_extname
 from agents_md.maintain.checks.context import CheckContext
 
-RULE = RuleInfo(
-    id="broken-import",
-    severity=Severity.ERROR,
-    summary="an @import that does not resolve",
-    description=(
-        "Claude Code skips an import of a file that does not exist without a word; a word the engine reads as"
-        " an import by accident wants backticks."
-    ),
-)
+RULE = RuleInfo("broken-import", Severity.ERROR, "an @import that does not resolve", __doc__)
 
 
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:

@@ -1,5 +1,5 @@
 """``byte-budget-claude``: Claude Code's start block in a directory holding instruction files is over
-``claude-max-bytes`` — the block as the engine renders it (``len(session.claude_md.encode())``).
+``claude-max-bytes``, the block as the engine renders it.
 
 Reported once, where the block first goes over (a directory below only adds to it).
 """
@@ -14,13 +14,7 @@ from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.repo.files import shown
 
 RULE = RuleInfo(
-    id="byte-budget-claude",
-    severity=Severity.WARNING,
-    summary="Claude Code's start block in a directory is over the byte budget",
-    description=(
-        "What Claude Code loads when it starts in the directory (the block the model receives) is larger than"
-        " claude-max-bytes."
-    ),
+    "byte-budget-claude", Severity.WARNING, "Claude Code's start block in a directory is over the byte budget", __doc__
 )
 
 

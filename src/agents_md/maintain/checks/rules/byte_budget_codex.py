@@ -1,4 +1,4 @@
-"""``byte-budget-codex``: Codex (``maintain.codex``) started in a directory cuts or drops that
+"""``byte-budget-codex``: Codex started in a directory cuts or drops that
 directory's own doc at ``project_doc_max_bytes`` — the nearest, most specific file is the one lost.
 Reported on the file that is cut, at the line where the cut falls.
 """
@@ -13,15 +13,7 @@ from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.repo.files import shown
 from agents_md.maintain.views import codex
 
-RULE = RuleInfo(
-    id="byte-budget-codex",
-    severity=Severity.WARNING,
-    summary="Codex cuts or drops a file at project_doc_max_bytes",
-    description=(
-        "Codex concatenates the docs from the project root down and stops at project_doc_max_bytes: the "
-        "nearest, most specific file is the one cut or lost."
-    ),
-)
+RULE = RuleInfo("byte-budget-codex", Severity.WARNING, "Codex cuts or drops a file at project_doc_max_bytes", __doc__)
 
 
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:

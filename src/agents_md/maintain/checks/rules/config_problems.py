@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from agents_md.diagnostics import Diagnostic
-from agents_md.maintain.checks.config import CONFIG
 from agents_md.maintain.checks.context import CheckContext
+from agents_md.maintain.repo.config import CONFIG
 
 RULE = CONFIG
 

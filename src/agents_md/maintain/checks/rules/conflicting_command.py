@@ -16,10 +16,7 @@ from agents_md.maintain.read.commands import Command, commands
 from agents_md.maintain.repo.files import anchor_dir
 
 RULE = RuleInfo(
-    id="conflicting-command",
-    severity=Severity.INFO,
-    summary="a doc and a nearer doc name different tools for the same command",
-    description="Both docs load; the nearer one should win, and say why its directory differs.",
+    "conflicting-command", Severity.INFO, "a doc and a nearer doc name different tools for the same command", __doc__
 )
 
 

@@ -9,12 +9,7 @@ from collections.abc import Iterator
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
 
-RULE = RuleInfo(
-    id="dangling-link",
-    severity=Severity.ERROR,
-    summary="an instruction file that is a link to nothing",
-    description="A CLAUDE.md or AGENTS.md that is a link whose target does not exist: the engine skips it silently.",
-)
+RULE = RuleInfo("dangling-link", Severity.ERROR, "an instruction file that is a link to nothing", __doc__)
 
 
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:

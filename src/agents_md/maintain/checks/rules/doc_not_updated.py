@@ -12,15 +12,7 @@ from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.repo.files import anchor_dir, is_instruction_file
 
-RULE = RuleInfo(
-    id="doc-not-updated",
-    severity=Severity.WARNING,
-    summary="code changed but its nearest AGENTS.md did not",
-    description=(
-        "A change touched code under a governed directory and left its doc as it was. Not proof of an error: "
-        "a question for the reviewer, whether the doc still says what is true."
-    ),
-)
+RULE = RuleInfo("doc-not-updated", Severity.WARNING, "code changed but its nearest AGENTS.md did not", __doc__)
 
 
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:

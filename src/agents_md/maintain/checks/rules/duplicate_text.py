@@ -17,12 +17,7 @@ from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, anchor_dir
 from agents_md.maintain.views.engine import AND_MODE
 
-RULE = RuleInfo(
-    id="duplicate-text",
-    severity=Severity.WARNING,
-    summary="AGENTS.md and CLAUDE.md side by side with the same text",
-    description="Two copies of one text drift apart; make CLAUDE.md the one line @AGENTS.md (or a link) instead.",
-)
+RULE = RuleInfo("duplicate-text", Severity.WARNING, "AGENTS.md and CLAUDE.md side by side with the same text", __doc__)
 
 
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:

@@ -11,15 +11,7 @@ from collections.abc import Iterator
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
 
-RULE = RuleInfo(
-    id="import-cycle",
-    severity=Severity.WARNING,
-    summary="@imports that lead back to where they started",
-    description=(
-        "Claude Code loads each file once and drops the import that closes the loop: the files still load, "
-        "but the chain no longer says what loads where."
-    ),
-)
+RULE = RuleInfo("import-cycle", Severity.WARNING, "@imports that lead back to where they started", __doc__)
 
 
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:

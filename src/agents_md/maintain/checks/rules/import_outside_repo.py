@@ -13,15 +13,7 @@ from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.repo.files import CLAUDE_LOCAL_MD
 
-RULE = RuleInfo(
-    id="import-outside-repo",
-    severity=Severity.WARNING,
-    summary="an @import that leaves the repository",
-    description=(
-        "It loads only after an approval, and not the same file on every machine; a CLAUDE.local.md "
-        "(personal) may do it."
-    ),
-)
+RULE = RuleInfo("import-outside-repo", Severity.WARNING, "an @import that leaves the repository", __doc__)
 
 
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:

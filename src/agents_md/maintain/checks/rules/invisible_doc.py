@@ -14,15 +14,7 @@ from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.repo.files import anchor_dir, shown
 
-RULE = RuleInfo(
-    id="invisible-doc",
-    severity=Severity.ERROR,
-    summary="an AGENTS.md that Claude Code's default mode never loads",
-    description=(
-        "Neither a session started in the doc's directory nor a Read of a file there loads it: a CLAUDE.md of"
-        " the project's own makes the default mode stand down."
-    ),
-)
+RULE = RuleInfo("invisible-doc", Severity.ERROR, "an AGENTS.md that Claude Code's default mode never loads", __doc__)
 
 
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:

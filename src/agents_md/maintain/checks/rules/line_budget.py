@@ -7,15 +7,7 @@ from collections.abc import Iterator
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
 
-RULE = RuleInfo(
-    id="line-budget",
-    severity=Severity.WARNING,
-    summary="an instruction file longer than the line budget",
-    description=(
-        "Every line of an instruction file is paid for in every session that loads it; past max-lines, move "
-        "what one directory needs into that directory's AGENTS.md."
-    ),
-)
+RULE = RuleInfo("line-budget", Severity.WARNING, "an instruction file longer than the line budget", __doc__)
 
 
 def count_lines(text: str) -> int:

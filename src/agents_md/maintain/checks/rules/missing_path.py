@@ -1,6 +1,5 @@
 """``missing-path``: a path in a doc (a code span, a Markdown link, or a clearly-a-path word in a shell
-block) that exists neither relative to the doc's directory nor at the repository root. What counts
-as a path: ``maintain.paths``."""
+block) that exists neither relative to the doc's directory nor at the repository root."""
 
 from __future__ import annotations
 
@@ -15,15 +14,7 @@ from agents_md.maintain.read.markdown import Item
 from agents_md.maintain.read.paths import code_path, example_paths, link_path
 from agents_md.maintain.repo.files import anchor_dir
 
-RULE = RuleInfo(
-    id="missing-path",
-    severity=Severity.WARNING,
-    summary="a path in a doc that does not exist",
-    description=(
-        "A path in a code span, a Markdown link or a code block names a file or folder that is not in the "
-        "repository: an agent following the doc looks in the wrong place."
-    ),
-)
+RULE = RuleInfo("missing-path", Severity.WARNING, "a path in a doc that does not exist", __doc__)
 
 
 class _Places:

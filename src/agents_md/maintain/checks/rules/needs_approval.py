@@ -13,13 +13,10 @@ from agents_md.maintain.repo.files import shown
 from agents_md.maintain.views.visibility import APPROVAL, listing
 
 RULE = RuleInfo(
-    id="needs-approval",
-    severity=Severity.INFO,
-    summary="an AGENTS.md that loads below its directory only once the person approves external imports",
-    description=(
-        "A CLAUDE.md imports the doc from outside the working directory of a session started below it: it "
-        "loads only after an approval, never in a run that cannot ask."
-    ),
+    "needs-approval",
+    Severity.INFO,
+    "an AGENTS.md that loads below its directory only once the person approves external imports",
+    __doc__,
 )
 
 

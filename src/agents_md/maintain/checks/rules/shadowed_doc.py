@@ -1,7 +1,6 @@
 """``shadowed-doc``: an ``AGENTS.md`` that Claude Code loads somewhere (``invisible-doc`` has the ones it
 never loads) but not when it starts in the doc's own directory or one below, because a ``CLAUDE.md``
-on the way makes the default mode stand down and nothing there loads this file
-(``maintain.visibility``, asked of the engine).
+on the way makes the default mode stand down and nothing there loads this file.
 """
 
 from __future__ import annotations
@@ -14,13 +13,7 @@ from agents_md.maintain.repo.files import anchor_dir, shown
 from agents_md.maintain.views.visibility import STAND_DOWN, listing
 
 RULE = RuleInfo(
-    id="shadowed-doc",
-    severity=Severity.WARNING,
-    summary="an AGENTS.md that Claude Code does not load in some directory below it",
-    description=(
-        "The doc loads somewhere, but not when Claude Code starts in its own directory or one below, because "
-        "a CLAUDE.md on the way makes the default mode stand down."
-    ),
+    "shadowed-doc", Severity.WARNING, "an AGENTS.md that Claude Code does not load in some directory below it", __doc__
 )
 
 

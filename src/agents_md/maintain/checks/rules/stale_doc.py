@@ -1,6 +1,6 @@
 """``stale-doc``: a doc whose last commit is more than ``stale-days`` older than the last commit of the
-code it governs (its directory, minus subdirectories with their own doc), from one pass over the
-history (``maintain.history``). The lag is not proof of an error; it says which doc to read first.
+code it governs (its directory, minus subdirectories with their own doc). The lag is not proof of
+an error; it says which doc to read first.
 """
 
 from __future__ import annotations
@@ -12,15 +12,7 @@ from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.repo.files import shown
 
-RULE = RuleInfo(
-    id="stale-doc",
-    severity=Severity.WARNING,
-    summary="a doc last changed long before the code it governs",
-    description=(
-        "The doc's last commit lags the last commit of the code it governs by more than stale-days. It says "
-        "which doc to read first, not that it is wrong."
-    ),
-)
+RULE = RuleInfo("stale-doc", Severity.WARNING, "a doc last changed long before the code it governs", __doc__)
 DAY = 86400
 
 

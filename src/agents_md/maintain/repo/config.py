@@ -32,10 +32,10 @@ CONFIG_FILE = ".agents-md.toml"
 PYPROJECT = "pyproject.toml"
 
 CONFIG = RuleInfo(
-    id="config",
-    severity=Severity.ERROR,
-    summary="a problem in the agents-md configuration",
-    description="An unknown key or rule, or a value of the wrong type, in .agents-md.toml or [tool.agents-md].",
+    "config",
+    Severity.ERROR,
+    "a problem in the agents-md configuration",
+    "``config``: an unknown key or rule, or a value of the wrong type, in ``.agents-md.toml`` or ``[tool.agents-md]``.",
 )
 
 

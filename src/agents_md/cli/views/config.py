@@ -1,0 +1,34 @@
+"""``config``'s view: the "Project instructions" option, its effective mode, where it came from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents_md.cli.style import Style
+from agents_md.plugins.agents_md import MODES, OPTION_KEY, ModeReading
+
+
+def config_json(reading: ModeReading, *, key: str, plugin_on: bool) -> dict[str, Any]:
+    return {
+        "option": OPTION_KEY,
+        "key": key,
+        "mode": reading.mode,
+        "source": reading.source,
+        "plugin_enabled": plugin_on,
+        "notices": list(reading.notices),
+        "values": MODES,
+    }
+
+
+def config_text(reading: ModeReading, *, key: str, plugin_on: bool) -> str:
+    s = Style()
+    state = "" if plugin_on else s("  — the agents-md plugin is off: the engine reads CLAUDE.md alone", "yellow")
+    lines = [
+        f"{s('Project instructions', 'bold')} (pluginConfigs[{key!r}].options.{OPTION_KEY})",
+        f"  effective: {s(reading.mode, 'cyan')}  (from {reading.source}){state}",
+        "",
+    ]
+    for value, description in MODES.items():
+        mark = "*" if value == reading.mode else " "
+        lines.append(f"  {mark} {value:<24} {description}")
+    return "\n".join(lines)

@@ -1,0 +1,41 @@
+"""``read``'s views: what a Read of a file attaches, as text, as JSON, or as the exact blocks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents_md.cli.style import Style, short_path
+from agents_md.engine.loop import ReadResult
+
+
+def read_blocks(result: ReadResult) -> str:
+    """Exactly what the model receives after the tool result: the engine's blocks, then the plugins'."""
+    parts = [*result.engine_blocks]
+    if result.hook_text is not None:
+        parts.append(result.hook_text)
+    return "\n".join(parts) + ("\n" if parts else "")
+
+
+def read_json(result: ReadResult) -> dict[str, Any]:
+    return {
+        "file": result.path,
+        "engine_files": [{"path": f.path, "kind": str(f.kind)} for f in result.engine_files],
+        "engine_blocks": list(result.engine_blocks),
+        "plugin_files": [{"plugin": name, "path": f.path} for name, files in result.hook_files for f in files],
+        "hook_text": result.hook_text,
+    }
+
+
+def read_text(result: ReadResult, *, cwd: str, home: str, agent: str | None) -> str:
+    s = Style()
+    lines = [s(f"A Read of {short_path(result.path, cwd, home)}", "bold") + (f" (agent {agent})" if agent else "")]
+    if not result.engine_files and not result.hook_files:
+        lines.append(s("  attaches nothing", "dim"))
+        return "\n".join(lines)
+    for f in result.engine_files:
+        lines.append(f"  engine   {short_path(f.path, cwd, home)}  {s('(nested ' + str(f.kind) + ')', 'dim')}")
+    for name, files in result.hook_files:
+        for f in files:
+            why = f"import of {short_path(f.parent, cwd, home)}" if f.parent else "nested AGENTS.md"
+            lines.append(f"  {name}  {short_path(f.path, cwd, home)}  {s('(' + why + ')', 'dim')}")
+    return "\n".join(lines)
