@@ -35,7 +35,7 @@ _WHERE = {
     "FileSystem": "agents_md.engine.fs",
     "ReadResult": "agents_md.engine.loop",
     "SessionInputs": "agents_md.engine.start",
-    "SessionOptions": "agents_md.engine.start",
+    "SessionOptions": "agents_md.engine.options",
     "StartContext": "agents_md.engine.start",
     # sessions with their plugins seated
     "AgentStart": "agents_md.host.session",
@@ -61,8 +61,8 @@ if TYPE_CHECKING:
     from agents_md._model import SkipReason as SkipReason
     from agents_md.engine.fs import FileSystem as FileSystem
     from agents_md.engine.loop import ReadResult as ReadResult
+    from agents_md.engine.options import SessionOptions as SessionOptions
     from agents_md.engine.start import SessionInputs as SessionInputs
-    from agents_md.engine.start import SessionOptions as SessionOptions
     from agents_md.engine.start import StartContext as StartContext
     from agents_md.errors import AgentsMdError as AgentsMdError
     from agents_md.errors import PluginError as PluginError

@@ -11,16 +11,19 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
 
 from agents_md._util.jstext import JS_SPACE_CLASS
 
-_OPEN = re.compile(rf"---{JS_SPACE_CLASS}*\n")
-_CLOSE = re.compile(rf"---{JS_SPACE_CLASS}*\n?")
+
+@cache
+def _fences() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The opening and closing fences (compiled on first use: most texts have no front matter)."""
+    return re.compile(rf"---{JS_SPACE_CLASS}*\n"), re.compile(rf"---{JS_SPACE_CLASS}*\n?")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class FrontMatter:
+class FrontMatter(NamedTuple):
     """``yaml`` is ``None`` without a block (``reason`` says why); ``body`` is the rest of the text."""
 
     yaml: str | None
@@ -32,11 +35,14 @@ class FrontMatter:
 def split_front_matter(text: str) -> FrontMatter:
     if text.startswith("\ufeff"):
         text = text[1:]
-    opening = _OPEN.match(text)
+    if not text.startswith("---"):
+        return FrontMatter(yaml=None, body=text, reason="fence-not-on-line-1")
+    opening_fence, closing_fence = _fences()
+    opening = opening_fence.match(text)
     if opening is None:
         return FrontMatter(yaml=None, body=text, reason="fence-not-on-line-1")
     start = opening.end()
-    closing = _CLOSE.search(text, start)
+    closing = closing_fence.search(text, start)
     if closing is None:
         return FrontMatter(yaml=None, body=text, reason="no-closing-fence")
     first_line = 1 + text.count("\n", 0, start)

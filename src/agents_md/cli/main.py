@@ -10,10 +10,12 @@ traceback itself), 130 interrupted.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
 # Sub-commands in the order ``--help`` lists them.
 COMMANDS = ("context", "read", "replay", "config", "agents", "check", "link", "map")
@@ -22,9 +24,37 @@ DEBUG_ENV = "AGENTS_MD_DEBUG"
 Run = Callable[[argparse.Namespace], int]
 
 
+@functools.cache
+def _width() -> int:
+    try:
+        width = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        try:
+            width = os.get_terminal_size(sys.__stdout__.fileno() if sys.__stdout__ else 1).columns
+        except (OSError, ValueError):
+            width = 80
+    return max(width - 2, 20)
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, as wide as the terminal: the width is found here, with ``os``, because
+    argparse's own way imports ``shutil`` (and its compressors) on every run, help or not."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=_width())
+
+
+class _Parser(argparse.ArgumentParser):
+    """Every parser and sub-parser of the command line, with that formatter."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser; with ``only``, just that sub-command's (the others are not even imported)."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="agents-md",
         description="See and check the instruction files (CLAUDE.md, AGENTS.md) a coding agent loads.",
     )
@@ -32,7 +62,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument(
         "--debug", action="store_true", help=f"on an unexpected error, show the traceback (also {DEBUG_ENV}=1)"
     )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in (only,) if only else COMMANDS:
         module = importlib.import_module(f"agents_md.cli.commands.{name}")
         module.register(subparsers)

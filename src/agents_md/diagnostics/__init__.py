@@ -7,7 +7,8 @@ command line's business.
 
 from __future__ import annotations
 
-from agents_md.diagnostics.model import Diagnostic, Report, RuleInfo, Severity
+from agents_md.diagnostics.model import Diagnostic, Report, RuleInfo
+from agents_md.diagnostics.severity import Severity
 from agents_md.diagnostics.text import Styler
 
 FORMATS = ("text", "concise", "json", "sarif", "github")

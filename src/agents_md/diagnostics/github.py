@@ -6,7 +6,8 @@ Escaping, in one place: a command's data escapes ``%``, CR and LF; a property al
 
 from __future__ import annotations
 
-from agents_md.diagnostics.model import Report, Severity
+from agents_md.diagnostics.model import Report
+from agents_md.diagnostics.severity import Severity
 
 COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 

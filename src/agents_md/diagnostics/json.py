@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from agents_md.diagnostics.model import Diagnostic, Report, Severity
+from agents_md.diagnostics.model import Diagnostic, Report
+from agents_md.diagnostics.severity import Severity
 
 VERSION = 1
 

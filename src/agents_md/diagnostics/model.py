@@ -7,24 +7,17 @@ rule finds and why, once, for every report. A ``Report`` is what a reporter rend
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
+
+from agents_md.diagnostics.severity import Severity
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-
-class Severity(StrEnum):
-    ERROR = "error"
-    WARNING = "warning"
-    INFO = "info"
-
-    def __str__(self) -> str:
-        return self.value
+    from agents_md.diagnostics.where import Where
 
 
 _NUMBERS = re.compile(r"\d[\d,.]*")
@@ -53,19 +46,10 @@ class Diagnostic:
 
     def fingerprint(self) -> str:
         """Stable across edits elsewhere in the file: rule, file and subject, never the line."""
+        import hashlib  # lazy: only SARIF and JSON reports ask
+
         subject = self.subject or _NUMBERS.sub("#", self.text)
         return hashlib.sha256(f"{self.rule}\0{self.file}\0{subject}".encode()).hexdigest()[:32]
-
-
-class Where(TypedDict, total=False):
-    """What a rule may say of a diagnostic besides its file, message and fix."""
-
-    line: int | None
-    column: int | None
-    key: str
-    subject: str
-    severity: Severity
-    tags: frozenset[str]
 
 
 _LITERAL = re.compile(r"``([^`]+)``")

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from agents_md._version import __version__
-from agents_md.diagnostics.model import Report, RuleInfo, Severity
+from agents_md.diagnostics.model import Report, RuleInfo
+from agents_md.diagnostics.severity import Severity
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}

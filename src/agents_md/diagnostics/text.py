@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import groupby
 
-from agents_md.diagnostics.model import Diagnostic, Report, Severity
+from agents_md.diagnostics.model import Diagnostic, Report
+from agents_md.diagnostics.severity import Severity
 
 Styler = Callable[[str, str], str]
 

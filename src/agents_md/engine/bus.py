@@ -18,30 +18,27 @@ from __future__ import annotations
 import inspect
 import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import pluggy
 
 from agents_md._model import InstructionFile, Notice
-from agents_md.engine.events import EVENT_HOOKS, TelemetryMark, TelemetryRow
+from agents_md.engine.events import EVENT_HOOKS, Telemetry, TelemetryMark, TelemetryRow
 from agents_md.engine.hookspecs import PROJECT_NAME, HookSpecs
 from agents_md.errors import PluginError
 
 Answer = tuple[str, tuple[InstructionFile, ...]]  # (plugin name, the files it answered)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BusResult:
-    """What one call of the bus came to."""
+class BusResult(NamedTuple):
+    """What one call of the bus came to (a named tuple: one is made for every event)."""
 
     files: tuple[InstructionFile, ...] = ()  # chained (prompt.context): the list after the last hook
     answers: tuple[Answer, ...] = ()  # collected (tool.call): each plugin's own non-empty answer
     failures: tuple[Notice, ...] = ()  # hooks that raised or answered something else, in order
 
 
-@dataclass(frozen=True, slots=True)
-class SeatedPlugin:
+class SeatedPlugin(NamedTuple):
     name: str
     plugin: object
     prepend: bool
@@ -189,7 +186,7 @@ class HookBus:
         return call_hooks(self.ordered(), event, kwargs, files=())
 
 
-class BusTelemetry:
+class BusTelemetry(Telemetry):
     """``session.telemetry``: rows and marks go to the seated telemetry providers, or nowhere.
 
     A provider's failure is kept in ``failures`` for the engine to tell.

@@ -14,7 +14,6 @@ Events (the engine's names, and the hook function a plugin implements):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
 
 ENTRY_POINT_GROUP = "agents_md.plugins"
 
@@ -53,9 +52,12 @@ class TelemetryMark:
     reason: str | None = None
 
 
-class Telemetry(Protocol):
-    """What a plugin sends telemetry through (``session.telemetry``): counts and closed choices only."""
+class Telemetry:
+    """What a plugin sends telemetry through (``session.telemetry``): counts and closed choices only.
+    This one drops everything; the engine hands plugins one that reaches the seated providers."""
 
-    def log(self, name: str, **fields: str | int | bool) -> None: ...
+    def log(self, name: str, **fields: str | int | bool) -> None:
+        """A row: ``name`` and its fields."""
 
-    def mark(self, name: str, *, ok: bool, reason: str | None = None) -> None: ...
+    def mark(self, name: str, *, ok: bool, reason: str | None = None) -> None:
+        """An outcome mark."""

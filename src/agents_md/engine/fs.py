@@ -64,6 +64,10 @@ class FileSystem:
         """Whether ``directory`` may hold ``name`` (a relative path; its first part is looked up)."""
         return True
 
+    def might_hold_any(self, directory: str, names: frozenset[str]) -> bool:
+        """Whether ``directory`` may hold any of ``names`` (single names): one look for them all."""
+        return True
+
     def list_dir(self, path: str) -> list[str] | None:
         """Entry names in the order the directory yields them (not sorted, like the engine)."""
         try:
@@ -160,6 +164,14 @@ class ListingFS(FileSystem):
             return False
         first = name.split(os.sep, 1)[0]
         return first in names or (_CASE_INSENSITIVE and first.lower() in self._folded_names(directory, names))
+
+    def might_hold_any(self, directory: str, names: frozenset[str]) -> bool:
+        held = self._names(directory)
+        if held is None:
+            return False
+        if not held.isdisjoint(names):
+            return True
+        return _CASE_INSENSITIVE and not self._folded_names(directory, held).isdisjoint(n.lower() for n in names)
 
     def _folded_names(self, directory: str, names: frozenset[str]) -> frozenset[str]:
         if directory not in self._folded:

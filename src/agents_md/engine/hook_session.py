@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from agents_md._model import ImportEdge, InstructionFile, Kind, Notice, Provenance, Reason, Record, SkippedFile
 from agents_md._util.env import env_truthy
@@ -39,42 +39,107 @@ class FoundFile:
         return (self.file, *self.imports)
 
 
-@dataclass(slots=True)
+# Either switch stops every attachment after a Read (read on every Read, as the engine does).
+ATTACHMENTS_OFF_ENVS = ("CLAUDE_CODE_DISABLE_ATTACHMENTS", "CLAUDE_CODE_SIMPLE")
+
+
+def attachments_on(env: Mapping[str, str], instruction_files_enabled: bool) -> bool:
+    """Whether a Read attaches anything now."""
+    return instruction_files_enabled and not any(env_truthy(env, name) for name in ATTACHMENTS_OFF_ENVS)
+
+
 class Journal:
-    """What the plugins wrote during one event, in order: the engine reads it afterwards."""
+    """What the plugins wrote, in order, until the engine takes it (after each event)."""
 
-    notices: list[Notice] = field(default_factory=list)
-    records: list[Record] = field(default_factory=list)
-    skipped: list[SkippedFile] = field(default_factory=list)  # what the plugins' lookups left out
-    imports: list[ImportEdge] = field(default_factory=list)  # the imports their lookups met
+    __slots__ = ("failures", "imports", "notices", "records", "skipped")
+
+    def __init__(self) -> None:
+        self.notices: list[Notice] = []
+        self.failures: list[Notice] = []  # telemetry providers that failed
+        self.records: list[Record] = []
+        self.skipped: list[SkippedFile] = []  # what the plugins' lookups left out
+        self.imports: list[ImportEdge] = []  # the imports their lookups met
+
+    def take(self) -> tuple[tuple[Notice, ...], tuple[Record, ...]]:
+        """The lines told and the records kept since the last take (a Read's session is reused)."""
+        told = (*self.notices, *self.failures)
+        records = tuple(self.records)
+        for entries in (self.notices, self.failures, self.records, self.skipped, self.imports):
+            entries.clear()
+        return told, records
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Lookups:
     """The engine's services behind a hook session (not for plugins: use the session's methods)."""
 
-    scope: LoadScope
-    plugin_key: Callable[[str], str]
-    journal: Journal
+    __slots__ = ("journal", "plugin_key", "scope")
+
+    def __init__(self, *, scope: LoadScope, plugin_key: Callable[[str], str], journal: Journal) -> None:
+        self.scope = scope
+        self.plugin_key = plugin_key
+        self.journal = journal
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class HookSession:
-    """The session as a plugin sees it."""
+    """The session as a plugin sees it: read-only (setting an attribute raises ``AttributeError``)."""
 
+    __slots__ = (
+        "add_dirs",
+        "context_reason",
+        "cwd",
+        "env",
+        "home",
+        "instruction_files_enabled",
+        "interactive",
+        "lookups",
+        "profile",
+        "root",
+        "settings",
+        "telemetry",
+    )
     cwd: str
     root: str
     home: str
     env: Mapping[str, str]  # read-only
     settings: Settings  # read-only layers
     instruction_files_enabled: bool
-    attachments_enabled: bool  # Reads attach nested files (the attachments switches are off)
     interactive: bool
     telemetry: Telemetry
-    profile: str = "reference"  # or "complete"
-    context_reason: str = "start"  # why prompt.context runs: start, compact, clear or cd
-    add_dirs: tuple[str, ...] = ()  # added directories whose instruction files load
-    lookups: Lookups = field(repr=False, compare=False)
+    profile: str  # "reference" or "complete"
+    context_reason: str  # why prompt.context runs: start, compact, clear or cd
+    add_dirs: tuple[str, ...]  # added directories whose instruction files load
+    lookups: Lookups  # the engine's, not the plugin's
+
+    def __init__(
+        self,
+        *,
+        cwd: str,
+        root: str,
+        home: str,
+        env: Mapping[str, str],
+        settings: Settings,
+        instruction_files_enabled: bool,
+        interactive: bool,
+        telemetry: Telemetry,
+        lookups: Lookups,
+        profile: str = "reference",
+        context_reason: str = "start",
+        add_dirs: tuple[str, ...] = (),
+    ) -> None:
+        values = dict(locals())
+        for name in self.__slots__:
+            object.__setattr__(self, name, values[name])
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"the hook session is read-only: {name} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"the hook session is read-only: {name} cannot be deleted")
+
+    @property
+    def attachments_enabled(self) -> bool:
+        """Whether Reads attach nested files now (neither attachments switch is on)."""
+        return attachments_on(self.env, self.instruction_files_enabled)
 
     @property
     def chain(self) -> list[str]:

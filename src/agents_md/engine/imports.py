@@ -16,8 +16,8 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from agents_md._util.jstext import JS_SPACE_CLASS
 
@@ -206,8 +206,7 @@ def resolve(path: str, importer: str, home: str) -> str:
     return os.path.normpath(os.path.join(os.path.dirname(importer), path))
 
 
-@dataclass(frozen=True, slots=True)
-class ImportSite:
+class ImportSite(NamedTuple):
     """Where an import is written: its path (as ``import_paths`` reads it), 1-based line and column of the ``@``."""
 
     path: str
@@ -215,6 +214,7 @@ class ImportSite:
     column: int
 
 
+@lru_cache(maxsize=2048)
 def import_sites(text: str) -> tuple[ImportSite, ...]:
     """``import_paths`` with the place each is written (its first use outside a code block).
 
@@ -230,7 +230,7 @@ def import_sites(text: str) -> tuple[ImportSite, ...]:
     src = markdown_blocks.normalise(text)
     code: list[tuple[int, int]] = []
     at = 0
-    for block in markdown_blocks.lex_blocks(src):
+    for block in markdown_blocks.top_blocks(src):
         if block.type == "code":
             code.append((at, at + len(block.raw)))
         at += len(block.raw)

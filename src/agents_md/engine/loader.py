@@ -55,16 +55,18 @@ def _never(path: str) -> bool:
     return False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class LoadScope:
     """Where a session loads from: its filesystem, home and cwd (what is inside), its exclusions,
     and whether imports leaving the cwd are approved. Every pass of the session loads through it."""
 
-    fs: FileSystem
-    home: str
-    cwd: str
-    excluder: Excluder
-    approve_external: bool = False
+    __slots__ = ("approve_external", "cwd", "excluder", "fs", "home")
+
+    def __init__(self, *, fs: FileSystem, home: str, cwd: str, excluder: Excluder, approve_external: bool) -> None:
+        self.fs = fs
+        self.home = home
+        self.cwd = cwd
+        self.excluder = excluder
+        self.approve_external = approve_external
 
     @classmethod
     def of(cls, *, fs: FileSystem, home: str, cwd: str, settings: Settings, approve_external: bool) -> LoadScope:
@@ -99,7 +101,8 @@ class Loader:
     skipped: list[SkippedFile] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     edges: list[ImportEdge] = field(default_factory=list)
-    _chain: list[str] = field(default_factory=list)  # the files being loaded, importer above imported
+    _chain: list[str] = field(default_factory=list)  # the files being loaded (real paths), importer above imported
+    _on_chain: set[str] = field(default_factory=set)  # the same, by every spelling they were loaded under
 
     def _external_ok(self, kind: Kind, external_ok: bool | None) -> bool:
         """Whether imports may leave the working directories (user files may; others need approval)."""
@@ -120,8 +123,7 @@ class Loader:
         """``None`` unless ``key`` was loaded already: a cycle when it is on the chain."""
         if key not in self.loaded and not self.given(key):
             return None
-        on_chain = key in self._chain or self.fs.realpath(key) in self._chain
-        return ImportOutcome.CYCLE if on_chain else ImportOutcome.ALREADY
+        return ImportOutcome.CYCLE if key in self._on_chain else ImportOutcome.ALREADY
 
     def _load(
         self,
@@ -180,11 +182,16 @@ class Loader:
             path=path, kind=kind, content=processed.text, parent=parent, provenance=provenance, size=len(data)
         )
         out = [LoadedFile(file=entry, globs=rule_globs(processed.front_matter))]
-        self._chain.append(real)
-        try:
-            out += self._imports(entry, real, processed, external_ok=external_ok, depth=depth)
-        finally:
-            self._chain.pop()
+        sites = imports_mod.import_sites(processed.body)
+        if sites:
+            self._chain.append(real)
+            spellings = {key, real} - self._on_chain
+            self._on_chain |= spellings
+            try:
+                out += self._imports(entry, real, processed, sites, external_ok=external_ok, depth=depth)
+            finally:
+                self._chain.pop()
+                self._on_chain -= spellings
         return out, ImportOutcome.LOADED
 
     def _imports(
@@ -192,6 +199,7 @@ class Loader:
         entry: InstructionFile,
         real: str,
         processed: content_mod.Processed,
+        sites: tuple[imports_mod.ImportSite, ...],
         *,
         external_ok: bool | None,
         depth: int,
@@ -200,7 +208,7 @@ class Loader:
         out: list[LoadedFile] = []
         allow_external = self._external_ok(entry.kind, external_ok)
         targets: set[str] = set()
-        for site in imports_mod.import_sites(processed.body):
+        for site in sites:
             target = imports_mod.resolve(site.path, real, self.home)
             if target in targets:
                 continue

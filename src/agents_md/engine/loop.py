@@ -20,8 +20,8 @@ from agents_md.engine.hook_session import HookSession, Journal
 from agents_md.engine.nested import NestedFinder
 from agents_md.engine.paths import is_inside
 
-# The hook session for one call: its journal, and where telemetry failures go.
-SessionFactory = Callable[[Journal, list[Notice]], HookSession]
+# The hook session for a call, and the journal its plugins write to (read after the call).
+SessionFactory = Callable[[], tuple[HookSession, Journal]]
 
 _ids = itertools.count(1)
 
@@ -100,12 +100,12 @@ class Loop:
         self, call: ToolCall
     ) -> tuple[tuple[tuple[str, tuple[InstructionFile, ...]], ...], tuple[Notice, ...], tuple[Record, ...]]:
         """``tool.call`` on the bus: the answers, and what the plugins told and recorded (told on)."""
-        journal = Journal()
-        failures: list[Notice] = []
-        result = self.bus.collect("tool.call", session=self.session_factory(journal, failures), call=call)
-        notices = (*journal.notices, *failures, *result.failures)
+        session, journal = self.session_factory()
+        result = self.bus.collect("tool.call", session=session, call=call)
+        told, records = journal.take()
+        notices = (*told, *result.failures)
         self.tell(notices)
-        return result.answers, notices, tuple(journal.records)
+        return result.answers, notices, records
 
     def _given(self, path: str) -> bool:
         return path in self.delivered or path in self.start_paths

@@ -24,7 +24,7 @@ from agents_md.engine.loader import Loader, LoadScope
 from agents_md.engine.paths import dirs_between, is_inside
 from agents_md.engine.rules import RULES_DIR, rule_base, rule_files, rule_matches
 from agents_md.engine.settings import LOCAL, PROJECT, Settings
-from agents_md.engine.walk import CLAUDE_LOCAL_MD, CLAUDE_MD, DOT_CLAUDE_MD
+from agents_md.engine.walk import CLAUDE_LOCAL_MD, CLAUDE_MD, DIRECTORY_NAMES, DOT_CLAUDE_MD
 
 
 class NestedFinder:
@@ -68,7 +68,7 @@ class NestedFinder:
         project = self.settings.source_enabled(PROJECT)
         local = self.settings.source_enabled(LOCAL)
         for directory in below:
-            if not any(self.fs.might_hold(directory, n) for n in (CLAUDE_MD, ".claude", CLAUDE_LOCAL_MD)):
+            if not self.fs.might_hold_any(directory, DIRECTORY_NAMES):
                 continue
             if project:
                 for name in (CLAUDE_MD, DOT_CLAUDE_MD):

@@ -10,10 +10,10 @@ built-in ``Explore`` and ``Plan``.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
 from agents_md._model import ImportEdge, InstructionFile, Kind, Notice, Record, SkippedFile
 from agents_md._util.env import env_truthy
@@ -29,10 +29,10 @@ from agents_md.engine.walk import ADD_DIR_ENV, Walk
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
+    from agents_md.engine.options import SessionOptions
+
 DISABLE_ENV = "CLAUDE_CODE_DISABLE_CLAUDE_MDS"
 SIMPLE_ENV = "CLAUDE_CODE_SIMPLE"  # what --bare sets
-# Either switch stops every attachment after a Read (consulted on every Read, as the engine does).
-ATTACHMENTS_OFF_ENVS = ("CLAUDE_CODE_DISABLE_ATTACHMENTS", SIMPLE_ENV)
 PROFILES = ("reference", "complete")
 
 # Built-in agent types that start with no instruction text at all, managed files included.
@@ -67,18 +67,6 @@ class StartContext:
         if omit_claude_md:
             return render.start_block([f for f in self.files if f.kind is Kind.MANAGED])
         return self.claude_md
-
-
-class SessionOptions(TypedDict, total=False):
-    """What a caller may say about a session besides its ``cwd`` and ``home``."""
-
-    env: Mapping[str, str] | None
-    args: Sequence[str] | EngineArgs
-    managed_dir: str | None
-    approve_external_imports: bool
-    interactive: bool
-    profile: str
-    fs: FileSystem | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -141,11 +129,6 @@ def offers_agents(inputs: SessionInputs) -> bool:
     return not simple and inputs.args.agent not in NO_INSTRUCTIONS_AGENTS
 
 
-def attachments_on(inputs: SessionInputs, instruction_files_enabled: bool) -> bool:
-    """Whether a Read attaches anything (read again on every Read: the environment may change)."""
-    return instruction_files_enabled and not any(env_truthy(inputs.env, name) for name in ATTACHMENTS_OFF_ENVS)
-
-
 def session_settings(inputs: SessionInputs, fs: FileSystem | None = None) -> Settings:
     """The settings layers as the session's inputs select them."""
     return load_settings(
@@ -167,10 +150,9 @@ def hook_session(
     *,
     enabled: bool,
     journal: Journal,
-    failures: list[Notice],
     reason: str = "start",
 ) -> HookSession:
-    """The session as the hooks see it; what they write goes to ``journal``, telemetry failures to ``failures``."""
+    """The session as the hooks see it; what they write goes to ``journal``."""
     return HookSession(
         cwd=inputs.cwd,
         root=inputs.cwd,
@@ -178,9 +160,8 @@ def hook_session(
         env=inputs.env,
         settings=settings,
         instruction_files_enabled=enabled,
-        attachments_enabled=attachments_on(inputs, enabled),
         interactive=inputs.interactive,
-        telemetry=BusTelemetry(bus, failures.extend),
+        telemetry=BusTelemetry(bus, journal.failures.extend),
         profile=inputs.profile,
         context_reason=reason,
         add_dirs=tuple(os.path.normpath(os.path.join(inputs.cwd, d)) for d in inputs.args.add_dirs)
@@ -235,18 +216,10 @@ def compute_start(
         imports = result.imports
         warnings += result.warnings + tuple(fs.errors)
     journal = Journal()
-    failures: list[Notice] = []  # hooks that failed during this start, in order
     session = hook_session(
-        inputs,
-        fs,
-        settings,
-        bus,
-        builtin_names,
-        enabled=disabled is None,
-        journal=journal,
-        failures=failures,
-        reason=reason,
+        inputs, fs, settings, bus, builtin_names, enabled=disabled is None, journal=journal, reason=reason
     )
+    failures = journal.failures  # hooks that failed during this start, in order (telemetry's among them)
     if fire_session_start:
         failures.extend(bus.notify("session.start", session=session))
     chained = bus.chain("prompt.context", engine_files, session=session)
@@ -259,7 +232,7 @@ def compute_start(
         engine_files=engine_files,
         skipped=tuple(by_key.values()),
         conditional_rules=conditional,
-        notices=tuple(journal.notices) + tuple(failures),
+        notices=(*journal.notices, *failures),
         warnings=warnings,
         settings=settings,
         instruction_files_enabled=disabled is None,

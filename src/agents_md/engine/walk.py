@@ -35,6 +35,8 @@ from agents_md.engine.settings import LOCAL, PROJECT, USER, Settings
 CLAUDE_MD = "CLAUDE.md"
 DOT_CLAUDE_MD = os.path.join(".claude", "CLAUDE.md")
 CLAUDE_LOCAL_MD = "CLAUDE.local.md"
+# The entries of a directory that may give it instruction files: most directories hold none.
+DIRECTORY_NAMES = frozenset({CLAUDE_MD, ".claude", CLAUDE_LOCAL_MD})
 ADD_DIR_ENV = "CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD"
 
 
@@ -106,7 +108,7 @@ class Walk:
     def _directory(self, directory: str, provenance: Provenance, *, gate_project: bool = True) -> list[InstructionFile]:
         """One directory's files in the engine's order (an added one's are not gated by the project source)."""
         out: list[InstructionFile] = []
-        if not any(self.fs.might_hold(directory, name) for name in (CLAUDE_MD, ".claude", CLAUDE_LOCAL_MD)):
+        if not self.fs.might_hold_any(directory, DIRECTORY_NAMES):
             return out  # most directories hold none of the names: one look at the listing
         if not gate_project or self.settings.source_enabled(PROJECT):
             out += self._file(os.path.join(directory, CLAUDE_MD), Kind.PROJECT, provenance)

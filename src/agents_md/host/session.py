@@ -20,14 +20,13 @@ from typing import TYPE_CHECKING
 from agents_md._model import InstructionFile, Notice
 from agents_md.engine.bus import HookBus
 from agents_md.engine.fs import SessionFS
-from agents_md.engine.hook_session import HookSession, Journal
+from agents_md.engine.hook_session import HookSession, Journal, attachments_on
 from agents_md.engine.settings import Settings
 from agents_md.engine.start import (
     FORK,
     NO_INSTRUCTIONS_AGENTS,
     SessionInputs,
     StartContext,
-    attachments_on,
     compute_start,
     hook_session,
     offers_agents,
@@ -40,7 +39,7 @@ if TYPE_CHECKING:
 
     from agents_md.agents import AgentCatalog, AgentDefinition
     from agents_md.engine.loop import Loop, ReadResult
-    from agents_md.engine.start import SessionOptions
+    from agents_md.engine.options import SessionOptions
 
 REFERENCE, COMPLETE = "reference", "complete"
 GENERAL_PURPOSE = "general-purpose"
@@ -116,6 +115,7 @@ class Session:
         self._main: Loop | None = None
         self._has_messages = False
         self._notices: list[Notice] = []
+        self._reads: tuple[StartContext, HookSession, Journal] | None = None  # the Read's hook session, per start
         # One listing cache for every Read of the session, checked against the disk each Read.
         self._read_fs = SessionFS(self.inputs.fs)
 
@@ -155,23 +155,30 @@ class Session:
         self._notices.extend(start.notices)  # a session's notices, start after start, in order
         return start
 
-    def _hook_session(self, journal: Journal | None = None, failures: list[Notice] | None = None) -> HookSession:
-        """The session as the hooks see it on a Read (what they write goes to ``journal``)."""
+    def _hook_session(self) -> HookSession:
+        return self._read_session()[0]
+
+    def _read_session(self) -> tuple[HookSession, Journal]:
+        """The session as the hooks see it on a Read, and its journal: made once per start."""
         start = self.start()
-        return hook_session(
-            self.inputs,
-            self._read_fs,
-            start.settings,
-            self.bus,
-            self._builtin_names,
-            enabled=start.instruction_files_enabled,
-            journal=journal if journal is not None else Journal(),
-            failures=failures if failures is not None else [],
-        )
+        with self._lock:
+            if self._reads is None or self._reads[0] is not start:
+                journal = Journal()
+                session = hook_session(
+                    self.inputs,
+                    self._read_fs,
+                    start.settings,
+                    self.bus,
+                    self._builtin_names,
+                    enabled=start.instruction_files_enabled,
+                    journal=journal,
+                )
+                self._reads = (start, session, journal)
+            return self._reads[1], self._reads[2]
 
     def _attachments_enabled(self) -> bool:
         # Consulted on every Read, as the engine does.
-        return attachments_on(self.inputs, self.start().instruction_files_enabled)
+        return attachments_on(self.inputs.env, self.start().instruction_files_enabled)
 
     def loop(self) -> Loop:
         """The main loop (created on first use)."""
@@ -193,7 +200,7 @@ class Session:
                 self._main = Loop(
                     finder=finder,
                     bus=self.bus,
-                    session_factory=self._hook_session,
+                    session_factory=self._read_session,
                     start_paths=frozenset(f.path for f in start.files),
                     attachments_enabled=self._attachments_enabled,
                     tell=self._notices.extend,

@@ -18,7 +18,9 @@ ATX heading, thematic break, block quote, list, HTML block, link definition, par
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 _BLOCK_TAGS = (
     "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|"
@@ -128,6 +130,18 @@ def lex_blocks(src: str, *, top: bool = True) -> list[Block]:
     return blocks
 
 
+@lru_cache(maxsize=1024)
+def top_blocks(src: str) -> tuple[Block, ...]:
+    """``lex_blocks(src)``, kept: a text is read again (its imports, their places, ``check``'s reading)."""
+    return tuple(lex_blocks(src))
+
+
+@lru_cache(maxsize=4096)
+def item_blocks(src: str) -> tuple[Block, ...]:
+    """``lex_blocks(src, top=False)`` of a list item's content, kept likewise."""
+    return tuple(lex_blocks(src, top=False))
+
+
 def _match_block(src: str, pos: int, before: list[Block], top: bool = True) -> tuple[int, str]:
     if _is_blank_line(src, pos):
         end = pos
@@ -137,25 +151,32 @@ def _match_block(src: str, pos: int, before: list[Block], top: bool = True) -> t
     after_paragraph = bool(before) and before[-1].type in ("paragraph", "text") and not before[-1].raw.endswith("\n\n")
     if _indent(src, pos) >= 4 and not after_paragraph:
         return _indented_code(src, pos), "code"
-    for kind, matcher in (
-        ("code", _fenced),
-        ("heading", _heading),
-        ("hr", _hr),
-        ("blockquote", _blockquote),
-        ("list", _list),
-        ("html", _html),
-        ("def", _def),
-    ):
-        found = matcher(src, pos)
-        if found is not None:
-            return found, kind
+    first = _first_char(src, pos)
+    for kind, matcher, starts in _BLOCK_MATCHERS:
+        if first in starts:
+            found = matcher(src, pos)
+            if found is not None:
+                return found, kind
     return _paragraph(src, pos, top), "paragraph"
+
+
+def _first_char(src: str, pos: int) -> str:
+    """The character after at most three spaces at ``pos``: every block but text starts with one of a few."""
+    end = min(pos + 3, len(src))
+    while pos < end and src[pos] == " ":
+        pos += 1
+    return src[pos] if pos < len(src) else ""
 
 
 def _starts_block(src: str, pos: int) -> bool:
     """Whether a line starts a block other than text (after a blank line, say)."""
-    matchers = (_fenced, _heading, _hr, _blockquote, _list, _html)
-    return any(matcher(src, pos) is not None for matcher in matchers)
+    first = _first_char(src, pos)
+    return any(first in starts and matcher(src, pos) is not None for kind, matcher, starts in _BLOCK_MATCHERS[:6])
+
+
+def _list(src: str, pos: int) -> int | None:
+    scanned = scan_list(src, pos)
+    return scanned[0] if scanned else None
 
 
 def _indented_code(src: str, pos: int) -> int:
@@ -285,11 +306,6 @@ def quote_block(text: str) -> Block | None:
     return Block(type="blockquote", raw=raw, parts=tuple(parts), resets_top=resets_top)
 
 
-def _list(src: str, pos: int) -> int | None:
-    scanned = scan_list(src, pos)
-    return scanned[0] if scanned else None
-
-
 _ITEM_MARKER = re.compile(r" {0,3}(?:\d{1,9}[).]|[-+*])(?![^\t\n ])")
 _ITEM_ENDS = re.compile(
     r"#|```|~~~|(?:- *- *-[- ]*|_ *_ *_[_ ]*|\* *\* *\*[* ]*)$|<!--|<[A-Z].*>|(?:\d{1,9}[).]|[-+*])(?![^\t ])", re.I
@@ -319,7 +335,8 @@ def scan_list(src: str, pos: int) -> tuple[int, list[str]] | None:
     return None if scanned is None else (scanned[0], [content for _, content in scanned[1]])
 
 
-def list_items(src: str, pos: int) -> tuple[int, list[tuple[int, str]]] | None:
+@lru_cache(maxsize=4096)
+def list_items(src: str, pos: int) -> tuple[int, tuple[tuple[int, str], ...]] | None:
     """``scan_list`` with where each item starts in ``src`` (an item's content keeps one line per
     line of the source, so its lines can be told)."""
     if not _LIST_START.match(src, pos):
@@ -341,7 +358,7 @@ def list_items(src: str, pos: int) -> tuple[int, list[tuple[int, str]]] | None:
     if not items:
         return None
     items[-1] = (items[-1][0], items[-1][1].rstrip())
-    return pos + len(src[pos:end].rstrip()), items
+    return pos + len(src[pos:end].rstrip()), tuple(items)
 
 
 def _list_item(src: str, start: int, after_marker: int) -> tuple[int, str]:
@@ -494,3 +511,17 @@ def _paragraph(src: str, pos: int, top: bool = True) -> int:
             break  # inside a list item text is lexed a line at a time: any block can start
         end = _line_end(src, end)
     return end
+
+
+# The block matchers in the order the engine tries them, each with the characters its block can
+# start with (after up to three spaces): a line starting with anything else is text, and the
+# matchers that cannot match it are not tried.
+_BLOCK_MATCHERS: tuple[tuple[str, Callable[[str, int], int | None], str], ...] = (
+    ("code", _fenced, "`~"),
+    ("heading", _heading, "#"),
+    ("hr", _hr, "-_*"),
+    ("blockquote", _blockquote, ">"),
+    ("list", _list, "-*+0123456789"),
+    ("html", _html, "<"),
+    ("def", _def, "["),
+)

@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
-from agents_md.engine.markdown.blocks import Block, lex_blocks, scan_list
+from agents_md.engine.markdown.blocks import Block, item_blocks, scan_list, top_blocks
 
 
 def prose_blocks(src: str, *, top: bool = True) -> Iterator[tuple[str, str]]:
@@ -25,7 +25,7 @@ def prose_blocks(src: str, *, top: bool = True) -> Iterator[tuple[str, str]]:
     yielded once as ``whole`` and once as ``inline``. A block quote's prose is that of the
     blocks its chunks were lexed into (see ``markdown_blocks.quote_block``).
     """
-    for block in lex_blocks(src, top=top):
+    for block in top_blocks(src) if top else item_blocks(src):
         yield from _block_prose(block)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from agents_md.diagnostics import RuleInfo
 from agents_md.engine.content import decode
@@ -27,8 +27,7 @@ from agents_md.maintain.views.imports import ImportGraph
 from agents_md.maintain.views.visibility import Visibility
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Changes:
+class Changes(NamedTuple):
     """The files a diff touched, and what the diff was."""
 
     files: tuple[str, ...]

@@ -16,7 +16,7 @@ Every item carries its line in the file and the whole source line it stands on.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from agents_md._util.front_matter import split_front_matter
@@ -38,15 +38,26 @@ class Item:
     lang: str = ""  # a fence's info string
 
 
+# What a text holds when it holds an item at all: a code span, a link, a fence, indented code.
+_MARKS = ("`", "[", "~~~", "    ", "\t")
+
+
+def _may_hold_items(text: str) -> bool:
+    return any(mark in text for mark in _MARKS)
+
+
 def scan(text: str) -> list[Item]:
     src = markdown_blocks.normalise(text)
     front = split_front_matter(src)
     body = front.body if front.yaml is not None else src
+    if not _may_hold_items(body):
+        return []  # lexing it would find nothing: most lines of most docs are plain prose
     lines = src.split("\n")
-    return list(_blocks(markdown_blocks.lex_blocks(body), body, src.count("\n", 0, len(src) - len(body)), lines))
+    blocks = markdown_blocks.top_blocks(body)  # the engine's reading, shared with it
+    return list(_blocks(blocks, body, src.count("\n", 0, len(src) - len(body)), lines))
 
 
-def _blocks(blocks: list[Block], container: str, first: int, lines: list[str]) -> Iterator[Item]:
+def _blocks(blocks: Sequence[Block], container: str, first: int, lines: list[str]) -> Iterator[Item]:
     """The items of the blocks lexed from ``container``, whose first line is line ``first`` (0-based).
 
     A block's line is told by its offset in the container: the lexer moves on by the length
@@ -66,7 +77,8 @@ def _block(block: Block, first: int, lines: list[str]) -> Iterator[Item]:
     if block.type == "code":
         yield from _code(block.raw, first, lines)
     elif block.type in ("paragraph", "heading", "text"):
-        yield from _prose(block.raw, first, lines)
+        if "`" in block.raw or "[" in block.raw:
+            yield from _prose(block.raw, first, lines)
     elif block.type == "def":
         for m in _DEF.finditer(block.raw):
             at = first + block.raw.count("\n", 0, m.start(1))
@@ -76,8 +88,10 @@ def _block(block: Block, first: int, lines: list[str]) -> Iterator[Item]:
     elif block.type == "list":
         scanned = markdown_blocks.list_items(block.raw, 0)
         for start, content in scanned[1] if scanned else ():
+            if not _may_hold_items(content):
+                continue
             item_first = first + block.raw.count("\n", 0, start)
-            yield from _blocks(markdown_blocks.lex_blocks(content, top=False), content, item_first, lines)
+            yield from _blocks(markdown_blocks.item_blocks(content), content, item_first, lines)
 
 
 def _code(raw: str, first: int, lines: list[str]) -> Iterator[Item]:

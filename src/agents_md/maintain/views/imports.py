@@ -17,8 +17,7 @@ outcome any start saw (what became of it when it was followed, over "not approve
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from agents_md._model import ImportEdge, ImportOutcome
 from agents_md.engine.paths import is_inside
@@ -32,8 +31,7 @@ if TYPE_CHECKING:
 _NOT_FOLLOWED = (ImportOutcome.EXTERNAL, ImportOutcome.ALREADY)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Edge:
+class Edge(NamedTuple):
     importer: str  # the importing file's real path, absolute
     written: str  # the path as written after the "@"
     target: str  # absolute, resolved
@@ -48,16 +46,14 @@ class Edge:
         return self.outcome is not ImportOutcome.MISSING
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Cycle:
+class Cycle(NamedTuple):
     """An import that closes a loop, and the files of the loop from where it started."""
 
     closing: Edge
     chain: tuple[str, ...]  # real paths, the first being the file the closing import points back to
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ImportGraph:
+class ImportGraph(NamedTuple):
     edges: tuple[Edge, ...]
     cycles: tuple[Cycle, ...]
 

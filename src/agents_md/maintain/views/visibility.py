@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from agents_md.maintain.repo.files import AGENTS_MD, DocIndex, anchor_dir, is_instruction_file
 from agents_md.maintain.views.engine import EngineView, Start
@@ -28,23 +28,20 @@ from agents_md.maintain.views.engine import EngineView, Start
 STAND_DOWN, APPROVAL = "stand-down", "approval"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Hidden:
+class Hidden(NamedTuple):
     """An ``AGENTS.md`` the default mode never shows (step 2)."""
 
     doc: str  # relative to the root
     claimed_by: tuple[str, ...]  # the files that made the default mode stand down there, relative
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Gap:
+class Gap(NamedTuple):
     directory: str  # where Claude Code starts
     kind: str  # STAND_DOWN or APPROVAL
     because: str  # the CLAUDE.md that stands down there, or the one whose import needs approval
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Visibility:
+class Visibility(NamedTuple):
     hidden: dict[str, Hidden]  # doc -> why it never shows
     gaps: dict[str, list[Gap]]  # visible doc -> where it still does not
 

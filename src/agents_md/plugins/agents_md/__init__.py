@@ -5,6 +5,8 @@ and configured under, the option and its modes, how the mode is read, and the de
 records on the session.
 """
 
+from typing import TYPE_CHECKING
+
 from agents_md.plugins.agents_md.option import (
     AND_AGENTS_MD,
     CLAUDE_MD,
@@ -18,7 +20,20 @@ from agents_md.plugins.agents_md.option import (
     read_mode,
 )
 from agents_md.plugins.agents_md.plugin import NAME, AgentsMdPlugin
-from agents_md.plugins.agents_md.records import ReadDecision, StoodDown
+
+if TYPE_CHECKING:
+    from agents_md.plugins.agents_md.records import ReadDecision as ReadDecision
+    from agents_md.plugins.agents_md.records import StoodDown as StoodDown
+
+
+def __getattr__(name: str) -> object:
+    """The record types load when a view asks for them (a session makes them only when it must)."""
+    if name in ("ReadDecision", "StoodDown"):
+        from agents_md.plugins.agents_md import records
+
+        return getattr(records, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 BUILTIN_KEY = f"{NAME}@builtin"  # the settings key (enabledPlugins, pluginConfigs) of the built-in
 

@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from agents_md.plugin_api import HookSession, InstructionFile, Kind
 from agents_md.plugins.agents_md.placement import OWN_NAMES
-from agents_md.plugins.agents_md.records import GIVEN, LOADED, READ_FILE, SAME_TEXT, ReadDecision
+
+if TYPE_CHECKING:
+    from agents_md.plugins.agents_md.records import ReadDecision
 
 FILE_NAMES = ("AGENTS.md", os.path.join(".claude", "AGENTS.md"))
 # The engine's own names: a directory holding one of them is "claimed" in the default mode.
@@ -50,6 +53,8 @@ def attach(
 ) -> tuple[list[InstructionFile], ReadDecision | None]:
     """The files to attach for ``path`` and why the others found were not (``None``: not below
     the root); ``delivered`` (path -> text) is updated."""
+    from agents_md.plugins.agents_md.records import GIVEN, LOADED, READ_FILE, SAME_TEXT, ReadDecision
+
     located = read_root(session, path)
     if located is None:
         return [], None

@@ -24,12 +24,15 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from agents_md.plugin_api import LOCAL, PROJECT, FoundFile, HookSession, InstructionFile, Kind, ToolCall, hookimpl
 from agents_md.plugins.agents_md import nested, option
 from agents_md.plugins.agents_md.nested import CLAUDE_NAMES, FILE_NAMES
 from agents_md.plugins.agents_md.placement import own_files, place
-from agents_md.plugins.agents_md.records import StoodDown
+
+if TYPE_CHECKING:
+    from agents_md.plugins.agents_md.records import StoodDown
 
 NAME = "agents-md"
 # The tool calls that attach nested files: the reference attaches on Reads (text, notebook,
@@ -163,17 +166,18 @@ class AgentsMdPlugin:
         them, the files themselves still count (a ``CLAUDE.local.md`` left out by
         ``--setting-sources project`` still makes the plugin stand down).
         """
-        own = own_files(files, chain, session.home)
-        if own:
-            return StoodDown(claimed_by=tuple(f.path for f in own))
+        own = tuple(f.path for f in own_files(files, chain, session.home))
+        unloaded: tuple[str, ...] = ()
         settings = session.settings
-        if settings.source_enabled(PROJECT) and settings.source_enabled(LOCAL):
+        if not own and not (settings.source_enabled(PROJECT) and settings.source_enabled(LOCAL)):
+            found = session.ancestors(CLAUDE_NAMES, plugin=self.name, respect_sources=False)
+            claude_names = ("CLAUDE.md", "CLAUDE.local.md")
+            unloaded = tuple(f.file.path for f in found if os.path.basename(f.file.path) in claude_names)
+        if not own and not unloaded:
             return None
-        found = session.ancestors(CLAUDE_NAMES, plugin=self.name, respect_sources=False)
-        unloaded = tuple(
-            f.file.path for f in found if os.path.basename(f.file.path) in ("CLAUDE.md", "CLAUDE.local.md")
-        )
-        return StoodDown(claimed_by=unloaded, unloaded=unloaded) if unloaded else None
+        from agents_md.plugins.agents_md.records import StoodDown  # lazy: most starts do not stand down
+
+        return StoodDown(claimed_by=own or unloaded, unloaded=unloaded)
 
     def _dedup(
         self, session: HookSession, found: Sequence[FoundFile], files: Sequence[InstructionFile]

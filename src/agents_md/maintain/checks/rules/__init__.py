@@ -34,7 +34,7 @@ from agents_md.maintain.checks.rules import (
 # What needs only the files runs first; the engine's rules next (a worker may be computing
 # their sessions meanwhile, started once the rules before them read, and cached, the docs);
 # last what waits for git, whose commands run in the background all along.
-FILE_RULES: tuple[ModuleType, ...] = (config_problems, line_budget, missing_path, dangling_link)
+FILE_RULES: tuple[ModuleType, ...] = (config_problems, line_budget, dangling_link)
 PREFETCH_AFTER = dangling_link
 SESSION_RULES: tuple[ModuleType, ...] = (
     broken_import,
@@ -48,7 +48,8 @@ SESSION_RULES: tuple[ModuleType, ...] = (
 )
 RUN_ORDER: tuple[ModuleType, ...] = (
     *FILE_RULES,
-    conflicting_command,  # files only: they run while the worker computes the sessions
+    missing_path,  # files only: these run while the worker computes the sessions
+    conflicting_command,
     byte_budget_codex,
     *SESSION_RULES,
     doc_not_updated,

@@ -1,0 +1,18 @@
+"""What a rule may say of a diagnostic besides its file, message and fix (for type checkers)."""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from agents_md.diagnostics.severity import Severity
+
+
+class Where(TypedDict, total=False):
+    """What a rule may say of a diagnostic besides its file, message and fix."""
+
+    line: int | None
+    column: int | None
+    key: str
+    subject: str
+    severity: Severity
+    tags: frozenset[str]
