@@ -23,6 +23,11 @@ def _plain(text: str, colour: str) -> str:
     return text
 
 
+def _one_line(text: str) -> str:
+    """A message as one line: a line break in it (a quoted value, say) would break the layout."""
+    return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 or word == "info" else f"{n} {word}s"
 
@@ -46,7 +51,7 @@ def render_grouped(report: Report, *, style: Styler | None = None) -> str:
         found = list(group)
         for i, d in enumerate(found):
             where = f"{d.line}:" if d.line else ""
-            out.append(f"  {where:<6}{s(str(d.severity), _COLOUR[d.severity])} [{d.rule}] {d.text}")
+            out.append(f"  {where:<6}{s(str(d.severity), _COLOUR[d.severity])} [{d.rule}] {_one_line(d.text)}")
             following = found[i + 1] if i + 1 < len(found) else None
             if d.fix and (following is None or (following.rule, following.fix) != (d.rule, d.fix)):
                 out.append(s(f"        fix: {d.fix}", "dim"))
@@ -67,8 +72,8 @@ def location(d: Diagnostic) -> str:
 def render_concise(report: Report, *, style: Styler | None = None) -> str:
     s = style or _plain
     out = [
-        f"{location(d)}: {s(str(d.severity), _COLOUR[d.severity])}: [{d.rule}] {d.text}"
-        + (f" (fix: {d.fix})" if d.fix else "")
+        f"{location(d)}: {s(str(d.severity), _COLOUR[d.severity])}: [{d.rule}] {_one_line(d.text)}"
+        + (f" (fix: {_one_line(d.fix)})" if d.fix else "")
         for d in report.diagnostics
     ]
     return "".join(line + "\n" for line in out)
