@@ -17,7 +17,8 @@ REPORT = Report(diagnostics=(A, B), rules={RULE.id: RULE}, root="/repo", checked
 
 def test_github_escapes_properties_and_data_in_one_place() -> None:
     assert render(REPORT, "github").splitlines() == [
-        "::warning file=dir%2Cx/a%3Ab.md,line=3,col=7,title=odd-rule::tools[1]: first line%0Asecond 100%25 (fix: do it)",
+        "::warning file=dir%2Cx/a%3Ab.md,line=3,col=7,title=odd-rule::"
+        "tools[1]: first line%0Asecond 100%25 (fix: do it)",
         "::error file=z.md,title=odd-rule::plain",
     ]
 
