@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from conformance.recorder.scenario import add_worktree
 from trees import build_tree, substitute
 
 from agents_md.errors import AgentsMdError
@@ -75,6 +76,9 @@ def run_scenario(scenario: dict[str, Any], run: Path, extra_plugins: Sequence[Pl
     git = scn.get("git", False)
     for g in [""] if git is True else ([git] if isinstance(git, str) else list(git or [])):
         _git_init(root / g)
+    git_env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home), "GIT_CONFIG_NOSYSTEM": "1"}
+    for worktree in scn.get("worktrees", []):
+        add_worktree(root, worktree if isinstance(worktree, dict) else {"path": worktree}, git_env)
     cwd = root / (scn.get("cwd") or "")
     cwd.mkdir(parents=True, exist_ok=True)
     script = {

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from conftest import GitRepo
 
 from agents_md.diagnostics import Severity
+from agents_md.maintain.checks.checker import check
 from agents_md.maintain.link import apply_link, plan_link
 
 Repo = Callable[..., GitRepo]
@@ -162,3 +163,15 @@ def test_a_worker_process_gives_the_same_findings(repo: Repo) -> None:
     parallel = r.check(parallel=True)
     assert parallel.findings == serial.findings
     assert {f.rule for f in serial.findings} >= {"invisible-doc", "byte-budget-claude"}
+
+
+def test_check_in_a_linked_worktree_judges_it_as_its_own_session_sees_it(repo: Repo) -> None:
+    """A worktree at ``.claude/worktrees/x`` of a repository whose root has a CLAUDE.md: its sessions do
+    not load the main checkout's files, and neither do check's; its findings are the checkout's own."""
+    r = repo({"CLAUDE.md": "# Root\n", "apps/web/AGENTS.md": "# Web\n", "apps/web/x.ts": "x\n"})
+    r.git("worktree", "add", "-q", "--detach", ".claude/worktrees/x")
+    worktree = r.path / ".claude" / "worktrees" / "x"
+    main = sorted((f.rule, f.file, f.message) for f in r.findings())
+    inside = sorted((f.rule, f.file, f.message) for f in check(str(worktree)).findings)
+    assert inside == main  # the same checkout, judged the same: nothing of the main checkout leaks in
+    assert ("invisible-doc", "apps/web/AGENTS.md") in {(rule, file) for rule, file, _ in inside}

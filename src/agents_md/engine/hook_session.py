@@ -95,6 +95,7 @@ class HookSession:
         "profile",
         "root",
         "settings",
+        "shadowed",
         "telemetry",
     )
     cwd: str
@@ -108,6 +109,7 @@ class HookSession:
     profile: str  # "reference" or "complete"
     context_reason: str  # why prompt.context runs: start, compact, clear or cd
     add_dirs: tuple[str, ...]  # added directories whose instruction files load
+    shadowed: frozenset[str]  # folders on the path whose project files do not load (``engine.checkout``)
     lookups: Lookups  # the engine's, not the plugin's
 
     def __init__(
@@ -125,6 +127,7 @@ class HookSession:
         profile: str = "reference",
         context_reason: str = "start",
         add_dirs: tuple[str, ...] = (),
+        shadowed: frozenset[str] = frozenset(),
     ) -> None:
         values = dict(locals())
         for name in self.__slots__:
@@ -188,7 +191,8 @@ class HookSession:
     ) -> tuple[FoundFile, ...]:
         """Files called ``names`` in each directory, each with its imports (kind ``project``).
 
-        Without ``below``: every directory from the filesystem root down to the cwd. With
+        Without ``below``: every directory from the filesystem root down to the cwd, but the
+        ``shadowed`` ones (a main checkout's folders above the linked worktree the cwd is in). With
         ``below`` (a read file): the directories strictly between ``base`` (the cwd unless
         given, e.g. an added directory) and that file. Excluded files are left out;
         ``skip(directory)`` lets the caller pass a directory by. Finds nothing while
@@ -196,7 +200,10 @@ class HookSession:
         ``project`` setting source is off.
         """
         if below is None:
-            return self.files_in(path_chain(self.cwd), names, plugin=plugin, skip=skip, respect_sources=respect_sources)
+            chain = (
+                [d for d in path_chain(self.cwd) if d not in self.shadowed] if self.shadowed else path_chain(self.cwd)
+            )
+            return self.files_in(chain, names, plugin=plugin, skip=skip, respect_sources=respect_sources)
         root = os.path.normpath(base or self.cwd)
         directories = dirs_between(root, os.path.dirname(os.path.normpath(below)))
         return self.files_in(directories, names, plugin=plugin, skip=skip, respect_sources=respect_sources)

@@ -29,18 +29,6 @@ def project_key(cwd: str) -> str:
     return re.sub(r"[^A-Za-z0-9]", "-", cwd)
 
 
-def project_root(fs: FileSystem, cwd: str) -> str:
-    """The git root above ``cwd`` (a ``.git`` folder or file), or ``cwd`` itself."""
-    current = cwd
-    while True:
-        if fs.exists(os.path.join(current, ".git")):
-            return current
-        parent = os.path.dirname(current)
-        if parent == current:
-            return cwd
-        current = parent
-
-
 def memory_path(home: str, root: str) -> str:
     return os.path.join(home, ".claude", "projects", project_key(root), "memory", "MEMORY.md")
 
@@ -99,8 +87,9 @@ def truncate(text: str) -> str:
     )
 
 
-def load_memory(fs: FileSystem, home: str, cwd: str) -> InstructionFile | None:
-    path = memory_path(home, project_root(fs, cwd))
+def load_memory(fs: FileSystem, home: str, root: str) -> InstructionFile | None:
+    """The memory of the project at ``root`` (the git checkout's root above the cwd, or the cwd)."""
+    path = memory_path(home, root)
     data = fs.read_file(path)
     if data is None:
         return None

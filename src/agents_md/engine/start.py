@@ -54,6 +54,7 @@ class StartContext:
     instruction_files_enabled: bool
     disabled_by: str | None = None
     imports: tuple[ImportEdge, ...] = ()  # every import the walk and the plugins' lookups met
+    shadowed: frozenset[str] = frozenset()  # folders on the path whose project files do not load
     records: tuple[Record, ...] = ()  # what the plugins decided, as data
 
     @property
@@ -151,6 +152,7 @@ def hook_session(
     enabled: bool,
     journal: Journal,
     reason: str = "start",
+    shadowed: frozenset[str] = frozenset(),
 ) -> HookSession:
     """The session as the hooks see it; what they write goes to ``journal``."""
     return HookSession(
@@ -164,6 +166,7 @@ def hook_session(
         telemetry=BusTelemetry(bus, journal.failures.extend),
         profile=inputs.profile,
         context_reason=reason,
+        shadowed=shadowed,
         add_dirs=tuple(os.path.normpath(os.path.join(inputs.cwd, d)) for d in inputs.args.add_dirs)
         if env_truthy(inputs.env, ADD_DIR_ENV)
         else (),
@@ -200,6 +203,7 @@ def compute_start(
     skipped: tuple[SkippedFile, ...] = ()
     imports: tuple[ImportEdge, ...] = ()
     conditional: tuple[tuple[InstructionFile, tuple[str, ...]], ...] = ()
+    shadowed: frozenset[str] = frozenset()
     warnings: tuple[str, ...] = tuple(settings.problems)
     if disabled is None:
         result = Walk(
@@ -213,11 +217,19 @@ def compute_start(
             approve_external=inputs.approve_external_imports,
         ).run()
         engine_files, skipped, conditional = result.files, result.skipped, result.conditional_rules
-        imports = result.imports
+        imports, shadowed = result.imports, result.shadowed
         warnings += result.warnings + tuple(fs.errors)
     journal = Journal()
     session = hook_session(
-        inputs, fs, settings, bus, builtin_names, enabled=disabled is None, journal=journal, reason=reason
+        inputs,
+        fs,
+        settings,
+        bus,
+        builtin_names,
+        enabled=disabled is None,
+        journal=journal,
+        reason=reason,
+        shadowed=shadowed,
     )
     failures = journal.failures  # hooks that failed during this start, in order (telemetry's among them)
     if fire_session_start:
@@ -239,4 +251,5 @@ def compute_start(
         disabled_by=disabled,
         imports=imports + tuple(journal.imports),
         records=tuple(journal.records),
+        shadowed=shadowed,
     )

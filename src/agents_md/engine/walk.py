@@ -6,7 +6,9 @@
 3. Every directory from the one below the filesystem root down to the cwd (the git root is
    no boundary), shallowest first; in each: ``CLAUDE.md``, ``.claude/CLAUDE.md`` and
    ``.claude/rules/**/*.md`` (when the ``project`` source is on), then ``CLAUDE.local.md``
-   (when the ``local`` source is on).
+   (when the ``local`` source is on). In a linked worktree inside its main checkout, the
+   main checkout's folders above the worktree give their ``CLAUDE.local.md`` alone
+   (``checkout``).
 4. With ``CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD`` truthy, each ``--add-dir`` directory
    in order, its own files as in step 3 (not its parents', not those below it; the project
    source does not gate them).
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 from agents_md._model import ImportEdge, InstructionFile, Kind, Provenance, Reason, SkippedFile, SkipReason
 from agents_md._util.env import env_truthy
 from agents_md.engine import memory
+from agents_md.engine.checkout import find_checkout
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.loader import LoadedFile, LoadScope
 from agents_md.engine.paths import is_inside, path_chain
@@ -47,6 +50,7 @@ class WalkResult:
     skipped: tuple[SkippedFile, ...]
     warnings: tuple[str, ...]
     imports: tuple[ImportEdge, ...]
+    shadowed: frozenset[str]  # the main checkout's folders above a linked worktree (step 3)
 
 
 class Walk:
@@ -87,14 +91,15 @@ class Walk:
             out += self._file(os.path.join(self.home, ".claude", CLAUDE_MD), Kind.USER, user)
             out += self._rules(os.path.join(self.home, ".claude", "rules"), Kind.USER, user)
         walk = Provenance(reason=Reason.WALK)
+        checkout = find_checkout(self.fs, self.cwd)
         for directory in path_chain(self.cwd):
-            out += self._directory(directory, walk)
+            out += self._directory(directory, walk, local_only=directory in checkout.shadowed)
         if env_truthy(self.env, ADD_DIR_ENV):
             for directory in self.add_dirs:
                 added = Provenance(reason=Reason.ADDED_DIR, via=directory)
                 out += self._directory(directory, added, gate_project=False)
         if memory.enabled(self.env, self.settings):
-            found = memory.load_memory(self.fs, self.home, self.cwd)
+            found = memory.load_memory(self.fs, self.home, checkout.root or self.cwd)
             if found is not None:
                 out.append(found)
         return WalkResult(
@@ -103,14 +108,18 @@ class Walk:
             skipped=tuple(self.loader.skipped),
             warnings=tuple(self.loader.warnings),
             imports=tuple(self.loader.edges),
+            shadowed=checkout.shadowed,
         )
 
-    def _directory(self, directory: str, provenance: Provenance, *, gate_project: bool = True) -> list[InstructionFile]:
-        """One directory's files in the engine's order (an added one's are not gated by the project source)."""
+    def _directory(
+        self, directory: str, provenance: Provenance, *, gate_project: bool = True, local_only: bool = False
+    ) -> list[InstructionFile]:
+        """One directory's files in the engine's order (an added one's are not gated by the project source;
+        a shadowed one gives its local file alone)."""
         out: list[InstructionFile] = []
         if not self.fs.might_hold_any(directory, DIRECTORY_NAMES):
             return out  # most directories hold none of the names: one look at the listing
-        if not gate_project or self.settings.source_enabled(PROJECT):
+        if not local_only and (not gate_project or self.settings.source_enabled(PROJECT)):
             out += self._file(os.path.join(directory, CLAUDE_MD), Kind.PROJECT, provenance)
             out += self._file(os.path.join(directory, DOT_CLAUDE_MD), Kind.PROJECT, provenance)
             out += self._rules(os.path.join(directory, RULES_DIR), Kind.PROJECT, provenance)

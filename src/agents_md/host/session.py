@@ -172,6 +172,7 @@ class Session:
                     self._builtin_names,
                     enabled=start.instruction_files_enabled,
                     journal=journal,
+                    shadowed=start.shadowed,
                 )
                 self._reads = (start, session, journal)
             return self._reads[1], self._reads[2]

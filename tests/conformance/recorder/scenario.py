@@ -53,6 +53,7 @@ class Run:
     home_tree: dict[str, Any]
     managed_tree: dict[str, Any]
     git: tuple[str, ...]  # folders to `git init`, relative to the root
+    worktrees: tuple[dict[str, str], ...]  # {"path", "repo"?} linked worktrees; {"path", "git_dir"} separate git dirs
     args: tuple[str, ...]
     env: dict[str, str]
     prompt: str
@@ -144,6 +145,7 @@ def resolve(scn: dict[str, Any], base: Path) -> Run:
         home_tree=s.get("home_tree") or {},
         managed_tree=s.get("managed_tree") or {},
         git=tuple(_git_dirs(s.get("git", False))),
+        worktrees=tuple(w if isinstance(w, dict) else {"path": w} for w in s.get("worktrees", [])),
         args=tuple(s.get("args", [])),
         env={k: str(v) for k, v in s.get("env", {}).items()},
         prompt=s.get("prompt", DEFAULT_PROMPT),
@@ -216,4 +218,51 @@ def lay_out(run: Run, source_dir: Path | None = None) -> None:
         target = run.root / rel
         target.mkdir(parents=True, exist_ok=True)
         subprocess.run(["git", "-c", "init.defaultBranch=main", "init", "-q", str(target)], check=True, env=git_env)
+    for worktree in run.worktrees:
+        add_worktree(run.root, worktree, git_env)
     run.cwd.mkdir(parents=True, exist_ok=True)
+
+
+GIT_IDENTITY = ["-c", "user.name=x", "-c", "user.email=x@y", "-c", "commit.gpgsign=false"]
+
+
+def add_worktree(root: Path, worktree: Mapping[str, str], env: Mapping[str, str]) -> None:
+    """A git checkout at ``worktree["path"]`` whose ``.git`` is a file, its tree files kept.
+
+    With ``git_dir``: ``git init --separate-git-dir`` (a submodule's layout). Otherwise a linked
+    worktree of the repository at ``repo`` (default the root): its first commit is made empty if
+    it has none, and ``git worktree add --detach`` runs on an empty folder, the files put back.
+    """
+    target = root / worktree["path"]
+    aside = target.with_name(target.name + ".aside")
+    if target.exists():
+        target.rename(aside)
+    if worktree.get("git_dir"):
+        git_dir = root / worktree["git_dir"]
+        git_dir.parent.mkdir(parents=True, exist_ok=True)
+        cmd = ["git", "-c", "init.defaultBranch=main", "init", "-q", f"--separate-git-dir={git_dir}", str(target)]
+        subprocess.run(cmd, check=True, env=dict(env))
+    else:
+        repo = root / worktree.get("repo", "")
+        has_commit = (
+            subprocess.run(
+                ["git", "-C", str(repo), "rev-parse", "-q", "--verify", "HEAD"], env=dict(env), capture_output=True
+            ).returncode
+            == 0
+        )
+        if not has_commit:
+            subprocess.run(
+                ["git", *GIT_IDENTITY, "-C", str(repo), "commit", "-q", "--allow-empty", "-m", "init"],
+                check=True,
+                env=dict(env),
+            )
+        subprocess.run(
+            ["git", "-C", str(repo), "worktree", "add", "-q", "--detach", str(target)],
+            check=True,
+            env=dict(env),
+            capture_output=True,
+        )
+    if aside.exists():
+        for entry in aside.iterdir():
+            entry.rename(target / entry.name)
+        aside.rmdir()
