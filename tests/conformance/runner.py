@@ -17,12 +17,12 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from conformance.recorder.scenario import add_worktree
 from trees import build_tree, substitute
 
 from agents_md.errors import AgentsMdError
 from agents_md.host.plugins import PluginSpec
 from agents_md.host.replay import replay
+from conformance.recorder.scenario import add_worktree
 
 HERE = Path(__file__).parent
 RESULTS = HERE / "results"
@@ -105,9 +105,32 @@ def run_scenario(scenario: dict[str, Any], run: Path, extra_plugins: Sequence[Pl
         # The engine refuses the run before any request: compare what it prints.
         lines = getattr(exc, "lines", None) or (str(exc),)
         answer = {"exit_code": 1, "stderr_tail": "\n".join(lines) + "\n"}
+    if scenario.get("record_listings"):
+        places = {"<HOME>": str(home), "<ROOT>": str(root)}
+        answer["listings"] = {rel: _listing(substitute(rel, places), root) for rel in scenario["record_listings"]}
     back = {str(managed): MANAGED_DIR, str(run): "<RUN>"}
     back = {str(root): "<ROOT>", str(home): "<HOME>", _dashed(str(root)): "<DASHED-ROOT>", **back}
     return substitute(answer, dict(sorted(back.items(), key=lambda kv: -len(kv[0]))))
+
+
+def _listing(rel: str, root: Path) -> list[str] | None:
+    try:
+        return os.listdir(rel if rel.startswith("/") else root / rel)
+    except OSError:
+        return None
+
+
+def read_last(listings: dict[str, list[str] | None], top: str) -> list[str]:
+    """The ``.md`` files under ``top`` in the order the engine reads them (directory order, a
+    subfolder where it is met), from the listings a run recorded."""
+    out: list[str] = []
+    for name in listings.get(top) or []:
+        inner = f"{top}/{name}"
+        if inner in listings:
+            out += read_last(listings, inner)
+        elif name.endswith(".md"):
+            out.append(inner)
+    return out
 
 
 def comparable(result: dict[str, Any], answer: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

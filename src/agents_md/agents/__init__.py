@@ -15,11 +15,13 @@ from agents_md.agents._model import (
 from agents_md.agents._parse import parse_agent_text
 from agents_md.agents._render import BUILTIN_TYPES, agent_line, agent_lines
 from agents_md.agents._rules import AGENT_RULES
+from agents_md.agents._tools import Access, agent_access
 
 __all__ = [
     "AGENT_RULES",
     "BLOCKING_RULES",
     "BUILTIN_TYPES",
+    "Access",
     "AgentCatalog",
     "AgentDefinition",
     "AgentsJsonError",
@@ -27,6 +29,7 @@ __all__ = [
     "Shadowed",
     "Skipped",
     "Source",
+    "agent_access",
     "agent_line",
     "agent_lines",
     "blocking",

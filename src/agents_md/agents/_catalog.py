@@ -2,8 +2,9 @@
 
 Priority, highest first: managed, ``--agents``, project (nearest folder first), user,
 plugins. A definition hidden by a higher one is kept as ``Shadowed``. Several files of one
-folder with one name are a ``Duplicate`` (the engine's pick among them is unspecified; the
-first path in sorted order is taken). Invalid files never hide anything.
+folder with one name are a ``Duplicate``: the engine keeps the one it reads last, folders read
+in the disk's directory order (so the winner can differ between machines, and the duplicate is
+reported). Invalid files never hide anything.
 """
 
 from __future__ import annotations
@@ -96,10 +97,13 @@ def load_agents(
                 continue
             by_name.setdefault(res.agent.name, []).append(res.agent)
         for name, defs in by_name.items():
+            # Of several files of one folder defining one name, the one read last wins (recorded:
+            # the a_dup_ scenarios); which that is depends on the disk's directory order.
+            active = defs[-1]
             if len(defs) > 1:
                 paths = tuple(d.path or "" for d in defs)
-                duplicates.append(Duplicate(name=name, source=folder.source, paths=paths, active=paths[0]))
-                for d in defs[1:]:
+                duplicates.append(Duplicate(name=name, source=folder.source, paths=paths, active=paths[-1]))
+                for d in defs[:-1]:
                     problems.append(
                         problem(
                             path=d.path or "",
@@ -107,12 +111,13 @@ def load_agents(
                             key="name",
                             rule="duplicate-name",
                             severity=Severity.WARNING,
-                            message=f"another file of this folder also defines '{name}' "
-                            f"({paths[0]}); the engine keeps one of them, which one is unspecified",
+                            message=f"another file of this folder also defines '{name}' ({active.path}): the "
+                            "engine keeps the one it reads last, in the disk's directory order, so which one "
+                            "differs from machine to machine",
                             fix="rename one of the agents",
                         )
                     )
-            ranked.append((folder.source.rank, folder.rank, defs[0]))
+            ranked.append((folder.source.rank, folder.rank, active))
 
     winners: dict[str, AgentDefinition] = {}
     shadowed: list[Shadowed] = []

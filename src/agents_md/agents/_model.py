@@ -81,6 +81,7 @@ BLOCKING_RULES = frozenset(
         "mcp-server-invalid",
         "agents-json",
         "plugin-ignored-key",
+        "tools-unrecognized",
     }
 )
 
@@ -142,7 +143,8 @@ class Shadowed:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Duplicate:
-    """Several files of one source folder define one name; the engine's winner is unspecified."""
+    """Several files of one source folder define one name; the engine keeps the one it reads last
+    (``active``), in the disk's directory order."""
 
     name: str
     source: Source

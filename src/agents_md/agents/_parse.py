@@ -29,7 +29,7 @@ from agents_md.agents._hooks import CHECKED_EVENTS, guard_in_bad_event, guard_ou
 from agents_md.agents._js import js_string, utf16_len
 from agents_md.agents._keys import suggest, unknown_keys
 from agents_md.agents._model import AgentDefinition, Source, problem
-from agents_md.agents._tools import read_tools, with_memory_tools
+from agents_md.agents._tools import agent_access, read_tools, with_memory_tools
 from agents_md.diagnostics import Diagnostic, Severity
 
 MAX_NAME = 256
@@ -307,6 +307,29 @@ def parse_agent_text(
             line=line_of("tools"),
             fix="remove the tools key to inherit every tool",
         )
+    elif tools:
+        access = agent_access(tools, disallowed)
+        if access.refused:
+            add(
+                "tools-unrecognized",
+                Severity.ERROR,
+                f"tools names nothing Claude Code recognizes ({', '.join(access.refused)}): "
+                "the engine refuses to start the agent",
+                key="tools",
+                line=line_of("tools"),
+                fix="spell the tools as Claude Code does (Read, Grep, Glob, Bash, Edit, Write, ...)",
+            )
+        else:
+            dropped = [t for t in tools if agent_access((t,), None).refused]  # each one alone would be refused
+            if dropped:
+                add(
+                    "tool-unknown",
+                    Severity.WARNING,
+                    f"{', '.join(dropped)}: not a tool Claude Code recognizes; the agent starts without it",
+                    key="tools",
+                    line=line_of("tools"),
+                    fix="spell it as Claude Code does, or remove it",
+                )
 
     if plugin is not None:
         stem = Path(path).stem

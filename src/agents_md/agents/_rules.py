@@ -29,6 +29,8 @@ _TABLE = (
     ("skills-limit", WARN, "more skills than the engine keeps"),
     ("mcp-server-invalid", WARN, "an MCP server entry the engine drops"),
     ("tools-empty", WARN, "an empty tools list: the agent starts with no tools at all"),
+    ("tools-unrecognized", ERR, "a tools list naming nothing Claude Code recognizes: the engine refuses to start it"),
+    ("tool-unknown", WARN, "a tool name Claude Code does not recognize: the agent starts without it"),
     ("duplicate-name", WARN, "two files of one folder define the same name; the engine keeps one of them"),
     ("agents-json", ERR, "an --agents value the engine refuses whole (it exits 1)"),
     ("unreadable", ERR, "an agent file that cannot be read"),

@@ -99,7 +99,8 @@ def folders(
 
 
 def agent_files(folder: Path) -> Iterator[Path]:
-    """Every ``*.md`` below ``folder``, following links, sorted, each real folder once."""
+    """Every ``*.md`` below ``folder``, following links, each real folder once, in the order the
+    engine reads them: directory-read order (the disk's, not sorted), a subfolder where it is met."""
     seen: set[str] = set()
 
     def walk(d: Path) -> Iterator[Path]:
@@ -108,7 +109,7 @@ def agent_files(folder: Path) -> Iterator[Path]:
             if real in seen:
                 return
             seen.add(real)
-            entries = sorted(os.scandir(d), key=lambda e: e.name)
+            entries = list(os.scandir(d))
         except OSError:
             return
         for entry in entries:

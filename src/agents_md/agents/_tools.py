@@ -17,11 +17,71 @@ removed, joined with ``", "`` (``None`` when nothing is left).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from agents_md._util.jstext import JS_WHITESPACE as JS_WS
 
 MEMORY_TOOLS = ("Write", "Edit", "Read")
+
+# The names the engine recognizes in an agent's tools list (seen on 2.1.328, one name at a time:
+# the s_noread_ scenarios), the old names it maps, and one it takes that gives a subagent nothing.
+# An MCP tool (``mcp__server__tool``) is recognized too.
+RECOGNIZED_TOOLS = frozenset(
+    {
+        "Agent",
+        "Bash",
+        "CronCreate",
+        "CronDelete",
+        "CronList",
+        "Edit",
+        "EnterWorktree",
+        "ExitWorktree",
+        "Glob",
+        "Grep",
+        "ListAgents",
+        "Monitor",
+        "NotebookEdit",
+        "Read",
+        "ReportFindings",
+        "SendMessage",
+        "Skill",
+        "TaskStop",
+        "ToolSearch",
+        "WebFetch",
+        "WebSearch",
+        "Write",
+    }
+)
+TOOL_ALIASES = {"Task": "Agent", "KillBash": "TaskStop", "KillShell": "TaskStop"}
+GIVES_NOTHING = frozenset({"ToolSearch"})
+
+
+class Access(NamedTuple):
+    """What a subagent of a definition can use: its tools (``None``: every tool), whether it can
+    Read, and — when its list names tools but none the engine recognizes — those names: the
+    engine then refuses to start it."""
+
+    tools: tuple[str, ...] | None
+    can_read: bool
+    refused: tuple[str, ...] = ()
+
+
+def _tool_name(item: str) -> str:
+    name = item.split("(", 1)[0].strip(JS_WS)  # "Read(src/**)" is the Read tool
+    return TOOL_ALIASES.get(name, name)
+
+
+def agent_access(tools: tuple[str, ...] | None, disallowed: tuple[str, ...] | None) -> Access:
+    """The tools a subagent gets from ``tools`` and ``disallowedTools`` as read (``read_tools``)."""
+    denied = {_tool_name(d) for d in disallowed or ()}
+    if tools is None:
+        return Access(tools=None, can_read="Read" not in denied)
+    names = [_tool_name(t) for t in tools]
+    known = [n for n in names if n in RECOGNIZED_TOOLS or n.startswith("mcp__")]
+    kept = tuple(dict.fromkeys(n for n in known if n not in GIVES_NOTHING and n not in denied))
+    if not known and names:
+        return Access(tools=(), can_read=False, refused=tuple(names))
+    return Access(tools=kept, can_read="Read" in kept)
 
 
 def split_tools(text: str) -> list[str]:

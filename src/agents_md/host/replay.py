@@ -37,9 +37,11 @@ def replay(
     subagents: dict[str, Any] = {}
     for spec in script.get("subagents") or []:
         child = session.spawn(spec.get("type") or None)
+        # A subagent with no tools at all (or never started) makes no call: no attachments at all.
+        calls = child.started and child.tools != ()
         subagents[str(spec.get("key"))] = {
             "claude_md": child.claude_md,
-            "attachments": [child.read(p).hook_text for p in spec.get("reads") or []],
+            "attachments": [child.read(p).hook_text for p in spec.get("reads") or []] if calls else None,
         }
     out["subagents"] = subagents
     out["attachments_after"] = [main_loop.read(p, home=home).hook_text for p in script.get("reads_after") or []]

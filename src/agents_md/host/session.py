@@ -37,7 +37,7 @@ from agents_md.host.plugins import PluginSpec, seat
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-    from agents_md.agents import AgentCatalog, AgentDefinition
+    from agents_md.agents import Access, AgentCatalog, AgentDefinition
     from agents_md.engine.loop import Loop, ReadResult
     from agents_md.engine.options import SessionOptions
 
@@ -63,22 +63,39 @@ class CdResult:
 
 
 class Subagent:
-    """A subagent's loop: its start block (the parent's, frozen at the parent's start) and Reads."""
+    """A subagent's loop: its start block (the parent's, frozen at the parent's start) and Reads.
 
-    def __init__(self, start: AgentStart, loop: Loop, home: str) -> None:
+    ``tools`` are the tools it has (``None``: every tool; ``()``: none at all); one without the
+    Read tool never reads, so nothing is attached for it; one the engine refused to start
+    (``started`` false: its tools list names nothing it recognizes) has no start either.
+    """
+
+    def __init__(self, start: AgentStart, loop: Loop | None, home: str, access: Access | None = None) -> None:
         self.start = start
         self._loop = loop
         self._home = home
+        self.tools = access.tools if access is not None else None
+        self.can_read = loop is not None and (access is None or access.can_read)
+
+    @property
+    def started(self) -> bool:
+        return self._loop is not None
 
     @property
     def claude_md(self) -> str | None:
-        return self.start.claude_md
+        return self.start.claude_md if self.started else None
 
     def read(self, path: str) -> ReadResult:
+        if self._loop is None or not self.can_read:
+            from agents_md.engine.loop import ReadResult
+
+            return ReadResult(path=path, engine_files=(), hook_files=())  # no Read tool: the call fails
         return self._loop.read(path, home=self._home)
 
     def spawn(self, *, fork: bool = False) -> Loop:
         """A subagent's own subagent loop (its Reads; what it starts with is the caller's to say)."""
+        if self._loop is None:
+            raise ValueError(f"the {self.start.agent_type} subagent never started")
         return self._loop.spawn(fork=fork)
 
 
@@ -316,11 +333,19 @@ class Session:
         return AgentStart(agent_type=name, fork=False, claude_md=start.for_agent(name, omit_claude_md=omit_claude_md))
 
     def spawn(self, agent_type: str | None = None, *, fork: bool = False) -> Subagent:
-        """Start a subagent: a custom type's ``omitClaudeMd`` is read from its definition."""
+        """Start a subagent: a custom type's ``omitClaudeMd`` and tools are read from its definition
+        (one whose tools list names nothing the engine recognizes is refused: it never starts)."""
         name = agent_type or GENERAL_PURPOSE
         omit = False
+        access: Access | None = None
         if not fork and name not in NO_INSTRUCTIONS_AGENTS and name not in (FORK, GENERAL_PURPOSE):
+            from agents_md.agents import agent_access
+
             agent = self.find_agent(name)
-            omit = bool(agent is not None and agent.omit_claude_md)
+            if agent is not None:
+                omit = agent.omit_claude_md
+                access = agent_access(agent.tools, agent.disallowed_tools)
         start = self.agent_start(name, fork=fork, omit_claude_md=omit)
-        return Subagent(start, self.loop().spawn(fork=start.fork), self.inputs.home)
+        if access is not None and access.refused:
+            return Subagent(start, None, self.inputs.home, access)
+        return Subagent(start, self.loop().spawn(fork=start.fork), self.inputs.home, access)

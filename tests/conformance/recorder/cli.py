@@ -29,11 +29,15 @@ def record_one(scn: dict[str, Any], source_dir: Path, base: Path) -> dict[str, A
     """Run one scenario and return its result, paths as placeholders."""
     run = scenario.resolve(scn, base)
     scenario.lay_out(run, source_dir)
+    # The directory-read order of the folders named, as this disk gives it (the engine reads them so).
+    listings = {rel: scenario.listing(run, rel) for rel in scn.get("record_listings", [])}
     replies = script.build(run)
     with managed_files(run.managed_tree) as managed, MockApi(replies, run.run_dir / "requests.jsonl") as api:
         outcome = engine.run_engine(run, api.url, script.turn_prompts(run))
     res: dict[str, Any] = result.placeholder_writer(run)(result.assemble(run, outcome, api.requests, managed))
     res["scenario"] = scn  # as given, placeholders and all
+    if listings:
+        res["listings"] = listings
     return res
 
 

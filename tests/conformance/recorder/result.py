@@ -26,9 +26,9 @@ _STDERR_TAIL = 2000
 class _Conversation:
     """The Messages requests of one conversation, by step."""
 
-    def __init__(self, conv: str, requests: list[Request], hooks: dict[str, str]) -> None:
+    def __init__(self, conv: str, requests: list[Request], hooks: dict[str, str], *, with_tools: bool = True) -> None:
         self.conv = conv
-        self.requests = [r for r in requests if r.conv == conv and r.has_tools]
+        self.requests = [r for r in requests if r.conv == conv and (r.has_tools or not with_tools)]
         self.hooks = hooks
 
     def __bool__(self) -> bool:
@@ -95,8 +95,12 @@ def _subagent(
             }
         )
     elif any(r.conv == conv.conv for r in requests):
-        # a subagent left with no tools sends requests without a tool list
-        entry.update({"started": True, "tools": [], "no_tool_list": True})
+        # A subagent left with no tools sends requests without a tool list: it starts with its
+        # instructions, and can make no call (no attachments at all).
+        bare = _Conversation(conv.conv, requests, hooks, with_tools=False)
+        block = wire.claude_md_of_first_user(bare.first_messages)
+        entry.update({"started": True, "tools": [], "no_tool_list": True, "claude_md": block})
+        entry.update({"files": wire.headings(block), "attachments": None, "model": bare.first.body.get("model")})
     return entry
 
 

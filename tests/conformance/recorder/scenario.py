@@ -223,6 +223,15 @@ def lay_out(run: Run, source_dir: Path | None = None) -> None:
     run.cwd.mkdir(parents=True, exist_ok=True)
 
 
+def listing(run: Run, rel: str) -> list[str] | None:
+    """The entries of a folder of the run (relative to the root, or with a placeholder), unsorted."""
+    folder = Path(substitute(rel, run.placeholders)) if rel.startswith("<") else run.root / rel
+    try:
+        return os.listdir(folder)
+    except OSError:
+        return None
+
+
 GIT_IDENTITY = ["-c", "user.name=x", "-c", "user.email=x@y", "-c", "commit.gpgsign=false"]
 
 

@@ -56,7 +56,7 @@ def catalog_text(catalog: AgentCatalog) -> str:
             for s in catalog.shadowed
         ]
     if catalog.duplicates:
-        out.append("duplicates in one folder (the engine's pick is unspecified):")
+        out.append("duplicates in one folder (the engine keeps the one it reads last, in the disk's order):")
         out += [f"  {d.name}: {', '.join(d.paths)}" for d in catalog.duplicates]
     if catalog.skipped:
         out.append("skipped:")
