@@ -1,0 +1,85 @@
+"""What a subagent can use, from its ``tools`` and ``disallowedTools``; which of two same-named files wins."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from agents_md import Session
+from agents_md.agents import agent_access, blocking, load_agents, parse_agent_text
+from agents_md.agents._model import Source
+
+
+@pytest.mark.parametrize(
+    ("tools", "disallowed", "expected"),
+    [
+        (None, None, (None, True, ())),
+        (None, ("Read",), (None, False, ())),
+        ((), None, ((), False, ())),
+        (("Grep",), None, (("Grep",), False, ())),
+        (("Read(src/**)",), None, (("Read",), True, ())),
+        (("Task", "Read"), None, (("Agent", "Read"), True, ())),
+        (("ToolSearch",), None, ((), False, ())),
+        (("NotATool", "Read"), None, (("Read",), True, ())),
+        (("read",), None, ((), False, ("read",))),
+        (("NotATool",), None, ((), False, ("NotATool",))),
+        (("mcp__db__query",), None, (("mcp__db__query",), False, ())),
+    ],
+    ids=[
+        "all",
+        "all-but-read",
+        "none",
+        "grep",
+        "read-pattern",
+        "alias",
+        "toolsearch",
+        "one-unknown",
+        "lowercase",
+        "unknown",
+        "mcp",
+    ],
+)
+def test_access(tools: tuple[str, ...] | None, disallowed: tuple[str, ...] | None, expected: tuple) -> None:
+    assert tuple(agent_access(tools, disallowed)) == expected
+
+
+def test_agents_check_says_the_engine_refuses_an_agent_whose_tools_it_does_not_know() -> None:
+    refused = parse_agent_text("---\nname: a\ndescription: d\ntools: read\n---\n", "a.md", source=Source.PROJECT)
+    [problem] = [p for p in refused.problems if p.rule == "tools-unrecognized"]
+    assert (problem.line, blocking(problem)) == (4, True)
+    assert problem.message == "tools names nothing Claude Code recognizes (read): the engine refuses to start the agent"
+    partial = parse_agent_text("---\nname: a\ndescription: d\ntools: Read, Raed\n---\n", "a.md", source=Source.PROJECT)
+    assert [(p.rule, p.message, blocking(p)) for p in partial.problems] == [
+        ("tool-unknown", "Raed: not a tool Claude Code recognizes; the agent starts without it", False)
+    ]
+
+
+def test_a_subagent_without_read_attaches_nothing_and_a_refused_one_never_starts(tree) -> None:
+    root = tree(
+        {
+            "lib/AGENTS.md": "L\n",
+            "lib/f.txt": "x\n",
+            ".claude/agents/g.md": "---\nname: g\ndescription: d\ntools: Grep\n---\n",
+            ".claude/agents/bad.md": "---\nname: bad\ndescription: d\ntools: NotATool\n---\n",
+        }
+    )
+    s = Session(cwd=str(root), home=str(root.parent / "home"), managed_dir=str(root.parent / "m"))
+    grep = s.spawn("g")
+    assert grep.started and not grep.can_read and grep.tools == ("Grep",)
+    assert grep.read(str(root / "lib/f.txt")).hook_files == ()
+    bad = s.spawn("bad")
+    assert not bad.started and bad.claude_md is None
+    assert s.spawn("general-purpose").read(str(root / "lib/f.txt")).hook_text is not None
+
+
+def test_of_two_files_with_one_name_the_one_read_last_wins(tree) -> None:
+    files = {f".claude/agents/{n}.md": f"---\nname: twin\ndescription: from {n}\n---\n" for n in "abcdef"}
+    root = tree(files)
+    order = [n for n in os.listdir(root / ".claude" / "agents") if n.endswith(".md")]  # this disk's order
+    catalog = load_agents(cwd=str(root), home=str(root.parent / "home"), managed_dir=None)
+    [agent] = catalog.accepted
+    assert agent.description == f"from {order[-1].removesuffix('.md')}"
+    [dup] = catalog.duplicates
+    assert dup.active == str(root / ".claude" / "agents" / order[-1])
+    assert len([p for p in catalog.problems if p.rule == "duplicate-name"]) == 5
