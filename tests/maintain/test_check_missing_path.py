@@ -26,24 +26,24 @@ def _missing(repo: Repo, doc: str) -> list[tuple[int | None, str]]:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("`src/api/gone.ts`", "`src/api/gone.ts` does not exist (neither in apps/web/ nor at the repository root)"),
-        ("`src/gone/`", "`src/gone/` does not exist (neither in apps/web/ nor at the repository root)"),
-        ("`./gone`", "`./gone` does not exist (neither in apps/web/ nor at the repository root)"),
-        ("`../gone/x`", "`../gone/x` does not exist (neither in apps/web/ nor at the repository root)"),
-        ("`lib/util/x`", "`lib/util/x` does not exist (neither in apps/web/ nor at the repository root)"),
-        ("`src/nothing`", "`src/nothing` does not exist (neither in apps/web/ nor at the repository root)"),
+        ("`src/api/gone.ts`", "`src/api/gone.ts` does not exist (neither in apps/web/ nor above it)"),
+        ("`src/gone/`", "`src/gone/` does not exist (neither in apps/web/ nor above it)"),
+        ("`./gone`", "`./gone` does not exist (neither in apps/web/ nor above it)"),
+        ("`../web/gone/x`", "`../web/gone/x` does not exist (neither in apps/web/ nor above it)"),
+        ("`lib/util/x`", "`lib/util/x` does not exist (neither in apps/web/ nor above it)"),
+        ("`src/nothing`", "`src/nothing` does not exist (neither in apps/web/ nor above it)"),
         (
             "[guide](docs/gone.md)",
-            "link target docs/gone.md does not exist (neither in apps/web/ nor at the repository root)",
+            "link target docs/gone.md does not exist (neither in apps/web/ nor above it)",
         ),
         (
             "[guide](/docs/gone.md#part)",
-            "link target /docs/gone.md#part does not exist (neither in apps/web/ nor at the repository root)",
+            "link target /docs/gone.md#part does not exist (neither in apps/web/ nor above it)",
         ),
-        ("[ref]: gone.md", "link target gone.md does not exist (neither in apps/web/ nor at the repository root)"),
+        ("[ref]: gone.md", "link target gone.md does not exist (neither in apps/web/ nor above it)"),
         (
             "`src/api/gone.ts:12`",
-            "`src/api/gone.ts:12` does not exist (neither in apps/web/ nor at the repository root)",
+            "`src/api/gone.ts:12` does not exist (neither in apps/web/ nor above it)",
         ),
     ],
     ids=[
@@ -127,15 +127,13 @@ def test_paths_in_fenced_and_indented_examples_are_not_checked(repo: Repo) -> No
 def test_a_clearly_a_path_word_in_a_shell_block_is_checked(repo: Repo) -> None:
     doc = "# Web\n\n```bash\n$ node src/api/gone.js --flag && cat src/api/client.ts\n```\n"
     assert _missing(repo, doc) == [
-        (4, "`src/api/gone.js` (in a code block) does not exist (neither in apps/web/ nor at the repository root)")
+        (4, "`src/api/gone.js` (in a code block) does not exist (neither in apps/web/ nor above it)")
     ]
 
 
 def test_paths_in_html_comments_and_front_matter_are_not_checked(repo: Repo) -> None:
     doc = "---\ntitle: `src/fm/gone.ts`\n---\n# Web\n\n<!-- `src/comment/gone.ts` -->\n\nSee `src/real/gone.ts`.\n"
-    assert _missing(repo, doc) == [
-        (8, "`src/real/gone.ts` does not exist (neither in apps/web/ nor at the repository root)")
-    ]
+    assert _missing(repo, doc) == [(8, "`src/real/gone.ts` does not exist (neither in apps/web/ nor above it)")]
 
 
 def test_every_missing_path_is_reported_with_its_own_line(repo: Repo) -> None:
@@ -151,5 +149,62 @@ def test_missing_paths_of_the_root_doc_say_so(repo: Repo) -> None:
 
 
 def test_claude_md_paths_are_checked_too(repo: Repo) -> None:
-    r = repo({**FILES, "apps/web/CLAUDE.md": "@AGENTS.md\n\nUse `src/api/client.ts`, not `src/api/old.ts`.\n"})
+    r = repo({**FILES, "apps/web/CLAUDE.md": "@AGENTS.md\n\nUse `src/api/client.ts` and `src/api/old.ts`.\n"})
     assert [(f.file, f.line) for f in r.findings("missing-path")] == [("apps/web/CLAUDE.md", 3)]
+
+
+@pytest.mark.parametrize(
+    ("doc", "lines"),
+    [
+        ("Use `src/api/client.ts`, not `src/api/old.ts`.", []),
+        ("`src/api/old.ts` is no longer used.", []),
+        ("Import from `src/api/` instead of `src/legacy/api.ts`.", []),
+        ("Never touch `src/gen/x.ts`; read `src/gone/y.ts` first.", [3]),
+        ("Don't guess - see `src/gone/y.ts`.", [3]),
+        ("See `src/gone/y.ts`, but do not edit it by hand.", [3]),
+    ],
+)
+def test_a_counter_example_in_its_clause_is_not_checked(repo: Repo, doc: str, lines: list[int]) -> None:
+    assert [line for line, _ in _missing(repo, f"# Web\n\n{doc}\n")] == lines
+
+
+def test_a_path_into_a_dependency_or_a_package_or_an_ignored_file_is_not_checked(repo: Repo) -> None:
+    files = {
+        **FILES,
+        ".gitignore": ".env.*\n",
+        "apps/web/package.json": '{"name": "web", "dependencies": {"prettier": "3"}}\n',
+        "packages/ui/package.json": '{"name": "@acme/ui"}\n',
+        "apps/web/AGENTS.md": (
+            "# Web\n\n- `node_modules/.bin/tsc`\n- `dist/index.js`\n- `prettier/plugins/babel`\n"
+            "- `@acme/ui/button`\n- `.env.test/x`\n- `src/really/gone.ts`\n"
+        ),
+    }
+    r = repo(files)
+    assert [f.line for f in r.findings("missing-path")] == [8]
+
+
+def test_a_doc_linked_from_another_folder_is_read_from_there_too(repo: Repo) -> None:
+    r = repo(
+        {
+            **FILES,
+            "apps/web/AGENTS.md": {"symlink": "../../docs/agents/AGENTS.md"},
+            "docs/agents/AGENTS.md": "# Web\n\n- `src/api/client.ts`\n- `src/api/gone.ts`\n- `../guide.md`\n",
+        }
+    )
+    found = [(f.file, f.line, f.also) for f in r.findings("missing-path")]
+    assert found == [("docs/agents/AGENTS.md", 4, ("apps/web/AGENTS.md",))]
+
+
+@pytest.mark.parametrize(
+    ("doc_path", "text"),
+    [
+        ("AGENTS.md", "`../sibling-repo/x.ts`"),
+        ("apps/web/AGENTS.md", "`../../../sibling-repo/x.ts`"),
+        ("apps/web/AGENTS.md", "`../other-checkout/x.ts`"),  # read from the root, it leaves
+    ],
+)
+def test_a_path_leaving_the_repository_is_said_once_as_information(repo: Repo, doc_path: str, text: str) -> None:
+    files = {**FILES, doc_path: f"# Doc\n\n- {text}\n- {text.replace('x.ts', 'y.ts')}\n"}
+    found = [(f.file, f.line, f.severity.value, f.message) for f in repo(files).findings("missing-path")]
+    shown = text.strip("`")
+    assert found == [(doc_path, 3, "info", f"`{shown}` and 1 more lead outside the repository: not checked")]

@@ -123,6 +123,7 @@ def test_json(repo: Repo, capsys: pytest.CaptureFixture[str]) -> None:
         "message": "`apps/gone/x.ts` does not exist (in the repository)",
         "fix": "point it at the file's new place, or remove it",
         "tags": [],
+        "also": [],
     }
     assert re.fullmatch(r"[0-9a-f]{32}", fingerprint)
     assert data["files_checked"] == ["AGENTS.md", "apps/web/AGENTS.md"]

@@ -24,6 +24,7 @@ def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
         "fix": d.fix,
         "fingerprint": d.fingerprint(),
         "tags": sorted(d.tags),
+        "also": list(d.also),
     }
 
 

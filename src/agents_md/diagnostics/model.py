@@ -35,6 +35,7 @@ class Diagnostic:
     key: str = ""  # a key path inside the file (``tools[2]``), said before the message
     subject: str = ""  # what it is about, for the fingerprint (default: the message, numbers left out)
     tags: frozenset[str] = frozenset()  # labels of the producer's (e.g. ``blocking``)
+    also: tuple[str, ...] = ()  # the file's other names (links to it) the finding holds for too
 
     @property
     def text(self) -> str:

@@ -47,8 +47,9 @@ def render_grouped(report: Report, *, style: Styler | None = None) -> str:
     s = style or _plain
     out: list[str] = []
     for file, group in groupby(report.diagnostics, key=lambda d: d.file):
-        out.append(s(file, "bold"))
         found = list(group)
+        also = found[0].also
+        out.append(s(file, "bold") + (s(f" (also {', '.join(also)})", "dim") if also else ""))
         for i, d in enumerate(found):
             where = f"{d.line}:" if d.line else ""
             out.append(f"  {where:<6}{s(str(d.severity), _COLOUR[d.severity])} [{d.rule}] {_one_line(d.text)}")

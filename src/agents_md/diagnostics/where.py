@@ -16,3 +16,4 @@ class Where(TypedDict, total=False):
     subject: str
     severity: Severity
     tags: frozenset[str]
+    also: tuple[str, ...]

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from agents_md.diagnostics import RuleInfo
 from agents_md.engine.content import decode
 from agents_md.maintain.read.markdown import Item, scan
+from agents_md.maintain.read.packages import MANIFESTS, Packages, manifests_on_disk
 from agents_md.maintain.repo.config import Config
 from agents_md.maintain.repo.files import DocIndex
 from agents_md.maintain.repo.git import Git
@@ -64,6 +65,7 @@ class CheckContext:
         self._texts: dict[str, str | None] = {}
         self._scans: dict[str, list[Item]] = {}
         self._imports: ImportGraph | None = None
+        self._packages: Packages | None = None
         self._visibility: Visibility | None = None
 
     def abs(self, rel: str) -> str:
@@ -98,13 +100,32 @@ class CheckContext:
         return self._scans[rel]
 
     def docs(self) -> list[str]:
-        """The instruction files to check (ignored ones left out)."""
-        return [f for f in self.index.files if not self.ignored(f)]
+        """The folder docs to check (ignored ones left out): aliases included, reference docs not."""
+        return [f for f in self.index.folder_docs() if not self.ignored(f)]
+
+    def texts(self) -> list[str]:
+        """Each folder doc's text once, by the file that holds it (ignored ones left out)."""
+        return [f for f in self.index.texts() if not self.ignored(f)]
+
+    def also(self, holder: str) -> tuple[str, ...]:
+        """The other names a holder's text is loaded under (links to it)."""
+        return self.index.aliases(holder)
 
     def rel(self, path: str) -> str:
         """An absolute path as a root-relative one (``..`` parts when outside)."""
         rel = os.path.relpath(path, self.root).replace(os.sep, "/")
         return "" if rel == "." else rel
+
+    @property
+    def packages(self) -> Packages:
+        """The packages a doc's words may name (``read.packages``): manifests listed once."""
+        if self._packages is None:
+            if self.git is not None:
+                listed = self.git.ls_files([f"*{name}" for name in MANIFESTS])
+            else:
+                listed = manifests_on_disk(self.root)
+            self._packages = Packages(self.root, listed)
+        return self._packages
 
     @property
     def imports(self) -> ImportGraph:

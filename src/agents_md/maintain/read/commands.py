@@ -23,6 +23,21 @@ from dataclasses import dataclass
 from agents_md.maintain.read.markdown import Item
 
 NEGATION = re.compile(r"\b(?:not|never|don'?t|doesn'?t|instead of|avoid|rather than|no longer)\b|n't\b", re.I)
+# Where a clause ends in prose: "use `a`, not `b`" holds two, the second a counter-example.
+_CLAUSE_END = re.compile(r"[,;:.!?](?=\s|$)|\s[-\u2013\u2014]\s|\bbut\b", re.I)
+
+
+def counter_example(item: Item) -> bool:
+    """Whether an item is said not to be done or used: a negation in its clause of prose (in a
+    line of a code block, anywhere on the line, a comment saying so)."""
+    at = item.line_text.find(item.text) if item.kind == "code" else -1
+    if at < 0:
+        return NEGATION.search(item.line_text) is not None
+    before = _CLAUSE_END.split(item.line_text[:at])[-1]
+    after = _CLAUSE_END.split(item.line_text[at + len(item.text) :], maxsplit=1)[0]
+    return NEGATION.search(before) is not None or NEGATION.search(after) is not None
+
+
 _SPLIT = re.compile(r"&&|\|\||;|\|")
 _ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 SHELL_LANGS = frozenset({"", "sh", "bash", "shell", "console", "zsh", "fish", "terminal", "shell-session", "text"})
@@ -109,7 +124,7 @@ def commands(items: list[Item]) -> Iterator[Command]:
             tool = "pip" if item.text == "pip3" else item.text
             yield Command(family=family, action="", tool=tool, text=item.text, line=item.line)
             continue
-        if NEGATION.search(item.line_text):
+        if counter_example(item):
             continue
         for part in _SPLIT.split(item.text):
             part = part.strip()

@@ -1,13 +1,22 @@
-"""The repository's instruction files, and which doc governs which path.
+"""The repository's instruction files: which hold text, which are folder instructions, and
+which doc governs which path.
 
 1. The instruction files are the tracked files named ``AGENTS.md``, ``CLAUDE.md``,
    ``CLAUDE.local.md``, ``AGENTS.override.md``, ``.claude/CLAUDE.md``, ``.claude/AGENTS.md``,
    ``.claude/rules/**/*.md``, plus the configured doc names and Codex fallback names (outside
    git: the same names found on disk, ``.git`` and ``node_modules`` left out). Ignored paths
    are left out.
-2. A directory that holds one of the doc names (``doc-names``, default ``AGENTS.md``) is
-   *governed*; its doc is the first of those names it holds.
-3. The doc of a path is the doc of the nearest governed directory at or above the path's
+2. Each file's text is held by itself, or — for a link — by the file the link resolves to
+   inside the repository: ``web/CLAUDE.md -> AGENTS.md`` is held by ``web/AGENTS.md``, which
+   it is an *alias* of. Rules about text look at each holder once.
+3. A *reference doc* is one no engine loads as a folder's instructions: inside a skill folder
+   (at or below a folder holding a ``SKILL.md``, or under a ``skills`` folder of ``.agents``,
+   ``.claude``, ``.codex``, ``.cursor`` or ``.github``). A file that is the link target of an
+   instruction file in another folder (``AGENTS.md -> .agents/AGENTS.md``) is that folder's
+   doc, not one of its own folder. Every other file is a *folder doc*.
+4. A directory that holds a folder doc named one of the doc names (``doc-names``, default
+   ``AGENTS.md``) is *governed*; its doc is the first of those names it holds.
+5. The doc of a path is the doc of the nearest governed directory at or above the path's
    own directory; a governed directory's code is therefore everything below it except what
    a deeper governed directory claims.
 
@@ -26,13 +35,16 @@ CLAUDE_MD = "CLAUDE.md"
 CLAUDE_LOCAL_MD = "CLAUDE.local.md"
 AGENTS_OVERRIDE_MD = "AGENTS.override.md"
 INSTRUCTION_NAMES = frozenset({AGENTS_MD, CLAUDE_MD, CLAUDE_LOCAL_MD, AGENTS_OVERRIDE_MD})
+SKILL_MD = "SKILL.md"
+SKILL_HOMES = frozenset({".agents", ".claude", ".codex", ".cursor", ".github"})  # whose skills/ hold skills
 SKIP_WALK = frozenset({".git", "node_modules"})
 
 
 def git_patterns(extra_names: Iterable[str]) -> list[str]:
-    """``ls-files`` pathspecs that cover every instruction file name (and a little more)."""
-    names = sorted(INSTRUCTION_NAMES | set(extra_names))
-    return [f"*{name}" for name in names] + ["*.claude/rules/*"]
+    """``ls-files`` pathspecs that cover every instruction file name in any case (a ``claude.md``
+    loads on a disk that ignores case), and the skill files (and a little more)."""
+    names = sorted(INSTRUCTION_NAMES | set(extra_names) | {SKILL_MD})
+    return [f":(icase)*{name}" for name in names] + ["*.claude/rules/*"]
 
 
 def is_instruction_file(rel: str, extra_names: frozenset[str] = frozenset()) -> bool:
@@ -57,30 +69,73 @@ def anchor_dir(rel: str) -> str:
 
 
 def walk_instruction_files(root: str, extra_names: frozenset[str]) -> list[str]:
-    """Outside git: instruction files on disk (links not followed into folders)."""
+    """Outside git: what ``git_patterns`` would list, found on disk (links not followed into folders)."""
     out: list[str] = []
+    folded = {n.lower() for n in INSTRUCTION_NAMES | extra_names | {SKILL_MD}}
     for directory, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d not in SKIP_WALK)
         rel_dir = os.path.relpath(directory, root).replace(os.sep, "/")
         rel_dir = "" if rel_dir == "." else rel_dir
         for name in files + [d for d in dirs if os.path.islink(os.path.join(directory, d))]:
             rel = f"{rel_dir}/{name}" if rel_dir else name
-            if is_instruction_file(rel, extra_names):
+            if name.lower() in folded or is_instruction_file(rel, extra_names):
                 out.append(rel)
     return sorted(out)
+
+
+def in_skill(rel: str, skill_dirs: frozenset[str]) -> bool:
+    """Step 3: whether ``rel`` lies in a skill folder."""
+    parts = rel.split("/")[:-1]
+    for i, part in enumerate(parts):
+        if part == "skills" and i > 0 and parts[i - 1] in SKILL_HOMES and i + 1 < len(parts):
+            return True
+    return any("/".join(parts[:i]) in skill_dirs for i in range(len(parts) + 1))
+
+
+def _holder(root: str, rel: str, present: frozenset[str]) -> str | None:
+    """Step 2: the file holding ``rel``'s text (``None``: a link to nothing, or out of the repository)."""
+    path = os.path.join(root, *rel.split("/"))
+    if not os.path.islink(path):
+        return rel
+    real = os.path.realpath(path)
+    if not os.path.isfile(real) or not (real == root or real.startswith(root.rstrip(os.sep) + os.sep)):
+        return None
+    target = os.path.relpath(real, root).replace(os.sep, "/")
+    return target if target in present else rel  # an untracked target: the link is the file there is
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DocIndex:
     root: str  # absolute, real
-    files: tuple[str, ...]  # every instruction file, sorted
+    files: tuple[str, ...]  # every instruction file, sorted (in the names' own case)
     present: frozenset[str]  # the same, for look-ups
-    governed: dict[str, str]  # governed directory -> its doc
+    governed: dict[str, str]  # governed directory -> its doc (step 4)
+    holders: dict[str, str | None]  # file -> the file holding its text (step 2)
+    reference: frozenset[str]  # reference docs (step 3)
+    foreign: frozenset[str]  # files that are another folder's doc through a link (step 3)
+    odd_case: tuple[str, ...] = ()  # tracked files named an instruction file in another case (claude.md)
 
     @classmethod
     def build(cls, root: str, files: Iterable[str], doc_names: Sequence[str], extra_names: frozenset[str]) -> DocIndex:
-        kept = sorted({f for f in files if is_instruction_file(f, extra_names)})
-        present = set(kept)
+        listed = set(files)
+        skill_dirs = frozenset(posixpath.dirname(f) for f in listed if posixpath.basename(f) == SKILL_MD)
+        kept = sorted(f for f in listed if is_instruction_file(f, extra_names))
+        present = frozenset(kept)
+        names = INSTRUCTION_NAMES | extra_names
+        odd = sorted(
+            f
+            for f in listed
+            if f not in present
+            and posixpath.basename(f).lower() in {n.lower() for n in names}
+            and posixpath.basename(f) not in names
+        )
+        holders = {rel: _holder(root, rel, present) for rel in kept}
+        foreign = frozenset(
+            held
+            for rel, held in holders.items()
+            if held is not None and held != rel and anchor_dir(held) != anchor_dir(rel)
+        )
+        reference = frozenset(rel for rel in kept if in_skill(rel, skill_dirs))
         governed: dict[str, str] = {}
         for rel in kept:
             directory = posixpath.dirname(rel)
@@ -88,17 +143,38 @@ class DocIndex:
                 continue
             for name in doc_names:
                 candidate = f"{directory}/{name}" if directory else name
-                if candidate in present:
+                if candidate in present and candidate not in reference and candidate not in foreign:
                     governed[directory] = candidate
                     break
-        return cls(root=root, files=tuple(kept), present=frozenset(present), governed=governed)
+        return cls(
+            root=root,
+            files=tuple(kept),
+            present=present,
+            governed=governed,
+            holders=holders,
+            reference=reference,
+            foreign=foreign,
+            odd_case=tuple(odd),
+        )
 
     def abs(self, rel: str) -> str:
         return os.path.join(self.root, *rel.split("/")) if rel else self.root
 
+    def folder_docs(self) -> list[str]:
+        """The files that are folders' instructions (step 3), sorted."""
+        return [f for f in self.files if f not in self.reference and f not in self.foreign]
+
+    def texts(self) -> list[str]:
+        """Each folder doc's text once: the holders, sorted (an alias's text is its holder's)."""
+        return sorted({h for f in self.folder_docs() if (h := self.holders.get(f)) is not None})
+
+    def aliases(self, holder: str) -> tuple[str, ...]:
+        """The other folder docs whose text ``holder`` holds (``web/CLAUDE.md`` of ``web/AGENTS.md``)."""
+        return tuple(f for f in self.folder_docs() if f != holder and self.holders.get(f) == holder)
+
     def doc_dirs(self) -> list[str]:
-        """Every directory holding an instruction file (as an anchor), the root first, sorted."""
-        return sorted({anchor_dir(f) for f in self.files} | {""})
+        """Every directory holding a folder doc (as an anchor), the root first, sorted."""
+        return sorted({anchor_dir(f) for f in self.folder_docs()} | {""})
 
     def in_dir(self, directory: str, name: str) -> str | None:
         rel = f"{directory}/{name}" if directory else name

@@ -104,11 +104,14 @@ class Git:
     def argv(self, *args: str) -> list[str]:
         return ["git", *args]
 
-    def run(self, *args: str, ok_codes: tuple[int, ...] = (0,)) -> bytes:
+    def run(self, *args: str, ok_codes: tuple[int, ...] = (0,), stdin: bytes | None = None) -> bytes:
         argv = self.argv(*args)
         self.commands.append(argv)
         try:
-            done = subprocess.run(argv, cwd=self.root, capture_output=True, check=False, stdin=subprocess.DEVNULL)
+            if stdin is None:
+                done = subprocess.run(argv, cwd=self.root, capture_output=True, check=False, stdin=subprocess.DEVNULL)
+            else:
+                done = subprocess.run(argv, cwd=self.root, capture_output=True, check=False, input=stdin)
         except OSError as exc:
             raise GitError(f"cannot run git: {exc.strerror or exc}") from exc
         if done.returncode not in ok_codes:
@@ -126,6 +129,14 @@ class Git:
     def ls_files(self, patterns: Sequence[str]) -> list[str]:
         out = self.run("ls-files", "-z", "--", *patterns)
         return [os.fsdecode(p) for p in out.split(b"\0") if p]
+
+    def ignored(self, paths: Sequence[str]) -> frozenset[str]:
+        """Which of ``paths`` (relative to the root, existing or not) git ignores: one ``check-ignore``."""
+        if not paths:
+            return frozenset()
+        feed = b"".join(os.fsencode(p) + b"\0" for p in paths)
+        out = self.run("check-ignore", "--stdin", "-z", ok_codes=(0, 1), stdin=feed)
+        return frozenset(os.fsdecode(p) for p in out.split(b"\0") if p)
 
     def default_branch(self) -> str | None:
         """``origin/HEAD``'s target, else the first of origin/main, origin/master, main, master."""

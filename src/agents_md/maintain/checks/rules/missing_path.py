@@ -1,42 +1,131 @@
 """``missing-path``: a path in a doc (a code span, a Markdown link, or a clearly-a-path word in a shell
-block) that exists neither relative to the doc's directory nor at the repository root."""
+block) that names nothing in the repository, read the way a reader of the doc would read it.
+
+1. What counts as a path: ``read.paths``; a ``#anchor`` or ``?query`` is cut (``file.md#x``
+   checks ``file.md``).
+2. A path is looked for relative to each place the doc is read from (its folder, and the folder
+   of every link to it), to each folder above those up to the repository root, and to the root;
+   a leading ``/`` means the root. Found anywhere: not missing.
+3. Not checked: a path into a dependency or build folder (``node_modules``, ``dist``, ``target``,
+   ...), one whose first part is a package (a dependency of the nearest manifest, or one of the
+   repository's own: a module specifier such as ``prettier/plugins/babel``), one in a clause
+   that says not to do or use it (a counter-example: "use `a`, not `b`"), and one git ignores
+   (a local file such as ``.env.test``: asked of git once for the whole check).
+4. A path that leaves the repository (``../sibling-repo/x``) is said once per doc, as
+   information: it is not checked. Unfound, a ``../`` path leaves it when read from the doc's own
+   folder, or when read from the root (where agents mostly start) unless its first real part is
+   a folder where it could be read inside (``../web/gone`` of ``apps/api`` beside ``apps/web``).
+"""
 
 from __future__ import annotations
 
 import os
 import posixpath
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.read.commands import SHELL_LANGS
+from agents_md.maintain.read.commands import SHELL_LANGS, counter_example
 from agents_md.maintain.read.markdown import Item
 from agents_md.maintain.read.paths import code_path, example_paths, link_path
 from agents_md.maintain.repo.files import anchor_dir
 
 RULE = RuleInfo("missing-path", Severity.WARNING, "a path in a doc that does not exist", __doc__)
 
+# Folders that hold what is installed or built: a path into one is not the repository's to check.
+DEPENDENCY_DIRS = frozenset(
+    {
+        "node_modules",
+        "bower_components",
+        "vendor",
+        "dist",
+        "build",
+        "out",
+        "target",
+        ".next",
+        ".nuxt",
+        ".svelte-kit",
+        ".turbo",
+        ".cache",
+        "coverage",
+        ".venv",
+        "venv",
+        "__pycache__",
+        ".tox",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".gradle",
+        ".terraform",
+        "site-packages",
+    }
+)
+FOUND, MISSING, OUTSIDE = "found", "missing", "outside"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Candidate:
+    doc: str
+    item: Item
+    path: str
+    lookup: str  # the root-relative spelling git is asked about
+
 
 class _Places:
-    """Where a doc's paths may be relative to: its folder (and its project folder), then the root."""
+    """Step 2: the folders a doc's paths may be relative to, nearest first, the root last."""
 
     def __init__(self, ctx: CheckContext, rel: str) -> None:
+        self.ctx = ctx
         self.root = ctx.root
-        self.shown = list(dict.fromkeys([posixpath.dirname(rel), anchor_dir(rel)]))
-        self.dirs = [ctx.abs(b) for b in self.shown]
-        self.everywhere = [*self.dirs, ctx.root]
+        placements = [rel, *ctx.also(rel)]
+        dirs: list[str] = []
+        for placement in placements:
+            for start in (posixpath.dirname(placement), anchor_dir(placement)):
+                current = start
+                while True:
+                    dirs.append(current)
+                    if not current:
+                        break
+                    current = posixpath.dirname(current)
+        self.dirs = list(dict.fromkeys(dirs))  # "" (the root) comes last
+        self.home = self.dirs[0]
 
     def first_exists(self, part: str) -> bool:
-        return any(os.path.lexists(os.path.join(b, part)) for b in self.everywhere)
+        return any(os.path.lexists(os.path.join(self.ctx.abs(b), part)) for b in self.dirs)
 
-    def exists(self, path: str) -> bool:
+    def judge(self, path: str) -> tuple[str, str]:
+        """(FOUND, MISSING or OUTSIDE; the root-relative spelling from the doc's own folder)."""
+        path = path.split("#", 1)[0].split("?", 1)[0]
         if path.startswith("/"):
-            candidates = [os.path.join(self.root, path.lstrip("/"))]
-        elif path.startswith(("./", "../")):
-            candidates = [os.path.join(b, path) for b in self.dirs]
+            bases, path = [""], path.lstrip("/")
         else:
-            candidates = [os.path.join(b, path) for b in self.everywhere]
-        return any(os.path.lexists(os.path.normpath(c)) for c in candidates)
+            bases = self.dirs
+        first: str | None = None
+        for base in bases:
+            joined = posixpath.normpath(posixpath.join(base, path))
+            if _leaves(joined):
+                continue
+            first = first if first is not None else joined
+            if os.path.lexists(os.path.join(self.root, *joined.split("/"))):
+                return FOUND, joined
+        return self._unfound(path, bases), first or path
+
+    def _unfound(self, path: str, bases: list[str]) -> str:
+        """Step 4: an unfound ``../`` path is outside when it leaves the repository from the doc's
+        own folder, or when it does read from the root and its first real part (``gone`` of
+        ``../gone/x``) is no folder anywhere it could be read inside."""
+        if not path.startswith("../"):
+            return MISSING
+        if _leaves(posixpath.normpath(posixpath.join(self.home, path))):
+            return OUTSIDE
+        parts = path.split("/")
+        ups = next(i for i, p in enumerate(parts) if p not in ("..", ".", ""))
+        prefix, head = "/".join(parts[:ups]), parts[ups]
+        for base in bases:
+            parent = posixpath.normpath(posixpath.join(base, prefix))
+            if not _leaves(parent) and os.path.isdir(os.path.join(self.root, parent, head)):
+                return MISSING
+        return OUTSIDE if _leaves(posixpath.normpath(path)) else MISSING
 
     def paths(self, item: Item) -> list[str]:
         if item.kind == "code":
@@ -47,23 +136,65 @@ class _Places:
             return [found] if found else []
         return example_paths(item.text, self.first_exists) if item.lang.lower() in SHELL_LANGS else []
 
+    def unchecked(self, path: str, item: Item) -> bool:
+        """Step 3, but for what git ignores."""
+        parts = [p for p in path.split("#", 1)[0].split("/") if p not in ("", ".", "..")]
+        if any(p in DEPENDENCY_DIRS for p in parts):
+            return True
+        if parts and not path.startswith(("./", "../", "/")):
+            second = parts[1] if len(parts) > 1 else None
+            if self.ctx.packages.names(self.home, parts[0], second):
+                return True
+        return item.kind != "link" and counter_example(item)
+
+
+def _leaves(joined: str) -> bool:
+    return joined == ".." or joined.startswith("../")
+
 
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:
-    for rel in ctx.docs():
+    candidates: list[_Candidate] = []
+    outside: dict[str, list[tuple[Item, str]]] = {}
+    for rel in ctx.texts():
         places = _Places(ctx, rel)
-        where = f"neither in {places.shown[0]}/ nor at the repository root" if places.shown[0] else "in the repository"
         seen: set[tuple[int, str]] = set()
         for item in ctx.scan(rel):
             for path in places.paths(item):
-                if (item.line, path) in seen or places.exists(path):
+                if (item.line, path) in seen or places.unchecked(path, item):
                     continue
                 seen.add((item.line, path))
-                shown = {"code": f"`{item.text}`", "link": f"link target {item.text}"}.get(
-                    item.kind, f"`{path}` (in a code block)"
-                )
-                yield RULE.diagnostic(
-                    rel,
-                    f"{shown} does not exist ({where})",
-                    "point it at the file's new place, or remove it",
-                    line=item.line,
-                )
+                verdict, lookup = places.judge(path)
+                if verdict == OUTSIDE:
+                    outside.setdefault(rel, []).append((item, path))
+                elif verdict == MISSING:
+                    candidates.append(_Candidate(doc=rel, item=item, path=path, lookup=lookup))
+    ignored = ctx.git.ignored(sorted({c.lookup for c in candidates})) if ctx.git is not None else frozenset()
+    for c in candidates:
+        if c.lookup in ignored:
+            continue
+        where = (
+            f"neither in {posixpath.dirname(c.doc)}/ nor above it" if posixpath.dirname(c.doc) else "in the repository"
+        )
+        shown = {"code": f"`{c.item.text}`", "link": f"link target {c.item.text}"}.get(
+            c.item.kind, f"`{c.path}` (in a code block)"
+        )
+        yield RULE.diagnostic(
+            c.doc,
+            f"{shown} does not exist ({where})",
+            "point it at the file's new place, or remove it",
+            line=c.item.line,
+            subject=c.path,
+            also=ctx.also(c.doc),
+        )
+    for rel, found in outside.items():
+        item, path = found[0]
+        more = f" and {len(found) - 1} more" if len(found) > 1 else ""
+        yield RULE.diagnostic(
+            rel,
+            f"`{path}`{more} lead outside the repository: not checked",
+            "nothing to do, unless the path should be inside the repository",
+            line=item.line,
+            severity=Severity.INFO,
+            subject="outside",
+            also=ctx.also(rel),
+        )

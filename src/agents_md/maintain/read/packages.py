@@ -1,0 +1,152 @@
+"""Which words of a doc name a package rather than a path: the dependencies a folder's manifest
+declares, and the repository's own packages.
+
+1. The nearest manifest at or above a folder (``package.json``, ``pyproject.toml``,
+   ``Cargo.toml``, ``go.mod``) declares its dependencies: ``prettier/plugins/babel`` in a
+   folder whose ``package.json`` depends on ``prettier`` is a module specifier, not a path.
+2. The repository's own packages count everywhere: the names its manifests declare
+   (``name`` of a ``package.json``, ``[project] name`` and ``[tool.poetry] name`` of a
+   ``pyproject.toml``, ``[package] name`` of a ``Cargo.toml``, a name's ``-`` also as ``_``),
+   and the Python packages at its top or under ``src/`` (a folder holding ``__init__.py``).
+
+Manifests are read once each, and only up to a size that no real one reaches.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import posixpath
+import re
+import tomllib
+from collections.abc import Iterable
+from typing import Any
+
+MANIFESTS = ("package.json", "pyproject.toml", "Cargo.toml", "go.mod")
+MAX_MANIFEST = 1 << 20  # bytes
+_NPM_DEP_KEYS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
+_GO_REQUIRE = re.compile(r"^\s*(?:require\s+)?([\w.\-]+(?:/[\w.\-]+)+)\s+v", re.M)
+_PEP508_NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+
+
+def _read(path: str) -> str | None:
+    try:
+        if os.path.getsize(path) > MAX_MANIFEST or not os.path.isfile(path):
+            return None
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return handle.read()
+    except OSError:
+        return None
+
+
+def _names_and_deps(name: str, text: str) -> tuple[set[str], set[str]]:
+    """(the package names the manifest declares, the dependencies it names)."""
+    own: set[str] = set()
+    deps: set[str] = set()
+    data: Any
+    if name == "package.json":
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return own, deps
+        if isinstance(data, dict):
+            if isinstance(data.get("name"), str):
+                own.add(data["name"])
+            for key in _NPM_DEP_KEYS:
+                if isinstance(data.get(key), dict):
+                    deps.update(str(k) for k in data[key])
+    elif name in ("pyproject.toml", "Cargo.toml"):
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            return own, deps
+        for table in (data.get("project"), data.get("package"), (data.get("tool") or {}).get("poetry")):
+            if isinstance(table, dict) and isinstance(table.get("name"), str):
+                own.add(table["name"])
+        project = data.get("project") if isinstance(data.get("project"), dict) else {}
+        for spec in project.get("dependencies") or ():
+            if isinstance(spec, str) and (m := _PEP508_NAME.match(spec)):
+                deps.add(m.group(1))
+        workspace = data.get("workspace") if isinstance(data.get("workspace"), dict) else {}
+        for table in (
+            *(data.get(k) for k in ("dependencies", "dev-dependencies", "build-dependencies")),
+            workspace.get("dependencies"),
+        ):
+            if isinstance(table, dict):
+                deps.update(str(k) for k in table)
+        poetry = (data.get("tool") or {}).get("poetry") or {}
+        if isinstance(poetry, dict) and isinstance(poetry.get("dependencies"), dict):
+            deps.update(str(k) for k in poetry["dependencies"])
+    elif name == "go.mod":
+        deps.update(_GO_REQUIRE.findall(text))
+        module = re.search(r"^\s*module\s+(\S+)", text, re.M)
+        if module:
+            own.add(module.group(1))
+
+    # A Python or Rust name is imported with "_" where its manifest may spell "-".
+    def both(names: set[str]) -> set[str]:
+        return names | {n.replace("-", "_") for n in names} | {n.replace("_", "-") for n in names}
+
+    return both(own), both(deps)
+
+
+def manifests_on_disk(root: str) -> list[str]:
+    """Outside git: the manifests on disk (``.git`` and ``node_modules`` left out)."""
+    out: list[str] = []
+    for directory, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in (".git", "node_modules")]
+        out += [os.path.relpath(os.path.join(directory, f), root).replace(os.sep, "/") for f in files if f in MANIFESTS]
+    return out
+
+
+class Packages:
+    """The packages a doc's words may name, over one repository."""
+
+    def __init__(self, root: str, manifests: Iterable[str]) -> None:
+        self.root = root
+        self._by_dir: dict[str, str] = {}  # folder -> the manifest in it (first of MANIFESTS)
+        for rel in sorted(manifests):
+            folder, name = posixpath.split(rel)
+            if name in MANIFESTS:
+                self._by_dir.setdefault(folder, rel)
+        self._parsed: dict[str, tuple[set[str], set[str]]] = {}
+        self._own: set[str] | None = None
+
+    def _manifest(self, rel: str) -> tuple[set[str], set[str]]:
+        if rel not in self._parsed:
+            text = _read(os.path.join(self.root, *rel.split("/")))
+            self._parsed[rel] = _names_and_deps(posixpath.basename(rel), text) if text is not None else (set(), set())
+        return self._parsed[rel]
+
+    def own(self) -> set[str]:
+        """Step 2."""
+        if self._own is None:
+            names: set[str] = set()
+            for rel in self._by_dir.values():
+                names |= self._manifest(rel)[0]
+            for base in ("", "src"):
+                folder = os.path.join(self.root, base)
+                try:
+                    entries = os.listdir(folder)
+                except OSError:
+                    continue
+                names.update(e for e in entries if os.path.isfile(os.path.join(folder, e, "__init__.py")))
+            self._own = names
+        return self._own
+
+    def dependencies(self, directory: str) -> set[str]:
+        """Step 1, for a folder relative to the root."""
+        current = directory
+        while True:
+            rel = self._by_dir.get(current)
+            if rel is not None:
+                return self._manifest(rel)[1]
+            if not current:
+                return set()
+            current = posixpath.dirname(current)
+
+    def names(self, directory: str, first: str, second: str | None) -> bool:
+        """Whether a path starting ``first/second`` names a package in ``directory``'s scope (a scoped
+        npm name is ``@first/second``)."""
+        known = self.dependencies(directory) | self.own()
+        return first in known or (second is not None and f"@{first}/{second}" in known)
