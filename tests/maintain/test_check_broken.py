@@ -28,11 +28,50 @@ def test_broken_import_of_a_file_is_an_error_with_its_line(repo: Repo) -> None:
     ]
 
 
-def test_a_word_the_engine_reads_as_an_import_is_a_warning(repo: Repo) -> None:
+def test_a_name_the_engine_reads_as_an_import_is_information(repo: Repo) -> None:
     r = repo({"AGENTS.md": "# A\n\nInstall @types/node first.\n"})
     found = r.findings("broken-import")
+    assert [(f.line, f.column, f.severity) for f in found] == [(3, 9, Severity.INFO)]
+    assert found[0].message == "@types/node reads as an import of types/node; nothing is there, so nothing loads"
+    assert found[0].fix == "write `@types/node` in backticks if it is a name"
+
+
+def test_a_file_named_in_prose_that_is_missing_is_a_warning(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# A\n\nSee @docs/gone.md for the rest.\n"})
+    assert [(f.line, f.severity) for f in r.findings("broken-import")] == [(3, Severity.WARNING)]
+
+
+def test_an_import_in_a_list_items_code_span_is_information_at_its_own_line(repo: Repo) -> None:
+    doc = (
+        "# Guide for `@acme/shared`\n\n- `@acme/shared` via `src/index.ts`\n\n"
+        "- Build: `pnpm --filter @acme/shared build`\n"
+    )
+    r = repo({"packages/shared/AGENTS.md": doc})
+    found = r.findings("broken-import")
+    assert [(f.file, f.line, f.column, f.severity) for f in found] == [
+        ("packages/shared/AGENTS.md", 5, 25, Severity.INFO)
+    ]
+    assert found[0].fix == (
+        'quote it ("@acme/shared") or write --filter=@acme/shared: an @ after a space is an import even in a code span'
+    )
+
+
+def test_an_import_in_a_code_span_that_finds_a_file_is_a_warning_with_its_size(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# A\n\n- Run `cat @notes.txt first`\n", "notes.txt": "x" * 1500})
+    found = r.findings("broken-import")
     assert [(f.line, f.severity) for f in found] == [(3, Severity.WARNING)]
-    assert found[0].fix == "write `@types/node` in backticks if it is a name, or fix the path"
+    assert "pulls notes.txt (1,500 bytes) into every session that loads AGENTS.md" in found[0].message
+
+
+def test_an_import_ending_a_code_span_keeps_the_backtick_and_finds_nothing(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# A\n\n- Link it via `npm link @acme/sdk`, then build\n"})
+    found = r.findings("broken-import")
+    assert [(f.line, f.severity, f.subject) for f in found] == [(3, Severity.INFO, "acme/sdk`,")]
+
+
+def test_a_quoted_name_in_a_list_items_code_span_is_no_import(repo: Repo) -> None:
+    r = repo({"AGENTS.md": '# A\n\n- Build: `pnpm --filter "@acme/shared" build`\n- `pnpm --filter=@acme/ui dev`\n'})
+    assert r.findings("broken-import") == []
 
 
 def test_not_imports_code_spans_fences_and_email_addresses(repo: Repo) -> None:
@@ -120,3 +159,45 @@ def test_not_duplicates_a_link_an_import_or_different_text(repo: Repo) -> None:
         }
     )
     assert r.findings("duplicate-text") == []
+
+
+def test_an_instruction_file_named_in_another_case_is_a_warning_naming_the_platforms(repo: Repo) -> None:
+    r = repo(
+        {
+            "AGENTS.md": "# Root\n",
+            "claude.md": {"symlink": "AGENTS.md"},
+            "apps/web/Agents.md": "# Web\n",
+            "apps/api/AGENTS.md": "# Api\n",
+            "apps/api/agents.md": "# Api, again\n",
+        }
+    )
+    found = [(f.file, f.severity, f.message, f.fix) for f in r.findings("name-case")]
+    assert found == [
+        (
+            "apps/api/agents.md",
+            Severity.WARNING,
+            "agents.md beside AGENTS.md: on a disk that ignores case (macOS, Windows) the two are one file, "
+            "and only one of them is checked out",
+            "merge it into apps/api/AGENTS.md and delete apps/api/agents.md",
+        ),
+        (
+            "apps/web/Agents.md",
+            Severity.WARNING,
+            "named Agents.md, not AGENTS.md: Claude Code and Codex load it on a disk that ignores case "
+            "(macOS, Windows) and never on one that keeps case (Linux, most CI runners and containers)",
+            "git mv apps/web/Agents.md apps/web/AGENTS.md",
+        ),
+        (
+            "claude.md",
+            Severity.WARNING,
+            "named claude.md, not CLAUDE.md: Claude Code and Codex load it on a disk that ignores case "
+            "(macOS, Windows) and never on one that keeps case (Linux, most CI runners and containers)",
+            "git mv claude.md CLAUDE.md",
+        ),
+    ]
+
+
+def test_names_in_their_own_case_and_other_markdown_are_not_flagged(repo: Repo) -> None:
+    files = {"AGENTS.md": "# Root\n", "CLAUDE.md": "@AGENTS.md\n", "docs/agents.mdx": "x\n", "docs/my-claude.md": "x\n"}
+    r = repo(files)
+    assert r.findings("name-case") == []

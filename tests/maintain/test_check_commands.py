@@ -52,8 +52,21 @@ def test_commands_in_shell_fences_count_and_run_is_the_same_script(repo: Repo) -
         ("- `pnpm test`\n", "- Do not run `npm test` here.\n"),  # said as what not to do
         ("- `pnpm test`\n", "```python\nnpm test\n```\n"),  # not a shell block
         ("- `make test`\n", "- `pytest -q`\n"),  # not one family
+        ("- `npx svgo --multipass icon.svg`\n", "- `pnpm exec dotenv -- pnpm dev`\n"),  # no common job
+        ("- `pnpm dev`\n", "- `npm --workspace web run dev`\n"),  # another package's
+        ("- `yarn release`\n", "- `pnpm release`\n"),  # no common job
     ],
-    ids=["same-tool", "other-action", "root-names-both", "negated", "not-shell", "other-family"],
+    ids=[
+        "same-tool",
+        "other-action",
+        "root-names-both",
+        "negated",
+        "not-shell",
+        "other-family",
+        "exec",
+        "aimed",
+        "job",
+    ],
 )
 def test_not_a_conflict(repo: Repo, root: str, nested: str) -> None:
     r = repo({"AGENTS.md": "# Root\n\n" + root, "a/AGENTS.md": "# A\n\n" + nested})
@@ -86,3 +99,8 @@ def test_siblings_do_not_conflict(repo: Repo) -> None:
 )
 def test_classify(command: str, expected: tuple[str, str, str] | None) -> None:
     assert classify(command) == expected
+
+
+def test_the_same_job_under_its_script_names_is_compared(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# Root\n\n- `pnpm typecheck`\n", "a/AGENTS.md": "# A\n\n- `npm run typecheck:all`\n"})
+    assert [(f.file, f.line) for f in r.findings("conflicting-command")] == [("a/AGENTS.md", 3)]

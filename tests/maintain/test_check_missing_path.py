@@ -208,3 +208,62 @@ def test_a_path_leaving_the_repository_is_said_once_as_information(repo: Repo, d
     found = [(f.file, f.line, f.severity.value, f.message) for f in repo(files).findings("missing-path")]
     shown = text.strip("`")
     assert found == [(doc_path, 3, "info", f"`{shown}` and 1 more lead outside the repository: not checked")]
+
+
+def test_a_path_written_from_a_deeper_folder_is_found_by_its_end(repo: Repo) -> None:
+    files = {
+        **FILES,
+        "python/core/agent_framework/_harness/_file_access.py": "x\n",
+        "python/core/AGENTS.md": (
+            "# Core\n\n- `_harness/_file_access.py`\n- `agent_framework/_harness/`\n"
+            "- `_harness/_gone.py`\n- `src/_file_access.py`\n"
+        ),
+    }
+    found = [(f.line, f.subject) for f in repo(files).findings("missing-path") if f.file == "python/core/AGENTS.md"]
+    assert found == [(5, "_harness/_gone.py"), (6, "src/_file_access.py")]
+
+
+def test_a_rules_paths_are_read_from_its_scope_too(repo: Repo) -> None:
+    files = {
+        **FILES,
+        "apps/webapp/app/v3/services/triggerTask.server.ts": "x\n",
+        ".claude/rules/legacy.md": (
+            '---\npaths: "apps/webapp/app/v3/**"\n---\n# Legacy\n\n'
+            "- `services/triggerTask.server.ts`\n- `services/gone.server.ts`\n"
+        ),
+    }
+    found = [(f.file, f.line) for f in repo(files).findings("missing-path") if f.file.startswith(".claude")]
+    assert found == [(".claude/rules/legacy.md", 7)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "(see `agent_docs/conventions.md` in that repo)",
+        "The drafts live in `docs/design/local-drafts/`, outside git.",
+        "Its guide is `docs/handbook/x.md` in the langfuse-docs repository.",
+    ],
+)
+def test_a_path_said_to_be_another_repositorys_is_not_checked(repo: Repo, line: str) -> None:
+    assert _missing(repo, f"# Web\n\n{line}\n") == []
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        ("cat > src/api/new.md << 'EOF'", []),
+        ("mkdir -p src/api/newdir/x.d && touch src/api/new.ts", []),
+        ("cp src/api/client.ts src/api/copy.ts", []),
+        ("echo x | tee src/api/out.log", []),
+        ("node --config=src/api/gone.yml src/api/client.ts", ["src/api/gone.yml"]),
+        ("cat src/api/gone.ts > src/api/out.ts", ["src/api/gone.ts"]),
+    ],
+)
+def test_a_file_a_command_writes_is_not_checked(repo: Repo, line: str, found: list[str]) -> None:
+    r = repo({**FILES, "apps/web/AGENTS.md": f"# Web\n\n```sh\n{line}\n```\n"})
+    assert [f.subject for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md"] == found
+
+
+def test_a_path_git_ignores_where_it_resolves_above_the_doc_is_not_checked(repo: Repo) -> None:
+    r = repo({**FILES, ".gitignore": "/.cursor/\n", "apps/web/AGENTS.md": "# Web\n\n- `.cursor/mcp.json`\n"})
+    assert r.findings("missing-path") == []

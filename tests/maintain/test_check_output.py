@@ -158,8 +158,8 @@ def test_github_annotations(repo: Repo, capsys: pytest.CaptureFixture[str]) -> N
     r = repo({**TREE, "b/AGENTS.md": "- `npm test`, 100%\n", "AGENTS.md": "- `pnpm test`\n"})
     _, out = _run(r, capsys, "--format", "github")
     assert out.splitlines() == [
-        "::error file=apps/web/AGENTS.md,line=3,title=broken-import::@notes.md imports apps/web/notes.md, which does "
-        "not exist: Claude Code skips it silently (fix: fix the path, or remove the import)",
+        "::error file=apps/web/AGENTS.md,line=3,col=1,title=broken-import::@notes.md imports apps/web/notes.md, "
+        "which does not exist: Claude Code skips it silently (fix: fix the path, or remove the import)",
         "::notice file=b/AGENTS.md,line=1,title=conflicting-command::`npm test` here, `pnpm test` in AGENTS.md:1; "
         "both load, and the nearer file should win (fix: use one tool in both, or say in b/AGENTS.md why this "
         "directory differs)",

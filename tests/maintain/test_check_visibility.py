@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from conftest import GitRepo
 
 from agents_md.diagnostics import Severity
@@ -23,12 +24,44 @@ def test_invisible_when_a_claude_md_of_the_project_stands_above_and_none_beside(
     assert [(f.file, f.severity, f.message, f.fix) for f in found] == [
         (
             "apps/web/AGENTS.md",
-            Severity.ERROR,
-            "Claude Code never loads it: CLAUDE.md above it makes the default mode stand down, "
-            "and no CLAUDE.md beside it imports it",
+            Severity.WARNING,
+            "Claude Code never loads it: with CLAUDE.md above it, Claude Code reads an AGENTS.md only "
+            "where a CLAUDE.md imports it, and no CLAUDE.md beside it does",
             "agents-md link --write (creates apps/web/CLAUDE.md holding @AGENTS.md)",
         )
     ]
+
+
+def test_the_fix_follows_the_repositorys_links(repo: Repo) -> None:
+    r = repo(
+        {
+            "CLAUDE.md": "# Root rules\n",
+            "apps/api/AGENTS.md": "# Api\n",
+            "apps/api/CLAUDE.md": {"symlink": "AGENTS.md"},
+            "apps/web/AGENTS.md": "# Web\n",
+        }
+    )
+    assert [(f.file, f.fix) for f in r.findings("invisible-doc")] == [
+        (
+            "apps/web/AGENTS.md",
+            "agents-md link --write --form symlink (links apps/web/CLAUDE.md to AGENTS.md, as this repository does)",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [
+        {"apps/web/.agents/skills/react/AGENTS.md": "# Rules\n" * 300, "apps/web/.agents/skills/react/SKILL.md": "x\n"},
+        {"tools/lint-skill/SKILL.md": "---\nname: x\n---\n", "tools/lint-skill/refs/AGENTS.md": "# Ref\n" * 300},
+        {"services/runner/config/agent.json": "{}\n", "services/runner/config/AGENTS.md": "You are a bot.\n"},
+    ],
+    ids=["skills-folder", "skill-md", "agent-definition"],
+)
+def test_reference_docs_get_no_folder_rules(repo: Repo, layout: dict[str, str]) -> None:
+    r = repo({"CLAUDE.md": "# Root rules\n", **layout})
+    rules = {"invisible-doc", "line-budget", "byte-budget-codex", "shadowed-doc", "missing-path"}
+    assert [f for f in r.findings() if f.rule in rules] == []
 
 
 def test_the_fix_link_makes_it_visible(repo: Repo) -> None:

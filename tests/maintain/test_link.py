@@ -141,3 +141,23 @@ def test_the_symlink_form_needs_no_approval(repo: Repo, capsys: pytest.CaptureFi
     _link(r, capsys, "--write", "--form", "symlink")
     r.git("add", "-A")
     assert r.findings() == []
+
+
+def test_no_shim_for_a_skills_file_or_a_links_target(repo: Repo, capsys: pytest.CaptureFixture[str]) -> None:
+    r = repo(
+        {
+            "AGENTS.md": {"symlink": ".agents/AGENTS.md"},
+            ".agents/AGENTS.md": "# Root\n",
+            "web/.agents/skills/react/AGENTS.md": "# React rules\n",
+            "web/.agents/skills/react/SKILL.md": "---\nname: react\n---\n",
+        }
+    )
+    _, out = _link(r, capsys, "--write")
+    assert out[:3] == [
+        "skipped       .agents/AGENTS.md: another folder's doc (a link's target), loaded there",
+        "created       CLAUDE.md  (@AGENTS.md)",
+        "skipped       web/.agents/skills/react/AGENTS.md: a skill's or an agent's own file, not a folder's "
+        "instructions",
+    ]
+    assert not (r.path / ".agents/CLAUDE.md").exists()
+    assert not (r.path / "web/.agents/skills/react/CLAUDE.md").exists()

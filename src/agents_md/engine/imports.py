@@ -22,6 +22,7 @@ from typing import NamedTuple
 from agents_md._util.jstext import JS_SPACE_CLASS
 
 _IMPORT = re.compile(r"(?:^|" + JS_SPACE_CLASS + r")@((?:[^\s\\]|\\ )+)")
+_SPACE = re.compile(JS_SPACE_CLASS)
 _BAD_START = re.compile(r"^[#%^&*()]+")
 _GOOD_START = re.compile(r"^[a-zA-Z0-9._-]")
 
@@ -249,10 +250,13 @@ def import_sites(text: str) -> tuple[ImportSite, ...]:
 
 
 def _spots(src: str, needle: str) -> list[int]:
+    """Where ``needle`` (``@path``) starts an import: at the start or after white space, as the
+    engine reads it (``# Guide for `@x` `` holds no import there)."""
     out: list[int] = []
     at = src.find(needle)
     while at >= 0:
-        out.append(at)
+        if at == 0 or _SPACE.match(src, at - 1):
+            out.append(at)
         at = src.find(needle, at + 1)
     return out
 

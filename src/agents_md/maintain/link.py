@@ -8,6 +8,10 @@ Planned first, as data (a dry run is the plan); then, if asked, applied:
    links to it: nothing to do.
 3. Anything else is refused, naming the file: a ``CLAUDE.md`` with other content, a link
    elsewhere, a folder, a directory reached through a link.
+4. Skipped, with the reason: an ``AGENTS.md`` that is no folder's instructions (a skill's
+   reference file, an agent's runtime prompt) or that is another folder's doc through a link
+   (``.agents/AGENTS.md`` of ``AGENTS.md -> .agents/AGENTS.md``): a shim would load it twice, or
+   where nobody works.
 
 Writing never overwrites and never goes through a link: the file is written beside, then
 hard-linked into place (which fails if a file appeared meanwhile); a symlink is made with
@@ -30,7 +34,7 @@ from agents_md.maintain.repo.open import open_repo
 IMPORT, SYMLINK = "import", "symlink"
 FORMS = (IMPORT, SYMLINK)
 IMPORT_TEXT = "@AGENTS.md\n"
-CREATE, PRESENT, REFUSE, CREATED = "create", "present", "refuse", "created"
+CREATE, PRESENT, REFUSE, CREATED, SKIP = "create", "present", "refuse", "created", "skip"
 _HOME = os.path.join(os.sep, "nonexistent-home-of-the-reader")
 
 
@@ -38,7 +42,7 @@ _HOME = os.path.join(os.sep, "nonexistent-home-of-the-reader")
 class LinkAction:
     agents: str  # relative to the root
     claude: str  # relative to the root
-    status: str  # create, present, refuse (plan); created, refuse (after apply)
+    status: str  # create, present, refuse, skip (plan); created, refuse (after apply)
     reason: str
 
 
@@ -92,12 +96,18 @@ def plan_link(
     repo = open_repo(directory, config)
     paths = [os.path.relpath(p, repo.root).replace(os.sep, "/") if os.path.isabs(p) else p for p in paths]
     actions: list[LinkAction] = []
-    for rel in repo.index().files:
+    index = repo.index()
+    for rel in index.files:
         if os.path.basename(rel) != AGENTS_MD or "/.claude/" in f"/{rel}" or not within(rel, paths):
             continue
         folder = os.path.dirname(rel)
         claude = f"{folder}/{CLAUDE_MD}" if folder else CLAUDE_MD
-        status, reason = _decide(repo.root, rel, claude)
+        if rel in index.reference:
+            status, reason = SKIP, "a skill's or an agent's own file, not a folder's instructions"
+        elif rel in index.foreign:
+            status, reason = SKIP, "another folder's doc (a link's target), loaded there"
+        else:
+            status, reason = _decide(repo.root, rel, claude)
         actions.append(LinkAction(agents=rel, claude=claude, status=status, reason=reason))
     return LinkPlan(root=repo.root, form=form, actions=tuple(actions))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from agents_md.maintain.link import CREATE, CREATED, PRESENT, REFUSE, LinkAction
+from agents_md.maintain.link import CREATE, CREATED, PRESENT, REFUSE, SKIP, LinkAction
 
 
 def link_text(actions: Sequence[LinkAction], *, form: str, written: bool) -> str:
@@ -17,6 +17,8 @@ def link_text(actions: Sequence[LinkAction], *, form: str, written: bool) -> str
             lines.append(f"created       {action.claude}  ({what})")
         elif action.status == PRESENT:
             lines.append(f"ok            {action.claude}  ({action.reason})")
+        elif action.status == SKIP:
+            lines.append(f"skipped       {action.agents}: {action.reason}")
         else:
             lines.append(f"refused       {action.claude}: {action.reason}")
     creates = sum(a.status == CREATE for a in actions)

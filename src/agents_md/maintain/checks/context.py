@@ -107,6 +107,10 @@ class CheckContext:
         """Each folder doc's text once, by the file that holds it (ignored ones left out)."""
         return [f for f in self.index.texts() if not self.ignored(f)]
 
+    def holder(self, rel: str) -> str:
+        """The file holding a doc's text (itself, or a link's target)."""
+        return self.index.holders.get(rel) or rel
+
     def also(self, holder: str) -> tuple[str, ...]:
         """The other names a holder's text is loaded under (links to it)."""
         return self.index.aliases(holder)

@@ -64,8 +64,59 @@ def _words(text: str) -> list[str]:
     return words
 
 
+# Flags whose value is the next word (``pnpm --filter web dev``).
+_VALUE_FLAGS = frozenset({"--filter", "-F", "-C", "--dir", "--prefix", "--cwd", "--workspace", "-w", "--project"})
+# Flags that point a command at another package than the doc's own.
+_ELSEWHERE_FLAGS = frozenset({"--filter", "-F", "-C", "--dir", "--prefix", "--cwd", "--workspace", "-w"})
+
+
 def _first_arg(words: list[str]) -> str | None:
-    return next((w for w in words if not w.startswith("-")), None)
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+            continue
+        if word.startswith("-"):
+            skip = word in _VALUE_FLAGS
+            continue
+        return word
+    return None
+
+
+def aimed_elsewhere(text: str) -> bool:
+    """Whether a command runs in another package (``pnpm --filter web dev``, ``make -C web``)."""
+    return any(w.split("=", 1)[0] in _ELSEWHERE_FLAGS for w in _words(text))
+
+
+# The jobs a directory's commands do, by the names scripts and targets give them.
+JOBS = {
+    "install": "install",
+    "i": "install",
+    "ci": "install",
+    "sync": "install",
+    "dev": "dev",
+    "start": "dev",
+    "serve": "dev",
+    "develop": "dev",
+    "build": "build",
+    "compile": "build",
+    "test": "test",
+    "t": "test",
+    "tests": "test",
+    "lint": "lint",
+    "format": "format",
+    "fmt": "format",
+    "typecheck": "typecheck",
+    "type-check": "typecheck",
+    "types": "typecheck",
+    "check-types": "typecheck",
+    "tsc": "typecheck",
+}
+
+
+def job_of(action: str) -> str | None:
+    """The job an action does (``test:unit`` tests), or ``None`` for one that is no common job."""
+    return JOBS.get(action.split(":", 1)[0].lower())
 
 
 def classify(text: str) -> tuple[str, str, str] | None:

@@ -81,15 +81,21 @@ def code_path(text: str, first_part_exists: Callable[[str], bool]) -> str | None
     return word if clearly else None
 
 
-_WORD_SPLIT = re.compile(r"[\s;|&()<>=]+")
+# Words of a command line: redirections and separators stand alone.
+_TOKEN = re.compile(r">>?|&&|\|\||[;|&]|[^\s;|&()<>]+")
+_SEPARATORS = frozenset({"&&", "||", ";", "|", "&"})
 
 
 def example_paths(line: str, first_part_exists: Callable[[str], bool]) -> list[str]:
-    """The words of a code-block line that are clearly paths in this repository."""
+    """The words of a code-block line that are clearly paths in this repository (not the
+    ones it writes: ``cat > x``, ``mkdir -p x``, the last word of ``cp a x``)."""
     out: list[str] = []
-    for raw in _WORD_SPLIT.split(line):
-        word = raw.strip("\"'`,")
-        path = code_path(word, first_part_exists) if word else None
+    tokens = _TOKEN.findall(line)
+    made = _made(tokens)
+    for at, raw in enumerate(tokens):
+        word = raw.partition("=")[2] if raw.startswith("-") else raw  # --config=x/y.yml names x/y.yml
+        word = word.strip("\"'`,")
+        path = code_path(word, first_part_exists) if word and at not in made else None
         if path is None:
             continue
         bare = path[2:] if path.startswith("./") else path
@@ -97,6 +103,31 @@ def example_paths(line: str, first_part_exists: Callable[[str], bool]) -> list[s
         if named and (path.startswith("../") or first_part_exists(bare.split("/", 1)[0])):
             out.append(path)
     return out
+
+
+def _made(tokens: list[str]) -> set[int]:
+    """The positions of the words a command line writes (``$``, ``sudo`` and separators known)."""
+    made: set[int] = set()
+    command: str | None = None
+    copy_target = -1
+    for at, token in enumerate(tokens):
+        if token in _SEPARATORS:
+            if copy_target >= 0:
+                made.add(copy_target)
+            command, copy_target = None, -1
+            continue
+        if command is None:
+            if token not in ("$", "sudo", "env") and "=" not in token:
+                command = token
+            continue
+        written = tokens[at - 1] in (">", ">>", "tee", "-o", "--output", "--out", "--outdir")
+        if written or (command in ("mkdir", "touch") and not token.startswith("-")):
+            made.add(at)
+        elif command in ("cp", "mv", "ln") and not token.startswith("-"):
+            copy_target = at
+    if copy_target >= 0:
+        made.add(copy_target)
+    return made
 
 
 def link_path(target: str) -> str | None:

@@ -11,7 +11,8 @@ which doc governs which path.
    it is an *alias* of. Rules about text look at each holder once.
 3. A *reference doc* is one no engine loads as a folder's instructions: inside a skill folder
    (at or below a folder holding a ``SKILL.md``, or under a ``skills`` folder of ``.agents``,
-   ``.claude``, ``.codex``, ``.cursor`` or ``.github``). A file that is the link target of an
+   ``.claude``, ``.codex``, ``.cursor`` or ``.github``), or beside an agent's definition
+   (``agent.json``, ``agent.yaml``: the agent's runtime prompt). A file that is the link target of an
    instruction file in another folder (``AGENTS.md -> .agents/AGENTS.md``) is that folder's
    doc, not one of its own folder. Every other file is a *folder doc*.
 4. A directory that holds a folder doc named one of the doc names (``doc-names``, default
@@ -36,6 +37,8 @@ CLAUDE_LOCAL_MD = "CLAUDE.local.md"
 AGENTS_OVERRIDE_MD = "AGENTS.override.md"
 INSTRUCTION_NAMES = frozenset({AGENTS_MD, CLAUDE_MD, CLAUDE_LOCAL_MD, AGENTS_OVERRIDE_MD})
 SKILL_MD = "SKILL.md"
+# Files that make their folder an agent's own (its runtime prompt sits beside them), not a folder to work in.
+AGENT_DEFINITIONS = frozenset({"agent.json", "agent.yaml", "agent.yml", "agent.toml"})
 SKILL_HOMES = frozenset({".agents", ".claude", ".codex", ".cursor", ".github"})  # whose skills/ hold skills
 SKIP_WALK = frozenset({".git", "node_modules"})
 
@@ -44,7 +47,7 @@ def git_patterns(extra_names: Iterable[str]) -> list[str]:
     """``ls-files`` pathspecs that cover every instruction file name in any case (a ``claude.md``
     loads on a disk that ignores case), and the skill files (and a little more)."""
     names = sorted(INSTRUCTION_NAMES | set(extra_names) | {SKILL_MD})
-    return [f":(icase)*{name}" for name in names] + ["*.claude/rules/*"]
+    return [f":(icase)*{name}" for name in names] + ["*.claude/rules/*"] + [f"*{n}" for n in sorted(AGENT_DEFINITIONS)]
 
 
 def is_instruction_file(rel: str, extra_names: frozenset[str] = frozenset()) -> bool:
@@ -71,7 +74,7 @@ def anchor_dir(rel: str) -> str:
 def walk_instruction_files(root: str, extra_names: frozenset[str]) -> list[str]:
     """Outside git: what ``git_patterns`` would list, found on disk (links not followed into folders)."""
     out: list[str] = []
-    folded = {n.lower() for n in INSTRUCTION_NAMES | extra_names | {SKILL_MD}}
+    folded = {n.lower() for n in INSTRUCTION_NAMES | extra_names | {SKILL_MD} | AGENT_DEFINITIONS}
     for directory, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d not in SKIP_WALK)
         rel_dir = os.path.relpath(directory, root).replace(os.sep, "/")
@@ -119,6 +122,7 @@ class DocIndex:
     def build(cls, root: str, files: Iterable[str], doc_names: Sequence[str], extra_names: frozenset[str]) -> DocIndex:
         listed = set(files)
         skill_dirs = frozenset(posixpath.dirname(f) for f in listed if posixpath.basename(f) == SKILL_MD)
+        agent_dirs = frozenset(posixpath.dirname(f) for f in listed if posixpath.basename(f) in AGENT_DEFINITIONS)
         kept = sorted(f for f in listed if is_instruction_file(f, extra_names))
         present = frozenset(kept)
         names = INSTRUCTION_NAMES | extra_names
@@ -135,7 +139,7 @@ class DocIndex:
             for rel, held in holders.items()
             if held is not None and held != rel and anchor_dir(held) != anchor_dir(rel)
         )
-        reference = frozenset(rel for rel in kept if in_skill(rel, skill_dirs))
+        reference = frozenset(rel for rel in kept if in_skill(rel, skill_dirs) or posixpath.dirname(rel) in agent_dirs)
         governed: dict[str, str] = {}
         for rel in kept:
             directory = posixpath.dirname(rel)

@@ -26,6 +26,7 @@ from agents_md.maintain.checks.rules import (
     invisible_doc,
     line_budget,
     missing_path,
+    name_case,
     needs_approval,
     shadowed_doc,
     stale_doc,
@@ -34,7 +35,7 @@ from agents_md.maintain.checks.rules import (
 # What needs only the files runs first; the engine's rules next (a worker may be computing
 # their sessions meanwhile, started once the rules before them read, and cached, the docs);
 # last what waits for git, whose commands run in the background all along.
-FILE_RULES: tuple[ModuleType, ...] = (config_problems, line_budget, dangling_link)
+FILE_RULES: tuple[ModuleType, ...] = (config_problems, line_budget, name_case, dangling_link)
 PREFETCH_AFTER = dangling_link
 SESSION_RULES: tuple[ModuleType, ...] = (
     broken_import,
@@ -71,6 +72,7 @@ READING_ORDER: tuple[ModuleType, ...] = (
     import_cycle,
     import_outside_repo,
     dangling_link,
+    name_case,
     duplicate_text,
     conflicting_command,
     config_problems,

@@ -1,40 +1,120 @@
-"""``broken-import``: an ``@`` import inside the repository whose file does not exist.
+"""``broken-import``: an ``@`` the engine reads as an import where none was meant, or an import
+that was meant and points at nothing. Read off the engine's own import records, at the line
+and column of the ``@``.
 
-An import written like a file (with an extension, or ``./``/``../``) is an error; a word the
-engine also reads as an import (``@types/node`` in prose) is a warning: put it in backticks.
+1. Plainly meant: a line that is the import alone (``@docs/guide.md``) at the top level. When
+   nothing is there, an error: Claude Code skips it silently.
+2. Inside a code span (a list item's ``pnpm --filter @scope/pkg``: the engine reads an ``@``
+   after a space there): not meant. Nothing there, information (nothing loads); a file there, a
+   warning with its size, since it is pulled into every session that loads the doc. The fix the
+   engine honours: no white space before the ``@`` (quote it, or ``--filter=@scope/pkg``).
+3. Elsewhere in prose: written like a file (an extension, ``./``, ``../``) and missing, a warning;
+   a name (``@types/node``) with nothing there, information; the fix: put it in backticks (an
+   ``@`` that starts a code span is no import).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
+from agents_md._model import ImportOutcome
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.engine.imports import js_extname
 from agents_md.maintain.checks.context import CheckContext
+from agents_md.maintain.views.imports import Edge
 
-RULE = RuleInfo("broken-import", Severity.ERROR, "an @import that does not resolve", __doc__)
+RULE = RuleInfo("broken-import", Severity.ERROR, "an @import that does not resolve, or one not meant", __doc__)
+_SPACES = (" ", "\t")
+
+
+def _code_span(ctx: CheckContext, rel: str, edge: Edge) -> str | None:
+    """The text of the code span on the import's line that holds it after a space, if any."""
+    needle = "@" + edge.written.replace(" ", "\\ ").split("`", 1)[0]  # "@x`," ends a span: the span is "... @x"
+    for item in ctx.scan(rel):
+        if item.line == edge.line and item.kind == "code" and any(f"{s}{needle}" in item.text for s in _SPACES):
+            return item.text
+    return None
+
+
+def _bare_line(ctx: CheckContext, rel: str, edge: Edge) -> bool:
+    text = ctx.text(rel) or ""
+    lines = text.split("\n")
+    if not 0 < edge.line <= len(lines):
+        return False
+    line = lines[edge.line - 1].rstrip("\r")
+    return edge.column == 1 and line.rstrip().split("#", 1)[0] == "@" + edge.written.replace(" ", "\\ ")
+
+
+def _size(path: str) -> int | None:
+    try:
+        return os.path.getsize(path) if os.path.isfile(path) else None
+    except OSError:
+        return None
+
+
+def _at(edge: Edge, rel: str, message: str, fix: str, *, severity: Severity = RULE.severity) -> Diagnostic:
+    """A finding at the import's ``@``."""
+    return RULE.diagnostic(
+        rel, message, fix, line=edge.line, column=edge.column, subject=edge.written, severity=severity
+    )
 
 
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     for edge in ctx.imports.edges:
-        if edge.exists or not edge.inside:
+        if not edge.inside:
             continue
-        rel = ctx.rel(edge.importer)
-        target = ctx.rel(edge.target)
-        file_like = bool(js_extname(edge.written)) or edge.written.startswith(("./", "../"))
-        if file_like:
-            yield RULE.diagnostic(
+        rel, target = ctx.rel(edge.importer), ctx.rel(edge.target)
+        span = _code_span(ctx, rel, edge)
+        if span is not None:  # 2
+            fix = f'quote it ("@{edge.written}")'
+            if f"--filter @{edge.written}" in span:
+                fix += f" or write --filter=@{edge.written}"
+            fix += ": an @ after a space is an import even in a code span"
+            if not edge.exists:
+                yield _at(
+                    edge,
+                    rel,
+                    f"Claude Code reads @{edge.written} in this code span as an import of {target}; "
+                    "nothing is there, so nothing loads",
+                    fix,
+                    severity=Severity.INFO,
+                )
+                continue
+            size = _size(edge.target)
+            if size is None or edge.outcome is not ImportOutcome.LOADED:
+                continue
+            yield _at(
+                edge,
+                rel,
+                f"Claude Code reads @{edge.written} in this code span as an import: it pulls {target} "
+                f"({size:,} bytes) into every session that loads {rel}",
+                fix,
+                severity=Severity.WARNING,
+            )
+            continue
+        if edge.exists:
+            continue
+        if _bare_line(ctx, rel, edge):  # 1
+            yield _at(
+                edge,
                 rel,
                 f"@{edge.written} imports {target}, which does not exist: Claude Code skips it silently",
                 "fix the path, or remove the import",
-                line=edge.line,
+            )
+        elif js_extname(edge.written) or edge.written.startswith(("./", "../")):  # 3
+            yield _at(
+                edge,
+                rel,
+                f"@{edge.written} reads as an import of {target}, which does not exist: Claude Code skips it",
+                f"fix the path; if it is not meant as an import, write `@{edge.written}` in backticks",
+                severity=Severity.WARNING,
             )
         else:
-            yield RULE.diagnostic(
+            yield _at(
+                edge,
                 rel,
-                f"@{edge.written} reads as an import of {target} (no such file): "
-                f"if it is not meant as one, the engine still tries it",
-                f"write `@{edge.written}` in backticks if it is a name, or fix the path",
-                line=edge.line,
-                severity=Severity.WARNING,
+                f"@{edge.written} reads as an import of {target}; nothing is there, so nothing loads",
+                f"write `@{edge.written}` in backticks if it is a name",
+                severity=Severity.INFO,
             )

@@ -1,6 +1,7 @@
 """``byte-budget-codex``: Codex started in a directory cuts or drops that
 directory's own doc at ``project_doc_max_bytes`` — the nearest, most specific file is the one lost.
-Reported on the file that is cut, at the line where the cut falls.
+Reported on the file that is cut (the file holding its text), at the line where the cut falls;
+only folder docs count, not a skill's reference files.
 """
 
 from __future__ import annotations
@@ -19,16 +20,17 @@ RULE = RuleInfo("byte-budget-codex", Severity.WARNING, "Codex cuts or drops a fi
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     config = ctx.config
     names = set(codex.candidates(config.codex_fallback_filenames))
-    dirs = sorted({os.path.dirname(f) for f in ctx.index.files if os.path.basename(f) in names})
+    dirs = sorted({os.path.dirname(f) for f in ctx.docs() if os.path.basename(f) in names})
     loader = codex.CodexDocs(fallback_names=config.codex_fallback_filenames, fs=ctx.engine.fs)
     for directory in dirs:
         files = loader.project_docs(ctx.abs(directory), max_bytes=config.codex_max_bytes)
         if not files or os.path.dirname(files[-1].path) != ctx.abs(directory).rstrip(os.sep):
             continue
         own = files[-1]
-        rel = ctx.rel(own.path)
-        if own.status not in ("cut", "dropped") or ctx.ignored(rel):
+        placed = ctx.rel(own.path)
+        if own.status not in ("cut", "dropped") or ctx.ignored(placed):
             continue
+        rel = ctx.holder(placed)
         before = ", ".join(f"{ctx.rel(f.path)} {f.loaded:,} B" for f in files[:-1] if f.loaded)
         budget = f"project_doc_max_bytes {config.codex_max_bytes:,}"
         if own.status == "cut":
@@ -50,4 +52,5 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
             message,
             "shorten the files above it, or raise project_doc_max_bytes in Codex's config.toml",
             line=line,
+            also=ctx.also(rel),
         )

@@ -1,7 +1,13 @@
-"""``conflicting-command``: a doc and a doc above it name different tools for the same command
+"""``conflicting-command``: a doc and a doc above it do the same job with different tools
 (``pnpm test`` at the root, ``npm test`` below). Both load; the nearer one should win, so this is
-information, with both lines. A doc naming two tools of one family (``pnpm``, and ``npm install``
-as what not to do) is not read as choosing either.
+information, with both lines.
+
+1. A job is one of install, dev, build, test, lint, format, typecheck (``test:unit`` tests);
+   anything else (``npx svgo``, ``pnpm exec``) is not compared.
+2. A command aimed at another package (``pnpm --filter web dev``) is not the doc's own.
+3. A doc naming two tools of one family (``pnpm``, and ``npm install`` as what not to do) is
+   not read as choosing either.
+4. Only folder docs count (not skills' reference files).
 """
 
 from __future__ import annotations
@@ -12,7 +18,7 @@ from dataclasses import dataclass, field
 
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.read.commands import Command, commands
+from agents_md.maintain.read.commands import Command, aimed_elsewhere, commands, job_of
 from agents_md.maintain.repo.files import anchor_dir
 
 RULE = RuleInfo(
@@ -23,12 +29,14 @@ RULE = RuleInfo(
 @dataclass(slots=True)
 class Profile:
     tools: dict[str, set[str]] = field(default_factory=dict)  # family -> tools named
-    first: dict[tuple[str, str], tuple[str, Command]] = field(default_factory=dict)  # (family, action) -> where
+    first: dict[tuple[str, str], tuple[str, Command]] = field(default_factory=dict)  # (family, job) -> where
+    read: set[str] = field(default_factory=set)  # the texts read (holders)
 
     def add(self, rel: str, command: Command) -> None:
         self.tools.setdefault(command.family, set()).add(command.tool)
-        if command.action:
-            self.first.setdefault((command.family, command.action), (rel, command))
+        job = job_of(command.action) if command.action else None
+        if job is not None and not aimed_elsewhere(command.text):
+            self.first.setdefault((command.family, job), (rel, command))
 
     def tool(self, family: str) -> str | None:
         tools = self.tools.get(family, set())
@@ -37,8 +45,12 @@ class Profile:
 
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     profiles: dict[str, Profile] = {}
-    for rel in ctx.docs():
-        profile = profiles.setdefault(anchor_dir(rel), Profile())
+    for placed in ctx.docs():
+        rel = ctx.holder(placed)
+        profile = profiles.setdefault(anchor_dir(placed), Profile())
+        if rel in profile.read:
+            continue  # a link to the folder's other doc: its text is read once
+        profile.read.add(rel)
         for command in commands(ctx.scan(rel)):
             profile.add(rel, command)
     for directory in sorted(profiles):
@@ -60,4 +72,5 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     "both load, and the nearer file should win",
                     f"use one tool in both, or say in {rel} why this directory differs",
                     line=command.line,
+                    also=ctx.also(rel),
                 )

@@ -1,23 +1,45 @@
-"""``invisible-doc``: an ``AGENTS.md`` that Claude Code's default mode never shows.
+"""``invisible-doc``: an ``AGENTS.md`` that Claude Code's default mode never shows. A warning:
+the repository is not broken, one agent misses one doc.
 
-Decided by the engine (``views.visibility``): the file is visible when a session started in its
-directory loads it, or when a Read of a file there from a session at the root attaches it.
-Otherwise the reason is what the plugin recorded: a ``CLAUDE.md`` of the project's own above it
-(the default mode stands down) or beside it (which does not import it).
+1. Decided by the engine (``views.visibility``): the file is visible when a session started in
+   its directory loads it, or when a Read of a file there from a session at the root attaches it.
+   Only folder docs are asked about: a skill's reference files, an agent's runtime prompt and a
+   link's target are not meant to load there.
+2. Otherwise the reason is what the plugin recorded: a ``CLAUDE.md`` of the project's own above
+   it (the default mode then reads only what a ``CLAUDE.md`` imports) or beside it (which does
+   not import it).
+3. The fix loads exactly the doc, no more: a ``CLAUDE.md`` beside it holding ``@AGENTS.md``, or a
+   link to it when the repository's other ``CLAUDE.md`` files are links (its convention).
 """
 
 from __future__ import annotations
 
+import os
+import posixpath
 from collections.abc import Iterator
 
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.repo.files import anchor_dir, shown
+from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, anchor_dir, shown
 
-RULE = RuleInfo("invisible-doc", Severity.ERROR, "an AGENTS.md that Claude Code's default mode never loads", __doc__)
+RULE = RuleInfo("invisible-doc", Severity.WARNING, "an AGENTS.md that Claude Code's default mode never loads", __doc__)
+
+
+def _links_are_the_convention(ctx: CheckContext) -> bool:
+    """Step 3: whether most ``CLAUDE.md`` files beside an ``AGENTS.md`` are links to it."""
+    links = imports = 0
+    for rel in ctx.docs():
+        if posixpath.basename(rel) != CLAUDE_MD or ctx.index.in_dir(posixpath.dirname(rel), AGENTS_MD) is None:
+            continue
+        if os.path.islink(ctx.abs(rel)):
+            links += 1
+        else:
+            imports += 1
+    return links > imports
 
 
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:
+    symlinks: bool | None = None
     for rel, hidden in sorted(ctx.visibility.hidden.items()):
         directory = anchor_dir(rel)
         own = hidden.claimed_by
@@ -31,13 +53,20 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         elif own:
             claude = f"{directory}/CLAUDE.md" if directory else "CLAUDE.md"
             nested = rel != (f"{directory}/AGENTS.md" if directory else "AGENTS.md")  # .claude/AGENTS.md
+            if nested:
+                fix = f"add @.claude/AGENTS.md to {claude}"
+            else:
+                symlinks = _links_are_the_convention(ctx) if symlinks is None else symlinks
+                fix = (
+                    f"agents-md link --write --form symlink (links {claude} to AGENTS.md, as this repository does)"
+                    if symlinks
+                    else f"agents-md link --write (creates {claude} holding @AGENTS.md)"
+                )
             yield RULE.diagnostic(
                 rel,
-                f"Claude Code never loads it: {own[-1]} above it makes the default mode stand down, "
-                "and no CLAUDE.md beside it imports it",
-                f"add @.claude/AGENTS.md to {claude}"
-                if nested
-                else f"agents-md link --write (creates {claude} holding @AGENTS.md)",
+                f"Claude Code never loads it: with {own[-1]} above it, Claude Code reads an AGENTS.md only "
+                "where a CLAUDE.md imports it, and no CLAUDE.md beside it does",
+                fix,
             )
         else:
             yield RULE.diagnostic(

@@ -1,4 +1,6 @@
-"""``line-budget``: an instruction file longer than ``max-lines`` (200, the guidance seed 001 quotes)."""
+"""``line-budget``: an instruction file longer than ``max-lines`` (200, the guidance seed 001 quotes).
+Each folder doc's text once, on the file holding it (naming the links it loads under); a skill's
+reference files are not folder docs: no session loads them at start."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     limit = ctx.config.max_lines
     if limit <= 0:
         return
-    for rel in ctx.docs():
+    for rel in ctx.texts():
         text = ctx.text(rel)
         if text is None:
             continue
@@ -29,4 +31,5 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 f"{lines} lines, over the budget of {limit}: every line is paid for in every session that loads it",
                 "move what only one directory needs into that directory's AGENTS.md, or into a skill",
                 line=limit + 1,
+                also=ctx.also(rel),
             )

@@ -3,13 +3,16 @@ block) that names nothing in the repository, read the way a reader of the doc wo
 
 1. What counts as a path: ``read.paths``; a ``#anchor`` or ``?query`` is cut (``file.md#x``
    checks ``file.md``).
-2. A path is looked for relative to each place the doc is read from (its folder, and the folder
-   of every link to it), to each folder above those up to the repository root, and to the root;
-   a leading ``/`` means the root. Found anywhere: not missing.
+2. A path is looked for relative to each place the doc is read from (its folder, the folder of
+   every link to it, and for a rule the folders its ``paths:`` name), to each folder above those
+   up to the repository root, and to the root; a leading ``/`` means the root. Found anywhere,
+   or as the end of a tracked file's or folder's path (written from a folder deeper down:
+   ``_harness/x.py`` for ``core/pkg/_harness/x.py``): not missing.
 3. Not checked: a path into a dependency or build folder (``node_modules``, ``dist``, ``target``,
    ...), one whose first part is a package (a dependency of the nearest manifest, or one of the
    repository's own: a module specifier such as ``prettier/plugins/babel``), one in a clause
-   that says not to do or use it (a counter-example: "use `a`, not `b`"), and one git ignores
+   that says not to do or use it (a counter-example: "use `a`, not `b`"), one on a line that
+   says it is another repository's ("in that repo", "outside git"), and one git ignores
    (a local file such as ``.env.test``: asked of git once for the whole check).
 4. A path that leaves the repository (``../sibling-repo/x``) is said once per doc, as
    information: it is not checked. Unfound, a ``../`` path leaves it when read from the doc's own
@@ -21,10 +24,13 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from agents_md._util.front_matter import split_front_matter
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
+from agents_md.engine.rules import rule_globs
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.read.commands import SHELL_LANGS, counter_example
 from agents_md.maintain.read.markdown import Item
@@ -61,6 +67,12 @@ DEPENDENCY_DIRS = frozenset(
     }
 )
 FOUND, MISSING, OUTSIDE = "found", "missing", "outside"
+# A line that says its paths are another repository's ("see `x` in that repo", "outside git").
+_ELSEWHERE = re.compile(
+    r"\b(?:that|the other|another|a separate|a sibling|the upstream|an external)\s+(?:repo|repository|checkout)\b"
+    r"|\bin the [\w.-]+ (?:repo|repository)\b|\boutside (?:of )?(?:this |the )?(?:repo|repository|git)\b",
+    re.I,
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -68,7 +80,7 @@ class _Candidate:
     doc: str
     item: Item
     path: str
-    lookup: str  # the root-relative spelling git is asked about
+    lookups: tuple[str, ...]  # the root-relative spellings git is asked about
 
 
 class _Places:
@@ -78,37 +90,37 @@ class _Places:
         self.ctx = ctx
         self.root = ctx.root
         placements = [rel, *ctx.also(rel)]
+        starts = [d for p in placements for d in (posixpath.dirname(p), anchor_dir(p))]
         dirs: list[str] = []
-        for placement in placements:
-            for start in (posixpath.dirname(placement), anchor_dir(placement)):
-                current = start
-                while True:
-                    dirs.append(current)
-                    if not current:
-                        break
-                    current = posixpath.dirname(current)
-        self.dirs = list(dict.fromkeys(dirs))  # "" (the root) comes last
+        for start in [*starts, *_scope_dirs(ctx, rel)]:
+            current = start
+            while True:
+                dirs.append(current)
+                if not current:
+                    break
+                current = posixpath.dirname(current)
+        self.dirs = [d for d in dict.fromkeys(dirs) if d] + [""]  # the root last
         self.home = self.dirs[0]
 
     def first_exists(self, part: str) -> bool:
         return any(os.path.lexists(os.path.join(self.ctx.abs(b), part)) for b in self.dirs)
 
-    def judge(self, path: str) -> tuple[str, str]:
-        """(FOUND, MISSING or OUTSIDE; the root-relative spelling from the doc's own folder)."""
+    def judge(self, path: str) -> tuple[str, tuple[str, ...]]:
+        """(FOUND, MISSING or OUTSIDE; the root-relative spellings it was looked for at)."""
         path = path.split("#", 1)[0].split("?", 1)[0]
         if path.startswith("/"):
             bases, path = [""], path.lstrip("/")
         else:
             bases = self.dirs
-        first: str | None = None
+        tried: list[str] = []
         for base in bases:
             joined = posixpath.normpath(posixpath.join(base, path))
             if _leaves(joined):
                 continue
-            first = first if first is not None else joined
+            tried.append(joined)
             if os.path.lexists(os.path.join(self.root, *joined.split("/"))):
-                return FOUND, joined
-        return self._unfound(path, bases), first or path
+                return FOUND, ()
+        return self._unfound(path, bases), tuple(dict.fromkeys(tried))
 
     def _unfound(self, path: str, bases: list[str]) -> str:
         """Step 4: an unfound ``../`` path is outside when it leaves the repository from the doc's
@@ -145,7 +157,57 @@ class _Places:
             second = parts[1] if len(parts) > 1 else None
             if self.ctx.packages.names(self.home, parts[0], second):
                 return True
+        if _ELSEWHERE.search(item.line_text):
+            return True
         return item.kind != "link" and counter_example(item)
+
+
+def _suffix_worthy(path: str) -> bool:
+    return not path.startswith(("../", "/")) and path.strip("./").count("/") >= 1
+
+
+class _Suffixes:
+    """Step 2, last: the tracked files and folders by their last name, to find a path written
+    relative to a folder deeper than the doc (``_harness/x.py`` of ``core/pkg/_harness/x.py``)."""
+
+    def __init__(self, ctx: CheckContext) -> None:
+        self.by_name: dict[str, list[str]] = {}
+        listed = ctx.git.ls_files([]) if ctx.git is not None else []
+        folders: set[str] = set()
+        for path in listed:
+            self.by_name.setdefault(path.rpartition("/")[2], []).append(path)
+            folder = path.rpartition("/")[0]
+            while folder and folder not in folders:
+                folders.add(folder)
+                self.by_name.setdefault(folder.rpartition("/")[2], []).append(folder)
+                folder = folder.rpartition("/")[0]
+
+    def holds(self, path: str) -> bool:
+        path = path.split("#", 1)[0].split("?", 1)[0].strip("/")
+        while path.startswith("./"):
+            path = path[2:]
+        tail = "/" + path
+        return any(f.endswith(tail) for f in self.by_name.get(path.rpartition("/")[2], ()))
+
+
+def _scope_dirs(ctx: CheckContext, rel: str) -> list[str]:
+    """A rule's ``paths:`` scope: the fixed folders its globs start with (``apps/web/app/v3`` of
+    ``apps/web/app/v3/**``), where its paths are read too."""
+    if "/.claude/rules/" not in f"/{rel}":
+        return []
+    text = ctx.text(rel)
+    globs = rule_globs(split_front_matter(text).yaml) if text else None
+    out: list[str] = []
+    for glob in globs or ():
+        fixed = []
+        for part in glob.strip("/").split("/"):
+            if any(c in part for c in "*?[]{}"):
+                break
+            fixed.append(part)
+        if fixed and not any(c in glob.rpartition("/")[2] for c in "*?[]{}") and "." in fixed[-1]:
+            fixed.pop()  # a glob naming one file: its folder is the scope
+        out.append(posixpath.join(anchor_dir(rel), *fixed) if anchor_dir(rel) else "/".join(fixed))
+    return out
 
 
 def _leaves(joined: str) -> bool:
@@ -163,14 +225,17 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 if (item.line, path) in seen or places.unchecked(path, item):
                     continue
                 seen.add((item.line, path))
-                verdict, lookup = places.judge(path)
+                verdict, lookups = places.judge(path)
                 if verdict == OUTSIDE:
                     outside.setdefault(rel, []).append((item, path))
                 elif verdict == MISSING:
-                    candidates.append(_Candidate(doc=rel, item=item, path=path, lookup=lookup))
-    ignored = ctx.git.ignored(sorted({c.lookup for c in candidates})) if ctx.git is not None else frozenset()
+                    candidates.append(_Candidate(doc=rel, item=item, path=path, lookups=lookups))
+    asked = sorted({spelling for c in candidates for spelling in c.lookups})
+    ignored = ctx.git.ignored(asked) if ctx.git is not None else frozenset()
+    candidates = [c for c in candidates if not ignored.intersection(c.lookups)]
+    deeper = _Suffixes(ctx) if any(_suffix_worthy(c.path) for c in candidates) else None
     for c in candidates:
-        if c.lookup in ignored:
+        if deeper is not None and _suffix_worthy(c.path) and deeper.holds(c.path):
             continue
         where = (
             f"neither in {posixpath.dirname(c.doc)}/ nor above it" if posixpath.dirname(c.doc) else "in the repository"

@@ -1,0 +1,47 @@
+"""``name-case``: a file named an instruction file in another case (``claude.md``, ``Agents.md``).
+
+The engines ask for the exact name (``CLAUDE.md``, ``AGENTS.md``): a disk that ignores case
+(macOS and Windows, as they come) hands them this file, a disk that keeps case (Linux, most CI
+runners and containers) does not. So the same checkout loads it on one machine and not on the
+other. Beside a file of the right name, the two collide on a disk that ignores case: only one
+of them can be checked out.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+
+from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
+from agents_md.maintain.checks.context import CheckContext
+from agents_md.maintain.repo.files import INSTRUCTION_NAMES
+
+RULE = RuleInfo(
+    "name-case", Severity.WARNING, "an instruction file named in another case (loads on macOS, not Linux)", __doc__
+)
+
+
+def run(ctx: CheckContext) -> Iterator[Diagnostic]:
+    names = {n.lower(): n for n in INSTRUCTION_NAMES | frozenset(ctx.config.doc_names)}
+    for rel in ctx.index.odd_case:
+        if ctx.ignored(rel):
+            continue
+        folder, base = posixpath.split(rel)
+        right = names.get(base.lower())
+        if right is None:
+            continue
+        proper = posixpath.join(folder, right) if folder else right
+        if proper in ctx.index.present:
+            yield RULE.diagnostic(
+                rel,
+                f"{base} beside {right}: on a disk that ignores case (macOS, Windows) the two are one file, "
+                "and only one of them is checked out",
+                f"merge it into {proper} and delete {rel}",
+            )
+            continue
+        yield RULE.diagnostic(
+            rel,
+            f"named {base}, not {right}: Claude Code and Codex load it on a disk that ignores case "
+            "(macOS, Windows) and never on one that keeps case (Linux, most CI runners and containers)",
+            f"git mv {rel} {proper}",
+        )
