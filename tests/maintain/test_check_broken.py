@@ -67,6 +67,7 @@ def test_an_import_ending_a_code_span_keeps_the_backtick_and_finds_nothing(repo:
     r = repo({"AGENTS.md": "# A\n\n- Link it via `npm link @acme/sdk`, then build\n"})
     found = r.findings("broken-import")
     assert [(f.line, f.severity, f.subject) for f in found] == [(3, Severity.INFO, "acme/sdk`,")]
+    assert found[0].fix.startswith('quote it ("@acme/sdk")')
 
 
 def test_a_quoted_name_in_a_list_items_code_span_is_no_import(repo: Repo) -> None:

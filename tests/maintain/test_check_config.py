@@ -113,4 +113,6 @@ def test_doc_names_can_make_claude_md_govern(repo: Repo) -> None:
     )
     r.git("checkout", "-q", "-b", "feature")
     r.commit({"svc/x.py": "y\n"})
-    assert [f.message for f in r.findings("doc-not-updated")] == ["svc/x.py changed but svc/CLAUDE.md was not updated"]
+    assert [f.message for f in r.findings("doc-not-updated")] == [
+        "1 file changed in svc (svc/x.py) but svc/CLAUDE.md was not updated"
+    ]

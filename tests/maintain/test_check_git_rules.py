@@ -32,20 +32,55 @@ def _branch(repo: Repo) -> GitRepo:
     return r
 
 
-def test_doc_not_updated_names_each_changed_file_and_its_nearest_doc(repo: Repo) -> None:
+def _messages(found: list[Finding]) -> list[tuple[str, str]]:
+    return [(f.file, f.message) for f in found]
+
+
+def test_doc_not_updated_says_once_per_doc_what_changed_under_it(repo: Repo) -> None:
     r = _branch(repo)
     r.commit({"apps/web/src/a.ts": "a2\n", "services/worker/queue.py": "q2\n", "apps/web/legacy/old.ts": "o2\n"})
     found = r.findings("doc-not-updated")
     assert [(f.file, f.message, f.severity) for f in found] == [
-        ("AGENTS.md", "services/worker/queue.py changed but AGENTS.md was not updated", Severity.WARNING),
-        ("apps/web/AGENTS.md", "apps/web/src/a.ts changed but apps/web/AGENTS.md was not updated", Severity.WARNING),
+        (
+            "AGENTS.md",
+            "1 file changed in the root (services/worker/queue.py) but AGENTS.md was not updated",
+            Severity.WARNING,
+        ),
+        (
+            "apps/web/AGENTS.md",
+            "1 file changed in apps/web (apps/web/src/a.ts) but apps/web/AGENTS.md was not updated",
+            Severity.WARNING,
+        ),
         (
             "apps/web/legacy/AGENTS.md",
-            "apps/web/legacy/old.ts changed but apps/web/legacy/AGENTS.md was not updated",
+            "1 file changed in apps/web/legacy (apps/web/legacy/old.ts) but apps/web/legacy/AGENTS.md was not updated",
             Severity.WARNING,
         ),
     ]
-    assert found[0].fix == "check whether AGENTS.md still says what is true after the change (main...HEAD)"
+    assert found[0].fix == "read AGENTS.md against the change (main...HEAD): update what it says that no longer holds"
+
+
+def test_doc_not_updated_lists_the_most_telling_files_first(repo: Repo) -> None:
+    r = repo(
+        {**TREE, "apps/web/AGENTS.md": "# Web\n\nThe client is `src/client.ts`.\n", "apps/web/src/client.ts": "c\n"}
+    )
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit(
+        {
+            "apps/web/src/a.ts": "a2\n" * 50,
+            "apps/web/src/b.ts": "b2\n",
+            "apps/web/src/new.ts": "n\n",
+            "apps/web/src/client.ts": "c2\n",
+            "apps/web/tests/a.test.ts": "t\n" * 90,
+        }
+    )
+    assert _messages(r.findings("doc-not-updated")) == [
+        (
+            "apps/web/AGENTS.md",
+            "5 files changed in apps/web (apps/web/src/client.ts, apps/web/src/new.ts (added), apps/web/src/a.ts "
+            "and 2 more) but apps/web/AGENTS.md was not updated",
+        )
+    ]
 
 
 def test_doc_not_updated_is_quiet_when_the_doc_changed_in_the_same_diff(repo: Repo) -> None:
@@ -60,6 +95,34 @@ def test_doc_not_updated_counts_a_claude_md_beside_the_doc_as_updating_it(repo: 
     assert r.findings("doc-not-updated") == []
 
 
+def test_doc_not_updated_counts_a_links_target_and_what_the_doc_imports_or_links_to(repo: Repo) -> None:
+    r = repo(
+        {
+            "AGENTS.md": {"symlink": ".agents/AGENTS.md"},
+            ".agents/AGENTS.md": "# Repo\n",
+            "src/x.py": "x\n",
+            "apps/web/AGENTS.md": "# Web\n\n@docs/web.md\n",
+            "apps/web/docs/web.md": "web\n",
+            "apps/web/src/a.ts": "a\n",
+            "apps/api/AGENTS.md": "# Api\n\nSee [the guide](../../docs/api.md) for the rest of it.\n",
+            "docs/api.md": "api\n",
+            "apps/api/main.go": "package main\n",
+        }
+    )
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit(
+        {
+            "src/x.py": "x2\n",
+            ".agents/AGENTS.md": "# Repo 2\n",
+            "apps/web/src/a.ts": "a2\n",
+            "apps/web/docs/web.md": "web2\n",
+            "apps/api/main.go": "package main\n\n",
+            "docs/api.md": "api2\n",
+        }
+    )
+    assert r.findings("doc-not-updated") == []
+
+
 def test_doc_not_updated_skips_docs_themselves_and_files_with_no_doc_above(repo: Repo) -> None:
     r = repo({"lib/AGENTS.md": "# Lib\n", "lib/x.py": "x\n", "top.py": "t\n"})
     r.git("checkout", "-q", "-b", "feature")
@@ -67,11 +130,95 @@ def test_doc_not_updated_skips_docs_themselves_and_files_with_no_doc_above(repo:
     assert r.findings("doc-not-updated") == []
 
 
+def test_a_folder_with_only_a_claude_md_governs_its_code(repo: Repo) -> None:
+    r = repo({**TREE, "apps/webapp/CLAUDE.md": "# Webapp\n\nRules.\n", "apps/webapp/app.ts": "x\n"})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({"apps/webapp/app.ts": "x2\n"})
+    assert [f.file for f in r.findings("doc-not-updated")] == ["apps/webapp/CLAUDE.md"]
+
+
+def _manifest(version: str, dependency: str) -> str:
+    return f'{{\n  "name": "web",\n  "version": "{version}",\n  "dependencies": {{{dependency}}}\n}}\n'
+
+
+def test_changes_no_doc_describes_are_not_counted(repo: Repo) -> None:
+    files = {
+        **TREE,
+        "apps/web/package.json": _manifest("1.0.0", '"react": "^18.2.0"'),
+        "apps/web/pnpm-lock.yaml": "lock: 1\n",
+        "apps/web/Cargo.lock": "x\n",
+        "apps/web/src/generated/api.ts": "g\n",
+        "apps/web/src/api.gen.go": "g\n",
+        "apps/web/src/schema_pb2.py": "g\n",
+        "apps/web/src/out.ts": "o\n",
+        ".gitattributes": "apps/web/src/out.ts linguist-generated=true\n",
+        "apps/web/testdata/case.json": "{}\n",
+        "apps/web/__snapshots__/a.snap": "s\n",
+        "apps/web/README.md": "readme\n",
+        "apps/web/CHANGELOG.md": "log\n",
+        ".changeset/brave-cats.md": "change\n",
+        "apps/web/public/logo.png": b"\x89PNG",
+        "apps/web/vendor/lib.js": "v\n",
+        "apps/web/.agents/skills/x/SKILL.md": "---\nname: x\n---\n",
+        "apps/web/.agents/skills/x/run.sh": "echo\n",
+    }
+    r = repo(files)
+    r.git("checkout", "-q", "-b", "feature")
+    changed = {k: (v + b"2" if isinstance(v, bytes) else v + "2\n") for k, v in files.items() if k not in TREE}
+    changed.pop(".gitattributes")
+    changed["apps/web/package.json"] = _manifest("1.1.0", '"react": "^18.3.1"')
+    r.commit(changed)
+    assert r.findings("doc-not-updated") == []
+    r.commit(
+        {
+            "apps/web/package.json": _manifest("1.1.0", '"vue": "^3.0.0"'),
+        }
+    )
+    assert _messages(r.findings("doc-not-updated")) == [
+        (
+            "apps/web/AGENTS.md",
+            "1 file changed in apps/web (apps/web/package.json) but apps/web/AGENTS.md was not updated",
+        )
+    ]
+
+
+def test_a_pointer_doc_is_not_judged(repo: Repo) -> None:
+    r = repo(
+        {
+            **TREE,
+            "pkg/AGENTS.md": "# Pkg\n\nSee [the README](README.md).\n",
+            "pkg/README.md": "readme\n",
+            "pkg/x.go": "package x\n",
+            "cli/AGENTS.md": "# Cli\n\nDocument the commands in `doc.go` instead of here.\n\n- Go.\n- Lint.\n",
+            "cli/doc.go": "package cli\n",
+            "cli/main.go": "package cli\n",
+        }
+    )
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({"pkg/x.go": "package x\n\n", "cli/main.go": "package cli\n\n"})
+    assert r.findings("doc-not-updated") == []
+
+
+def test_a_doc_can_declare_what_it_governs(repo: Repo) -> None:
+    config = '[governs]\n"apps/web/AGENTS.md" = ["apps/web/src/**", "!apps/web/src/b.ts"]\n"AGENTS.md" = []\n'
+    r = repo({**TREE, ".agents-md.toml": config})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({"apps/web/src/b.ts": "b2\n", "services/worker/queue.py": "q2\n"})
+    assert r.findings("doc-not-updated") == []
+    r.commit({"apps/web/src/a.ts": "a2\n"})
+    assert _messages(r.findings("doc-not-updated")) == [
+        (
+            "apps/web/AGENTS.md",
+            "1 file changed in what it governs (apps/web/src/a.ts) but apps/web/AGENTS.md was not updated",
+        )
+    ]
+
+
 def test_doc_not_updated_compares_with_the_given_base(repo: Repo) -> None:
     r = repo(TREE)
     r.commit({"apps/web/src/b.ts": "b2\n"}, date="2024-02-01T00:00:00Z")
     found = r.findings("doc-not-updated", base="HEAD~1")
-    assert [f.message for f in found] == ["apps/web/src/b.ts changed but apps/web/AGENTS.md was not updated"]
+    assert [f.file for f in found] == ["apps/web/AGENTS.md"]
     assert "HEAD~1...HEAD" in found[0].fix
 
 
@@ -90,7 +237,7 @@ def test_doc_not_updated_prefers_origin_head(repo: Repo) -> None:
     r.git("branch", "-q", "-D", "main")
     r.commit({"apps/web/src/a.ts": "a2\n"})
     found = r.findings("doc-not-updated")
-    assert [f.message for f in found] == ["apps/web/src/a.ts changed but apps/web/AGENTS.md was not updated"]
+    assert [f.file for f in found] == ["apps/web/AGENTS.md"]
     assert "origin/trunk...HEAD" in found[0].fix
 
 
@@ -110,7 +257,7 @@ def test_doc_not_updated_staged_reads_the_index(repo: Repo) -> None:
     r.write({"apps/web/src/a.ts": "staged\n", "services/worker/queue.py": "not staged\n"})
     r.git("add", "apps/web/src/a.ts")
     found = r.findings("doc-not-updated", staged=True)
-    assert [f.message for f in found] == ["apps/web/src/a.ts changed but apps/web/AGENTS.md was not updated"]
+    assert [f.file for f in found] == ["apps/web/AGENTS.md"]
     assert "the staged changes" in found[0].fix
 
 
@@ -118,10 +265,12 @@ def test_doc_not_updated_counts_deleted_and_renamed_files(repo: Repo) -> None:
     r = _branch(repo)
     r.git("mv", "apps/web/src/b.ts", "services/worker/b.ts")
     r.commit()
-    found = r.findings("doc-not-updated")
-    assert sorted(f.message for f in found) == [
-        "apps/web/src/b.ts changed but apps/web/AGENTS.md was not updated",
-        "services/worker/b.ts changed but AGENTS.md was not updated",
+    assert _messages(r.findings("doc-not-updated")) == [
+        ("AGENTS.md", "1 file changed in the root (services/worker/b.ts (added)) but AGENTS.md was not updated"),
+        (
+            "apps/web/AGENTS.md",
+            "1 file changed in apps/web (apps/web/src/b.ts (deleted)) but apps/web/AGENTS.md was not updated",
+        ),
     ]
 
 
@@ -132,53 +281,95 @@ def _stale(found: list[Finding]) -> list[tuple[str, str]]:
     return [(f.file, f.message) for f in found]
 
 
-def test_stale_doc_reports_the_lag_in_days_and_the_last_code_change(repo: Repo) -> None:
+def _code_commits(r: GitRepo, path: str, dates: list[str], message: str = "work") -> None:
+    for n, date in enumerate(dates):
+        r.commit({path: f"{n}\n"}, date=f"{date}T12:00:00Z", message=message)
+
+
+def test_stale_doc_reports_the_lag_the_commits_and_the_last_code_change(repo: Repo) -> None:
     r = repo(TREE, date="2024-01-01T12:00:00Z")
-    r.commit({"apps/web/src/a.ts": "a2\n"}, date="2024-06-01T12:00:00Z")
+    _code_commits(r, "apps/web/src/a.ts", ["2024-02-01", "2024-04-01", "2024-06-01"])
     assert _stale(r.findings("stale-doc")) == [
         (
             "apps/web/AGENTS.md",
-            "last changed 2024-01-01, 152 days before the code it governs in apps/web "
-            "(last: apps/web/src/a.ts, 2024-06-01; threshold 90 days)",
+            "last changed 2024-01-01; since then 3 commits changed the code in apps/web, the last 152 days later "
+            "(apps/web/src/a.ts, 2024-06-01; threshold 90 days)",
         )
     ]
 
 
+def test_stale_doc_needs_several_commits_since(repo: Repo) -> None:
+    r = repo(TREE, date="2024-01-01T12:00:00Z")
+    _code_commits(r, "apps/web/src/a.ts", ["2024-05-01", "2024-06-01"])
+    assert r.findings("stale-doc") == []
+    r.commit({".agents-md.toml": "stale-commits = 2\n"}, date="2024-06-02T12:00:00Z")
+    assert [f.file for f in r.findings("stale-doc")] == ["apps/web/AGENTS.md"]
+
+
 def test_stale_doc_region_leaves_out_subdirectories_with_their_own_doc(repo: Repo) -> None:
     r = repo(TREE, date="2024-01-01T12:00:00Z")
-    r.commit({"apps/web/legacy/old.ts": "o2\n"}, date="2024-09-01T12:00:00Z")
-    found = r.findings("stale-doc")
-    assert [f.file for f in found] == ["apps/web/legacy/AGENTS.md"]
+    _code_commits(r, "apps/web/legacy/old.ts", ["2024-07-01", "2024-08-01", "2024-09-01"])
+    assert [f.file for f in r.findings("stale-doc")] == ["apps/web/legacy/AGENTS.md"]
 
 
-def test_stale_doc_does_not_count_instruction_files_as_code(repo: Repo) -> None:
+def test_stale_doc_does_not_count_instruction_files_or_what_no_doc_describes(repo: Repo) -> None:
     r = repo(TREE, date="2024-01-01T12:00:00Z")
     r.commit({"apps/web/CLAUDE.md": "@AGENTS.md\n", "apps/web/.claude/rules/x.md": "x\n"}, date="2024-09-01T12:00:00Z")
+    _code_commits(r, "apps/web/pnpm-lock.yaml", ["2024-09-02", "2024-09-03", "2024-09-04"])
+    _code_commits(r, "apps/web/README.md", ["2024-09-05", "2024-09-06", "2024-09-07"])
+    _code_commits(r, "apps/web/testdata/x.json", ["2024-09-08", "2024-09-09", "2024-09-10"])
+    assert r.findings("stale-doc") == []
+
+
+def test_stale_doc_passes_over_releases_bumps_and_sweeps(repo: Repo) -> None:
+    tree = {
+        **TREE,
+        **{f"pkg{n}/AGENTS.md": f"# {n}\n" for n in range(12)},
+        **{f"pkg{n}/x.py": "x\n" for n in range(12)},
+    }
+    r = repo(tree, date="2024-01-01T12:00:00Z")
+    _code_commits(r, "apps/web/src/a.ts", ["2024-06-01"], message="chore(release): 1.4.0")
+    _code_commits(r, "apps/web/src/a.ts", ["2024-06-02"], message="Bump react from 18.2.0 to 18.3.1")
+    _code_commits(r, "apps/web/src/a.ts", ["2024-06-03"], message="v1.5.0")
+    for date in ("2024-07-01", "2024-07-02", "2024-07-03"):
+        r.commit(
+            {f"pkg{n}/x.py": f"{date}\n" for n in range(12)}, date=f"{date}T12:00:00Z", message="format everything"
+        )
+    assert r.findings("stale-doc") == []
+
+
+def test_stale_doc_reads_a_links_history_as_its_targets(repo: Repo) -> None:
+    tree = {"AGENTS.md": {"symlink": ".agents/AGENTS.md"}, ".agents/AGENTS.md": "# Repo\n", "src/x.py": "x\n"}
+    r = repo(tree, date="2024-01-01T12:00:00Z")
+    _code_commits(r, "src/x.py", ["2024-03-01", "2024-04-01", "2024-05-01"])
+    r.commit({".agents/AGENTS.md": "# Repo, updated\n"}, date="2024-05-02T12:00:00Z")
+    _code_commits(r, "src/x.py", ["2024-09-01"])
     assert r.findings("stale-doc") == []
 
 
 def test_stale_doc_root_governs_what_no_nested_doc_claims(repo: Repo) -> None:
     r = repo(TREE, date="2024-01-01T12:00:00Z")
-    r.commit({"services/worker/queue.py": "q2\n"}, date="2024-05-01T12:00:00Z")
+    _code_commits(r, "services/worker/queue.py", ["2024-03-01", "2024-04-01", "2024-05-01"])
     assert [f.file for f in r.findings("stale-doc")] == ["AGENTS.md"]
 
 
 def test_stale_doc_within_the_threshold_is_quiet(repo: Repo) -> None:
     r = repo(TREE, date="2024-01-01T12:00:00Z")
-    r.commit({"apps/web/src/a.ts": "a2\n"}, date="2024-03-31T12:00:00Z")
+    _code_commits(r, "apps/web/src/a.ts", ["2024-02-01", "2024-03-01", "2024-03-31"])
     assert r.findings("stale-doc") == []
 
 
 def test_stale_doc_threshold_is_configurable(repo: Repo) -> None:
     r = repo({**TREE, ".agents-md.toml": "stale-days = 10\n"}, date="2024-01-01T12:00:00Z")
-    r.commit({"apps/web/src/a.ts": "a2\n"}, date="2024-01-20T12:00:00Z")
-    assert [f.file for f in r.findings("stale-doc")] == ["apps/web/AGENTS.md"]
-    assert "threshold 10 days" in r.findings("stale-doc")[0].message
+    _code_commits(r, "apps/web/src/a.ts", ["2024-01-05", "2024-01-10", "2024-01-20"])
+    found = r.findings("stale-doc")
+    assert [f.file for f in found] == ["apps/web/AGENTS.md"]
+    assert "threshold 10 days" in found[0].message
 
 
 def test_stale_doc_a_doc_updated_after_its_code_is_fresh(repo: Repo) -> None:
     r = repo(TREE, date="2024-01-01T12:00:00Z")
-    r.commit({"apps/web/src/a.ts": "a2\n"}, date="2024-06-01T12:00:00Z")
+    _code_commits(r, "apps/web/src/a.ts", ["2024-04-01", "2024-05-01", "2024-06-01"])
     r.commit({"apps/web/AGENTS.md": "# Web\n\nupdated\n"}, date="2024-06-02T12:00:00Z")
     assert r.findings("stale-doc") == []
 
@@ -188,7 +379,7 @@ def test_history_is_read_in_one_pass(repo: Repo) -> None:
     for day in range(1, 6):
         r.commit({"apps/web/src/a.ts": f"{day}\n"}, date=f"2024-02-0{day}T00:00:00Z")
     result = r.check()
-    logs = [c for c in result.git_commands if c[1] == "log"]
+    logs = [c for c in result.git_commands if c[1] == "log" and not any(".." in a for a in c)]
     assert len(logs) == 1
     assert "--name-only" in logs[0]
 
@@ -207,3 +398,28 @@ def test_a_shallow_clone_says_its_history_is_cut(repo: Repo, tmp_path: Path, git
     subprocess.run(["git", "clone", "-q", "--depth", "1", f"file://{r.path}", str(clone)], env=git_env, check=True)
     result = check(str(clone))
     assert "a shallow clone: stale-doc sees only the fetched history (fetch it whole: fetch-depth: 0)" in result.notes
+
+
+def test_stale_doc_is_information_unless_files_it_names_changed_since(repo: Repo) -> None:
+    r = repo({**TREE, "apps/web/AGENTS.md": "# Web\n\nThe entry is `src/b.ts`.\n"}, date="2024-01-01T12:00:00Z")
+    _code_commits(r, "apps/web/src/a.ts", ["2024-04-01", "2024-05-01", "2024-06-01"])
+    assert [(f.file, f.severity) for f in r.findings("stale-doc")] == [("apps/web/AGENTS.md", Severity.INFO)]
+    r.commit({"apps/web/src/b.ts": "b2\n"}, date="2024-06-05T12:00:00Z")
+    found = r.findings("stale-doc")
+    assert [(f.file, f.severity) for f in found] == [("apps/web/AGENTS.md", Severity.WARNING)]
+    assert found[0].message.endswith("; files it names changed since: apps/web/src/b.ts")
+
+
+def test_doc_not_updated_passes_over_releases_and_sweeps_in_the_range(repo: Repo) -> None:
+    tree = {
+        **TREE,
+        **{f"pkg{n}/AGENTS.md": f"# {n}\n" for n in range(12)},
+        **{f"pkg{n}/x.py": "x\n" for n in range(12)},
+    }
+    r = repo(tree)
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({f"pkg{n}/_usage.py": "u\n" for n in range(12)}, message="Add feature usage to every package")
+    r.commit({"apps/web/src/a.ts": "a2\n"}, message="chore(release): 2.0.0")
+    assert r.findings("doc-not-updated") == []
+    r.commit({"pkg3/x.py": "x2\n"}, message="Fix pkg3")
+    assert [f.file for f in r.findings("doc-not-updated")] == ["pkg3/AGENTS.md"]

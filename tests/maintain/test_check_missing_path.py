@@ -267,3 +267,24 @@ def test_a_file_a_command_writes_is_not_checked(repo: Repo, line: str, found: li
 def test_a_path_git_ignores_where_it_resolves_above_the_doc_is_not_checked(repo: Repo) -> None:
     r = repo({**FILES, ".gitignore": "/.cursor/\n", "apps/web/AGENTS.md": "# Web\n\n- `.cursor/mcp.json`\n"})
     assert r.findings("missing-path") == []
+
+
+def test_a_missing_path_is_said_once_per_doc_with_its_other_lines(repo: Repo) -> None:
+    doc = "# Web\n\n- `src/gone/x.ts` first\n- then `src/gone/x.ts` again\n- and `src/gone/x.ts`\n"
+    assert _missing(repo, doc) == [
+        (3, "`src/gone/x.ts` does not exist (neither in apps/web/ nor above it; also line 4, 5)")
+    ]
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {"apps/web/.gitignore": "public/fonts/GT-*\n"},  # a folder whose contents a .gitignore names
+        {"apps/web/AGENTS.md": "# Web\n\nFonts are gitignored and copied\nat build time into `public/fonts/`.\n"},
+    ],
+    ids=["gitignore-names-its-contents", "the-doc-says-so"],
+)
+def test_a_folder_made_locally_is_not_checked(repo: Repo, files: dict[str, str]) -> None:
+    doc = files.get("apps/web/AGENTS.md", "# Web\n\nThe fonts go in `public/fonts/`.\n")
+    r = repo({**FILES, **files, "apps/web/AGENTS.md": doc})
+    assert r.findings("missing-path") == []

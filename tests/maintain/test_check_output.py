@@ -47,22 +47,21 @@ def test_text_report_is_grouped_by_file_with_fixes_and_a_summary(
 
 
 def test_doc_not_updated_is_grouped_by_doc(repo: Repo, capsys: pytest.CaptureFixture[str]) -> None:
-    r = repo({"AGENTS.md": "# Root\n", "a/AGENTS.md": "# A\n", "a/x": "x", "a/y": "y", "b.txt": "b"})
+    r = repo({"AGENTS.md": "# Root\n", "a/AGENTS.md": "# A\n", "a/x": "x", "a/y": "y", "b.py": "b"})
     r.git("checkout", "-q", "-b", "feature")
-    r.commit({"a/x": "x2", "a/y": "y2", "b.txt": "b2"})
+    r.commit({"a/x": "x2", "a/y": "y2", "b.py": "b2"})
     code, out = _run(r, capsys)
     assert code == 0
     assert out.splitlines() == [
         "AGENTS.md",
-        "        warning [doc-not-updated] b.txt changed but AGENTS.md was not updated",
-        "        fix: check whether AGENTS.md still says what is true after the change (main...HEAD)",
+        "        warning [doc-not-updated] 1 file changed in the root (b.py) but AGENTS.md was not updated",
+        "        fix: read AGENTS.md against the change (main...HEAD): update what it says that no longer holds",
         "",
         "a/AGENTS.md",
-        "        warning [doc-not-updated] a/x changed but a/AGENTS.md was not updated",
-        "        warning [doc-not-updated] a/y changed but a/AGENTS.md was not updated",
-        "        fix: check whether a/AGENTS.md still says what is true after the change (main...HEAD)",
+        "        warning [doc-not-updated] 2 files changed in a (a/x, a/y) but a/AGENTS.md was not updated",
+        "        fix: read a/AGENTS.md against the change (main...HEAD): update what it says that no longer holds",
         "",
-        "3 warnings in 2 files (2 instruction files checked)",
+        "2 warnings in 2 files (2 instruction files checked)",
     ]
 
 

@@ -7,43 +7,102 @@ wait for a command and read its output, when a rule first asks (``once``).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Iterable
+from typing import NamedTuple, TypeVar
 
-from agents_md.maintain.checks.context import Changes, CheckContext
+from agents_md.maintain.checks.context import Changed, Changes, CheckContext
+from agents_md.maintain.repo.code import MARKS, is_manifest, manifest_versions_only, not_code
 from agents_md.maintain.repo.config import Config
-from agents_md.maintain.repo.files import INSTRUCTION_NAMES, GovernorCache
 from agents_md.maintain.repo.git import Git, GitError, Pending, split_z
-from agents_md.maintain.repo.history import History, scan_log
+from agents_md.maintain.repo.history import History, passed_over, scan_log
 
 T = TypeVar("T")
 
 
-def start_diff(
-    git: Git | None, config: Config, base: str | None, staged: bool, notes: list[str]
-) -> tuple[Pending | None, str]:
+class DiffAsk(NamedTuple):
+    """A diff under way: the command, what it compares, and its arguments (for follow-up questions)."""
+
+    pending: Pending | None
+    against: str
+    spec: tuple[str, ...] = ()
+    log: Pending | None = None  # the range's commits, to see which files only releases and sweeps touched
+
+
+def start_diff(git: Git | None, config: Config, base: str | None, staged: bool, notes: list[str]) -> DiffAsk:
     if git is None or not config.enabled("doc-not-updated"):
-        return None, ""
+        return DiffAsk(None, "")
     if staged:
-        return git.start_diff(None, staged=True), "the staged changes"
+        return DiffAsk(git.start_diff(None, staged=True), "the staged changes", git.diff_range(None, staged=True))
     base = base or config.base or git.default_branch()
     if base is None:
         notes.append(
             "doc-not-updated: no default branch (origin/HEAD, origin/main, origin/master, main, master) "
             "to compare with; pass --base REF or --staged"
         )
-        return None, ""
-    return git.start_diff(base, staged=False), f"{base}...HEAD"
+        return DiffAsk(None, "")
+    return DiffAsk(
+        git.start_diff(base, staged=False),
+        f"{base}...HEAD",
+        git.diff_range(base, staged=False),
+        git.start_log(f"{base}..HEAD"),
+    )
 
 
-def read_changes(pending: Pending | None, against: str) -> Changes | None:
-    if pending is None:
+def parse_diff(records: Iterable[bytes]) -> tuple[Changed, ...]:
+    """``--raw -z`` records: ``:mode mode sha sha S``, then the path."""
+    out: list[Changed] = []
+    status: str | None = None
+    for record in records:
+        if not record:
+            continue
+        if status is not None:
+            out.append(Changed(path=os.fsdecode(record), status=status))
+            status = None
+        elif record.startswith(b":"):
+            status = os.fsdecode(record.rsplit(b" ", 1)[-1])[:1]
+    return tuple(out)
+
+
+def _versions_only(git: Git, spec: tuple[str, ...], manifests: list[str]) -> frozenset[str]:
+    """Step 3 of ``repo.code``: the manifests whose change is version numbers only (one ``git diff -U0``)."""
+    if not manifests:
+        return frozenset()
+    removed: dict[str, list[str]] = {}
+    added: dict[str, list[str]] = {}
+    current: str | None = None
+    try:
+        lines = git.diff_lines(spec, manifests).decode("utf-8", "replace").split("\n")
+    except GitError:
+        return frozenset()  # their contents cannot be read (a clone missing objects): count them as changed
+    for raw in lines:
+        if raw.startswith("diff --git "):
+            current = None
+        elif raw.startswith("+++ "):
+            current = raw[6:] if raw.startswith("+++ b/") else None
+        elif raw.startswith("--- "):
+            continue
+        elif current is not None and raw.startswith("-"):
+            removed.setdefault(current, []).append(raw[1:])
+        elif current is not None and raw.startswith("+"):
+            added.setdefault(current, []).append(raw[1:])
+    return frozenset(m for m in manifests if manifest_versions_only(removed.get(m, ()), added.get(m, ())))
+
+
+def read_changes(git: Git | None, ask: DiffAsk, ctx: CheckContext) -> Changes | None:
+    if ask.pending is None or git is None:
         return None
-    code, err = pending.wait()
+    code, err = ask.pending.wait()
     if code != 0:
-        raise GitError(f"git diff ({against}): {err}")
-    names = [os.fsdecode(r) for r in split_z(pending.chunks()) if r]
-    return Changes(files=tuple(names), against=against)
+        raise GitError(f"git diff ({ask.against}): {err}")
+    changed = parse_diff(split_z(ask.pending.chunks()))
+    manifests = [c.path for c in changed if c.status == "M" and is_manifest(c.path)]
+    candidates = [c.path for c in changed if c.status != "D" and not_code(c.path) is None]
+    settled = _versions_only(git, ask.spec, manifests) | git.marked(candidates, MARKS)
+    if ask.log is not None and ask.log.wait()[0] == 0:
+        governed = ctx.governed
+        swept = passed_over(split_z(ask.log.chunks()), doc_of=governed.governance.doc_of, is_code=governed.is_code)
+        settled |= swept
+    return Changes(changed=changed, against=ask.against, settled=settled)
 
 
 def read_history(pending: Pending | None, ctx: CheckContext) -> History | None:
@@ -54,17 +113,16 @@ def read_history(pending: Pending | None, ctx: CheckContext) -> History | None:
         if "does not have any commits" in err:
             return History()
         raise GitError(f"git log: {err}")
-    docs = frozenset(d for d in ctx.index.governed.values())
-    names = INSTRUCTION_NAMES | frozenset(ctx.config.doc_names)
-    ignored = ctx.ignored
-    no_ignores = not ctx.config.ignore
-
-    def is_code(path: str) -> bool:
-        if path.rpartition("/")[2] in names or path.startswith(".claude/") or "/.claude/" in path:
-            return False
-        return no_ignores or not ignored(path)
-
-    return scan_log(split_z(pending.chunks()), docs=docs, governor=GovernorCache(ctx.index), is_code=is_code)
+    governed = ctx.governed
+    parts = {doc: governed.parts(doc) for doc in governed.docs()}
+    return scan_log(
+        split_z(pending.chunks()),
+        parts=parts,
+        doc_of=governed.governance.doc_of,
+        is_code=governed.is_code,
+        named={doc: governed.named(doc) for doc in parts},
+        by_folder=not ctx.config.governs,
+    )
 
 
 def once(compute: Callable[[], T]) -> Callable[[], T]:

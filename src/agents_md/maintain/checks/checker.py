@@ -77,7 +77,7 @@ def check(
     paths = [os.path.relpath(p, root).replace(os.sep, "/") if os.path.isabs(p) else p for p in paths]
     ignored = ignore_matcher(config.ignore)
     notes: list[str] = []
-    pending_diff, against = start_diff(git, config, base, staged, notes)
+    diff = start_diff(git, config, base, staged, notes)
     pending_log = git.start_log() if git is not None and config.enabled("stale-doc") else None
     if git is None:
         notes.append("not a git repository: doc-not-updated and stale-doc need git history")
@@ -98,7 +98,7 @@ def check(
             git=git,
         )
         ctx.notes = notes
-        ctx.changes = once(lambda: read_changes(pending_diff, against))
+        ctx.changes = once(lambda: read_changes(git, diff, ctx))
         ctx.history = once(lambda: read_history(pending_log, ctx))
         sessions = parallel is not False and any(config.enabled(m.RULE.id) for m in SESSION_RULES)
         found: list[Diagnostic] = []
@@ -109,7 +109,7 @@ def check(
             if module is PREFETCH_AFTER and sessions:
                 ctx.engine.prefetch([index.abs(d) for d in index.doc_dirs()], force=parallel is True)
     finally:
-        for pending in (pending_diff, pending_log):
+        for pending in (diff.pending, diff.log, pending_log):
             if pending is not None:
                 pending.close()
     kept: list[Diagnostic] = []

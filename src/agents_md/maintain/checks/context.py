@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from agents_md.diagnostics import RuleInfo
 from agents_md.engine.content import decode
+from agents_md.maintain.checks.governed import Governed
 from agents_md.maintain.read.markdown import Item, scan
 from agents_md.maintain.read.packages import MANIFESTS, Packages, manifests_on_disk
 from agents_md.maintain.repo.config import Config
@@ -28,11 +29,23 @@ from agents_md.maintain.views.imports import ImportGraph
 from agents_md.maintain.views.visibility import Visibility
 
 
-class Changes(NamedTuple):
-    """The files a diff touched, and what the diff was."""
+class Changed(NamedTuple):
+    """One file a diff touched."""
 
-    files: tuple[str, ...]
+    path: str
+    status: str  # git's letter: A added, D deleted, M modified, T type changed
+
+
+class Changes(NamedTuple):
+    """The files a diff touched, what the diff was, and which changes say nothing about code."""
+
+    changed: tuple[Changed, ...]
     against: str  # "the staged changes" or "origin/main...HEAD"
+    settled: frozenset[str] = frozenset()  # version-only manifest changes; files git marks generated or vendored
+
+    @property
+    def files(self) -> tuple[str, ...]:
+        return tuple(c.path for c in self.changed)
 
 
 class CheckContext:
@@ -67,6 +80,7 @@ class CheckContext:
         self._imports: ImportGraph | None = None
         self._packages: Packages | None = None
         self._visibility: Visibility | None = None
+        self._governed: Governed | None = None
 
     def abs(self, rel: str) -> str:
         return self.index.abs(rel)
@@ -137,6 +151,13 @@ class CheckContext:
         if self._imports is None:
             self._imports = imports_view.build(self.engine, self.index)
         return self._imports
+
+    @property
+    def governed(self) -> Governed:
+        """The docs as the git rules see them (``checks.governed``)."""
+        if self._governed is None:
+            self._governed = Governed(self)
+        return self._governed
 
     @property
     def visibility(self) -> Visibility:

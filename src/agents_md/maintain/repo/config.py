@@ -7,9 +7,13 @@ Looked for at the repository root, ``.agents-md.toml`` first. Keys::
     codex-max-bytes = 32768          # Codex's project_doc_max_bytes
     codex-fallback-filenames = []    # Codex's project_doc_fallback_filenames
     stale-days = 90                  # how far a doc may lag its code
+    stale-commits = 3                # and by how many commits to its code, at least
     doc-names = ["AGENTS.md"]        # the files that govern a directory (rules 1 and 2)
     base = "origin/main"             # what doc-not-updated compares with (default: the default branch)
     ignore = ["vendor/**"]           # paths (globs from the root) neither checked nor counted as code
+    not-code = ["scripts/gen/**"]    # paths (globs from the root) checked, but not counted as code
+    [governs]                        # what a doc governs, instead of its folder ("[tool.agents-md.governs]")
+    "docs/AGENTS.md" = ["docs/**", "!docs/blog/**"]   # globs from the root; [] for no code at all
     [rules]                          # ("[tool.agents-md.rules]" in pyproject.toml)
     stale-doc = false                # off; or a severity: "error", "warning", "info"
 
@@ -46,9 +50,12 @@ class Config:
     codex_max_bytes: int = 32768
     codex_fallback_filenames: tuple[str, ...] = ()
     stale_days: int = 90
+    stale_commits: int = 3
     doc_names: tuple[str, ...] = ("AGENTS.md",)
     base: str | None = None
     ignore: tuple[str, ...] = ()
+    not_code: tuple[str, ...] = ()
+    governs: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     rules: dict[str, bool | Severity] = field(default_factory=dict)
     source: str | None = None  # the file it was read from, relative to the root
     problems: tuple[Diagnostic, ...] = ()
@@ -83,9 +90,10 @@ class Config:
 
 
 _INTS = {"max-lines": "max_lines", "claude-max-bytes": "claude_max_bytes", "codex-max-bytes": "codex_max_bytes"}
-_INTS["stale-days"] = "stale_days"
+_INTS |= {"stale-days": "stale_days", "stale-commits": "stale_commits"}
 _LISTS = {"codex-fallback-filenames": "codex_fallback_filenames", "doc-names": "doc_names", "ignore": "ignore"}
-_KEYS = (*_INTS, *_LISTS, "base", "rules")
+_LISTS["not-code"] = "not_code"
+_KEYS = (*_INTS, *_LISTS, "base", "governs", "rules")
 
 
 def _line_of(text: str, key: str) -> int | None:
@@ -151,6 +159,17 @@ def parse_config(table: Any, *, source: str, text: str = "") -> Config:
                 problem(f"base must be a git revision, not {value!r}", 'set base = "origin/main"', key)
             else:
                 values["base"] = value
+        elif key == "governs":
+            if not isinstance(value, dict) or not all(
+                isinstance(v, list) and all(isinstance(g, str) for g in v) for v in value.values()
+            ):
+                problem(
+                    "governs must be a table of doc = [globs], not " + repr(value),
+                    '[governs] with lines like "docs/AGENTS.md" = ["docs/**"]',
+                    "governs",
+                )
+                continue
+            values["governs"] = {doc.strip("/"): tuple(globs) for doc, globs in value.items()}
         elif key == "rules":
             if not isinstance(value, dict):
                 problem(f"rules must be a table, not {value!r}", "[rules] with lines like stale-doc = false", "rules")

@@ -16,7 +16,8 @@ which doc governs which path.
    instruction file in another folder (``AGENTS.md -> .agents/AGENTS.md``) is that folder's
    doc, not one of its own folder. Every other file is a *folder doc*.
 4. A directory that holds a folder doc named one of the doc names (``doc-names``, default
-   ``AGENTS.md``) is *governed*; its doc is the first of those names it holds.
+   ``AGENTS.md``), or else a ``CLAUDE.md``, is *governed*; its doc is the first of those names
+   it holds.
 5. The doc of a path is the doc of the nearest governed directory at or above the path's
    own directory; a governed directory's code is therefore everything below it except what
    a deeper governed directory claims.
@@ -117,6 +118,7 @@ class DocIndex:
     reference: frozenset[str]  # reference docs (step 3)
     foreign: frozenset[str]  # files that are another folder's doc through a link (step 3)
     odd_case: tuple[str, ...] = ()  # tracked files named an instruction file in another case (claude.md)
+    skill_dirs: frozenset[str] = frozenset()  # folders holding a SKILL.md
 
     @classmethod
     def build(cls, root: str, files: Iterable[str], doc_names: Sequence[str], extra_names: frozenset[str]) -> DocIndex:
@@ -145,7 +147,7 @@ class DocIndex:
             directory = posixpath.dirname(rel)
             if directory in governed:
                 continue
-            for name in doc_names:
+            for name in (*doc_names, CLAUDE_MD):
                 candidate = f"{directory}/{name}" if directory else name
                 if candidate in present and candidate not in reference and candidate not in foreign:
                     governed[directory] = candidate
@@ -159,6 +161,7 @@ class DocIndex:
             reference=reference,
             foreign=foreign,
             odd_case=tuple(odd),
+            skill_dirs=skill_dirs,
         )
 
     def abs(self, rel: str) -> str:
@@ -175,6 +178,10 @@ class DocIndex:
     def aliases(self, holder: str) -> tuple[str, ...]:
         """The other folder docs whose text ``holder`` holds (``web/CLAUDE.md`` of ``web/AGENTS.md``)."""
         return tuple(f for f in self.folder_docs() if f != holder and self.holders.get(f) == holder)
+
+    def in_skill(self, rel: str) -> bool:
+        """Whether a path lies in a skill's folder (step 3)."""
+        return in_skill(rel, self.skill_dirs)
 
     def doc_dirs(self) -> list[str]:
         """Every directory holding a folder doc (as an anchor), the root first, sorted."""

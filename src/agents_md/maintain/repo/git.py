@@ -151,15 +151,49 @@ class Git:
                 return _short(target)
         return None
 
-    def start_diff(self, base: str | None, *, staged: bool) -> Pending:
+    @staticmethod
+    def diff_range(base: str | None, *, staged: bool) -> tuple[str, ...]:
+        """The arguments that name a diff: the staged changes, or ``base...HEAD``."""
         if staged:
-            return self.start("diff", "--cached", "--name-only", "--no-renames", "--no-color", "-z")
+            return ("--cached",)
         assert base is not None
-        return self.start("diff", "--name-only", "--no-renames", "--no-color", "-z", f"{base}...HEAD", "--")
+        return (f"{base}...HEAD",)
 
-    def start_log(self) -> Pending:
+    def start_diff(self, base: str | None, *, staged: bool) -> Pending:
+        """Each changed file and its status: ``--raw -z`` records (no file's content is read, so
+        a partial clone fetches nothing)."""
+        spec = self.diff_range(base, staged=staged)
+        return self.start("diff", "--raw", "--no-renames", "--no-color", "-z", *spec, "--")
+
+    def diff_lines(self, spec: Sequence[str], paths: Sequence[str]) -> bytes:
+        """The changed lines of ``paths`` (no context), for reading what a change was."""
+        return self.run("diff", "-U0", "--no-renames", "--no-color", "--no-ext-diff", *spec, "--", *paths)
+
+    def marked(self, paths: Sequence[str], attributes: Sequence[str]) -> frozenset[str]:
+        """Which of ``paths`` have any of ``attributes`` set (``.gitattributes``): one ``check-attr``."""
+        if not paths:
+            return frozenset()
+        feed = b"".join(os.fsencode(p) + b"\0" for p in paths)
+        out = self.run("check-attr", "--stdin", "-z", *attributes, stdin=feed).split(b"\0")
+        found: set[str] = set()
+        for at in range(0, len(out) - 2, 3):
+            if out[at + 2] in (b"set", b"true"):
+                found.add(os.fsdecode(out[at]))
+        return frozenset(found)
+
+    def start_log(self, *revisions: str) -> Pending:
+        """Every commit's time and subject (``\\x1e`` time ``\\x1f`` subject), then the paths it
+        touched: the whole history, or the commits of ``revisions`` (``base..HEAD``)."""
         return self.start(
-            "log", "--no-renames", "--no-color", "--no-show-signature", "--name-only", "-z", "--format=%x1e%ct"
+            "log",
+            "--no-renames",
+            "--no-color",
+            "--no-show-signature",
+            "--name-only",
+            "-z",
+            "--format=%x1e%ct%x1f%s",
+            *revisions,
+            "--",
         )
 
 

@@ -1,25 +1,48 @@
-"""One pass over the history: each doc's last commit, and the last commit of the code it governs.
+"""One pass over the history, newest commit first: for each doc, its last update, and the
+meaningful changes to its code since.
 
-``git log --name-only -z --format=%x1e%ct`` is read once, as a stream of records: a record
-starting with ``\\x1e`` is a commit's committer time; the others are the paths it touched
-(the first after a commit starts with a newline). For each path:
+``git log --name-only -z --format=%x1e%ct%x1f%s`` is read once, as a stream of records: a
+record starting with ``\\x1e`` is a commit (its committer time, ``\\x1f``, its subject); the
+others are the paths it touched (the first after a commit starts with a newline). For each
+commit, once its paths are all read:
 
-1. a doc (one of the governed directories' docs): its date, if later than the one kept;
-2. else, unless it is an instruction file or ignored, the code of its governing directory:
-   the date and the path, if later than the ones kept.
+1. Each path that is a part of a doc (``govern.Governance.parts``, a link's target, what the
+   doc points to) dates that doc's last update, if none is dated yet.
+2. A release or a dependency bump (its subject says so: ``release 1.2.0``, ``chore(release)``,
+   ``bump x from 1 to 2``, ``v1.2.3``) changes no code a doc describes: its other paths are passed over.
+3. Otherwise each other path that is code (``repo.code``) counts for the doc governing it, once
+   per commit, while that doc's update is not yet dated (it came after): the commit is one more
+   since the update, and the first such is the last change to its code. A path the doc names
+   is kept too (a few), wherever it is.
+4. A sweep — a commit changing the code of more than ``SWEEP`` docs (a rename across the
+   repository, a formatter run) — counts for none of them.
 
-Only one entry per doc and one per governed directory is kept, so memory is bounded by the
-number of docs, whatever the size of the history.
+Only a few values per doc are kept, so memory is bounded by the number of docs, whatever the
+size of the history; once every doc's update is dated, the rest of the log is not read.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+SWEEP = 10
+NAMED = 5  # files a doc names, changed after it, kept per doc
 FOLDER_CACHE = 65536
-_UNSEEN = object()
+_RELEASE = re.compile(
+    r"^\s*(?:v?\d+\.\d+\.\d+\S*\s*$"
+    r"|(?:\[?[\w-]+(?:\([^)]*\))?\]?!?:\s*)?(?:release|releasing|prepare (?:for )?(?:the )?release|version packages"
+    r"|publish(?:ed)? v?\d|bump(?:ed)? (?:the )?versions?\b|update (?:the )?versions?\b)"
+    r"|chore\(release\)|.*\bbump(?:s|ed)?\b.+\bfrom\b.+\bto\b)",
+    re.I,
+)
+
+
+def is_release(subject: str) -> bool:
+    """Step 2: whether a commit's subject says it is a release or a version or dependency bump."""
+    return _RELEASE.match(subject) is not None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -29,54 +52,130 @@ class Dated:
 
 
 @dataclass(slots=True, kw_only=True)
+class DocHistory:
+    updated: Dated | None = None  # the last change to one of its parts
+    code: Dated | None = None  # the last meaningful change to its code after that update
+    since: int = 0  # commits that changed its code after that update
+    named: list[str] = field(default_factory=list)  # files it names that changed after it (a few)
+
+
+@dataclass(slots=True, kw_only=True)
 class History:
-    docs: dict[str, Dated] = field(default_factory=dict)  # doc -> its last commit
-    code: dict[str, Dated] = field(default_factory=dict)  # governed directory -> its code's last commit
-    commits: int = 0
+    docs: dict[str, DocHistory] = field(default_factory=dict)
+    commits: int = 0  # commits read
+    passed_over: int = 0  # releases, bumps and sweeps (steps 2 and 4)
 
 
 def scan_log(
     records: Iterable[bytes],
     *,
-    docs: frozenset[str],
-    governor: Callable[[str], str | None],
+    parts: Mapping[str, Iterable[str]],
+    doc_of: Callable[[str], str | None],
     is_code: Callable[[str], bool],
+    named: Mapping[str, Iterable[str]] | None = None,
+    by_folder: bool = True,
 ) -> History:
-    """Read the log's records (bytes, as git wrote them); paths are decoded once per folder and name."""
+    """Read the log's records (bytes, as git wrote them). ``parts``: each doc's parts; ``doc_of``:
+    the doc governing a path (the same for every path of a folder when ``by_folder``)."""
     history = History()
-    docs_get = {os.fsencode(d): d for d in docs}.get
-    folders: dict[bytes, str | None] = {}  # folder -> its governing directory (bounded: cleared when large)
-    code = history.code
-    when = 0
+    docs = history.docs
+    watch: dict[bytes, list[str]] = {}
+    for doc, files in parts.items():
+        docs.setdefault(doc, DocHistory())
+        for f in files:
+            watch.setdefault(os.fsencode(f), []).append(doc)
+    naming: dict[bytes, list[str]] = {}
+    for doc, paths_named in (named or {}).items():
+        for f in paths_named:
+            naming.setdefault(os.fsencode(f), []).append(doc)
+    open_docs = set(docs)  # docs whose update is not dated yet
+    folders: dict[bytes, str | None] = {}
+
+    def governing(path: bytes) -> str | None:
+        if not by_folder:
+            return doc_of(os.fsdecode(path))
+        folder = path.rpartition(b"/")[0]
+        try:
+            return folders[folder]
+        except KeyError:
+            if len(folders) > FOLDER_CACHE:
+                folders.clear()
+            found = folders[folder] = doc_of(os.fsdecode(path))
+            return found
+
+    def flush(when: int, subject: str, paths: list[bytes]) -> None:
+        for path in paths:  # 1
+            for doc in watch.get(path, ()):
+                entry = docs[doc]
+                if entry.updated is None:
+                    entry.updated = Dated(when=when, path=os.fsdecode(path))
+                    open_docs.discard(doc)
+        if is_release(subject):  # 2
+            history.passed_over += 1
+            return
+        touched: dict[str, str] = {}
+        for raw in paths:  # 3
+            if raw in watch:
+                continue
+            for doc in naming.get(raw, ()):
+                entry = docs[doc]
+                text = os.fsdecode(raw)
+                if doc in open_docs and len(entry.named) < NAMED and text not in entry.named:
+                    entry.named.append(text)
+            governor = governing(raw)
+            if governor is None or governor in touched or governor not in open_docs:
+                continue
+            text = os.fsdecode(raw)
+            if is_code(text):
+                touched[governor] = text
+        if len(touched) > SWEEP:  # 4
+            history.passed_over += 1
+            return
+        for governor, text in touched.items():
+            entry = docs.setdefault(governor, DocHistory())
+            if entry.updated is None:
+                entry.since += 1
+                if entry.code is None:
+                    entry.code = Dated(when=when, path=text)
+
+    for commit in commits(records):
+        history.commits += 1
+        flush(*commit)
+        if not open_docs:
+            break  # every doc's update is dated: older commits change nothing
+    return history
+
+
+def commits(records: Iterable[bytes]) -> Iterator[tuple[int, str, list[bytes]]]:
+    """The log's records as commits: (time, subject, paths)."""
+    when, subject, started = 0, "", False
+    paths: list[bytes] = []
     for record in records:
         if not record:
             continue
-        first = record[0]
-        if first == 0x1E:  # a commit: its time
-            when = int(record[1:] or b"0")
-            history.commits += 1
+        if record[0] == 0x1E:
+            if started:
+                yield when, subject, paths
+            stamp, _, raw = record[1:].partition(b"\x1f")
+            when, subject, paths, started = int(stamp or b"0"), raw.decode("utf-8", "replace"), [], True
             continue
-        if first == 0x0A:
-            record = record[1:]
-        doc = docs_get(record)
-        if doc is not None:
-            kept = history.docs.get(doc)
-            if kept is None or when > kept.when:
-                history.docs[doc] = Dated(when=when, path=doc)
+        paths.append(record[1:] if record[0] == 0x0A else record)
+    if started:
+        yield when, subject, paths
+
+
+def passed_over(
+    records: Iterable[bytes], *, doc_of: Callable[[str], str | None], is_code: Callable[[str], bool]
+) -> frozenset[str]:
+    """The paths that only releases, bumps and sweeps (steps 2 and 4) touched in a range of
+    commits: a diff's files that say nothing about what a doc describes."""
+    plain: set[str] = set()
+    swept: set[str] = set()
+    for _, subject, raw_paths in commits(records):
+        paths = [os.fsdecode(p) for p in raw_paths]
+        if is_release(subject):
+            swept.update(paths)
             continue
-        folder = record.rpartition(b"/")[0]
-        directory = folders.get(folder, _UNSEEN)
-        if directory is _UNSEEN:
-            if len(folders) > FOLDER_CACHE:
-                folders.clear()
-            directory = folders[folder] = governor(os.fsdecode(record))
-        if directory is None:
-            continue
-        assert isinstance(directory, str)
-        kept = code.get(directory)
-        if kept is not None and when <= kept.when:
-            continue
-        path = os.fsdecode(record)
-        if is_code(path):
-            code[directory] = Dated(when=when, path=path)
-    return history
+        docs = {d for p in paths if is_code(p) and (d := doc_of(p)) is not None}
+        (swept if len(docs) > SWEEP else plain).update(paths)
+    return frozenset(swept - plain)

@@ -67,9 +67,10 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         rel, target = ctx.rel(edge.importer), ctx.rel(edge.target)
         span = _code_span(ctx, rel, edge)
         if span is not None:  # 2
-            fix = f'quote it ("@{edge.written}")'
-            if f"--filter @{edge.written}" in span:
-                fix += f" or write --filter=@{edge.written}"
+            name = edge.written.split("`", 1)[0]  # "@x`," at a span's end: the name is x
+            fix = f'quote it ("@{name}")'
+            if f"--filter @{name}" in span:
+                fix += f" or write --filter=@{name}"
             fix += ": an @ after a space is an import even in a code span"
             if not edge.exists:
                 yield _at(

@@ -13,7 +13,10 @@ block) that names nothing in the repository, read the way a reader of the doc wo
    repository's own: a module specifier such as ``prettier/plugins/babel``), one in a clause
    that says not to do or use it (a counter-example: "use `a`, not `b`"), one on a line that
    says it is another repository's ("in that repo", "outside git"), and one git ignores
-   (a local file such as ``.env.test``: asked of git once for the whole check).
+   (a local file such as ``.env.test``: asked of git once for the whole check), nor a folder
+   whose contents a ``.gitignore`` names (``public/fonts/`` of ``public/fonts/GT-*``: made
+   locally), nor one the doc says, where it names it, is made locally ("gitignored", "created at
+   build time"). A path missing at several lines of one doc is said once, at the first.
 4. A path that leaves the repository (``../sibling-repo/x``) is said once per doc, as
    information: it is not checked. Unfound, a ``../`` path leaves it when read from the doc's own
    folder, or when read from the root (where agents mostly start) unless its first real part is
@@ -67,6 +70,12 @@ DEPENDENCY_DIRS = frozenset(
     }
 )
 FOUND, MISSING, OUTSIDE = "found", "missing", "outside"
+# A line that says what it names is made locally: then the doc explains its absence.
+_MADE_LOCALLY = re.compile(
+    r"\b(?:git-?ignored|ignored by git|not (?:committed|checked in|tracked)|never commit(?:ted)?|build[- ]time"
+    r"|at build|(?:is|are|gets?) (?:created|generated|downloaded|fetched|populated|written)|injected|scaffolded)\b",
+    re.I,
+)
 # A line that says its paths are another repository's ("see `x` in that repo", "outside git").
 _ELSEWHERE = re.compile(
     r"\b(?:that|the other|another|a separate|a sibling|the upstream|an external)\s+(?:repo|repository|checkout)\b"
@@ -162,6 +171,38 @@ class _Places:
         return item.kind != "link" and counter_example(item)
 
 
+def _around(ctx: CheckContext, rel: str, line: int) -> str:
+    """A line of a doc and the two before it (a sentence wrapped over lines)."""
+    lines = (ctx.text(rel) or "").split("\n")
+    return " ".join(lines[max(0, line - 3) : line])
+
+
+def _ignored_within(ctx: CheckContext) -> frozenset[str]:
+    """Folders whose contents a ``.gitignore`` names (``public/fonts/GT-Alpina*`` in
+    ``website/.gitignore``: ``website/public/fonts``): made locally, so their absence is no news."""
+    assert ctx.git is not None
+    out: set[str] = set()
+    for ignore_file in ctx.git.ls_files([":(glob)**/.gitignore"]):
+        home = posixpath.dirname(ignore_file)
+        try:
+            with open(ctx.abs(ignore_file), encoding="utf-8", errors="replace") as handle:
+                patterns = handle.read().splitlines()
+        except OSError:
+            continue
+        for pattern in patterns:
+            pattern = pattern.strip()
+            if not pattern or pattern.startswith(("#", "!")) or "/" not in pattern.rstrip("/"):
+                continue
+            fixed: list[str] = []
+            for part in pattern.strip("/").split("/")[:-1]:
+                if any(c in part for c in "*?[]\\"):
+                    break
+                fixed.append(part)
+            if fixed:
+                out.add(posixpath.join(home, *fixed) if home else "/".join(fixed))
+    return frozenset(out)
+
+
 def _suffix_worthy(path: str) -> bool:
     return not path.startswith(("../", "/")) and path.strip("./").count("/") >= 1
 
@@ -233,10 +274,24 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     asked = sorted({spelling for c in candidates for spelling in c.lookups})
     ignored = ctx.git.ignored(asked) if ctx.git is not None else frozenset()
     candidates = [c for c in candidates if not ignored.intersection(c.lookups)]
+    if candidates and ctx.git is not None:
+        kept_out = _ignored_within(ctx)
+        candidates = [c for c in candidates if not kept_out.intersection(s.rstrip("/") for s in c.lookups)]
     deeper = _Suffixes(ctx) if any(_suffix_worthy(c.path) for c in candidates) else None
+    lines: dict[tuple[str, str], list[int]] = {}
+    explained: set[tuple[str, str]] = set()  # a path the doc says, somewhere, is made locally
+    for c in candidates:
+        lines.setdefault((c.doc, c.path), []).append(c.item.line)
+        if _MADE_LOCALLY.search(_around(ctx, c.doc, c.item.line)):
+            explained.add((c.doc, c.path))
+    candidates = [c for c in candidates if (c.doc, c.path) not in explained]
     for c in candidates:
         if deeper is not None and _suffix_worthy(c.path) and deeper.holds(c.path):
             continue
+        again = lines[(c.doc, c.path)]
+        if again[0] != c.item.line:
+            continue  # said once, at its first line
+        also_at = f"; also line {', '.join(map(str, again[1:]))}" if len(again) > 1 else ""
         where = (
             f"neither in {posixpath.dirname(c.doc)}/ nor above it" if posixpath.dirname(c.doc) else "in the repository"
         )
@@ -245,7 +300,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         )
         yield RULE.diagnostic(
             c.doc,
-            f"{shown} does not exist ({where})",
+            f"{shown} does not exist ({where}{also_at})",
             "point it at the file's new place, or remove it",
             line=c.item.line,
             subject=c.path,

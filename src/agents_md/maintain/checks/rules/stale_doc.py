@@ -1,6 +1,13 @@
-"""``stale-doc``: a doc whose last commit is more than ``stale-days`` older than the last commit of the
-code it governs (its directory, minus subdirectories with their own doc). The lag is not proof of
-an error; it says which doc to read first.
+"""``stale-doc``: a doc that lags the code it governs — meaningful changes to its code kept coming
+long after the doc last changed. The lag is not proof of an error; it says which doc to read first.
+
+1. Read off one pass over the history (``repo.history``), with the same notion of code as
+   ``doc-not-updated`` (``checks.governed``): lockfiles, generated files, test data, prose,
+   changelogs, assets, releases, dependency bumps and sweeps across the repository do not count.
+2. A doc's last update is the last change to any of its parts (a link's target included).
+3. Stale when its code changed in at least ``stale-commits`` commits since that update, the last
+   of them more than ``stale-days`` after it. A pointer doc is not judged.
+4. Information: which doc to read first. A warning when files the doc names changed since.
 """
 
 from __future__ import annotations
@@ -10,9 +17,9 @@ from collections.abc import Iterator
 
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.repo.files import shown
+from agents_md.maintain.repo.files import anchor_dir, shown
 
-RULE = RuleInfo("stale-doc", Severity.WARNING, "a doc last changed long before the code it governs", __doc__)
+RULE = RuleInfo("stale-doc", Severity.INFO, "a doc last changed long before the code it governs", __doc__)
 DAY = 86400
 
 
@@ -24,19 +31,23 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     history = ctx.history()
     if history is None:
         return
-    limit = ctx.config.stale_days
-    for directory, doc in sorted(ctx.index.governed.items()):
-        if ctx.ignored(doc):
+    days, commits = ctx.config.stale_days, max(ctx.config.stale_commits, 1)
+    for doc in ctx.governed.docs():
+        entry = history.docs.get(doc)
+        if entry is None or entry.updated is None or entry.code is None:
             continue
-        doc_at, code_at = history.docs.get(doc), history.code.get(directory)
-        if doc_at is None or code_at is None:
+        lag = (entry.code.when - entry.updated.when) // DAY
+        if lag <= days or entry.since < commits:
             continue
-        lag = (code_at.when - doc_at.when) // DAY
-        if lag <= limit:
-            continue
+        holder = ctx.holder(doc)
+        where = "what it governs" if doc in ctx.config.governs else shown(anchor_dir(doc))
+        named = f"; files it names changed since: {', '.join(entry.named)}" if entry.named else ""
         yield RULE.diagnostic(
-            doc,
-            f"last changed {_date(doc_at.when)}, {lag} days before the code it governs in {shown(directory)} "
-            f"(last: {code_at.path}, {_date(code_at.when)}; threshold {limit} days)",
-            f"read it against what changed in {shown(directory)} since {_date(doc_at.when)}",
+            holder,
+            f"last changed {_date(entry.updated.when)}; since then {entry.since} commits changed the code in "
+            f"{where}, the last {lag} days later ({entry.code.path}, {_date(entry.code.when)}; "
+            f"threshold {days} days){named}",
+            f"read it against what changed in {where} since {_date(entry.updated.when)}",
+            severity=Severity.WARNING if entry.named else Severity.INFO,
+            also=ctx.also(holder),
         )

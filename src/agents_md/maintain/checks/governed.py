@@ -1,0 +1,115 @@
+"""The docs as the git rules (``doc-not-updated``, ``stale-doc``) see them: what each governs,
+what updates it, which only point elsewhere, and what counts as code. One notion for both rules.
+
+1. What a doc governs: ``repo.govern`` (its folder, or what ``[governs]`` declares).
+2. What updates a doc: any instruction file of its folder, the file holding its text (a link's
+   target), what it imports (as the engine met it), and the prose files it links to.
+3. A pointer doc (``read.pointer``) is not judged: the file it points to is the doc.
+   What a doc names (the paths its code spans and links spell) tells which changes concern it.
+4. Code: not an instruction file or in ``.claude/``, not in a skill's folder, not ignored, not
+   matched by ``not-code``, and no kind ``repo.code`` sets aside.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from collections.abc import Callable
+from typing import Protocol
+
+from agents_md.maintain.read.markdown import Item
+from agents_md.maintain.read.paths import link_path
+from agents_md.maintain.read.pointer import is_pointer
+from agents_md.maintain.repo.code import not_code
+from agents_md.maintain.repo.config import Config
+from agents_md.maintain.repo.files import INSTRUCTION_NAMES, DocIndex, anchor_dir
+from agents_md.maintain.repo.govern import Governance
+from agents_md.maintain.repo.ignore import ignore_matcher
+from agents_md.maintain.views.imports import ImportGraph
+
+
+class Docs(Protocol):
+    """What this view reads of a check's context."""
+
+    index: DocIndex
+    config: Config
+    ignored: Callable[[str], bool]
+
+    def holder(self, rel: str) -> str: ...
+    def text(self, rel: str) -> str | None: ...
+    def scan(self, rel: str) -> list[Item]: ...
+    def abs(self, rel: str) -> str: ...
+    def rel(self, path: str) -> str: ...
+
+    @property
+    def imports(self) -> ImportGraph: ...
+
+
+class Governed:
+    def __init__(self, ctx: Docs) -> None:
+        self.ctx = ctx
+        self.governance = Governance(ctx.index, ctx.config.governs)  # 1
+        self._not_code = ignore_matcher(ctx.config.not_code)
+        self._names = INSTRUCTION_NAMES | frozenset(ctx.config.doc_names)
+        self._parts: dict[str, frozenset[str]] = {}
+
+    def docs(self) -> list[str]:
+        """The docs judged: governing docs that are not ignored and not pointers (step 3)."""
+        return [d for d in self.governance.docs() if not self.ctx.ignored(d) and not self.pointer(d)]
+
+    def pointer(self, doc: str) -> bool:
+        holder = self.ctx.holder(doc)
+        text = self.ctx.text(holder)
+        return text is not None and is_pointer(text, self.ctx.scan(holder))
+
+    def parts(self, doc: str) -> frozenset[str]:
+        """Step 2 (imports read off the engine's records, links off the doc's text)."""
+        if doc not in self._parts:
+            ctx = self.ctx
+            out = set(self.governance.parts(doc))
+            holder = ctx.holder(doc)
+            real = os.path.realpath(ctx.abs(holder))
+            for edge in ctx.imports.edges:
+                if edge.importer == real and edge.inside and edge.exists:
+                    out.add(ctx.rel(edge.target))
+            base = posixpath.dirname(holder)
+            for item in ctx.scan(holder):
+                target = link_path(item.text) if item.kind == "link" else None
+                if target is None or target.startswith("/"):
+                    continue
+                rel = posixpath.normpath(posixpath.join(base, target))
+                if not rel.startswith("../") and not_code(rel) == "prose":
+                    out.add(rel)
+            self._parts[doc] = frozenset(out)
+        return self._parts[doc]
+
+    def named(self, doc: str) -> frozenset[str]:
+        """The root-relative paths a doc's code spans and links spell (read from its folder, or
+        from the root): what it says about its code, by name."""
+        holder = self.ctx.holder(doc)
+        base = anchor_dir(doc)
+        out: set[str] = set()
+        for item in self.ctx.scan(holder):
+            if item.kind not in ("code", "link"):
+                continue
+            word = item.text.strip().split("#", 1)[0].rstrip("/")
+            while word.startswith("./"):
+                word = word[2:]
+            if not word or " " in word or "://" in word:
+                continue
+            out.add(posixpath.normpath(posixpath.join(base, word)) if base else word)
+            out.add(word.lstrip("/"))
+        return frozenset(out)
+
+    def is_code(self, path: str) -> bool:
+        """Step 4."""
+        base = path.rpartition("/")[2]
+        if base in self._names or path.startswith(".claude/") or "/.claude/" in path:
+            return False
+        if not_code(path) is not None or self.ctx.index.in_skill(path):
+            return False
+        return not self.ctx.ignored(path) and not self._not_code(path)
+
+    def directory(self, doc: str) -> str:
+        """Where a doc's code is, as a person reads it: its folder, or "what it declares"."""
+        return anchor_dir(doc)

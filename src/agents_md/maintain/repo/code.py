@@ -1,0 +1,179 @@
+"""What counts as code for the git rules (``doc-not-updated``, ``stale-doc``): a change a doc
+plausibly describes. The same notion for both rules.
+
+1. Not code, by name alone (``not_code`` says which kind): instruction files and ``.claude/``;
+   files of a skill's folder; lockfiles; generated files (``generated/`` folders, ``*.gen.go``,
+   ``*_pb2.py``, ``*.min.js``, ``*.lock.yml`` workflows, ...); vendored folders; test data and
+   snapshots (``testdata/``, ``fixtures/``, ``__snapshots__/``, ``*.snap``); prose (Markdown,
+   reST, text), changelogs and release notes (``CHANGELOG``, ``.changeset/``, ``changelog/``);
+   assets (images, fonts, media, archives); version files (``VERSION``).
+2. Not code, by the repository's word: git's ``linguist-generated`` and ``linguist-vendored``
+   attributes (asked for a diff's files), and the configured ``not-code`` globs.
+3. Not a meaningful change: a manifest (``package.json``, ``pyproject.toml``, ``Cargo.toml``,
+   ``go.mod``, ...) whose changed lines differ only in version numbers (``manifest_versions_only``).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterable
+
+LOCKFILES = frozenset(
+    {
+        "package-lock.json",
+        "npm-shrinkwrap.json",
+        "pnpm-lock.yaml",
+        "yarn.lock",
+        "bun.lock",
+        "bun.lockb",
+        "deno.lock",
+        "cargo.lock",
+        "go.sum",
+        "go.work.sum",
+        "poetry.lock",
+        "uv.lock",
+        "pipfile.lock",
+        "pdm.lock",
+        "composer.lock",
+        "gemfile.lock",
+        "mix.lock",
+        "flake.lock",
+        "podfile.lock",
+        "pubspec.lock",
+        "packages.lock.json",
+        "gradle.lockfile",
+        "package.resolved",
+    }
+)
+GENERATED_DIRS = frozenset({"generated", "__generated__", "_generated", "gen-src", "autogen"})
+VENDORED_DIRS = frozenset({"vendor", "vendored", "third_party", "third-party", "thirdparty", "node_modules"})
+TEST_DATA_DIRS = frozenset(
+    {
+        "testdata",
+        "test-data",
+        "test_data",
+        "fixtures",
+        "__fixtures__",
+        "__snapshots__",
+        "snapshots",
+        "golden",
+        "goldens",
+    }
+)
+RELEASE_DIRS = frozenset({".changeset", ".changes", "changelog", "changelogs", "changelog.d", "newsfragments"})
+PROSE_EXTENSIONS = frozenset({".md", ".mdx", ".markdown", ".rst", ".adoc", ".txt", ".textile", ".org"})
+ASSET_EXTENSIONS = frozenset(
+    {
+        ".png",
+        ".jpg",
+        ".jpeg",
+        ".gif",
+        ".webp",
+        ".avif",
+        ".ico",
+        ".icns",
+        ".svg",
+        ".bmp",
+        ".tiff",
+        ".psd",
+        ".woff",
+        ".woff2",
+        ".ttf",
+        ".otf",
+        ".eot",
+        ".mp3",
+        ".mp4",
+        ".webm",
+        ".mov",
+        ".wav",
+        ".ogg",
+        ".pdf",
+        ".zip",
+        ".gz",
+        ".tgz",
+        ".bz2",
+        ".xz",
+        ".7z",
+        ".jar",
+        ".wasm",
+        ".map",
+    }
+)
+_GENERATED_NAME = re.compile(
+    r"(?:[._-]gen(?:erated)?\.[^.]+$|_pb2(?:_grpc)?\.pyi?$|\.pb(?:\.gw)?\.go$|_string\.go$|\.min\.(?:js|css)$"
+    r"|\.lock\.ya?ml$|\.snap$|\.golden$)",
+    re.I,
+)
+_RELEASE_NAME = re.compile(r"^(?:changelog|changes|history|news|releases?|release[-_]notes|upgrading)(?:\.|$)", re.I)
+_KEEP_TEXT = re.compile(r"^(?:requirements.*|constraints.*|cmakelists|robots|llms)\.txt$", re.I)
+VERSION_FILES = frozenset(
+    {"version", "version.txt", ".version", "_version.py", "version.go", ".release-please-manifest.json"}
+)
+MANIFESTS = frozenset(
+    {
+        "package.json",
+        "pyproject.toml",
+        "setup.cfg",
+        "cargo.toml",
+        "go.mod",
+        "composer.json",
+        "pubspec.yaml",
+        "chart.yaml",
+        "deno.json",
+        "jsr.json",
+        "gemfile",
+        "pom.xml",
+        "build.gradle",
+        "build.gradle.kts",
+        "directory.packages.props",
+        "directory.build.props",
+    }
+)
+MARKS = ("linguist-generated", "linguist-vendored")  # git attributes that say a file is not the repository's code
+_MANIFEST_EXTENSIONS = (".csproj", ".fsproj", ".vbproj", ".gemspec", ".nuspec")
+
+
+def not_code(path: str) -> str | None:
+    """Step 1: the kind of file ``path`` is when it is no code a doc describes, else ``None``."""
+    parts = path.split("/")
+    base = parts[-1]
+    lower = base.lower()
+    folders = parts[:-1]
+    if lower in LOCKFILES or lower.endswith((".lock", ".lockfile")):
+        return "lockfile"
+    if any(f in VENDORED_DIRS for f in folders):
+        return "vendored"
+    if any(f in GENERATED_DIRS for f in folders) or _GENERATED_NAME.search(base):
+        return "generated"
+    if any(f in TEST_DATA_DIRS for f in folders):
+        return "test data"
+    if any(f in RELEASE_DIRS for f in folders) or _RELEASE_NAME.match(base):
+        return "release notes"
+    ext = posixpath.splitext(lower)[1]
+    if ext in ASSET_EXTENSIONS:
+        return "asset"
+    if ext in PROSE_EXTENSIONS and not _KEEP_TEXT.match(base):
+        return "prose"
+    if lower in VERSION_FILES:
+        return "version file"
+    return None
+
+
+def is_manifest(path: str) -> bool:
+    base = path.rpartition("/")[2].lower()
+    return base in MANIFESTS or base.endswith(_MANIFEST_EXTENSIONS)
+
+
+_VERSION = re.compile(r"[\^~<>=!]*v?\d+(?:\.\d+)+(?:[-+.~]?[0-9A-Za-z]+)*|\b[0-9a-f]{40}\b")
+
+
+def manifest_versions_only(removed: Iterable[str], added: Iterable[str]) -> bool:
+    """Step 3: whether a manifest's removed and added lines are the same once version numbers
+    are set aside (``"version": "1.2.3"`` -> ``"1.3.0"``, ``"react": "^18.2.0"`` -> ``"^18.3.1"``)."""
+
+    def shape(lines: Iterable[str]) -> list[str]:
+        return sorted(_VERSION.sub("V", line).strip() for line in lines if line.strip())
+
+    before, after = shape(removed), shape(added)
+    return before == after and bool(before)

@@ -1,0 +1,113 @@
+"""What the git rules count as code (``repo.code``), which docs only point elsewhere
+(``read.pointer``), and which commits are releases (``repo.history``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents_md.maintain.read.markdown import scan
+from agents_md.maintain.read.pointer import is_pointer
+from agents_md.maintain.repo.code import manifest_versions_only, not_code
+from agents_md.maintain.repo.history import is_release
+
+
+@pytest.mark.parametrize(
+    ("path", "kind"),
+    [
+        ("pnpm-lock.yaml", "lockfile"),
+        ("crates/x/Cargo.lock", "lockfile"),
+        ("go.sum", "lockfile"),
+        ("sdks/python/uv.lock", "lockfile"),
+        ("web/src/__generated__/types.ts", "generated"),
+        ("api/foo.pb.go", "generated"),
+        ("api/foo_pb2.py", "generated"),
+        ("web/theme/antd-overrides.generated.ts", "generated"),
+        (".github/workflows/review.lock.yml", "generated"),
+        ("web/dist.min.js", "generated"),
+        ("sdk/go/testdata/case/main.go", "test data"),
+        ("src/__snapshots__/a.test.ts.snap", "generated"),
+        ("crates/but/tests/snapshots/x.svg", "test data"),
+        ("crates/x/vendor/debouncer/lib.rs", "vendored"),
+        ("CHANGELOG.md", "release notes"),
+        (".changeset/brave-cats.md", "release notes"),
+        ("changelog/pending/x.yaml", "release notes"),
+        ("docs/guide.md", "prose"),
+        ("web/README.md", "prose"),
+        ("docs/x.mdx", "prose"),
+        ("web/public/logo.png", "asset"),
+        ("fonts/x.woff2", "asset"),
+        ("VERSION", "version file"),
+    ],
+)
+def test_what_is_not_code(path: str, kind: str) -> None:
+    assert not_code(path) == kind
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "web/src/app.ts",
+        "pkg/codegen/go/gen.go",
+        "python/packages/core/pyproject.toml",
+        "requirements.txt",
+        "Makefile",
+        ".github/workflows/ci.yml",
+        "tests/test_x.py",
+        "src/generator.py",
+    ],
+)
+def test_what_is_code(path: str) -> None:
+    assert not_code(path) is None
+
+
+@pytest.mark.parametrize(
+    ("removed", "added", "only"),
+    [
+        (['  "version": "1.0.0",'], ['  "version": "1.1.0",'], True),
+        (['    "react": "^18.2.0",'], ['    "react": "^18.3.1",'], True),
+        (['version = "0.4.1"'], ['version = "0.5.0"'], True),
+        (["require example.com/x v1.2.3"], ["require example.com/x v1.3.0"], True),
+        (['    "react": "^18.2.0",'], ['    "vue": "^3.0.0",'], False),
+        ([], ['    "zod": "^3.0.0",'], False),
+        (['  "dev": "vite",'], ['  "dev": "vite --host",'], False),
+    ],
+)
+def test_a_manifest_change_of_version_numbers_only(removed: list[str], added: list[str], only: bool) -> None:
+    assert manifest_versions_only(removed, added) is only
+
+
+@pytest.mark.parametrize(
+    ("text", "pointer"),
+    [
+        ("@AGENTS.md\n", True),
+        ("# Pkg\n\nSee [the README](README.md).\n", True),
+        ("# Pkg\n\nRead `CONTRIBUTING.md` first.\n", True),
+        ("<!-- generated -->\n# X\n\nThe instructions live in [docs](docs/agents.md).\n", True),
+        ("# Cli\n\nDocument the commands in `doc.go` instead of here.\n\n- Go.\n- Lint.\n", True),
+        ("# Web\n\nThe client is `src/client.ts`.\n", False),
+        ("# Web\n\n- Use pnpm.\n- Run `pnpm test`.\n", False),
+        ("# Web\n\n" + "".join(f"- rule {n}\n" for n in range(30)) + "\nUpdate `x.md` instead.\n", False),
+    ],
+)
+def test_a_pointer_doc(text: str, pointer: bool) -> None:
+    assert is_pointer(text, scan(text)) is pointer
+
+
+@pytest.mark.parametrize(
+    ("subject", "release"),
+    [
+        ("chore(release): 1.4.0", True),
+        ("Release 2.0", True),
+        ("v1.2.3", True),
+        ("1.2.3", True),
+        ("Bump react from 18.2.0 to 18.3.1", True),
+        ("build(deps): bump the npm group across 3 directories with 5 updates from 1 to 2", True),
+        ("chore: version packages", True),
+        ("Prepare release 0.9", True),
+        ("feat(web): add a release page", False),
+        ("fix: bump timeout in tests", False),
+        ("Refactor the publisher", False),
+    ],
+)
+def test_a_release_commit(subject: str, release: bool) -> None:
+    assert is_release(subject) is release
