@@ -133,7 +133,8 @@ def test_shadowed_when_a_claude_md_below_makes_the_default_mode_stand_down(repo:
         (
             "AGENTS.md",
             "not loaded when Claude Code starts in services/worker "
-            "(services/worker/CLAUDE.md makes the default mode stand down there)",
+            "(there, services/worker/CLAUDE.md is found, and Claude Code then loads an AGENTS.md only where a "
+            "CLAUDE.md imports it)",
             "agents-md link --write --form symlink (CLAUDE.md as a link to it loads everywhere below; "
             "the import form does too, after an approval)",
         )
@@ -146,7 +147,8 @@ def test_shadowed_in_its_own_directory_when_it_loads_only_on_a_read_from_above(r
     assert [(f.file, f.message) for f in r.findings("shadowed-doc")] == [
         (
             "apps/web/AGENTS.md",
-            "not loaded when Claude Code starts in apps/web (apps/CLAUDE.md makes the default mode stand down there)",
+            "not loaded when Claude Code starts in apps/web (there, apps/CLAUDE.md is found, and Claude Code then "
+            "loads an AGENTS.md only where a CLAUDE.md imports it)",
         )
     ]
 
@@ -208,3 +210,18 @@ def test_check_in_a_linked_worktree_judges_it_as_its_own_session_sees_it(repo: R
     inside = sorted((f.rule, f.file, f.message) for f in check(str(worktree)).findings)
     assert inside == main  # the same checkout, judged the same: nothing of the main checkout leaks in
     assert ("invisible-doc", "apps/web/AGENTS.md") in {(rule, file) for rule, file, _ in inside}
+
+
+def test_a_lowercase_claude_md_is_renamed_not_doubled(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# Root\n", "claude.md": {"symlink": "AGENTS.md"}, "crates/CLAUDE.md": "# Crates\n"})
+    assert [f.fix for f in r.findings("shadowed-doc")] == [
+        "git mv claude.md CLAUDE.md (a link named so loads only on a disk that ignores case)"
+    ]
+    plan = plan_link(str(r.path))
+    assert [(a.claude, a.status, a.reason) for a in plan.actions] == [
+        (
+            "CLAUDE.md",
+            "refuse",
+            "claude.md is there (the same file where case is ignored); rename it to CLAUDE.md instead",
+        )
+    ]

@@ -71,6 +71,9 @@ def _decide(root: str, agents: str, claude: str) -> tuple[str, str]:
             return REFUSE, f"{claude} is a link to {target}, which does not exist; remove it first"
         return REFUSE, f"{claude} is a link to {target}, not to AGENTS.md"
     if not os.path.lexists(c_path):
+        odd = next((n for n in _names(folder) if n.lower() == CLAUDE_MD.lower() and n != CLAUDE_MD), None)
+        if odd is not None:
+            return REFUSE, f"{odd} is there (the same file where case is ignored); rename it to {CLAUDE_MD} instead"
         return CREATE, ""
     if not os.path.isfile(c_path):
         return REFUSE, f"{claude} exists and is not a file"
@@ -84,6 +87,13 @@ def _decide(root: str, agents: str, claude: str) -> tuple[str, str]:
     if any(os.path.realpath(t) == real_agents for t in targets):
         return PRESENT, "imports AGENTS.md"
     return REFUSE, f"{claude} exists with other content; add @AGENTS.md as its first line yourself"
+
+
+def _names(folder: str) -> list[str]:
+    try:
+        return os.listdir(folder)
+    except OSError:
+        return []
 
 
 def plan_link(

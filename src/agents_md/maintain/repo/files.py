@@ -237,6 +237,15 @@ class GovernorCache:
         return found
 
 
+def case_variant(index: DocIndex, directory: str, name: str) -> str | None:
+    """A tracked file of ``directory`` named ``name`` in another case (``claude.md``), if any."""
+    for rel in index.odd_case:
+        folder, base = posixpath.split(rel)
+        if folder == directory and base.lower() == name.lower():
+            return rel
+    return None
+
+
 def within(rel: str, paths: Sequence[str]) -> bool:
     """Whether ``rel`` is one of ``paths`` or below one (no paths: everything is)."""
     return not paths or any(p in ("", ".") or rel == p or rel.startswith(p.rstrip("/") + "/") for p in paths)

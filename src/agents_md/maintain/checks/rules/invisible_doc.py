@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, anchor_dir, shown
+from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, anchor_dir, case_variant, shown
 
 RULE = RuleInfo("invisible-doc", Severity.WARNING, "an AGENTS.md that Claude Code's default mode never loads", __doc__)
 
@@ -53,8 +53,11 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         elif own:
             claude = f"{directory}/CLAUDE.md" if directory else "CLAUDE.md"
             nested = rel != (f"{directory}/AGENTS.md" if directory else "AGENTS.md")  # .claude/AGENTS.md
+            odd = case_variant(ctx.index, directory, CLAUDE_MD)
             if nested:
                 fix = f"add @.claude/AGENTS.md to {claude}"
+            elif odd:
+                fix = f"git mv {odd} {claude} (named so it loads only on a disk that ignores case)"
             else:
                 symlinks = _links_are_the_convention(ctx) if symlinks is None else symlinks
                 fix = (

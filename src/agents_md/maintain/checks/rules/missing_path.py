@@ -311,7 +311,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         more = f" and {len(found) - 1} more" if len(found) > 1 else ""
         yield RULE.diagnostic(
             rel,
-            f"`{path}`{more} lead outside the repository: not checked",
+            f"`{path}`{more} {'lead' if more else 'leads'} outside the repository: not checked",
             "nothing to do, unless the path should be inside the repository",
             line=item.line,
             severity=Severity.INFO,
