@@ -116,3 +116,21 @@ def test_doc_names_can_make_claude_md_govern(repo: Repo) -> None:
     assert [f.message for f in r.findings("doc-not-updated")] == [
         "1 file changed in svc (svc/x.py) but svc/CLAUDE.md was not updated"
     ]
+
+
+def test_governs_must_name_docs_with_lists_of_globs(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# Root\n", ".agents-md.toml": '[governs]\n"AGENTS.md" = ["src/**"]\n"web/AGENTS.md" = []\n'})
+    assert [(f.file, f.line, f.message) for f in r.findings("config")] == [
+        (
+            ".agents-md.toml",
+            3,
+            "governs names web/AGENTS.md, which is no doc of the repository (a tracked AGENTS.md or CLAUDE.md "
+            "a folder loads)",
+        )
+    ]
+
+
+def test_governs_of_the_wrong_type_is_a_config_problem(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# Root\n", ".agents-md.toml": '[governs]\n"AGENTS.md" = "src/**"\n'})
+    found = r.findings("config")
+    assert [f.message.split(",")[0] for f in found] == ["governs must be a table of doc = [globs]"]

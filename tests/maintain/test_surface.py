@@ -61,3 +61,13 @@ def test_the_command_line_starts_without_the_maintenance_code() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_readme_names_every_rule_of_check() -> None:
+    from agents_md.maintain.checks.rules import RULES
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("| rule | what it finds |") :]
+    table = table[: table.index("\n\n")]
+    missing = [rule for rule in RULES if rule != "config" and f"`{rule}`" not in table]
+    assert missing == []

@@ -61,6 +61,7 @@ class Config:
     problems: tuple[Diagnostic, ...] = ()
     # Every [rules] key as written: its value and line (checked against the rules by ``rule_problems``).
     rule_keys: Mapping[str, tuple[Any, int | None]] = field(default_factory=dict, compare=False)
+    governs_lines: Mapping[str, int | None] = field(default_factory=dict, compare=False)  # each [governs] key's line
 
     def enabled(self, rule: str) -> bool:
         return self.rules.get(rule, True) is not False
@@ -170,6 +171,7 @@ def parse_config(table: Any, *, source: str, text: str = "") -> Config:
                 )
                 continue
             values["governs"] = {doc.strip("/"): tuple(globs) for doc, globs in value.items()}
+            values["governs_lines"] = {doc.strip("/"): _line_of(text, doc) for doc in value}
         elif key == "rules":
             if not isinstance(value, dict):
                 problem(f"rules must be a table, not {value!r}", "[rules] with lines like stale-doc = false", "rules")
