@@ -61,7 +61,9 @@ def test_the_fix_follows_the_repositorys_links(repo: Repo) -> None:
 def test_reference_docs_get_no_folder_rules(repo: Repo, layout: dict[str, str]) -> None:
     r = repo({"CLAUDE.md": "# Root rules\n", **layout})
     rules = {"invisible-doc", "line-budget", "byte-budget-codex", "shadowed-doc", "missing-path"}
-    assert [f for f in r.findings() if f.rule in rules] == []
+    result = r.check()
+    assert [f for f in result.findings if f.rule in rules] == []
+    assert [n for n in result.notes if "not a folder's instructions; not checked" in n] != []
 
 
 def test_the_fix_link_makes_it_visible(repo: Repo) -> None:

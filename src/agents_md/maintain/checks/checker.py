@@ -26,6 +26,7 @@ from agents_md.maintain.repo.fs import untracked
 from agents_md.maintain.repo.ignore import ignore_matcher
 from agents_md.maintain.repo.open import open_repo
 from agents_md.maintain.views.engine import EngineView
+from agents_md.maintain.views.visibility import listing
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -86,6 +87,12 @@ def check(
     try:
         index = repo.index()
         files = [f for f in index.files if not ignored(f)]
+        reference = sorted(f for f in index.reference if not ignored(f) and within(f, paths))
+        if reference:
+            notes.append(
+                f"{listing(reference, 2)}: a skill's or an agent's own file{'s' if len(reference) > 1 else ''}, "
+                "not a folder's instructions; not checked"
+            )
         names = INSTRUCTION_NAMES | repo.extra_names
         hidden = untracked(root, index.present, repo.extra_names) if git is not None else lambda path: False
         ctx = CheckContext(
