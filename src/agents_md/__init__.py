@@ -33,6 +33,8 @@ _WHERE = {
     "UsageError": "agents_md.errors",
     # the engine's answers and its filesystem seam
     "FileSystem": "agents_md.engine.fs",
+    "CaseFoldingFS": "agents_md.engine.fs",
+    "home_for": "agents_md.engine.platform",
     "ReadResult": "agents_md.engine.loop",
     "SessionInputs": "agents_md.engine.start",
     "SessionOptions": "agents_md.engine.options",
@@ -59,9 +61,11 @@ if TYPE_CHECKING:
     from agents_md._model import Record as Record
     from agents_md._model import SkippedFile as SkippedFile
     from agents_md._model import SkipReason as SkipReason
+    from agents_md.engine.fs import CaseFoldingFS as CaseFoldingFS
     from agents_md.engine.fs import FileSystem as FileSystem
     from agents_md.engine.loop import ReadResult as ReadResult
     from agents_md.engine.options import SessionOptions as SessionOptions
+    from agents_md.engine.platform import home_for as home_for
     from agents_md.engine.start import SessionInputs as SessionInputs
     from agents_md.engine.start import StartContext as StartContext
     from agents_md.errors import AgentsMdError as AgentsMdError

@@ -119,7 +119,9 @@ def test_doc_names_can_make_claude_md_govern(repo: Repo) -> None:
 
 
 def test_governs_must_name_docs_with_lists_of_globs(repo: Repo) -> None:
-    r = repo({"AGENTS.md": "# Root\n", ".agents-md.toml": '[governs]\n"AGENTS.md" = ["src/**"]\n"web/AGENTS.md" = []\n'})
+    r = repo(
+        {"AGENTS.md": "# Root\n", ".agents-md.toml": '[governs]\n"AGENTS.md" = ["src/**"]\n"web/AGENTS.md" = []\n'}
+    )
     assert [(f.file, f.line, f.message) for f in r.findings("config")] == [
         (
             ".agents-md.toml",

@@ -33,6 +33,12 @@ def add_session_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--managed-dir", help="the managed policy folder (default: the platform's)")
     group.add_argument(
+        "--platform",
+        choices=("linux", "macos", "windows"),
+        help="read this disk with that platform's rules: its managed folder, and case ignored on macOS "
+        "and Windows (default: the running one)",
+    )
+    group.add_argument(
         "--approve-external-imports",
         action="store_true",
         help="load @imports that leave the working directory (never implied)",
@@ -74,8 +80,14 @@ def env_from(args: argparse.Namespace) -> dict[str, str]:
     return env
 
 
-def home_from(args: argparse.Namespace) -> str:
-    return str(args.home) if args.home else os.path.expanduser("~")
+def home_from(args: argparse.Namespace, cwd: str | None = None) -> str:
+    """``--home``, else the home the plugin reads: ``HOME``, or ``USERPROFILE`` first for a working
+    directory spelled the Windows way (``engine.platform``)."""
+    if args.home:
+        return str(args.home)
+    from agents_md.engine.platform import home_for
+
+    return home_for(env_from(args), cwd or os.getcwd(), fallback=os.path.expanduser("~"))
 
 
 def session_from(args: argparse.Namespace, cwd: str) -> Session:
@@ -85,11 +97,12 @@ def session_from(args: argparse.Namespace, cwd: str) -> Session:
         raise AgentsMdError(f"{cwd}: not a directory")
     return Session(
         cwd=cwd,
-        home=home_from(args),
+        home=home_from(args, cwd),
         env=env_from(args),
         args=engine_args(args),
         managed_dir=args.managed_dir,
         approve_external_imports=args.approve_external_imports,
         disabled_plugins=args.no_plugin,
         profile=args.profile,
+        platform=args.platform,
     )

@@ -19,6 +19,8 @@ _CASE_INSENSITIVE = sys.platform in ("darwin", "win32")
 class FileSystem:
     """Reads the real disk. Each method is one system call's worth of work."""
 
+    folds_case = _CASE_INSENSITIVE  # whether the disk ignores case (a name may open in another case)
+
     def read_file(self, path: str) -> bytes | None:
         """The bytes of a regular file (links followed); ``None`` when there is none (a directory,
         a pipe or a device is no instruction file: reading one could block)."""
@@ -108,6 +110,7 @@ class ListingFS(FileSystem):
 
     def __init__(self, base: FileSystem) -> None:
         self.base = base
+        self.folds_case = base.folds_case
         self._listings: dict[str, list[str] | None] = {}
         self._sets: dict[str, frozenset[str]] = {}
         self._folded: dict[str, frozenset[str]] = {}
@@ -153,7 +156,7 @@ class ListingFS(FileSystem):
             return False
         if name in names:
             return True
-        return _CASE_INSENSITIVE and name.lower() in self._folded_names(directory, names)
+        return self.folds_case and name.lower() in self._folded_names(directory, names)
 
     def might_exist(self, path: str) -> bool:
         return self._maybe_present(path)
@@ -163,7 +166,7 @@ class ListingFS(FileSystem):
         if names is None:
             return False
         first = name.split(os.sep, 1)[0]
-        return first in names or (_CASE_INSENSITIVE and first.lower() in self._folded_names(directory, names))
+        return first in names or (self.folds_case and first.lower() in self._folded_names(directory, names))
 
     def might_hold_any(self, directory: str, names: frozenset[str]) -> bool:
         held = self._names(directory)
@@ -171,7 +174,7 @@ class ListingFS(FileSystem):
             return False
         if not held.isdisjoint(names):
             return True
-        return _CASE_INSENSITIVE and not self._folded_names(directory, held).isdisjoint(n.lower() for n in names)
+        return self.folds_case and not self._folded_names(directory, held).isdisjoint(n.lower() for n in names)
 
     def _folded_names(self, directory: str, names: frozenset[str]) -> frozenset[str]:
         if directory not in self._folded:
@@ -255,3 +258,60 @@ class SessionFS(ListingFS):
     def list_dir(self, path: str) -> list[str] | None:
         self._names(path)  # validates the listed directory itself for this round
         return super().list_dir(path)
+
+
+class CaseFoldingFS(FileSystem):
+    """Another ``FileSystem`` read as a disk that ignores case: a path missing as spelled opens
+    the entry whose name differs only in case (the first such a listing yields), part by part,
+    as macOS and Windows disks do as they come. Made for sessions of those platforms on a disk
+    that keeps case; a path keeps the spelling it was asked in, as there."""
+
+    folds_case = True
+
+    def __init__(self, base: FileSystem) -> None:
+        self.base = base
+
+    def _on_disk(self, path: str) -> str:
+        if os.path.lexists(path):
+            return path
+        head, tail = os.path.split(path)
+        if not tail or head == path:
+            return path
+        parent = self._on_disk(head)
+        try:
+            names = os.listdir(parent)
+        except OSError:
+            return os.path.join(parent, tail)
+        folded = tail.lower()
+        return os.path.join(parent, next((n for n in names if n.lower() == folded), tail))
+
+    def read_file(self, path: str) -> bytes | None:
+        return self.base.read_file(self._on_disk(path))
+
+    def is_file(self, path: str) -> bool:
+        return self.base.is_file(self._on_disk(path))
+
+    def is_dir(self, path: str) -> bool:
+        return self.base.is_dir(self._on_disk(path))
+
+    def exists(self, path: str) -> bool:
+        return self.base.exists(self._on_disk(path))
+
+    def is_symlink(self, path: str) -> bool:
+        return self.base.is_symlink(self._on_disk(path))
+
+    def list_dir(self, path: str) -> list[str] | None:
+        return self.base.list_dir(self._on_disk(path))
+
+    def realpath(self, path: str) -> str:
+        found = self._on_disk(path)
+        if found == path or os.path.islink(found):
+            return self.base.realpath(found)
+        # The spelling asked for, under its real folder: the engine there names it so.
+        return os.path.join(self.base.realpath(os.path.dirname(found)), os.path.basename(path))
+
+    def size(self, path: str) -> int:
+        return self.base.size(self._on_disk(path))
+
+    def stamp(self, path: str) -> tuple[int, int] | None:
+        return self.base.stamp(self._on_disk(path))

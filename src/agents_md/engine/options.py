@@ -20,3 +20,4 @@ class SessionOptions(TypedDict, total=False):
     interactive: bool
     profile: str
     fs: FileSystem | None
+    platform: str | None  # linux, macos or windows (default: the running one)

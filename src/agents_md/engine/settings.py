@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,16 +24,6 @@ USER, PROJECT, LOCAL, FLAG, POLICY = "user", "project", "local", "flag", "policy
 LAYER_ORDER = (USER, PROJECT, LOCAL, FLAG, POLICY)
 # The names --setting-sources takes, and the layer each selects.
 SOURCE_NAMES = {"user": USER, "project": PROJECT, "local": LOCAL}
-
-MANAGED_DIRS = {
-    "linux": "/etc/claude-code",
-    "darwin": "/Library/Application Support/ClaudeCode",
-    "win32": "C:\\Program Files\\ClaudeCode",
-}
-
-
-def default_managed_dir(platform: str | None = None) -> str:
-    return MANAGED_DIRS.get(platform or sys.platform, MANAGED_DIRS["linux"])
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

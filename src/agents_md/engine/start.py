@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING
 
 from agents_md._model import ImportEdge, InstructionFile, Kind, Notice, Record, SkippedFile
 from agents_md._util.env import env_truthy
+from agents_md.engine import platform as platforms
 from agents_md.engine import render
 from agents_md.engine.args import EngineArgs, parse_engine_args
 from agents_md.engine.bus import BusTelemetry, HookBus
-from agents_md.engine.fs import DEFAULT_FS, FileSystem, ListingFS
+from agents_md.engine.fs import DEFAULT_FS, CaseFoldingFS, FileSystem, ListingFS
 from agents_md.engine.hook_session import HookSession, Journal, Lookups
 from agents_md.engine.loader import LoadScope
-from agents_md.engine.settings import Settings, default_managed_dir, load_settings
+from agents_md.engine.settings import Settings, load_settings
 from agents_md.engine.walk import ADD_DIR_ENV, Walk
 
 if TYPE_CHECKING:
@@ -80,7 +81,8 @@ class SessionInputs:
     # consults them (the attachments switches on every Read), so a change is seen.
     env: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     args: EngineArgs = field(default_factory=EngineArgs)
-    managed_dir: str = field(default_factory=default_managed_dir)
+    managed_dir: str = field(default_factory=platforms.managed_dir)
+    platform: str = field(default_factory=platforms.running)  # linux, macos, windows (``engine.platform``)
     approve_external_imports: bool = False
     interactive: bool = False
     profile: str = "reference"  # or "complete": AGENTS.md treated exactly like CLAUDE.md
@@ -93,16 +95,21 @@ class SessionInputs:
             raise ValueError(f"profile must be {PROFILES[0]!r} or {PROFILES[1]!r}, not {profile!r}")
         args = options.get("args", ())
         env = options.get("env")
+        platform = platforms.checked(options.get("platform"))
+        fs = options.get("fs") or DEFAULT_FS
+        if platforms.folds_case(platform) and not fs.folds_case:
+            fs = CaseFoldingFS(fs)  # this disk keeps case; the platform's would not
         return cls(
             cwd=os.path.realpath(cwd),
             home=os.path.abspath(home),
             env=MappingProxyType(env if env is not None else {}),
             args=args if isinstance(args, EngineArgs) else parse_engine_args(args),
-            managed_dir=options.get("managed_dir") or default_managed_dir(),
+            managed_dir=options.get("managed_dir") or platforms.managed_dir(platform),
+            platform=platform,
             approve_external_imports=options.get("approve_external_imports", False),
             interactive=options.get("interactive", False),
             profile=profile,
-            fs=options.get("fs") or DEFAULT_FS,
+            fs=fs,
         )
 
     def moved_to(self, directory: str) -> SessionInputs:
