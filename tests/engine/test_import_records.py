@@ -68,3 +68,13 @@ def test_an_excluded_import_and_the_plugins_lookups_are_recorded(tree: Tree) -> 
 def test_import_sites_skip_what_a_code_block_holds() -> None:
     text = "```\n@a.md\n```\n\nthen @a.md and @b.md\n"
     assert [(s.path, s.line, s.column) for s in import_sites(text)] == [("a.md", 5, 6), ("b.md", 5, 16)]
+
+
+def test_an_import_after_emphasis_is_placed_at_its_own_line() -> None:
+    from agents_md.engine.imports import import_sites
+
+    text = "# Title\n\n- Vitest with **@testing-library/react**\n- Mock factories using **@ngneat/falso**\n"
+    assert [(s.path, s.line, s.column) for s in import_sites(text)] == [
+        ("testing-library/react", 3, 17),
+        ("ngneat/falso", 4, 26),
+    ]

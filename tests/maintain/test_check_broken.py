@@ -202,3 +202,10 @@ def test_names_in_their_own_case_and_other_markdown_are_not_flagged(repo: Repo) 
     files = {"AGENTS.md": "# Root\n", "CLAUDE.md": "@AGENTS.md\n", "docs/agents.mdx": "x\n", "docs/my-claude.md": "x\n"}
     r = repo(files)
     assert r.findings("name-case") == []
+
+
+def test_a_path_alias_read_as_an_absolute_import_is_information(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# A\n\n- Mocks come from `import x from @/mocks-that-are-not-here`\n"})
+    found = r.findings("import-outside-repo")
+    assert [(f.line, f.severity) for f in found] == [(3, Severity.INFO)]
+    assert "a path alias such as @/ is no file" in found[0].message

@@ -423,3 +423,41 @@ def test_doc_not_updated_passes_over_releases_and_sweeps_in_the_range(repo: Repo
     assert r.findings("doc-not-updated") == []
     r.commit({"pkg3/x.py": "x2\n"}, message="Fix pkg3")
     assert [f.file for f in r.findings("doc-not-updated")] == ["pkg3/AGENTS.md"]
+
+
+def test_a_doc_saying_which_file_to_update_is_updated_with_it(repo: Repo) -> None:
+    doc = (
+        "**BEFORE writing code**, you MUST read [README.md](./README.md).\n\n## Updating Documentation\n\n"
+        "The developer should update [doc.go](./doc.go) with new, significant features.\n\n"
+        "If these updates are not made, tell the developer.\n"
+    )
+    r = repo({**TREE, "tracer/AGENTS.md": doc, "tracer/doc.go": "package tracer\n", "tracer/span.go": "package t\n"})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({"tracer/span.go": "package t\n\n", "tracer/doc.go": "package tracer\n\n// more\n"})
+    assert r.findings("doc-not-updated") == []
+    r.commit({"tracer/span.go": "package t\n\n\n"})
+    r2 = r.findings("doc-not-updated", base="HEAD~1")
+    assert [f.file for f in r2] == ["tracer/AGENTS.md"]
+
+
+def test_a_file_the_doc_calls_generated_is_no_code(repo: Repo) -> None:
+    doc = "# Api\n\n- `src/api/prefect.ts` is auto-generated: do not edit it.\n"
+    r = repo({**TREE, "ui/AGENTS.md": doc, "ui/src/api/prefect.ts": "x\n"})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({"ui/src/api/prefect.ts": "y\n"})
+    assert r.findings("doc-not-updated") == []
+
+
+def test_stale_doc_does_not_count_manifest_changes(repo: Repo) -> None:
+    r = repo({**TREE, "apps/web/package.json": "{}\n"}, date="2024-01-01T12:00:00Z")
+    _code_commits(r, "apps/web/package.json", ["2024-05-01", "2024-06-01", "2024-07-01"])
+    assert r.findings("stale-doc") == []
+
+
+def test_a_name_every_folder_has_is_not_what_a_doc_names(repo: Repo) -> None:
+    r = repo(
+        {**TREE, "apps/web/AGENTS.md": "# Web\n\nEach folder has its `index.ts` files.\n", "apps/web/index.ts": "x\n"}
+    )
+    _code_commits(r, "apps/web/src/a.ts", ["2024-04-01", "2024-05-01", "2024-06-01"])
+    _code_commits(r, "apps/web/index.ts", ["2024-06-02"])
+    assert [(f.file, f.severity) for f in r.findings("stale-doc")] == [("apps/web/AGENTS.md", Severity.INFO)]

@@ -106,6 +106,7 @@ def test_a_path_that_does_not_exist_is_found_with_its_line(repo: Repo, text: str
         "`~/.claude/CLAUDE.md`",
         "`-p/x`",
         "`A=b/c`",
+        "`src/api/ClientService`",  # a folder and a class
         "[top](#rules)",  # anchors
         "[mail](mailto:x@y.z)",
     ],
@@ -288,3 +289,68 @@ def test_a_folder_made_locally_is_not_checked(repo: Repo, files: dict[str, str])
     doc = files.get("apps/web/AGENTS.md", "# Web\n\nThe fonts go in `public/fonts/`.\n")
     r = repo({**FILES, **files, "apps/web/AGENTS.md": doc})
     assert r.findings("missing-path") == []
+
+
+def test_a_folder_git_ignores_by_a_folder_pattern_is_not_checked(repo: Repo) -> None:
+    r = repo({**FILES, ".gitignore": "apps/web/prettier/\n", "apps/web/AGENTS.md": "# Web\n\n- `prettier/`\n"})
+    assert r.findings("missing-path") == []
+
+
+def test_a_deeper_match_counts_only_within_the_docs_folder(repo: Repo) -> None:
+    files = {
+        **FILES,
+        "crates/other/src/options.rs": "x\n",
+        "crates/json/src/lib.rs": "x\n",
+        "crates/json/src/config/settings.rs": "x\n",
+        "crates/json/AGENTS.md": "# Json\n\n- `src/options.rs`\n- `config/settings.rs`\n",
+    }
+    found = [(f.line, f.fix) for f in repo(files).findings("missing-path") if f.file == "crates/json/AGENTS.md"]
+    assert found == [(3, "point it at the file's new place, or remove it")]
+
+
+def test_a_module_specifier_without_its_extension_is_found(repo: Repo) -> None:
+    files = {**FILES, "apps/web/src/generate-url.ts": "x\n", "apps/web/src/api/index.ts": "x\n"}
+    doc = "# Web\n\n- `./generate-url`\n- `./api`\n- `./gone-module`\n"
+    r = repo({**files, "apps/web/AGENTS.md": doc})
+    assert [f.line for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md"] == [5]
+
+
+def test_the_fix_names_the_one_file_of_that_name_in_the_docs_folder(repo: Repo) -> None:
+    files = {**FILES, "apps/web/src/engine/locking.ts": "x\n", "apps/web/AGENTS.md": "# Web\n\n- `src/locking.ts`\n"}
+    found = [f.fix for f in repo(files).findings("missing-path") if f.file == "apps/web/AGENTS.md"]
+    assert found == ["point it at apps/web/src/engine/locking.ts if that is the file, or remove it"]
+
+
+def test_a_file_name_alone_is_said_gone_when_git_deleted_it_under_the_doc(repo: Repo) -> None:
+    r = repo(
+        {
+            **FILES,
+            "apps/web/src/redis.py": "x\n",
+            "apps/web/AGENTS.md": "# Web\n\n- The cache is `redis.py`.\n- Never `legacy.py`.\n- Tests: `conftest.py`\n",
+        }
+    )
+    assert r.findings("missing-path") == []
+    r.git("mv", "apps/web/src/redis.py", "apps/web/src/cache.py")
+    r.commit(message="rename", date="2024-02-01T12:00:00Z")
+    found = r.findings("missing-path")
+    assert [(f.line, f.message) for f in found] == [
+        (
+            3,
+            "`redis.py` no longer exists: apps/web/src/redis.py was deleted in "
+            + r.git("log", "-1", "--format=%h").strip()
+            + ", and no file of that name is left",
+        )
+    ]
+
+
+def test_a_file_name_alone_that_exists_elsewhere_or_never_did_is_not_checked(repo: Repo) -> None:
+    r = repo({**FILES, "apps/web/src/util.py": "x\n", "apps/web/AGENTS.md": "# Web\n\n- `util.py`\n- `helper.py`\n"})
+    (r.path / "lib").mkdir()
+    r.git("mv", "apps/web/src/util.py", "lib/util.py")
+    r.commit(message="move", date="2024-02-01T12:00:00Z")
+    assert r.findings("missing-path") == []
+
+
+def test_a_climb_written_from_a_file_deeper_down_is_inside(repo: Repo) -> None:
+    files = {**FILES, "apps/web/e2e/fixtures/index.ts": "x\n", "apps/web/e2e/AGENTS.md": "# E2e\n\n- `../fixtures`\n"}
+    assert [f for f in repo(files).findings("missing-path") if f.file == "apps/web/e2e/AGENTS.md"] == []

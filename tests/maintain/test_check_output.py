@@ -35,7 +35,7 @@ def test_text_report_is_grouped_by_file_with_fixes_and_a_summary(
     assert out == (
         "AGENTS.md\n"
         "  3:    warning [missing-path] `apps/gone/x.ts` does not exist (in the repository)\n"
-        "        fix: point it at the file's new place, or remove it\n"
+        "        fix: point it at apps/web/x.ts if that is the file, or remove it\n"
         "\n"
         "apps/web/AGENTS.md\n"
         "  3:    error [broken-import] @notes.md imports apps/web/notes.md, which does not exist: "
@@ -120,7 +120,7 @@ def test_json(repo: Repo, capsys: pytest.CaptureFixture[str]) -> None:
         "column": None,
         "key": "",
         "message": "`apps/gone/x.ts` does not exist (in the repository)",
-        "fix": "point it at the file's new place, or remove it",
+        "fix": "point it at apps/web/x.ts if that is the file, or remove it",
         "tags": [],
         "also": [],
     }

@@ -111,3 +111,32 @@ def test_a_pointer_doc(text: str, pointer: bool) -> None:
 )
 def test_a_release_commit(subject: str, release: bool) -> None:
     assert is_release(subject) is release
+
+
+@pytest.mark.parametrize(
+    "subject",
+    [
+        "chore(deps): update actions/checkout action to v5",
+        "fix(deps): update dependency zod to v3.23.8",
+        "Update dependency @types/node to v22",
+        "build(deps-dev): bump vite",
+    ],
+)
+def test_a_dependency_update_is_a_bump(subject: str) -> None:
+    assert is_release(subject)
+
+
+@pytest.mark.parametrize(
+    ("removed", "added"),
+    [
+        (['    "packaging>=21.3,<26.3",'], ['    "packaging>=21.3,<27",']),
+        (["      - uses: actions/checkout@v4"], ["      - uses: actions/checkout@v5"]),
+    ],
+)
+def test_more_version_only_changes(removed: list[str], added: list[str]) -> None:
+    assert manifest_versions_only(removed, added)
+
+
+@pytest.mark.parametrize("path", [".nvmrc", "rust-toolchain.toml", ".python-version"])
+def test_toolchain_pins_are_version_files(path: str) -> None:
+    assert not_code(path) == "version file"

@@ -239,6 +239,8 @@ def import_sites(text: str) -> tuple[ImportSite, ...]:
     after = 0
     for path in paths:
         spots = _spots(src, "@" + path.replace(" ", "\\ "))
+        if not spots:  # after emphasis (``**@x**``): the engine reads it with the markers gone
+            spots = _spots(src, "@" + path.replace(" ", "\\ "), loose=True)
         prose = [s for s in spots if not any(start <= s < end for start, end in code)]
         found = next((s for s in prose if s >= after), None)
         if found is None:
@@ -249,13 +251,13 @@ def import_sites(text: str) -> tuple[ImportSite, ...]:
     return tuple(sites)
 
 
-def _spots(src: str, needle: str) -> list[int]:
+def _spots(src: str, needle: str, *, loose: bool = False) -> list[int]:
     """Where ``needle`` (``@path``) starts an import: at the start or after white space, as the
     engine reads it (``# Guide for `@x` `` holds no import there)."""
     out: list[int] = []
     at = src.find(needle)
     while at >= 0:
-        if at == 0 or _SPACE.match(src, at - 1):
+        if at == 0 or _SPACE.match(src, at - 1) or (loose and src[at - 1] in "*_~"):
             out.append(at)
         at = src.find(needle, at + 1)
     return out

@@ -119,7 +119,7 @@ def read_history(pending: Pending | None, ctx: CheckContext) -> History | None:
         split_z(pending.chunks()),
         parts=parts,
         doc_of=governed.governance.doc_of,
-        is_code=governed.is_code,
+        is_code=governed.is_history_code,
         named={doc: governed.named(doc) for doc in parts},
         by_folder=not ctx.config.governs,
     )

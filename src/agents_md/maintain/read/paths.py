@@ -37,6 +37,12 @@ _DOMAIN = re.compile(
 _EXTENSION = re.compile(r"[^./]\.[A-Za-z][A-Za-z0-9_-]{0,9}$")
 _PLACEHOLDER_PART = re.compile(r"^[A-Z][A-Z0-9_]+$")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+# A file name every other folder has: alone, it says nothing of which folder.
+GENERIC_NAME = re.compile(
+    r"^(?:index|main|mod|lib|__init__|__main__|app|utils?|types|setup|conftest|package|pyproject|cargo|go|readme"
+    r"|makefile|dockerfile)(?:\.[\w.]+)?$",
+    re.I,
+)
 GIT_REF_HEADS = frozenset({"refs", "origin", "upstream", "remotes", "heads", "tags"})
 PLACEHOLDER_WORDS = frozenset({"foo", "bar", "baz", "qux", "xxx", "yyy", "example", "your", "my"})
 KNOWN_UPPER = frozenset({"README", "LICENSE", "CHANGELOG", "CODEOWNERS", "AUTHORS", "NOTICE", "CONTRIBUTING"})

@@ -108,7 +108,22 @@ _GENERATED_NAME = re.compile(
 _RELEASE_NAME = re.compile(r"^(?:changelog|changes|history|news|releases?|release[-_]notes|upgrading)(?:\.|$)", re.I)
 _KEEP_TEXT = re.compile(r"^(?:requirements.*|constraints.*|cmakelists|robots|llms)\.txt$", re.I)
 VERSION_FILES = frozenset(
-    {"version", "version.txt", ".version", "_version.py", "version.go", ".release-please-manifest.json"}
+    {
+        "version",
+        "version.txt",
+        ".version",
+        "_version.py",
+        "version.go",
+        ".release-please-manifest.json",
+        ".nvmrc",
+        ".node-version",
+        ".python-version",
+        ".ruby-version",
+        ".go-version",
+        ".tool-versions",
+        "rust-toolchain",
+        "rust-toolchain.toml",
+    }
 )
 MANIFESTS = frozenset(
     {
@@ -165,7 +180,7 @@ def is_manifest(path: str) -> bool:
     return base in MANIFESTS or base.endswith(_MANIFEST_EXTENSIONS)
 
 
-_VERSION = re.compile(r"[\^~<>=!]*v?\d+(?:\.\d+)+(?:[-+.~]?[0-9A-Za-z]+)*|\b[0-9a-f]{40}\b")
+_VERSION = re.compile(r"[\^~<>=!]*v?\d+(?:\.\d+)+(?:[-+.~]?[0-9A-Za-z]+)*|[\^~<>=!]+v?\d+\b|\b[0-9a-f]{40}\b|@v\d+\b")
 
 
 def manifest_versions_only(removed: Iterable[str], added: Iterable[str]) -> bool:

@@ -181,6 +181,35 @@ class Git:
                 found.add(os.fsdecode(out[at]))
         return frozenset(found)
 
+    def deleted(self, pathspecs: Sequence[str], days: int) -> dict[str, str]:
+        """Which files matching ``pathspecs`` commits deleted in the ``days`` before ``HEAD``'s
+        (path -> the short commit, the latest deletion): no file's content is read."""
+        if not pathspecs:
+            return {}
+        head = self.run("log", "-1", "--format=%ct", ok_codes=(0, 128)).strip()
+        if not head.isdigit():
+            return {}
+        since = int(head) - days * 86400
+        out = self.run(
+            "log",
+            f"--since=@{since}",
+            "--no-renames",
+            "--diff-filter=D",
+            "--name-only",
+            "-z",
+            "--format=%x1e%h",
+            "--",
+            *pathspecs,
+        )
+        found: dict[str, str] = {}
+        commit = ""
+        for record in out.split(b"\0"):
+            if record.startswith(b"\x1e"):
+                commit = os.fsdecode(record[1:])
+            elif record.strip(b"\n"):
+                found.setdefault(os.fsdecode(record.lstrip(b"\n")), commit)
+        return found
+
     def start_log(self, *revisions: str) -> Pending:
         """Every commit's time and subject (``\\x1e`` time ``\\x1f`` subject), then the paths it
         touched: the whole history, or the commits of ``revisions`` (``base..HEAD``)."""

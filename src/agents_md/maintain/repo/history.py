@@ -35,7 +35,10 @@ _RELEASE = re.compile(
     r"^\s*(?:v?\d+\.\d+\.\d+\S*\s*$"
     r"|(?:\[?[\w-]+(?:\([^)]*\))?\]?!?:\s*)?(?:release|releasing|prepare (?:for )?(?:the )?release|version packages"
     r"|publish(?:ed)? v?\d|bump(?:ed)? (?:the )?versions?\b|update (?:the )?versions?\b)"
-    r"|chore\(release\)|.*\bbump(?:s|ed)?\b.+\bfrom\b.+\bto\b)",
+    r"|chore\(release\)|.*\bbump(?:s|ed)?\b.+\bfrom\b.+\bto\b"
+    r"|[\w-]+\((?:deps|deps-dev|dependencies|dev-deps)\)!?:"
+    r"|(?:[\w-]+(?:\([^)]*\))?!?:\s*)?update "
+    r"(?:dependency|dependencies|module|[\w@./-]+ (?:action|digest|docker tag))\b)",
     re.I,
 )
 

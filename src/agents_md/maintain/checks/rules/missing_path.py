@@ -6,11 +6,14 @@ block) that names nothing in the repository, read the way a reader of the doc wo
 2. A path is looked for relative to each place the doc is read from (its folder, the folder of
    every link to it, and for a rule the folders its ``paths:`` name), to each folder above those
    up to the repository root, and to the root; a leading ``/`` means the root. Found anywhere,
-   or as the end of a tracked file's or folder's path (written from a folder deeper down:
-   ``_harness/x.py`` for ``core/pkg/_harness/x.py``): not missing.
+   or as the end of a tracked file's or folder's path within the doc's folder (written from a
+   folder deeper down: ``_harness/x.py`` for ``core/pkg/_harness/x.py``; a module specifier
+   ``./api`` for ``src/api/`` or ``src/api.ts``): not missing. When one tracked file of that
+   name lies within the doc's folder, the fix names it.
 3. Not checked: a path into a dependency or build folder (``node_modules``, ``dist``, ``target``,
    ...), one whose first part is a package (a dependency of the nearest manifest, or one of the
-   repository's own: a module specifier such as ``prettier/plugins/babel``), one in a clause
+   repository's own: a module specifier such as ``prettier/plugins/babel``), words that name
+   no place (``tasks/TaskService``, a folder and a class), one in a clause
    that says not to do or use it (a counter-example: "use `a`, not `b`"), one on a line that
    says it is another repository's ("in that repo", "outside git"), and one git ignores
    (a local file such as ``.env.test``: asked of git once for the whole check), nor a folder
@@ -21,6 +24,9 @@ block) that names nothing in the repository, read the way a reader of the doc wo
    information: it is not checked. Unfound, a ``../`` path leaves it when read from the doc's own
    folder, or when read from the root (where agents mostly start) unless its first real part is
    a folder where it could be read inside (``../web/gone`` of ``apps/api`` beside ``apps/web``).
+5. A file name alone (`` `redis.py` ``) is no path to look for, but when no file of that name
+   is left in the repository and a commit of the last 180 days deleted one within the doc's
+   folder, it names a file that was renamed or removed: said so (git asked once, for all).
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ from agents_md.engine.rules import rule_globs
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.read.commands import SHELL_LANGS, counter_example
 from agents_md.maintain.read.markdown import Item
-from agents_md.maintain.read.paths import code_path, example_paths, link_path
+from agents_md.maintain.read.paths import GENERIC_NAME, code_path, example_paths, link_path
 from agents_md.maintain.repo.files import anchor_dir
 
 RULE = RuleInfo("missing-path", Severity.WARNING, "a path in a doc that does not exist", __doc__)
@@ -168,7 +174,52 @@ class _Places:
                 return True
         if _ELSEWHERE.search(item.line_text):
             return True
+        if item.kind == "code" and _not_a_place(path, parts):
+            return True
         return item.kind != "link" and counter_example(item)
+
+
+# A file name alone, of a kind of source file: checked only against what git deleted (step 5).
+_BARE = re.compile(
+    r"^[A-Za-z0-9_][A-Za-z0-9_.-]*\.(?:py|ts|tsx|js|jsx|mjs|cjs|go|rs|rb|java|kt|cs|swift|c|h|cc|cpp|hpp|php|scala|vue"
+    r"|svelte|sh|sql|proto)$"
+)
+GONE_DAYS = 180
+
+
+def _gone_names(ctx: CheckContext, bare: list[_Candidate], deeper: _Suffixes) -> Iterator[Diagnostic]:
+    """Step 5: file names alone that no file of the repository has now, and that a commit of the
+    last ``GONE_DAYS`` days deleted within the doc's folder: renamed or removed under the doc."""
+    assert ctx.git is not None
+    wanted: dict[tuple[str, str], list[_Candidate]] = {}
+    for c in bare:
+        if c.path in deeper.by_name:
+            continue  # a file of that name is somewhere: the doc may mean it
+        home = anchor_dir(c.doc)
+        wanted.setdefault((home, c.path), []).append(c)
+    if not wanted:
+        return
+    specs = sorted({f":(glob){home}/**/{name}" if home else f":(glob)**/{name}" for home, name in wanted})
+    deleted = ctx.git.deleted(specs, GONE_DAYS)
+    by_name: dict[str, list[tuple[str, str]]] = {}
+    for path, commit in deleted.items():
+        by_name.setdefault(path.rpartition("/")[2], []).append((path, commit))
+    for (home, name), found in sorted(wanted.items()):
+        gone = [(p, commit) for p, commit in by_name.get(name, ()) if not home or p.startswith(home + "/")]
+        if not gone:
+            continue
+        first = found[0]
+        path, commit = gone[0]
+        again = sorted({c.item.line for c in found} - {first.item.line})
+        also_at = f"; also line {', '.join(map(str, again))}" if again else ""
+        yield RULE.diagnostic(
+            first.doc,
+            f"`{name}` no longer exists: {path} was deleted in {commit}, and no file of that name is left{also_at}",
+            "name the file that took its place, or remove it",
+            line=first.item.line,
+            subject=name,
+            also=ctx.also(first.doc),
+        )
 
 
 def _around(ctx: CheckContext, rel: str, line: int) -> str:
@@ -203,13 +254,40 @@ def _ignored_within(ctx: CheckContext) -> frozenset[str]:
     return frozenset(out)
 
 
+_CAMEL = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
+
+
+def _not_a_place(path: str, parts: list[str]) -> bool:
+    """Words with slashes that name no place: a folder and a class (``mcp_tasks/McpTaskService``)."""
+    if path.endswith("/") or len(parts) < 2 or _EXTENSION.search(parts[-1]):
+        return False
+    return _CAMEL.match(parts[-1]) is not None
+
+
+def _climbed(path: str) -> str:
+    """``../../x/y`` without its climb: ``x/y``."""
+    while path.startswith("../"):
+        path = path[3:]
+    return path
+
+
 def _suffix_worthy(path: str) -> bool:
-    return not path.startswith(("../", "/")) and path.strip("./").count("/") >= 1
+    """A path worth looking for deeper down: two parts or more (``_harness/x.py``), or a module
+    specifier (``./api``, ``./generate-url``: no extension, as an import names a module)."""
+    if path.startswith(("../", "/")):
+        return False
+    return path.strip("./").count("/") >= 1 or (path.startswith("./") and not _EXTENSION.search(path))
+
+
+# What a module specifier without an extension may name on disk.
+_MODULE_EXTENSIONS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".py", ".rs", ".go")
+_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
 
 
 class _Suffixes:
     """Step 2, last: the tracked files and folders by their last name, to find a path written
-    relative to a folder deeper than the doc (``_harness/x.py`` of ``core/pkg/_harness/x.py``)."""
+    relative to a folder deeper than the doc, within the doc's own folder (``_harness/x.py`` of
+    ``core/pkg/_harness/x.py`` in ``core/AGENTS.md``); and to suggest where a file went."""
 
     def __init__(self, ctx: CheckContext) -> None:
         self.by_name: dict[str, list[str]] = {}
@@ -223,12 +301,31 @@ class _Suffixes:
                 self.by_name.setdefault(folder.rpartition("/")[2], []).append(folder)
                 folder = folder.rpartition("/")[0]
 
-    def holds(self, path: str) -> bool:
+    @staticmethod
+    def _bare(path: str) -> str:
         path = path.split("#", 1)[0].split("?", 1)[0].strip("/")
         while path.startswith("./"):
             path = path[2:]
-        tail = "/" + path
-        return any(f.endswith(tail) for f in self.by_name.get(path.rpartition("/")[2], ()))
+        return path
+
+    def holds(self, path: str, homes: list[str]) -> bool:
+        bare = self._bare(path)
+        name = bare.rpartition("/")[2]
+        names = [name] if _EXTENSION.search(name) else [name, *(name + e for e in _MODULE_EXTENSIONS)]
+        tails = ["/" + bare.rpartition("/")[0] + "/" + n if "/" in bare else "/" + n for n in names]
+        for n, tail in zip(names, tails, strict=True):
+            for found in self.by_name.get(n, ()):
+                if found.endswith(tail) and any(not h or found.startswith(h + "/") for h in homes):
+                    return True
+        return False
+
+    def moved(self, path: str, homes: list[str]) -> str | None:
+        """The one tracked file of that name within the doc's folders, if there is exactly one."""
+        name = self._bare(path).rpartition("/")[2]
+        if not _EXTENSION.search(name) or GENERIC_NAME.match(name):
+            return None
+        found = [f for f in self.by_name.get(name, ()) if any(not h or f.startswith(h + "/") for h in homes)]
+        return found[0] if len(found) == 1 else None
 
 
 def _scope_dirs(ctx: CheckContext, rel: str) -> list[str]:
@@ -257,6 +354,7 @@ def _leaves(joined: str) -> bool:
 
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     candidates: list[_Candidate] = []
+    bare: list[_Candidate] = []  # file names alone (step 5)
     outside: dict[str, list[tuple[Item, str]]] = {}
     for rel in ctx.texts():
         places = _Places(ctx, rel)
@@ -271,13 +369,18 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     outside.setdefault(rel, []).append((item, path))
                 elif verdict == MISSING:
                     candidates.append(_Candidate(doc=rel, item=item, path=path, lookups=lookups))
-    asked = sorted({spelling for c in candidates for spelling in c.lookups})
+            if item.kind == "code" and _BARE.match(item.text) and not places.unchecked(item.text, item):
+                bare.append(_Candidate(doc=rel, item=item, path=item.text, lookups=()))
+    # A folder is asked about as one too ("x/"): a pattern such as "prettier/" matches only so.
+    asked = sorted({v for c in candidates for s in c.lookups for v in (s, s.rstrip("/") + "/")})
     ignored = ctx.git.ignored(asked) if ctx.git is not None else frozenset()
-    candidates = [c for c in candidates if not ignored.intersection(c.lookups)]
+    candidates = [c for c in candidates if not any(s in ignored or s.rstrip("/") + "/" in ignored for s in c.lookups)]
     if candidates and ctx.git is not None:
         kept_out = _ignored_within(ctx)
         candidates = [c for c in candidates if not kept_out.intersection(s.rstrip("/") for s in c.lookups)]
-    deeper = _Suffixes(ctx) if any(_suffix_worthy(c.path) for c in candidates) else None
+    deeper = _Suffixes(ctx) if (candidates or bare or outside) and ctx.git is not None else None
+    if deeper is not None:
+        yield from _gone_names(ctx, bare, deeper)
     lines: dict[tuple[str, str], list[int]] = {}
     explained: set[tuple[str, str]] = set()  # a path the doc says, somewhere, is made locally
     for c in candidates:
@@ -286,7 +389,10 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
             explained.add((c.doc, c.path))
     candidates = [c for c in candidates if (c.doc, c.path) not in explained]
     for c in candidates:
-        if deeper is not None and _suffix_worthy(c.path) and deeper.holds(c.path):
+        homes = sorted({anchor_dir(p) for p in (c.doc, *ctx.also(c.doc))})
+        if deeper is not None and _suffix_worthy(c.path) and deeper.holds(c.path, homes):
+            continue
+        if deeper is not None and c.path.startswith("../") and deeper.holds(_climbed(c.path), homes):
             continue
         again = lines[(c.doc, c.path)]
         if again[0] != c.item.line:
@@ -298,15 +404,23 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         shown = {"code": f"`{c.item.text}`", "link": f"link target {c.item.text}"}.get(
             c.item.kind, f"`{c.path}` (in a code block)"
         )
+        moved = deeper.moved(c.path, homes) if deeper is not None else None
         yield RULE.diagnostic(
             c.doc,
             f"{shown} does not exist ({where}{also_at})",
-            "point it at the file's new place, or remove it",
+            f"point it at {moved} if that is the file, or remove it"
+            if moved
+            else "point it at the file's new place, or remove it",
             line=c.item.line,
             subject=c.path,
             also=ctx.also(c.doc),
         )
-    for rel, found in outside.items():
+    for rel, every in outside.items():
+        # ``../fixtures`` written from a file deeper down (an import in a test): inside after all.
+        homes = sorted({anchor_dir(p) for p in (rel, *ctx.also(rel))})
+        found = [(i, p) for i, p in every if deeper is None or not deeper.holds(_climbed(p), homes)]
+        if not found:
+            continue
         item, path = found[0]
         more = f" and {len(found) - 1} more" if len(found) > 1 else ""
         yield RULE.diagnostic(
