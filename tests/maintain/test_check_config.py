@@ -12,7 +12,7 @@ from agents_md.errors import AgentsMdError
 from agents_md.maintain.repo.config import Config, load_config, parse_config
 
 Repo = Callable[..., GitRepo]
-BROKEN = {"AGENTS.md": "# Root\n\n@gone.md\n- `src/gone/x.ts`\n"}
+BROKEN = {"AGENTS.md": "# Root\n\n@gone.md\n- `src/gone/x.ts`\n", "src/y.ts": "y\n"}
 
 
 def test_defaults_without_a_file(repo: Repo) -> None:

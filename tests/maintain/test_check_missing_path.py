@@ -30,7 +30,7 @@ def _missing(repo: Repo, doc: str) -> list[tuple[int | None, str]]:
         ("`src/gone/`", "`src/gone/` does not exist (neither in apps/web/ nor above it)"),
         ("`./gone`", "`./gone` does not exist (neither in apps/web/ nor above it)"),
         ("`../web/gone/x`", "`../web/gone/x` does not exist (neither in apps/web/ nor above it)"),
-        ("`lib/util/x`", "`lib/util/x` does not exist (neither in apps/web/ nor above it)"),
+        ("`src/util/x`", "`src/util/x` does not exist (neither in apps/web/ nor above it)"),
         ("`src/nothing`", "`src/nothing` does not exist (neither in apps/web/ nor above it)"),
         (
             "[guide](docs/gone.md)",
@@ -143,7 +143,7 @@ def test_every_missing_path_is_reported_with_its_own_line(repo: Repo) -> None:
 
 
 def test_missing_paths_of_the_root_doc_say_so(repo: Repo) -> None:
-    r = repo({"AGENTS.md": "# Root\n\n- `apps/gone/x.ts`\n"})
+    r = repo({"AGENTS.md": "# Root\n\n- `apps/gone/x.ts`\n", "apps/web/y.ts": "y\n"})
     assert [(f.file, f.line, f.message) for f in r.findings("missing-path")] == [
         ("AGENTS.md", 3, "`apps/gone/x.ts` does not exist (in the repository)")
     ]
@@ -296,13 +296,15 @@ def test_a_folder_git_ignores_by_a_folder_pattern_is_not_checked(repo: Repo) -> 
     assert r.findings("missing-path") == []
 
 
-def test_a_deeper_match_counts_only_within_the_docs_folder(repo: Repo) -> None:
+def test_a_deeper_match_counts_within_the_docs_folder_or_when_it_is_the_only_one(repo: Repo) -> None:
     files = {
         **FILES,
         "crates/other/src/options.rs": "x\n",
+        "crates/third/src/options.rs": "x\n",
+        "backend/tests/test_boundary.py": "x\n",
         "crates/json/src/lib.rs": "x\n",
         "crates/json/src/config/settings.rs": "x\n",
-        "crates/json/AGENTS.md": "# Json\n\n- `src/options.rs`\n- `config/settings.rs`\n",
+        "crates/json/AGENTS.md": "# Json\n\n- `src/options.rs`\n- `config/settings.rs`\n- `tests/test_boundary.py`\n",
     }
     found = [(f.line, f.fix) for f in repo(files).findings("missing-path") if f.file == "crates/json/AGENTS.md"]
     assert found == [(3, "point it at the file's new place, or remove it")]
@@ -354,3 +356,15 @@ def test_a_file_name_alone_that_exists_elsewhere_or_never_did_is_not_checked(rep
 def test_a_climb_written_from_a_file_deeper_down_is_inside(repo: Repo) -> None:
     files = {**FILES, "apps/web/e2e/fixtures/index.ts": "x\n", "apps/web/e2e/AGENTS.md": "# E2e\n\n- `../fixtures`\n"}
     assert [f for f in repo(files).findings("missing-path") if f.file == "apps/web/e2e/AGENTS.md"] == []
+
+
+def test_another_codebases_files_are_not_checked_unless_git_deleted_them_lately(repo: Repo) -> None:
+    doc = "# Css\n\nDivergences: `css/stylefmt-repo/at-media/at-media.css`, `legacy/old_client.ts`.\n"
+    r = repo({**FILES, "tools/legacy/old_client.ts": "x\n", "crates/fmt_css/AGENTS.md": doc})
+    assert r.findings("missing-path") == []
+    r.git("rm", "-q", "-r", "tools")
+    r.commit(message="drop the legacy client", date="2024-02-01T12:00:00Z")
+    assert [f.subject for f in r.findings("missing-path")] == []
+    r2_doc = "# Css\n\n- `tools/legacy/old_client.ts`\n"
+    r.commit({"crates/fmt_css/AGENTS.md": r2_doc}, date="2024-02-02T12:00:00Z")
+    assert [f.subject for f in r.findings("missing-path")] == ["tools/legacy/old_client.ts"]

@@ -71,7 +71,7 @@ def test_a_clean_repository(repo: Repo, capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_exit_codes_warnings_pass_strict_fails(repo: Repo, capsys: pytest.CaptureFixture[str]) -> None:
-    r = repo({"AGENTS.md": "# Root\n\n- `apps/gone/x.ts`\n"})
+    r = repo({"AGENTS.md": "# Root\n\n- `apps/gone/x.ts`\n", "apps/web/y.ts": "y\n"})
     assert _run(r, capsys)[0] == 0
     assert _run(r, capsys, "--strict")[0] == 1
 
@@ -183,7 +183,13 @@ def test_outside_git_the_file_rules_still_run(tmp_path: Path, capsys: pytest.Cap
 
 
 def test_absent_is_not_broken_and_bad_bytes_are_told(repo: Repo) -> None:
-    r = repo({"AGENTS.md": b"# Root\n\n- caf\xe9 `apps/gone/x.ts`\n", "a/CLAUDE.md": {"symlink": "../nowhere.md"}})
+    r = repo(
+        {
+            "AGENTS.md": b"# Root\n\n- caf\xe9 `apps/gone/x.ts`\n",
+            "a/CLAUDE.md": {"symlink": "../nowhere.md"},
+            "apps/y.ts": "y\n",
+        }
+    )
     result = r.check()
     assert result.notes == ("AGENTS.md: not valid UTF-8; invalid bytes read as U+FFFD",)
     assert [(f.rule, f.file, f.line) for f in result.findings] == [

@@ -6,9 +6,9 @@ block) that names nothing in the repository, read the way a reader of the doc wo
 2. A path is looked for relative to each place the doc is read from (its folder, the folder of
    every link to it, and for a rule the folders its ``paths:`` name), to each folder above those
    up to the repository root, and to the root; a leading ``/`` means the root. Found anywhere,
-   or as the end of a tracked file's or folder's path within the doc's folder (written from a
-   folder deeper down: ``_harness/x.py`` for ``core/pkg/_harness/x.py``; a module specifier
-   ``./api`` for ``src/api/`` or ``src/api.ts``): not missing. When one tracked file of that
+   or as the end of a tracked file's or folder's path within the doc's folder, or of just one
+   elsewhere (written from another folder: ``_harness/x.py`` for ``core/pkg/_harness/x.py``; a
+   module specifier ``./api`` for ``src/api/`` or ``src/api.ts``): not missing. When one tracked file of that
    name lies within the doc's folder, the fix names it.
 3. Not checked: a path into a dependency or build folder (``node_modules``, ``dist``, ``target``,
    ...), one whose first part is a package (a dependency of the nearest manifest, or one of the
@@ -27,6 +27,10 @@ block) that names nothing in the repository, read the way a reader of the doc wo
 5. A file name alone (`` `redis.py` ``) is no path to look for, but when no file of that name
    is left in the repository and a commit of the last 180 days deleted one within the doc's
    folder, it names a file that was renamed or removed: said so (git asked once, for all).
+6. A path whose first part is nowhere the doc is read, and none of whose last two parts the
+   repository has anywhere (no ``stylefmt-repo`` folder, no ``at-media.css``), names another
+   codebase's files — an upstream test suite, a
+   folder made at run time — and is not said, unless git deleted it in the last 180 days.
 """
 
 from __future__ import annotations
@@ -96,6 +100,7 @@ class _Candidate:
     item: Item
     path: str
     lookups: tuple[str, ...]  # the root-relative spellings git is asked about
+    anchored: bool = True  # its first part is a folder or file where the doc is read
 
 
 class _Places:
@@ -187,9 +192,12 @@ _BARE = re.compile(
 GONE_DAYS = 180
 
 
-def _gone_names(ctx: CheckContext, bare: list[_Candidate], deeper: _Suffixes) -> Iterator[Diagnostic]:
+def _gone_names(
+    ctx: CheckContext, bare: list[_Candidate], deeper: _Suffixes, exact: list[str], out: dict[str, str]
+) -> Iterator[Diagnostic]:
     """Step 5: file names alone that no file of the repository has now, and that a commit of the
-    last ``GONE_DAYS`` days deleted within the doc's folder: renamed or removed under the doc."""
+    last ``GONE_DAYS`` days deleted within the doc's folder: renamed or removed under the doc.
+    The same question, in the same call, for the ``exact`` paths (``out`` gets what was deleted)."""
     assert ctx.git is not None
     wanted: dict[tuple[str, str], list[_Candidate]] = {}
     for c in bare:
@@ -197,10 +205,11 @@ def _gone_names(ctx: CheckContext, bare: list[_Candidate], deeper: _Suffixes) ->
             continue  # a file of that name is somewhere: the doc may mean it
         home = anchor_dir(c.doc)
         wanted.setdefault((home, c.path), []).append(c)
-    if not wanted:
+    if not wanted and not exact:
         return
     specs = sorted({f":(glob){home}/**/{name}" if home else f":(glob)**/{name}" for home, name in wanted})
-    deleted = ctx.git.deleted(specs, GONE_DAYS)
+    deleted = ctx.git.deleted([*specs, *(f":(literal){p}" for p in sorted(set(exact)))], GONE_DAYS)
+    out.update(deleted)
     by_name: dict[str, list[tuple[str, str]]] = {}
     for path, commit in deleted.items():
         by_name.setdefault(path.rpartition("/")[2], []).append((path, commit))
@@ -313,11 +322,22 @@ class _Suffixes:
         name = bare.rpartition("/")[2]
         names = [name] if _EXTENSION.search(name) else [name, *(name + e for e in _MODULE_EXTENSIONS)]
         tails = ["/" + bare.rpartition("/")[0] + "/" + n if "/" in bare else "/" + n for n in names]
+        anywhere = 0
         for n, tail in zip(names, tails, strict=True):
             for found in self.by_name.get(n, ()):
-                if found.endswith(tail) and any(not h or found.startswith(h + "/") for h in homes):
+                if not found.endswith(tail):
+                    continue
+                if any(not h or found.startswith(h + "/") for h in homes):
                     return True
-        return False
+                anywhere += 1
+        # Elsewhere, only one of its kind in the repository: ``src/options.rs`` in many crates
+        # says nothing of this one's.
+        return anywhere == 1
+
+    def unrelated(self, path: str) -> bool:
+        """Whether neither the file's name nor its folder's is any tracked file's or folder's."""
+        parts = [p for p in self._bare(path).split("/") if p not in ("", ".", "..")]
+        return len(parts) >= 2 and parts[-1] not in self.by_name and parts[-2] not in self.by_name
 
     def moved(self, path: str, homes: list[str]) -> str | None:
         """The one tracked file of that name within the doc's folders, if there is exactly one."""
@@ -368,7 +388,9 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 if verdict == OUTSIDE:
                     outside.setdefault(rel, []).append((item, path))
                 elif verdict == MISSING:
-                    candidates.append(_Candidate(doc=rel, item=item, path=path, lookups=lookups))
+                    first = next((p for p in path.split("/") if p not in ("", ".", "..")), "")
+                    anchored = bool(first) and places.first_exists(first)
+                    candidates.append(_Candidate(doc=rel, item=item, path=path, lookups=lookups, anchored=anchored))
             if item.kind == "code" and _BARE.match(item.text) and not places.unchecked(item.text, item):
                 bare.append(_Candidate(doc=rel, item=item, path=item.text, lookups=()))
     # A folder is asked about as one too ("x/"): a pattern such as "prettier/" matches only so.
@@ -379,8 +401,14 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         kept_out = _ignored_within(ctx)
         candidates = [c for c in candidates if not kept_out.intersection(s.rstrip("/") for s in c.lookups)]
     deeper = _Suffixes(ctx) if (candidates or bare or outside) and ctx.git is not None else None
+    # Step 6: another codebase's files (an upstream test suite, a runtime folder), unless git
+    # deleted them lately.
+    unrelated = [c for c in candidates if deeper is not None and not c.anchored and deeper.unrelated(c.path)]
+    deleted: dict[str, str] = {}
     if deeper is not None:
-        yield from _gone_names(ctx, bare, deeper)
+        yield from _gone_names(ctx, bare, deeper, [s for c in unrelated for s in c.lookups], deleted)
+    gone_lately = {id(c) for c in unrelated if any(s.rstrip("/") in deleted for s in c.lookups)}
+    candidates = [c for c in candidates if id(c) in gone_lately or c not in unrelated]
     lines: dict[tuple[str, str], list[int]] = {}
     explained: set[tuple[str, str]] = set()  # a path the doc says, somewhere, is made locally
     for c in candidates:
