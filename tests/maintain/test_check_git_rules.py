@@ -78,7 +78,7 @@ def test_doc_not_updated_lists_the_most_telling_files_first(repo: Repo) -> None:
         (
             "apps/web/AGENTS.md",
             "5 files changed in apps/web (apps/web/src/client.ts, apps/web/src/new.ts (added), apps/web/src/a.ts "
-            "and 2 more) but apps/web/AGENTS.md was not updated",
+            "and 2 more) but apps/web/AGENTS.md was not updated; it names 1 of them",
         )
     ]
 
@@ -461,3 +461,19 @@ def test_a_name_every_folder_has_is_not_what_a_doc_names(repo: Repo) -> None:
     _code_commits(r, "apps/web/src/a.ts", ["2024-04-01", "2024-05-01", "2024-06-01"])
     _code_commits(r, "apps/web/index.ts", ["2024-06-02"])
     assert [(f.file, f.severity) for f in r.findings("stale-doc")] == [("apps/web/AGENTS.md", Severity.INFO)]
+
+
+def test_over_a_long_range_only_docs_naming_changed_files_are_asked_about(repo: Repo) -> None:
+    r = repo({**TREE, "apps/web/AGENTS.md": "# Web\n\nThe entry is `src/b.ts`.\n"})
+    base = r.git("rev-parse", "HEAD").strip()
+    for n in range(21):
+        r.commit({"apps/web/src/a.ts": f"{n}\n", "services/worker/queue.py": f"{n}\n"}, message=f"work {n}")
+    assert r.findings("doc-not-updated", base=base) == []
+    r.commit({"apps/web/src/b.ts": "b2\n"}, message="change the entry")
+    assert [(f.file, f.message) for f in r.findings("doc-not-updated", base=base)] == [
+        (
+            "apps/web/AGENTS.md",
+            "2 files changed in apps/web (apps/web/src/b.ts, apps/web/src/a.ts) but apps/web/AGENTS.md "
+            "was not updated; it names 1 of them",
+        )
+    ]

@@ -98,11 +98,14 @@ def read_changes(git: Git | None, ask: DiffAsk, ctx: CheckContext) -> Changes | 
     manifests = [c.path for c in changed if c.status == "M" and is_manifest(c.path)]
     candidates = [c.path for c in changed if c.status != "D" and not_code(c.path) is None]
     settled = _versions_only(git, ask.spec, manifests) | git.marked(candidates, MARKS)
+    commits: int | None = None
     if ask.log is not None and ask.log.wait()[0] == 0:
         governed = ctx.governed
-        swept = passed_over(split_z(ask.log.chunks()), doc_of=governed.governance.doc_of, is_code=governed.is_code)
+        swept, commits = passed_over(
+            split_z(ask.log.chunks()), doc_of=governed.governance.doc_of, is_code=governed.is_code
+        )
         settled |= swept
-    return Changes(changed=changed, against=ask.against, settled=settled)
+    return Changes(changed=changed, against=ask.against, settled=settled, commits=commits)
 
 
 def read_history(pending: Pending | None, ctx: CheckContext) -> History | None:

@@ -42,6 +42,7 @@ class Changes(NamedTuple):
     changed: tuple[Changed, ...]
     against: str  # "the staged changes" or "origin/main...HEAD"
     settled: frozenset[str] = frozenset()  # version-only manifest changes; files git marks generated or vendored
+    commits: int | None = None  # the commits of the range (None: the staged changes)
 
     @property
     def files(self) -> tuple[str, ...]:

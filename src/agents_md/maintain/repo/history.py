@@ -169,16 +169,19 @@ def commits(records: Iterable[bytes]) -> Iterator[tuple[int, str, list[bytes]]]:
 
 def passed_over(
     records: Iterable[bytes], *, doc_of: Callable[[str], str | None], is_code: Callable[[str], bool]
-) -> frozenset[str]:
+) -> tuple[frozenset[str], int]:
     """The paths that only releases, bumps and sweeps (steps 2 and 4) touched in a range of
-    commits: a diff's files that say nothing about what a doc describes."""
+    commits — a diff's files that say nothing about what a doc describes — and how many
+    commits the range holds."""
     plain: set[str] = set()
     swept: set[str] = set()
+    count = 0
     for _, subject, raw_paths in commits(records):
+        count += 1
         paths = [os.fsdecode(p) for p in raw_paths]
         if is_release(subject):
             swept.update(paths)
             continue
         docs = {d for p in paths if is_code(p) and (d := doc_of(p)) is not None}
         (swept if len(docs) > SWEEP else plain).update(paths)
-    return frozenset(swept - plain)
+    return frozenset(swept - plain), count

@@ -10,6 +10,9 @@ the diff left alone. A warning, not an error: it gives the reviewer a question t
    a link's target, what it imports or links to); a pointer doc is not judged.
 4. One finding per doc: how many files changed under it, the most telling few (the ones it
    names first, tests last, added and deleted files before changed ones), and the fix.
+5. Over a long range (more than ``LONG_RANGE`` commits: no one pull request), only a doc that
+   names some of the changed files (or their folders) is asked about: over many commits, code
+   changes under every doc, and the question is worth asking only where the doc names it.
 """
 
 from __future__ import annotations
@@ -22,15 +25,42 @@ from agents_md.maintain.repo.files import anchor_dir, shown
 
 RULE = RuleInfo("doc-not-updated", Severity.WARNING, "code changed but the doc over it did not", __doc__)
 SHOWN = 3
+LONG_RANGE = 20  # commits: past this, a range is no one pull request
+
+
+# Folders every package has: naming one says nothing of which of its files matter.
+_BROAD = frozenset({"src", "lib", "app", "apps", "pkg", "cmd", "internal", "test", "tests", "docs", "packages"})
+
+
+def _mentioned(path: str, named: frozenset[str], own: str = "") -> bool:
+    """Whether a doc naming ``named`` names ``path``: the file, or a folder of it below the doc's
+    own folder that is not one every package has (``src/``)."""
+    if path in named:
+        return True
+    folders = path.split("/")[:-1]
+    depth = own.count("/") + 1 if own else 0
+    for i in range(depth + 1, len(folders) + 1):
+        folder = "/".join(folders[:i])
+        if folder in named and not (i == depth + 1 and folders[i - 1] in _BROAD):
+            return True
+    return False
+
+
+def _named_among(ctx: CheckContext, doc: str, changed: list[Changed]) -> list[Changed]:
+    """The changed files the doc names (or whose folder it names)."""
+    named = ctx.governed.named(doc)
+    own = anchor_dir(doc)
+    return [c for c in changed if _mentioned(c.path, named, own)]
 
 
 def _telling(ctx: CheckContext, doc: str, changed: list[Changed]) -> list[Changed]:
     named = ctx.governed.named(doc)
+    own = anchor_dir(doc)
 
     def rank(c: Changed) -> tuple[int, int, int, str]:
         # No sizes of change: reading them would read every changed file's content.
         folders = c.path.split("/")
-        mentioned = any("/".join(folders[:i]) in named for i in range(1, len(folders) + 1))
+        mentioned = _mentioned(c.path, named, own)
         is_test = any(p in ("test", "tests", "__tests__", "spec") for p in folders) or ".test." in c.path
         return (0 if mentioned else 1, 1 if is_test else 0, 0 if c.status in ("A", "D") else 1, c.path)
 
@@ -58,15 +88,20 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         doc = governed.governance.doc_of(c.path)  # 2
         if doc is not None and doc in judged:
             under.setdefault(doc, []).append(c)
+    long = changes.commits is not None and changes.commits > LONG_RANGE
     for doc, changed in sorted(under.items()):
         if governed.parts(doc) & touched:  # 3
             continue
+        named = _named_among(ctx, doc, changed)
+        if long and not named:
+            continue  # 5
         holder = ctx.holder(doc)
         files = "1 file" if len(changed) == 1 else f"{len(changed)} files"
         where = "what it governs" if doc in ctx.config.governs else shown(anchor_dir(doc))
+        says = f"; it names {len(named)} of them" if named else ""
         yield RULE.diagnostic(
             holder,
-            f"{files} changed in {where} ({_listed(_telling(ctx, doc, changed))}) but {doc} was not updated",
+            f"{files} changed in {where} ({_listed(_telling(ctx, doc, changed))}) but {doc} was not updated{says}",
             f"read {doc} against the change ({changes.against}): update what it says that no longer holds",
             also=ctx.also(holder),
         )
