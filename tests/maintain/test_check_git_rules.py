@@ -288,21 +288,21 @@ def _code_commits(r: GitRepo, path: str, dates: list[str], message: str = "work"
 
 def test_stale_doc_reports_the_lag_the_commits_and_the_last_code_change(repo: Repo) -> None:
     r = repo(TREE, date="2024-01-01T12:00:00Z")
-    _code_commits(r, "apps/web/src/a.ts", ["2024-02-01", "2024-04-01", "2024-06-01"])
+    _code_commits(r, "apps/web/src/a.ts", ["2024-02-01", "2024-04-01", "2024-08-01"])
     assert _stale(r.findings("stale-doc")) == [
         (
             "apps/web/AGENTS.md",
-            "last changed 2024-01-01; since then 3 commits changed the code in apps/web, the last 152 days later "
-            "(apps/web/src/a.ts, 2024-06-01; threshold 90 days)",
+            "last changed 2024-01-01; since then 3 commits changed the code in apps/web, the last 213 days later "
+            "(apps/web/src/a.ts, 2024-08-01; threshold 90 days)",
         )
     ]
 
 
 def test_stale_doc_needs_several_commits_since(repo: Repo) -> None:
     r = repo(TREE, date="2024-01-01T12:00:00Z")
-    _code_commits(r, "apps/web/src/a.ts", ["2024-05-01", "2024-06-01"])
+    _code_commits(r, "apps/web/src/a.ts", ["2024-07-01", "2024-08-01"])
     assert r.findings("stale-doc") == []
-    r.commit({".agents-md.toml": "stale-commits = 2\n"}, date="2024-06-02T12:00:00Z")
+    r.commit({".agents-md.toml": "stale-commits = 2\n"}, date="2024-08-02T12:00:00Z")
     assert [f.file for f in r.findings("stale-doc")] == ["apps/web/AGENTS.md"]
 
 
@@ -349,7 +349,7 @@ def test_stale_doc_reads_a_links_history_as_its_targets(repo: Repo) -> None:
 
 def test_stale_doc_root_governs_what_no_nested_doc_claims(repo: Repo) -> None:
     r = repo(TREE, date="2024-01-01T12:00:00Z")
-    _code_commits(r, "services/worker/queue.py", ["2024-03-01", "2024-04-01", "2024-05-01"])
+    _code_commits(r, "services/worker/queue.py", ["2024-03-01", "2024-04-01", "2024-08-01"])
     assert [f.file for f in r.findings("stale-doc")] == ["AGENTS.md"]
 
 
@@ -361,7 +361,7 @@ def test_stale_doc_within_the_threshold_is_quiet(repo: Repo) -> None:
 
 def test_stale_doc_threshold_is_configurable(repo: Repo) -> None:
     r = repo({**TREE, ".agents-md.toml": "stale-days = 10\n"}, date="2024-01-01T12:00:00Z")
-    _code_commits(r, "apps/web/src/a.ts", ["2024-01-05", "2024-01-10", "2024-01-20"])
+    _code_commits(r, "apps/web/src/a.ts", ["2024-01-05", "2024-01-10", "2024-01-25"])
     found = r.findings("stale-doc")
     assert [f.file for f in found] == ["apps/web/AGENTS.md"]
     assert "threshold 10 days" in found[0].message
@@ -402,9 +402,9 @@ def test_a_shallow_clone_says_its_history_is_cut(repo: Repo, tmp_path: Path, git
 
 def test_stale_doc_is_information_unless_files_it_names_changed_since(repo: Repo) -> None:
     r = repo({**TREE, "apps/web/AGENTS.md": "# Web\n\nThe entry is `src/b.ts`.\n"}, date="2024-01-01T12:00:00Z")
-    _code_commits(r, "apps/web/src/a.ts", ["2024-04-01", "2024-05-01", "2024-06-01"])
+    _code_commits(r, "apps/web/src/a.ts", ["2024-04-01", "2024-05-01", "2024-08-01"])
     assert [(f.file, f.severity) for f in r.findings("stale-doc")] == [("apps/web/AGENTS.md", Severity.INFO)]
-    r.commit({"apps/web/src/b.ts": "b2\n"}, date="2024-06-05T12:00:00Z")
+    r.commit({"apps/web/src/b.ts": "b2\n"}, date="2024-08-05T12:00:00Z")
     found = r.findings("stale-doc")
     assert [(f.file, f.severity) for f in found] == [("apps/web/AGENTS.md", Severity.WARNING)]
     assert found[0].message.endswith("; files it names changed since: apps/web/src/b.ts")
@@ -458,8 +458,8 @@ def test_a_name_every_folder_has_is_not_what_a_doc_names(repo: Repo) -> None:
     r = repo(
         {**TREE, "apps/web/AGENTS.md": "# Web\n\nEach folder has its `index.ts` files.\n", "apps/web/index.ts": "x\n"}
     )
-    _code_commits(r, "apps/web/src/a.ts", ["2024-04-01", "2024-05-01", "2024-06-01"])
-    _code_commits(r, "apps/web/index.ts", ["2024-06-02"])
+    _code_commits(r, "apps/web/src/a.ts", ["2024-04-01", "2024-05-01", "2024-08-01"])
+    _code_commits(r, "apps/web/index.ts", ["2024-08-02"])
     assert [(f.file, f.severity) for f in r.findings("stale-doc")] == [("apps/web/AGENTS.md", Severity.INFO)]
 
 
@@ -477,3 +477,11 @@ def test_over_a_long_range_only_docs_naming_changed_files_are_asked_about(repo: 
             "was not updated; it names 1 of them",
         )
     ]
+
+
+def test_stale_doc_without_a_named_file_changed_waits_for_twice_the_threshold(repo: Repo) -> None:
+    r = repo(TREE, date="2024-01-01T12:00:00Z")
+    _code_commits(r, "apps/web/src/a.ts", ["2024-03-01", "2024-04-01", "2024-06-01"])
+    assert r.findings("stale-doc") == []  # 152 days: over 90, not over 180
+    _code_commits(r, "apps/web/src/a.ts", ["2024-07-15"])
+    assert [(f.file, f.severity) for f in r.findings("stale-doc")] == [("apps/web/AGENTS.md", Severity.INFO)]

@@ -7,7 +7,9 @@ long after the doc last changed. The lag is not proof of an error; it says which
 2. A doc's last update is the last change to any of its parts (a link's target included).
 3. Stale when its code changed in at least ``stale-commits`` commits since that update, the last
    of them more than ``stale-days`` after it. A pointer doc is not judged.
-4. Information: which doc to read first. A warning when files the doc names changed since.
+4. A warning when files the doc names changed since; otherwise information, and only for a lag
+   of more than twice ``stale-days`` (six months by default, the seed's own example): which
+   doc to read first.
 """
 
 from __future__ import annotations
@@ -37,8 +39,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         if entry is None or entry.updated is None or entry.code is None:
             continue
         lag = (entry.code.when - entry.updated.when) // DAY
-        if lag <= days or entry.since < commits:
-            continue
+        if lag <= days or entry.since < commits or (not entry.named and lag <= 2 * days):
+            continue  # 4: without a named file changed, only a lag of twice the threshold is worth a look
         holder = ctx.holder(doc)
         where = "what it governs" if doc in ctx.config.governs else shown(anchor_dir(doc))
         named = f"; files it names changed since: {', '.join(entry.named)}" if entry.named else ""
