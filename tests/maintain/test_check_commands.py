@@ -55,6 +55,7 @@ def test_commands_in_shell_fences_count_and_run_is_the_same_script(repo: Repo) -
         ("- `npx svgo --multipass icon.svg`\n", "- `pnpm exec dotenv -- pnpm dev`\n"),  # no common job
         ("- `pnpm dev`\n", "- `npm --workspace web run dev`\n"),  # another package's
         ("- `yarn release`\n", "- `pnpm release`\n"),  # no common job
+        ("- `pnpm install`\n", "- It runs `npm install @napi-rs/keyring` at run time.\n"),  # adds a package
     ],
     ids=[
         "same-tool",
@@ -66,6 +67,7 @@ def test_commands_in_shell_fences_count_and_run_is_the_same_script(repo: Repo) -
         "exec",
         "aimed",
         "job",
+        "adds-a-package",
     ],
 )
 def test_not_a_conflict(repo: Repo, root: str, nested: str) -> None:

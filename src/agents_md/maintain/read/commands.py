@@ -83,6 +83,17 @@ def _first_arg(words: list[str]) -> str | None:
     return None
 
 
+def adds_packages(text: str) -> bool:
+    """Whether an install names what to install (``npm install left-pad``, ``pip install x``):
+    adding a dependency, not installing the project's."""
+    words = _words(text)
+    for at, word in enumerate(words):
+        if word in JS_INSTALL or word == "add":
+            rest = [w for w in words[at + 1 :] if not w.startswith("-")]
+            return bool(rest) and not any(w in (".", "-e", "-r") for w in words[at + 1 :])
+    return False
+
+
 def aimed_elsewhere(text: str) -> bool:
     """Whether a command runs in another package (``pnpm --filter web dev``, ``make -C web``)."""
     return any(w.split("=", 1)[0] in _ELSEWHERE_FLAGS for w in _words(text))

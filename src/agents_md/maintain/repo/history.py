@@ -123,7 +123,7 @@ def scan_log(
             for doc in naming.get(raw, ()):
                 entry = docs[doc]
                 text = os.fsdecode(raw)
-                if doc in open_docs and len(entry.named) < NAMED and text not in entry.named:
+                if doc in open_docs and len(entry.named) < NAMED and text not in entry.named and is_code(text):
                     entry.named.append(text)
             governor = governing(raw)
             if governor is None or governor in touched or governor not in open_docs:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.read.commands import Command, aimed_elsewhere, commands, job_of
+from agents_md.maintain.read.commands import Command, adds_packages, aimed_elsewhere, commands, job_of
 from agents_md.maintain.repo.files import anchor_dir
 
 RULE = RuleInfo(
@@ -35,6 +35,8 @@ class Profile:
     def add(self, rel: str, command: Command) -> None:
         self.tools.setdefault(command.family, set()).add(command.tool)
         job = job_of(command.action) if command.action else None
+        if job == "install" and adds_packages(command.text):
+            job = None  # ``npm install left-pad`` adds a dependency: not the install job
         if job is not None and not aimed_elsewhere(command.text):
             self.first.setdefault((command.family, job), (rel, command))
 
