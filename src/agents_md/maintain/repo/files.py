@@ -19,8 +19,8 @@ which doc governs which path.
    ``AGENTS.md``), or else a ``CLAUDE.md``, is *governed*; its doc is the first of those names
    it holds.
 5. The doc of a path is the doc of the nearest governed directory at or above the path's
-   own directory; a governed directory's code is therefore everything below it except what
-   a deeper governed directory claims.
+   own directory (``govern``, which also reads what a doc declares it governs); a governed
+   directory's code is therefore everything below it except what a deeper one claims.
 
 Paths here are relative to the root, ``/``-separated; the root directory is ``""``.
 """
@@ -191,16 +191,6 @@ class DocIndex:
         rel = f"{directory}/{name}" if directory else name
         return rel if rel in self.present else None
 
-    def governor(self, rel_dir: str) -> str | None:
-        """The nearest governed directory at or above ``rel_dir``."""
-        current = rel_dir
-        while True:
-            if current in self.governed:
-                return current
-            if not current:
-                return None
-            current = current.rpartition("/")[0]
-
     def at_or_below(self) -> dict[str, list[str]]:
         """For each directory of ``doc_dirs``, the ones at or below it (itself first, then sorted)."""
         dirs = self.doc_dirs()
@@ -214,27 +204,6 @@ class DocIndex:
                     break
                 current = current.rpartition("/")[0]
         return out
-
-
-class GovernorCache:
-    """``DocIndex.governor`` for many paths, with a bounded cache by directory."""
-
-    LIMIT = 65536
-
-    def __init__(self, index: DocIndex) -> None:
-        self._index = index
-        self._cache: dict[str, str | None] = {}
-
-    def __call__(self, rel_path: str) -> str | None:
-        directory = rel_path.rpartition("/")[0]
-        try:
-            return self._cache[directory]
-        except KeyError:
-            pass
-        if len(self._cache) >= self.LIMIT:
-            self._cache.clear()
-        found = self._cache[directory] = self._index.governor(directory)
-        return found
 
 
 def case_variant(index: DocIndex, directory: str, name: str) -> str | None:
