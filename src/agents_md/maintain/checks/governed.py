@@ -30,6 +30,7 @@ from agents_md.maintain.repo.govern import Governance
 from agents_md.maintain.repo.ignore import ignore_matcher
 from agents_md.maintain.views.imports import ImportGraph
 
+CODE_CACHE = 65536  # paths whose verdict is remembered, cleared when full
 _SAYS_GENERATED = re.compile(r"\b(?:auto-?generated|generated|do not edit|don'?t edit|never edit)\b", re.I)
 _UPDATE = re.compile(r"\b(?:update|edit|keep|document (?:it |them |this )?in)\b", re.I)
 
@@ -64,6 +65,7 @@ class Governed:
         self._names = INSTRUCTION_NAMES | frozenset(ctx.config.doc_names)
         self._parts: dict[str, frozenset[str]] = {}
         self._generated: frozenset[str] | None = None
+        self._code: dict[str, bool] = {}
 
     def docs(self) -> list[str]:
         """The docs judged: governing docs that are not ignored and not pointers (step 3)."""
@@ -143,7 +145,15 @@ class Governed:
         return self._generated
 
     def is_code(self, path: str) -> bool:
-        """Step 4."""
+        """Step 4 (remembered: a history names the same files again and again)."""
+        known = self._code.get(path)
+        if known is None:
+            if len(self._code) >= CODE_CACHE:
+                self._code.clear()
+            known = self._code[path] = self._is_code(path)
+        return known
+
+    def _is_code(self, path: str) -> bool:
         base = path.rpartition("/")[2]
         if base in self._names or path.startswith(".claude/") or "/.claude/" in path:
             return False

@@ -30,7 +30,8 @@ from __future__ import annotations
 import os
 import posixpath
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 AGENTS_MD = "AGENTS.md"
 CLAUDE_MD = "CLAUDE.md"
@@ -119,6 +120,7 @@ class DocIndex:
     foreign: frozenset[str]  # files that are another folder's doc through a link (step 3)
     odd_case: tuple[str, ...] = ()  # tracked files named an instruction file in another case (claude.md)
     skill_dirs: frozenset[str] = frozenset()  # folders holding a SKILL.md
+    derived: dict[str, _Derived] = field(default_factory=dict, compare=False, repr=False)  # look-ups, made once
 
     @classmethod
     def build(cls, root: str, files: Iterable[str], doc_names: Sequence[str], extra_names: frozenset[str]) -> DocIndex:
@@ -169,15 +171,19 @@ class DocIndex:
 
     def folder_docs(self) -> list[str]:
         """The files that are folders' instructions (step 3), sorted."""
-        return [f for f in self.files if f not in self.reference and f not in self.foreign]
+        return list(self._folder_docs)
+
+    @property
+    def _folder_docs(self) -> tuple[str, ...]:
+        return _derived(self).folder_docs
 
     def texts(self) -> list[str]:
         """Each folder doc's text once: the holders, sorted (an alias's text is its holder's)."""
-        return sorted({h for f in self.folder_docs() if (h := self.holders.get(f)) is not None})
+        return sorted(_derived(self).aliases)
 
     def aliases(self, holder: str) -> tuple[str, ...]:
         """The other folder docs whose text ``holder`` holds (``web/CLAUDE.md`` of ``web/AGENTS.md``)."""
-        return tuple(f for f in self.folder_docs() if f != holder and self.holders.get(f) == holder)
+        return tuple(f for f in _derived(self).aliases.get(holder, ()) if f != holder)
 
     def in_skill(self, rel: str) -> bool:
         """Whether a path lies in a skill's folder (step 3)."""
@@ -204,6 +210,25 @@ class DocIndex:
                     break
                 current = current.rpartition("/")[0]
         return out
+
+
+class _Derived(NamedTuple):
+    folder_docs: tuple[str, ...]
+    aliases: dict[str, tuple[str, ...]]  # holder -> the folder docs it holds the text of (itself too)
+
+
+def _derived(index: DocIndex) -> _Derived:
+    """What the index's look-ups derive from it, once (an index is frozen: it never changes)."""
+    found = index.derived.get("")
+    if found is None:
+        docs = tuple(f for f in index.files if f not in index.reference and f not in index.foreign)
+        held: dict[str, list[str]] = {}
+        for f in docs:
+            holder = index.holders.get(f)
+            if holder is not None:
+                held.setdefault(holder, []).append(f)
+        found = index.derived[""] = _Derived(docs, {h: tuple(fs) for h, fs in held.items()})
+    return found
 
 
 def case_variant(index: DocIndex, directory: str, name: str) -> str | None:

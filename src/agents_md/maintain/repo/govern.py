@@ -33,6 +33,7 @@ class Governance:
             deepest_first = sorted(self.declared, key=lambda d: (-d.count("/"), d))
             self._specs = [(d, pathspec.GitIgnoreSpec.from_lines(self.declared[d])) for d in deepest_first]
         self._folders: dict[str, str | None] = {}
+        self._by_anchor: dict[str, list[str]] | None = None  # anchor directory -> its instruction files
 
     def docs(self) -> list[str]:
         """Every doc that governs code: the governed directories' docs and the declaring ones."""
@@ -66,8 +67,12 @@ class Governance:
 
     def parts(self, doc: str) -> frozenset[str]:
         """Step 3: the files whose change updates ``doc`` (before imports and pointers)."""
-        directory = anchor_dir(doc)
-        out = {f for f in self.index.files if anchor_dir(f) == directory and f not in self.index.reference}
+        if self._by_anchor is None:
+            self._by_anchor = {}
+            for f in self.index.files:
+                if f not in self.index.reference:
+                    self._by_anchor.setdefault(anchor_dir(f), []).append(f)
+        out = set(self._by_anchor.get(anchor_dir(doc), ()))
         out |= {h for f in list(out) if (h := self.index.holders.get(f)) is not None}
         return frozenset(out)
 

@@ -190,6 +190,7 @@ _BARE = re.compile(
     r"|svelte|sh|sql|proto)$"
 )
 GONE_DAYS = 180
+MAX_ASKED = 400  # paths asked of git at once about deletions (a command line has its limits)
 
 
 def _gone_names(
@@ -208,6 +209,7 @@ def _gone_names(
     if not wanted and not exact:
         return
     specs = sorted({f":(glob){home}/**/{name}" if home else f":(glob)**/{name}" for home, name in wanted})
+    specs = specs[:MAX_ASKED]
     deleted = ctx.git.deleted([*specs, *(f":(literal){p}" for p in sorted(set(exact)))], GONE_DAYS)
     out.update(deleted)
     by_name: dict[str, list[tuple[str, str]]] = {}
@@ -393,10 +395,17 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     candidates.append(_Candidate(doc=rel, item=item, path=path, lookups=lookups, anchored=anchored))
             if item.kind == "code" and _BARE.match(item.text) and not places.unchecked(item.text, item):
                 bare.append(_Candidate(doc=rel, item=item, path=item.text, lookups=()))
-    # A folder is asked about as one too ("x/"): a pattern such as "prettier/" matches only so.
-    asked = sorted({v for c in candidates for s in c.lookups for v in (s, s.rstrip("/") + "/")})
+
+    # Asked of git: the spellings from the doc's folder and from the root (where the doc and
+    # git's patterns are read from); a folder as one too ("x/": a pattern such as "prettier/"
+    # matches only so).
+    def spellings(c: _Candidate) -> set[str]:
+        ends = {c.lookups[0], c.lookups[-1]} if c.lookups else set()
+        return ends | {s.rstrip("/") + "/" for s in ends if not _EXTENSION.search(s)}
+
+    asked = sorted({s for c in candidates for s in spellings(c)})
     ignored = ctx.git.ignored(asked) if ctx.git is not None else frozenset()
-    candidates = [c for c in candidates if not any(s in ignored or s.rstrip("/") + "/" in ignored for s in c.lookups)]
+    candidates = [c for c in candidates if not ignored.intersection(spellings(c))]
     if candidates and ctx.git is not None:
         kept_out = _ignored_within(ctx)
         candidates = [c for c in candidates if not kept_out.intersection(s.rstrip("/") for s in c.lookups)]
@@ -406,7 +415,9 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     unrelated = [c for c in candidates if deeper is not None and not c.anchored and deeper.unrelated(c.path)]
     deleted: dict[str, str] = {}
     if deeper is not None:
-        yield from _gone_names(ctx, bare, deeper, [s for c in unrelated for s in c.lookups], deleted)
+        # The spellings from the doc's own folder and from the root: enough to tell, and few.
+        exact = sorted({s for c in unrelated for s in (c.lookups[0], c.lookups[-1]) if c.lookups})
+        yield from _gone_names(ctx, bare, deeper, exact[:MAX_ASKED], deleted)
     gone_lately = {id(c) for c in unrelated if any(s.rstrip("/") in deleted for s in c.lookups)}
     candidates = [c for c in candidates if id(c) in gone_lately or c not in unrelated]
     lines: dict[tuple[str, str], list[int]] = {}
