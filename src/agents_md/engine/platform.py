@@ -17,7 +17,6 @@ rules, it does not take Windows path spellings for the files it reads.
 
 from __future__ import annotations
 
-import ntpath
 import sys
 from collections.abc import Mapping
 
@@ -57,6 +56,8 @@ def folds_case(platform: str | None = None) -> bool:
 
 def windows_spelling(path: str) -> bool:
     """A path spelled the Windows way: a drive (``C:\\``, ``C:/``) or a share (``\\\\host\\x``)."""
+    import ntpath  # lazy: loaded on POSIX only for this question
+
     drive, _ = ntpath.splitdrive(path)
     return bool(drive) and ((len(drive) == 2 and drive[1] == ":") or drive.startswith(("\\\\", "//")))
 
