@@ -25,7 +25,7 @@ from agents_md.maintain.read.paths import GENERIC_NAME, link_path
 from agents_md.maintain.read.pointer import is_pointer
 from agents_md.maintain.repo.code import is_manifest, not_code
 from agents_md.maintain.repo.config import Config
-from agents_md.maintain.repo.files import INSTRUCTION_NAMES, DocIndex, anchor_dir
+from agents_md.maintain.repo.files import INSTRUCTION_NAMES, DocIndex, anchor_dir, shown
 from agents_md.maintain.repo.govern import Governance
 from agents_md.maintain.repo.ignore import ignore_matcher
 from agents_md.maintain.views.imports import ImportGraph
@@ -166,6 +166,6 @@ class Governed:
         sweeps every package), so the lag is measured to the code itself."""
         return self.is_code(path) and not is_manifest(path)
 
-    def directory(self, doc: str) -> str:
-        """Where a doc's code is, as a person reads it: its folder, or "what it declares"."""
-        return anchor_dir(doc)
+    def where(self, doc: str) -> str:
+        """Where a doc's code is, as a person reads it: its folder, or "what it governs"."""
+        return "what it governs" if doc in self.governance.declared else shown(anchor_dir(doc))

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -75,8 +74,3 @@ class Governance:
         out = set(self._by_anchor.get(anchor_dir(doc), ()))
         out |= {h for f in list(out) if (h := self.index.holders.get(f)) is not None}
         return frozenset(out)
-
-
-def directory_of(doc: str) -> str:
-    """The directory a doc speaks for, as a person reads it."""
-    return posixpath.dirname(doc) if "/.claude/" not in f"/{doc}" else anchor_dir(doc)

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import Changed, CheckContext
-from agents_md.maintain.repo.files import anchor_dir, shown
+from agents_md.maintain.repo.files import anchor_dir
 
 RULE = RuleInfo("doc-not-updated", Severity.WARNING, "code changed but the doc over it did not", __doc__)
 SHOWN = 3
@@ -97,7 +97,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
             continue  # 5
         holder = ctx.holder(doc)
         files = "1 file" if len(changed) == 1 else f"{len(changed)} files"
-        where = "what it governs" if doc in ctx.config.governs else shown(anchor_dir(doc))
+        where = ctx.governed.where(doc)
         says = f"; it names {len(named)} of them" if named else ""
         yield RULE.diagnostic(
             holder,

@@ -19,7 +19,6 @@ from collections.abc import Iterator
 
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.repo.files import anchor_dir, shown
 
 RULE = RuleInfo("stale-doc", Severity.INFO, "a doc last changed long before the code it governs", __doc__)
 DAY = 86400
@@ -42,7 +41,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         if lag <= days or entry.since < commits or (not entry.named and lag <= 2 * days):
             continue  # 4: without a named file changed, only a lag of twice the threshold is worth a look
         holder = ctx.holder(doc)
-        where = "what it governs" if doc in ctx.config.governs else shown(anchor_dir(doc))
+        where = ctx.governed.where(doc)
         named = f"; files it names changed since: {', '.join(entry.named)}" if entry.named else ""
         yield RULE.diagnostic(
             holder,
