@@ -138,3 +138,11 @@ def test_write_and_unsafe_need_fix(repo: Repo, capsys: pytest.CaptureFixture[str
     r = repo({"AGENTS.md": "# Root\n"})
     assert main(["check", "--dir", str(r.path), "--write"]) == 2
     assert "--write and --unsafe go with --fix" in capsys.readouterr().err
+
+
+def test_every_such_at_of_the_name_is_quoted_in_one_run(repo: Repo, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = "# Root\n\n- dev: `pnpm --filter @acme/web dev`\n- lint: `pnpm --filter @acme/web lint`\n- `@acme/web`\n"
+    r = repo({"AGENTS.md": doc})
+    _fix(r, capsys, "--write")
+    assert (r.path / "AGENTS.md").read_text() == doc.replace(" @acme/web ", ' "@acme/web" ')
+    assert "broken-import" not in _rules(r)

@@ -54,7 +54,13 @@ def _size(path: str) -> int | None:
 
 
 def _at(
-    edge: Edge, rel: str, message: str, fix: str, *, severity: Severity = RULE.severity, inert: Edit | None = None
+    edge: Edge,
+    rel: str,
+    message: str,
+    fix: str,
+    *,
+    severity: Severity = RULE.severity,
+    inert: Edit | tuple[Edit, ...] | None = None,
 ) -> Diagnostic:
     """A finding at the import's ``@``."""
     return RULE.diagnostic(
@@ -65,8 +71,24 @@ def _at(
         column=edge.column,
         subject=edge.written,
         severity=severity,
-        edits=(inert,) if inert is not None else (),
+        edits=() if inert is None else inert if isinstance(inert, tuple) else (inert,),
     )
+
+
+def _quoted_everywhere(ctx: CheckContext, rel: str, name: str) -> tuple[Edit, ...]:
+    """Every ``@name`` after white space in the doc's code spans quoted: the engine reads each as an
+    import (of one file, so it reports the first), and a fix of the first alone would bring up the next."""
+    old = "@" + name
+    edits: list[Edit] = []
+    lines = {item.line: item.line_text for item in ctx.scan(rel) if item.kind == "code" and old in item.text}
+    for line, text in sorted(lines.items()):
+        at = text.find(old)
+        while at >= 0:
+            after = text[at + len(old) : at + len(old) + 1]
+            if at > 0 and text[at - 1] in _SPACES and not (after.isalnum() or after in "_./-@"):
+                edits.append(Edit(kind="replace", file=rel, old=old, new=f'"{old}"', line=line, column=at + 1))
+            at = text.find(old, at + 1)
+    return tuple(edits)
 
 
 def _inert(rel: str, edge: Edge, written: str, left: str, right: str, *, safe: bool = True) -> Edit:
@@ -97,7 +119,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     "nothing is there, so nothing loads",
                     fix,
                     severity=Severity.INFO,
-                    inert=_inert(rel, edge, name, '"', '"'),
+                    inert=_quoted_everywhere(ctx, rel, name) or _inert(rel, edge, name, '"', '"'),
                 )
                 continue
             size = _size(edge.target)
@@ -110,7 +132,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 f"({size:,} bytes) into every session that loads {rel}",
                 fix,
                 severity=Severity.WARNING,
-                inert=_inert(rel, edge, name, '"', '"'),
+                inert=_quoted_everywhere(ctx, rel, name) or _inert(rel, edge, name, '"', '"'),
             )
             continue
         if edge.exists:
