@@ -60,7 +60,9 @@ def _dashed(path: str) -> str:
     return re.sub(r"[^A-Za-z0-9]", "-", path)
 
 
-def run_scenario(scenario: dict[str, Any], run: Path, extra_plugins: Sequence[PluginSpec] = ()) -> dict[str, Any]:
+def lay_out(scenario: dict[str, Any], run: Path) -> tuple[dict[str, Any], Path]:
+    """Build a recorded scenario's tree again under ``run`` (``root``, ``home``, ``managed``): the
+    scenario with its placeholders replaced, and the cwd."""
     root, home, managed = run / "root", run / "home", run / "managed"
     # The recorder ran the tree at RECORD_BASE/<name>/root; project folders under the home
     # (auto memory) are keyed by that path with its punctuation as dashes.
@@ -81,6 +83,13 @@ def run_scenario(scenario: dict[str, Any], run: Path, extra_plugins: Sequence[Pl
         add_worktree(root, worktree if isinstance(worktree, dict) else {"path": worktree}, git_env)
     cwd = root / (scn.get("cwd") or "")
     cwd.mkdir(parents=True, exist_ok=True)
+    return scn, cwd
+
+
+def run_scenario(scenario: dict[str, Any], run: Path, extra_plugins: Sequence[PluginSpec] = ()) -> dict[str, Any]:
+    scn, cwd = lay_out(scenario, run)
+    root, home, managed = run / "root", run / "home", run / "managed"
+    managed_map = {MANAGED_DIR: str(managed)}
     script = {
         "name": scenario["name"],
         "root": str(root),

@@ -65,6 +65,7 @@ class Run:
     debug: bool
     debug_grep: tuple[str, ...]
     expect_exit: int
+    settings_hooks: bool = False  # agents-md hook run is installed as settings hooks
 
     @property
     def placeholders(self) -> dict[str, Path]:
@@ -79,13 +80,20 @@ def _number_first(path: Path) -> tuple[int, str]:
 
 def load_scenarios(folder: Path, substring: str | None = None) -> list[tuple[Path, dict[str, Any]]]:
     """(file, scenario) for every ``*.json`` in `folder`, numbered files in number order."""
-    out = []
+    from .settings_hooks import turn_off_builtin, with_base
+
+    loaded = []
     for path in sorted(folder.glob("*.json"), key=_number_first):
         scn = json.loads(path.read_text(encoding="utf-8"))
         scn.setdefault("name", path.stem)
-        if substring is None or substring in scn["name"]:
-            out.append((path, scn))
-    return out
+        loaded.append((path, scn))
+    by_name = {scn["name"]: scn for _, scn in loaded}
+    # a scenario "like" another runs its tree; its result holds the scenario as run
+    return [
+        (path, turn_off_builtin(with_base(scn, by_name)))
+        for path, scn in loaded
+        if substring is None or substring in scn["name"]
+    ]
 
 
 def substitute(value: Any, mapping: Mapping[str, Path]) -> Any:
@@ -166,6 +174,7 @@ def resolve(scn: dict[str, Any], base: Path) -> Run:
         debug=bool(s.get("debug", False)),
         debug_grep=tuple(s.get("debug_grep", [])),
         expect_exit=int(s.get("expect_exit", 0)),
+        settings_hooks=bool(s.get("agents_md_hook")),
     )
 
 
