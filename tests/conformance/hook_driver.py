@@ -30,6 +30,7 @@ class _Driver:
         self.cwd = str(cwd)
         self.env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), **self.scn.get("env", {}), "HOME": str(self.home)}
         self.profile = scenario["agents_md_hook"].get("profile", "reference")
+        self.events = scenario["agents_md_hook"].get("events", ["SessionStart", "PostToolUse:Read"])
         self.session = 0
         back = {str(self.root): "<ROOT>", str(self.home): "<HOME>", _dashed(str(self.root)): "<DASHED-ROOT>"}
         self.back = dict(sorted(back.items(), key=lambda kv: -len(kv[0])))
@@ -46,13 +47,23 @@ class _Driver:
         text = self.send(hook_event_name="SessionStart", source=source)
         return [text] if text else []
 
-    def reads(self, paths: list[str], agent: str | None = None) -> list[str | None]:
+    def reads(self, paths: list[Any], agent: str | None = None) -> list[str | None]:
         extra = {"agent_id": agent} if agent else {}
         out = []
         for path in paths:
-            tool_input = {"file_path": _resolve(path, str(self.root))}
-            out.append(self.send(hook_event_name="PostToolUse", tool_name="Read", tool_input=tool_input, **extra))
+            call = path if isinstance(path, dict) else {"tool": "Read", "file_path": path}
+            tool_input = {k: v for k, v in call.items() if k != "tool"}
+            tool_input["file_path"] = _resolve(call["file_path"], str(self.root))
+            if call["tool"] == "Write":  # the engine wrote it before the hook ran
+                Path(tool_input["file_path"]).write_text(call["content"], encoding="utf-8")
+            out.append(self.send(hook_event_name="PostToolUse", tool_name=call["tool"], tool_input=tool_input, **extra))
         return out
+
+    def prompt(self, text: str) -> list[str]:
+        if "UserPromptSubmit" not in self.events:
+            return []
+        sent = self.send(hook_event_name="UserPromptSubmit", prompt=text)
+        return [sent] if sent else []
 
 
 def drive(scenario: dict[str, Any], run: Path) -> dict[str, Any]:
@@ -69,9 +80,13 @@ def drive(scenario: dict[str, Any], run: Path) -> dict[str, Any]:
                     d.session += 1
                 start = d.start("compact" if prompt == "/compact" else "clear")
                 continue
-            res["turns"][turn["key"]] = {"hook_start": start, "hook_attachments": d.reads(turn.get("reads", []))}
+            prompted = d.prompt(turn.get("prompt", "go"))
+            res["turns"][turn["key"]] = {
+                "hook_start": start + prompted,
+                "hook_attachments": d.reads(turn.get("reads", [])),
+            }
         return res
-    res["hook_start"] = d.start("startup")
+    res["hook_start"] = d.start("startup") + d.prompt(scn.get("prompt", "go"))
     res["hook_attachments"] = d.reads(scn.get("reads", []))
     res["subagents"] = {}
     for sa in scn.get("subagents", []):

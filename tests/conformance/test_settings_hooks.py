@@ -24,6 +24,7 @@ PLUGIN_PREFIX = "tool.call hook additional context: "
 HOOKED = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(RESULTS.glob("h_*.json"))]
 OFF = [r for r in HOOKED if r["scenario"]["agents_md_hook"].get("builtin", False) is False]
 WHOLE = [r for r in OFF if r["name"] != "h_r_long_nested"]  # within the engine's limit
+TWINS = [r for r in WHOLE if r["scenario"].get("like")]  # the same run recorded with the built-in plugin
 _HEADING = re.compile(r"(?m)^Contents of .+? \([^()\n]*\):$")
 
 
@@ -55,14 +56,14 @@ def conversations(plugin: dict[str, Any], hooked: dict[str, Any]) -> list[tuple[
 
 
 def test_every_read_scenario_and_the_turns_have_a_hooked_twin() -> None:
-    names = {r["scenario"]["like"] for r in OFF}
+    names = {r["scenario"]["like"] for r in OFF if r["scenario"].get("like")}
     reads = {p.stem for p in RESULTS.glob("r_*.json")}
     turns = {p.stem for p in RESULTS.glob("t_*.json")}
     assert reads | turns <= names
     assert all(r["ok"] for r in HOOKED)
 
 
-@pytest.mark.parametrize("result", WHOLE, ids=[r["name"] for r in WHOLE])
+@pytest.mark.parametrize("result", TWINS, ids=[r["name"] for r in TWINS])
 def test_the_hooks_payload_after_a_read_is_the_plugins_byte_for_byte(result: dict[str, Any]) -> None:
     plugin = base(result)
     compared = 0
@@ -81,7 +82,7 @@ def test_the_hooks_payload_after_a_read_is_the_plugins_byte_for_byte(result: dic
     assert compared > 0 or not plugin.get("attachments")
 
 
-@pytest.mark.parametrize("result", WHOLE, ids=[r["name"] for r in WHOLE])
+@pytest.mark.parametrize("result", TWINS, ids=[r["name"] for r in TWINS])
 def test_the_hooks_start_text_holds_the_sections_the_plugin_adds(result: dict[str, Any]) -> None:
     """SessionStart (and SubagentStart) carry exactly the sections the plugin's start block has and
     the engine's alone lacks, framed alike; after /compact and /clear they come again."""
@@ -131,3 +132,25 @@ def test_the_hook_run_here_gives_what_was_recorded(result: dict[str, Any], tmp_p
         for field in ("hook_attachments", "hook_attachments_after"):
             if field in mine:
                 assert [payload(a) for a in mine[field]] == theirs[field], f"{where} {field}"
+
+
+def by_name(name: str) -> dict[str, Any]:
+    (found,) = [r for r in HOOKED if r["name"] == name]
+    return found
+
+
+def test_the_complete_profiles_events_fire_where_the_engine_offers_them() -> None:
+    """A Write attaches its folder's AGENTS.md once (PostToolUse:Write) in the complete profile, none
+    in the reference one; an @-mention attaches at UserPromptSubmit, and a Read there adds nothing."""
+    write = by_name("h_complete_write")
+    assert write["hook_attachments"] == [
+        "PostToolUse:Write hook additional context: Contents of <ROOT>/w/AGENTS.md:\n\n# w AGENTS\n",
+        None,
+    ]
+    assert by_name("h_reference_write")["hook_attachments"] == [None]
+    turn = by_name("h_complete_mention")["turns"]["t1"]
+    assert (
+        turn["hook_start"][1]
+        == "UserPromptSubmit hook additional context: Contents of <ROOT>/m/AGENTS.md:\n\n# m AGENTS\n"
+    )
+    assert turn["hook_attachments"] == [None]

@@ -109,7 +109,11 @@ def substitute(value: Any, mapping: Mapping[str, Path]) -> Any:
     return value
 
 
-def _absolute(path: str, root: Path) -> str:
+def _absolute(path: Any, root: Path) -> Any:
+    """A read's path made absolute; a read may also be another tool's call,
+    ``{"tool": "Write", "file_path": ..., ...}`` (its ``file_path`` made absolute)."""
+    if isinstance(path, dict):
+        return {**path, "file_path": _absolute(path["file_path"], root)}
     return path if path.startswith("/") else str(root / path)
 
 
