@@ -6,8 +6,9 @@
 2. The hook stays silent unless the settings turn the built-in plugin off
    (``enabledPlugins: {"agents-md@builtin": false}``) or ``force`` is given: with the
    plugin on, everything would arrive twice.
-3. The session's earlier steps (``state``) are replayed on it, so the plugin's delivered sets,
-   claims and dedup are exactly as they were; then the event:
+3. The session's earlier steps (``state``, ``host.steps``) are replayed on it, so the plugin's
+   delivered sets, claims and dedup are exactly as they were; then the event, and the
+   session's steps after it are the new state:
    - ``SessionStart``: the ``AGENTS.md`` files the plugin adds to the start block, each framed
      as there (``Contents of PATH (label):`` and the trimmed text), joined by a blank line.
      ``startup``, ``resume`` and ``clear`` begin the steps anew (the plugin of a new process
@@ -15,8 +16,7 @@
      compaction step, after which the reference plugin attaches nested files again.
    - ``PostToolUse`` for ``Read`` (and in the ``complete`` profile ``Edit``, ``Write``,
      ``MultiEdit``, ``NotebookEdit``): the plugin's ``tool.call`` text after its prefix, in the
-     loop of the event's ``agent_id``. A step is kept only when the Read attached something
-     (engine or plugin): a Read that attached nothing changes no delivered set.
+     loop of the event's ``agent_id``.
    - ``UserPromptSubmit`` (``complete`` profile): each ``@``-mentioned file that exists
      attaches its nested ``AGENTS.md`` as a mention.
    - ``SubagentStart``: the spawn is kept as a step (a fork starts with its parent's set);
@@ -36,13 +36,14 @@ from typing import TYPE_CHECKING
 
 from agents_md.claude_code import budget
 from agents_md.claude_code.event import HookEvent
-from agents_md.claude_code.state import SessionState, Step
+from agents_md.claude_code.state import SessionState
+from agents_md.host.steps import Step
 
 if TYPE_CHECKING:
     from agents_md._model import InstructionFile
     from agents_md.engine.loop import ReadResult
     from agents_md.engine.start import StartContext
-    from agents_md.host.session import Session, Subagent
+    from agents_md.host.session import Session
 
 REFERENCE_TOOLS = ("Read",)
 COMPLETE_TOOLS = ("Read", "Edit", "Write", "MultiEdit", "NotebookEdit")
@@ -110,29 +111,18 @@ def attachment(result: ReadResult) -> str | None:
     return budget.fit(items, "\n")
 
 
-class _Replay:
-    """The session with its steps replayed (step 3): one reader per loop."""
+def _touch(session: Session, step: Step) -> ReadResult | None:
+    """The event's touch, in its loop (``None``: a subagent the session never started)."""
+    if step.loop:
+        sub = session.subagents.get(step.loop)
+        return None if sub is None else sub.touch(step.tool, step.path).results[0]
+    return session.touch(step.tool, step.path).results[0]
 
-    def __init__(self, session: Session, steps: tuple[Step, ...]) -> None:
-        self.session = session
-        self.subagents: dict[str, Subagent] = {}
-        for step in steps:
-            self.apply(step)
 
-    def apply(self, step: Step) -> ReadResult | None:
-        if step.op == "compact":
-            self.session.compact()
-            return None
-        if step.op == "spawn":
-            fork = step.agent_type == "fork"
-            self.subagents[step.loop] = self.session.spawn(None if fork else step.agent_type or None, fork=fork)
-            return None
-        if step.loop:
-            sub = self.subagents.get(step.loop)
-            return None if sub is None else sub.read(step.path)
-        if step.tool == "Mention":
-            return self.session.mention(step.path)
-        return self.session.read(step.path)
+def _kept(session: Session, state: SessionState) -> SessionState | None:
+    """The session's steps as the new state (``None``: unchanged)."""
+    steps = session.steps
+    return None if steps == state.steps else SessionState(session_id=state.session_id, steps=steps)
 
 
 def _mentions(prompt: str, cwd: str) -> list[str]:
@@ -170,24 +160,20 @@ def answer(
         return HookAnswer(context=_subagent_context(session, start, kind), state=new)
     tools = COMPLETE_TOOLS if profile == "complete" else REFERENCE_TOOLS
     if event.name == "PostToolUse" and event.tool_name in tools and event.file_path:
-        replay = _Replay(session, state.steps)
+        session.replay(state.steps)
         step = Step(op="read", loop=event.agent_id or "", path=event.file_path, tool=event.tool_name or "Read")
-        result = replay.apply(step)
+        result = _touch(session, step)
         if result is None:
             return HookAnswer(context=None, state=None)
-        return HookAnswer(context=attachment(result), state=state.with_step(step) if result.files else None)
+        return HookAnswer(context=attachment(result), state=_kept(session, state))
     if event.name == "UserPromptSubmit" and profile == "complete" and event.prompt:
-        replay = _Replay(session, state.steps)
-        texts, new = [], state
+        session.replay(state.steps)
+        texts = []
         for path in _mentions(event.prompt, event.cwd):
-            step = Step(op="read", path=path, tool="Mention")
-            result = replay.apply(step)
-            if result is not None and result.files:
-                new = new.with_step(step)
-            text = attachment(result) if result is not None else None
+            text = attachment(session.mention(path))
             if text:
                 texts.append(text)
-        return HookAnswer(context="\n\n".join(texts) or None, state=new if new is not state else None)
+        return HookAnswer(context="\n\n".join(texts) or None, state=_kept(session, state))
     return HookAnswer(context=None, state=None)
 
 

@@ -1,9 +1,10 @@
 """What the hook remembers of one Claude Code session between its processes.
 
 Each hook call is a process of its own, so what the plugin keeps in memory (the files each
-loop was given) is kept here as the session's steps instead: the Reads that attached
-something, the subagents started and the compactions, in order. Replaying them through a
-fresh ``Session`` gives the plugin exactly the state it would have had (``answer``).
+loop was given) is kept here as the session's steps instead (``host.steps``, the same steps
+``Session.snapshot`` keeps): the touches, the subagents started and the compactions, in
+order. Replaying them through a fresh ``Session`` gives the plugin exactly the state it would
+have had (``answer``).
 
 1. The file: ``<dir>/<sha256 of session_id>.json``, ``dir`` being ``$CLAUDE_PLUGIN_DATA/sessions``
    when Claude Code runs the hook from a plugin, else the user's cache
@@ -27,24 +28,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from agents_md._util.atomic import atomic_write
+from agents_md.host.steps import Step
 
 FORMAT = "agents-md hook state 1"
 WEEK = 7 * 24 * 3600
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Step:
-    """One step of the session: ``read`` (``loop`` "" for the main one, ``tool``, ``path``),
-    ``spawn`` (``loop`` the new agent's id, ``agent_type``) or ``compact``."""
-
-    op: str
-    loop: str = ""
-    path: str = ""
-    tool: str = "Read"
-    agent_type: str = ""
-
-    def as_json(self) -> dict[str, str]:
-        return {"op": self.op, "loop": self.loop, "path": self.path, "tool": self.tool, "agent_type": self.agent_type}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -93,15 +80,6 @@ def locked(path: str) -> Iterator[None]:
         os.close(fd)
 
 
-def _step(raw: object) -> Step | None:
-    if not isinstance(raw, dict) or raw.get("op") not in ("read", "spawn", "compact"):
-        return None
-    values = {k: raw.get(k) for k in ("loop", "path", "tool", "agent_type")}
-    if not all(isinstance(v, str) for v in values.values()):
-        return None
-    return Step(op=raw["op"], **{k: str(v) for k, v in values.items()})
-
-
 def load(path: str, session_id: str) -> SessionState:
     """Step 3: the session's state, or a fresh one saying why the file was not used."""
     try:
@@ -115,7 +93,7 @@ def load(path: str, session_id: str) -> SessionState:
         return SessionState(session_id=session_id, problem=f"{path}: not a state file of this format; started over")
     if data.get("session_id") != session_id:
         return SessionState(session_id=session_id, problem=f"{path}: another session's state; started over")
-    steps = [_step(raw) for raw in data["steps"]]
+    steps = [Step.from_json(raw) for raw in data["steps"]]
     if any(s is None for s in steps):
         return SessionState(session_id=session_id, problem=f"{path}: a step it cannot read; started over")
     return SessionState(session_id=session_id, steps=tuple(s for s in steps if s is not None))

@@ -69,6 +69,7 @@ class Loop:
     delivered: set[str] = field(default_factory=set)
     attachments_enabled: Callable[[], bool] = lambda: True
     tell: Callable[[Sequence[Notice]], None] = lambda notices: None  # the session's notices
+    profile: str = "reference"
 
     def read(self, path: str, *, home: str | None = None, tool: str = "Read") -> ReadResult:
         """After a Read of ``path``: the engine's nested files, then the plugins' answers.
@@ -121,6 +122,7 @@ class Loop:
             loop_id=f"agent-{next(_ids)}",
             attachments_enabled=self.attachments_enabled,
             tell=self.tell,
+            profile=self.profile,
         )
         if fork:
             child.delivered = set(self.delivered)

@@ -5,15 +5,18 @@ This is the composition point: the engine never imports a plugin; here the built
 are found and seated (``host.plugins``), unless turned off (``enabledPlugins:
 {"agents-md@builtin": false}`` in settings, or ``disabled_plugins=``).
 
-A ``Session`` is driven turn by turn: its start block, ``read()`` after each Read tool call,
-``compact()`` and ``clear()``, ``cd()`` to move the root, ``spawn()`` for subagents (whose
-definitions ``agents()`` lists). One thread per session; sessions are cheap and independent.
+A ``Session`` is driven turn by turn: its start block, ``read()`` after each Read tool call
+(``touch()`` after any tool call that touches paths, ``engine.touch``), ``compact()`` and
+``clear()``, ``cd()`` to move the root, ``spawn()`` for subagents (whose definitions
+``agents()`` lists). It keeps what it did as steps (``host.steps``): ``snapshot()`` writes
+them down with its inputs, ``Session.restore`` does them again on a new session. One thread
+per session; sessions are cheap and independent.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -33,13 +36,20 @@ from agents_md.engine.start import (
     session_settings,
 )
 from agents_md.host.plugins import PluginSpec, seat
+from agents_md.host.steps import FORK as FORK_STEP
+from agents_md.host.steps import Step, keeps_given
+
+# A session's touch: (loop, key, Claude Code's tool name, path) -> what it attached.
+Toucher = Callable[["Loop", str, str, str], "ReadResult"]
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
     from agents_md.agents import Access, AgentCatalog, AgentDefinition
+    from agents_md.engine.fs import FileSystem
     from agents_md.engine.loop import Loop, ReadResult
     from agents_md.engine.options import SessionOptions
+    from agents_md.engine.touch import Touch
 
 REFERENCE, COMPLETE = "reference", "complete"
 GENERAL_PURPOSE = "general-purpose"
@@ -70,10 +80,21 @@ class Subagent:
     (``started`` false: its tools list names nothing it recognizes) has no start either.
     """
 
-    def __init__(self, start: AgentStart, loop: Loop | None, home: str, access: Access | None = None) -> None:
+    def __init__(
+        self,
+        start: AgentStart,
+        loop: Loop | None,
+        home: str,
+        access: Access | None = None,
+        *,
+        key: str = "",
+        toucher: Toucher | None = None,
+    ) -> None:
         self.start = start
         self._loop = loop
         self._home = home
+        self.key = key  # how the session's steps name this subagent
+        self._toucher = toucher
         self.tools = access.tools if access is not None else None
         self.can_read = loop is not None and (access is None or access.can_read)
 
@@ -85,12 +106,33 @@ class Subagent:
     def claude_md(self) -> str | None:
         return self.start.claude_md if self.started else None
 
+    @property
+    def delivered(self) -> frozenset[str]:
+        """The files this subagent's loop was given."""
+        return frozenset(self._loop.delivered) if self._loop is not None else frozenset()
+
     def read(self, path: str) -> ReadResult:
         if self._loop is None or not self.can_read:
             from agents_md.engine.loop import ReadResult
 
             return ReadResult(path=path, engine_files=(), hook_files=())  # no Read tool: the call fails
+        if self._toucher is not None:
+            return self._toucher(self._loop, self.key, "Read", path)
         return self._loop.read(path, home=self._home)
+
+    def touch(self, tool: str, paths: str | Sequence[str]) -> Touch:
+        """What this subagent's call of ``tool`` on ``paths`` attaches (``Session.touch``)."""
+        from agents_md.engine.touch import Touch, attaches, tool_name
+
+        name = tool_name(tool)
+        items = [paths] if isinstance(paths, str) else list(paths)
+        if name is None or self._loop is None or not attaches(name, self._loop.profile) or self.tools == ():
+            return Touch(tool=name or tool)
+        if name == "Read":
+            return Touch(tool=name, results=tuple(self.read(p) for p in items))
+        loop = self._loop
+        touch = self._toucher or (lambda lp, key, tl, p: lp.read(p, home=self._home, tool=tl))
+        return Touch(tool=name, results=tuple(touch(loop, self.key, name, p) for p in items))
 
     def spawn(self, *, fork: bool = False) -> Loop:
         """A subagent's own subagent loop (its Reads; what it starts with is the caller's to say)."""
@@ -133,6 +175,10 @@ class Session:
         self._has_messages = False
         self._notices: list[Notice] = []
         self._reads: tuple[StartContext, HookSession, Journal] | None = None  # the Read's hook session, per start
+        self._origin = self.inputs  # the inputs before any /cd: where a snapshot starts from
+        self._steps: list[Step] = []
+        self._touched: set[tuple[str, str, str]] = set()  # (loop, tool, path) touched since the loop began
+        self.subagents: dict[str, Subagent] = {}  # by key, in the order started
         # One listing cache for every Read of the session, checked against the disk each Read.
         self._read_fs = SessionFS(self.inputs.fs)
 
@@ -167,6 +213,10 @@ class Session:
         return tuple(self._notices)
 
     # ------------------------------------------------------------------ turns
+
+    def tell(self, notices: Sequence[Notice]) -> None:
+        """Add lines for the person to the session's notices."""
+        self._notices.extend(notices)
 
     def _told(self, start: StartContext) -> StartContext:
         self._notices.extend(start.notices)  # a session's notices, start after start, in order
@@ -222,24 +272,126 @@ class Session:
                     start_paths=frozenset(f.path for f in start.files),
                     attachments_enabled=self._attachments_enabled,
                     tell=self._notices.extend,
+                    profile=self.profile,
                 )
             return self._main
 
     def read(self, path: str) -> ReadResult:
         """What the engine appends after the main loop's Read of ``path``."""
         self._has_messages = True
-        return self.loop().read(path, home=self.inputs.home)
+        return self._touch(self.loop(), "", "Read", path)
 
     def mention(self, path: str) -> ReadResult:
         """A file ``@``-mentioned in the prompt (or the IDE's open file): the engine attaches its
         nested CLAUDE.md; the plugin attaches AGENTS.md too only in the complete profile."""
         self._has_messages = True
-        return self.loop().read(path, home=self.inputs.home, tool="Mention")
+        return self._touch(self.loop(), "", "Mention", path)
+
+    def touch(self, tool: str, paths: str | Sequence[str]) -> Touch:
+        """What the engine appends after the main loop's call of ``tool`` on ``paths`` (a search:
+        its hits), by what the tool does (``engine.touch``); a tool that touches no path, or
+        attaches nothing in this profile, gives an empty ``Touch``."""
+        from agents_md.engine.touch import Touch, attaches, tool_name
+
+        name = tool_name(tool)
+        if name is None or not attaches(name, self.profile):
+            return Touch(tool=name or tool)
+        self._has_messages = True
+        loop = self.loop()
+        items = [paths] if isinstance(paths, str) else list(paths)
+        return Touch(tool=name, results=tuple(self._touch(loop, "", name, p) for p in items))
+
+    def _touch(self, loop: Loop, key: str, tool: str, path: str) -> ReadResult:
+        result = loop.read(path, home=self.inputs.home, tool=tool)
+        if result.files or keeps_given(result.path, (key, tool), self._touched):  # host.steps, step 2
+            self._steps.append(Step(op="read", loop=key, path=path, tool=tool))
+        return result
 
     def turn(self) -> StartContext:
         """A user turn begins: the context its first request carries."""
+        if not self._has_messages:
+            self._steps.append(Step(op="turn"))
         self._has_messages = True
         return self.start()
+
+    # ------------------------------------------------------------------ snapshot and restore
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """What the session did that its memory depends on, in order (``host.steps``)."""
+        return tuple(self._steps)
+
+    def replay(self, steps: Sequence[Step]) -> None:
+        """Do ``steps`` (another session's, with the same inputs) again on this one; a touch in a
+        loop this session does not know does nothing."""
+        for step in steps:
+            if step.op == "read":
+                target = self.subagents.get(step.loop) if step.loop else self
+                if target is not None:
+                    target.touch(step.tool, step.path)
+            elif step.op == "spawn":
+                fork = step.agent_type == FORK_STEP
+                self.spawn(None if fork else step.agent_type or None, fork=fork, key=step.loop)
+            elif step.op == "turn":
+                self.turn()
+            elif step.op == "compact":
+                self.compact()
+            elif step.op == "clear":
+                self.clear()
+            elif step.op == "cd":
+                self.cd(step.path)
+
+    def snapshot(self) -> dict[str, object]:
+        """A small JSON-serialisable state: the inputs, the start files by path and digest, the
+        steps, and what each loop was given (``host.snapshot``)."""
+        from agents_md.host.snapshot import take
+
+        return take(self._origin, self.files, self.steps, self.loops_given())
+
+    @classmethod
+    def restore(
+        cls,
+        state: Mapping[str, object],
+        *,
+        fs: FileSystem | None = None,
+        env: Mapping[str, str] | None = None,
+        plugins: Sequence[PluginSpec] | None = None,
+        extra_plugins: Sequence[PluginSpec] = (),
+        disabled_plugins: Sequence[str] = (),
+    ) -> Session:
+        """The session ``state`` (from ``snapshot()``) describes, continuing where it stopped: its
+        steps done again on a new session reading through ``fs``; a start file whose digest
+        changed since, or a loop given other files, is told (``notices``)."""
+        from agents_md.host import snapshot
+
+        origin, steps = snapshot.parse(state)
+        session = cls(
+            cwd=origin.cwd,
+            home=origin.home,
+            plugins=plugins,
+            extra_plugins=extra_plugins,
+            disabled_plugins=disabled_plugins,
+            env=dict(env) if env is not None else dict(origin.env),
+            args=origin.args,
+            managed_dir=origin.managed_dir,
+            platform=origin.platform,
+            approve_external_imports=origin.approve_external_imports,
+            interactive=origin.interactive,
+            profile=origin.profile,
+            fs=fs,
+        )
+        session.replay(steps)
+        session.tell(snapshot.differences(state, session.files, session.loops_given()))
+        return session
+
+    def loops_given(self) -> dict[str, list[str]]:
+        """The Markdown files each loop was given or touched (the main loop's key is ""), sorted:
+        what its later attachments depend on (``host.steps``, step 2)."""
+        main = self._main.delivered if self._main is not None else set()
+        loops = {"": sorted(p for p in main if p.endswith(".md"))}
+        for key, sub in self.subagents.items():
+            loops[key] = sorted(p for p in sub.delivered if p.endswith(".md"))
+        return loops
 
     def _recompute(self, reason: str) -> StartContext:
         # Re-read from disk and hand prompt.context the new list: a new context, not a new load
@@ -266,6 +418,8 @@ class Session:
         there was nothing to compact yet."""
         if not self._has_messages:
             return None
+        self._steps.append(Step(op="compact"))
+        self._touched.clear()
         start = self._recompute("compact")
         if self._main is not None:
             self._main.start_paths = frozenset(f.path for f in start.files)
@@ -273,10 +427,12 @@ class Session:
 
     def clear(self) -> StartContext:
         """``/clear``: a new conversation; every delivered set starts over."""
+        self._steps.append(Step(op="clear"))
         start = self._recompute("clear")
         with self._lock:
             self._main = None
             self._has_messages = False
+            self._touched.clear()
         return start
 
     def cd(self, new_dir: str) -> CdResult:
@@ -284,9 +440,11 @@ class Session:
         start over. The notice carries the new tree's CLAUDE.md files (and, in the complete
         profile, its AGENTS.md files); in the reference profile those arrive with the next
         request's start block instead."""
+        self._steps.append(Step(op="cd", path=new_dir))
         with self._lock:
             self.inputs = self.inputs.moved_to(new_dir)
             self._main = None
+            self._touched.clear()
         start = self._recompute("cd")
         engine = set(start.engine_files)
         notice = start.files if self.profile == COMPLETE else tuple(f for f in start.files if f in engine)
@@ -332,9 +490,17 @@ class Session:
             return AgentStart(agent_type=FORK, fork=True, claude_md=start.claude_md)
         return AgentStart(agent_type=name, fork=False, claude_md=start.for_agent(name, omit_claude_md=omit_claude_md))
 
-    def spawn(self, agent_type: str | None = None, *, fork: bool = False) -> Subagent:
+    def spawn(self, agent_type: str | None = None, *, fork: bool = False, key: str | None = None) -> Subagent:
         """Start a subagent: a custom type's ``omitClaudeMd`` and tools are read from its definition
-        (one whose tools list names nothing the engine recognizes is refused: it never starts)."""
+        (one whose tools list names nothing the engine recognizes is refused: it never starts).
+        ``key`` names it in the session's steps and ``subagents`` (default ``agent-N``)."""
+        key = key or f"agent-{len(self.subagents) + 1}"
+        self._steps.append(Step(op="spawn", loop=key, agent_type=FORK_STEP if fork else agent_type or ""))
+        sub = self._spawn(agent_type, fork=fork, key=key)
+        self.subagents[key] = sub
+        return sub
+
+    def _spawn(self, agent_type: str | None, *, fork: bool, key: str) -> Subagent:
         name = agent_type or GENERAL_PURPOSE
         omit = False
         access: Access | None = None
@@ -347,5 +513,6 @@ class Session:
                 access = agent_access(agent.tools, agent.disallowed_tools)
         start = self.agent_start(name, fork=fork, omit_claude_md=omit)
         if access is not None and access.refused:
-            return Subagent(start, None, self.inputs.home, access)
-        return Subagent(start, self.loop().spawn(fork=start.fork), self.inputs.home, access)
+            return Subagent(start, None, self.inputs.home, access, key=key)
+        loop = self.loop().spawn(fork=start.fork)
+        return Subagent(start, loop, self.inputs.home, access, key=key, toucher=self._touch)

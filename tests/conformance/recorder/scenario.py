@@ -111,9 +111,10 @@ def substitute(value: Any, mapping: Mapping[str, Path]) -> Any:
 
 def _absolute(path: Any, root: Path) -> Any:
     """A read's path made absolute; a read may also be another tool's call,
-    ``{"tool": "Write", "file_path": ..., ...}`` (its ``file_path`` made absolute)."""
+    ``{"tool": "Write", "file_path": ..., ...}`` (its ``file_path``, if any, made absolute; a
+    ``Glob`` or ``Grep`` names its folder as ``path``, written with ``<ROOT>``)."""
     if isinstance(path, dict):
-        return {**path, "file_path": _absolute(path["file_path"], root)}
+        return {**path, "file_path": _absolute(path["file_path"], root)} if "file_path" in path else path
     return path if path.startswith("/") else str(root / path)
 
 

@@ -40,7 +40,7 @@ NAME = "agents-md"
 # the tools that change a file.
 ATTACHING_TOOLS = {
     "reference": ("Read",),
-    "complete": ("Read", "Mention", "IdeSelection", "Edit", "Write", "MultiEdit", "NotebookEdit"),
+    "complete": ("Read", "Mention", "IdeSelection", "Edit", "Write", "MultiEdit", "NotebookEdit", "LS", "Glob", "Grep"),
 }
 
 

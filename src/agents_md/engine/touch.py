@@ -1,0 +1,94 @@
+"""Attach on touch: what a tool call that touches paths attaches, by what the tool does.
+
+1. The tool's name is read as Claude Code's (``Read``, ``Write``...) or as a framework spells
+   its file tools (``read_file``, ``write_file``, ``edit_file``, ``ls``, ``glob``, ``grep``);
+   a name neither knows touches nothing.
+2. By what the tool does, in the ``reference`` profile (recorded from Claude Code):
+   - a Read (text, notebook or image): the engine's nested files and the plugin's
+     ``AGENTS.md`` attachment, as ``Loop.read``;
+   - a Write, Edit, MultiEdit or NotebookEdit: the engine's nested files only (the plugin
+     attaches on Reads alone), and the file counts as given, as after a Read;
+   - an ``@``-mention or the IDE's open file: the engine's nested files (``Session.mention``);
+   - a listing or a search (``LS``, ``Glob``, ``Grep``): nothing, and nothing counts as given.
+3. In the ``complete`` profile every touching tool attaches the nested files of each path it
+   touched (a search: each hit), the plugin's ``AGENTS.md`` included.
+4. The answer is one frozen ``Touch``: each path's ``ReadResult`` in order, the files with
+   their provenance, and the exact text to append to the tool's result (``None``: nothing).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from agents_md._model import InstructionFile
+from agents_md.engine.loop import ReadResult
+from agents_md.engine.render import HOOK_PREFIX
+
+READ, CHANGE, MENTION, SEARCH = "read", "change", "mention", "search"
+# Claude Code's tools that touch a path, by what they do to it.
+TOOLS = {
+    "Read": READ,
+    "Write": CHANGE,
+    "Edit": CHANGE,
+    "MultiEdit": CHANGE,
+    "NotebookEdit": CHANGE,
+    "Mention": MENTION,
+    "IdeSelection": MENTION,
+    "LS": SEARCH,
+    "Glob": SEARCH,
+    "Grep": SEARCH,
+}
+# Framework spellings of the same tools (deepagents, pydantic-ai harnesses, OpenHands).
+ALIASES = {
+    "read_file": "Read",
+    "view": "Read",
+    "write_file": "Write",
+    "edit_file": "Edit",
+    "ls": "LS",
+    "list_files": "LS",
+    "glob": "Glob",
+    "grep": "Grep",
+}
+
+
+def tool_name(tool: str) -> str | None:
+    """Step 1: Claude Code's name for ``tool``, or ``None`` when it touches no path."""
+    if tool in TOOLS:
+        return tool
+    return ALIASES.get(tool)
+
+
+def attaches(tool: str, profile: str) -> bool:
+    """Steps 2 and 3: whether a call of the (canonical) ``tool`` attaches anything at all."""
+    return profile == "complete" or TOOLS[tool] != SEARCH
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Touch:
+    """What one tool call attaches: per path its ``ReadResult``, in the order touched."""
+
+    tool: str  # Claude Code's name for the tool, or the name as given when it touches nothing
+    results: tuple[ReadResult, ...] = ()
+
+    @property
+    def files(self) -> tuple[InstructionFile, ...]:
+        return tuple(f for r in self.results for f in r.files)
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """The engine's blocks, then the plugins' texts, for each path in turn."""
+        return tuple(p for r in self.results for p in (*r.engine_blocks, *r.hook_texts))
+
+    @property
+    def text(self) -> str | None:
+        """The exact text to append after the tool's result, or ``None``."""
+        return self.appended()
+
+    def appended(self, *, prefix: bool = True) -> str | None:
+        """``text``; without ``prefix``, the plugins' texts lose the engine's ``tool.call hook
+        additional context: `` (a framework's tool result is no hook message)."""
+        parts = self.parts if prefix else tuple(p.removeprefix(HOOK_PREFIX) for p in self.parts)
+        return "\n".join(parts) if parts else None
+
+    def __bool__(self) -> bool:
+        return bool(self.parts)

@@ -1,0 +1,135 @@
+"""A session written down as JSON, and the session it continues as.
+
+1. ``take``: the inputs the session began with (before any ``/cd``; of the environment only
+   the names the engine reads, so a snapshot never carries a caller's secrets), the start
+   files by path and SHA-256 of their text, the steps (``host.steps``), and what each loop
+   was given.
+2. ``restore``: a new session with those inputs (the filesystem, which is no data, handed
+   again), the steps done again on it; then its start files and what its loops were given
+   are compared with the snapshot's, and each difference is told as a warning — the session
+   goes on with the files as they are now.
+3. A state that is not a snapshot of this format is refused with an error naming the key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+from agents_md._model import InstructionFile, Notice
+from agents_md.engine.args import EngineArgs
+from agents_md.errors import UsageError
+from agents_md.host.steps import Step
+
+if TYPE_CHECKING:
+    from agents_md.engine.start import SessionInputs
+
+FORMAT = "agents-md session 1"
+SOURCE = "agents-md snapshot"
+# The environment variables the engine and the plugin read.
+ENGINE_ENV_PREFIXES = ("CLAUDE_CODE_",)
+ENGINE_ENV_NAMES = ("CLAUDE_MD", "HOME", "USERPROFILE")
+
+
+def _engine_env(env: Mapping[str, str]) -> dict[str, str]:
+    return {k: v for k, v in sorted(env.items()) if k in ENGINE_ENV_NAMES or k.startswith(ENGINE_ENV_PREFIXES)}
+
+
+def digest(file: InstructionFile) -> str:
+    return hashlib.sha256(file.content.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def take(
+    origin: SessionInputs, files: Sequence[InstructionFile], steps: Sequence[Step], loops: Mapping[str, list[str]]
+) -> dict[str, Any]:
+    """Step 1."""
+    inputs = {
+        "cwd": origin.cwd,
+        "home": origin.home,
+        "env": _engine_env(origin.env),
+        "args": {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(origin.args).items()},
+        "managed_dir": origin.managed_dir,
+        "platform": origin.platform,
+        "approve_external_imports": origin.approve_external_imports,
+        "interactive": origin.interactive,
+        "profile": origin.profile,
+    }
+    return {
+        "format": FORMAT,
+        "inputs": inputs,
+        "start": [{"path": f.path, "sha256": digest(f)} for f in files],
+        "steps": [s.as_json() for s in steps],
+        "loops": dict(loops),
+    }
+
+
+def _field(state: Mapping[str, Any], key: str, kind: type) -> Any:
+    value = state.get(key)
+    if not isinstance(value, kind):
+        raise UsageError(f"not a session snapshot: {key!r} should be a {kind.__name__}, not {type(value).__name__}")
+    return value
+
+
+def _args(raw: Mapping[str, Any]) -> EngineArgs:
+    known = EngineArgs.__dataclass_fields__
+    unknown = sorted(set(raw) - set(known))
+    if unknown:
+        raise UsageError(f"not a session snapshot: inputs.args has unknown keys {', '.join(unknown)}")
+    values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items()}
+    return EngineArgs(**values)
+
+
+def _steps(raw: Sequence[Any]) -> list[Step]:
+    steps = []
+    for i, item in enumerate(raw):
+        step = Step.from_json(item)
+        if step is None:
+            raise UsageError(f"not a session snapshot: steps[{i}] is not a step")
+        steps.append(step)
+    return steps
+
+
+def parse(state: Mapping[str, Any]) -> tuple[SessionInputs, list[Step]]:
+    """Steps 2 and 3: the inputs the session began with (the real filesystem, for the caller to
+    replace), and its steps."""
+    from agents_md.engine.start import SessionInputs
+
+    if not isinstance(state, Mapping) or state.get("format") != FORMAT:
+        raise UsageError(f"not a session snapshot: 'format' should be {FORMAT!r}")
+    inputs = _field(state, "inputs", dict)
+    steps = _steps(_field(state, "steps", list))
+    origin = SessionInputs(
+        cwd=_field(inputs, "cwd", str),
+        home=_field(inputs, "home", str),
+        env=dict(_field(inputs, "env", dict)),
+        args=_args(_field(inputs, "args", dict)),
+        managed_dir=_field(inputs, "managed_dir", str),
+        platform=_field(inputs, "platform", str),
+        approve_external_imports=bool(inputs.get("approve_external_imports", False)),
+        interactive=bool(inputs.get("interactive", False)),
+        profile=_field(inputs, "profile", str),
+    )
+    return origin, steps
+
+
+def differences(
+    state: Mapping[str, Any], files: Sequence[InstructionFile], loops: Mapping[str, list[str]]
+) -> list[Notice]:
+    """Step 2, last: what differs between the snapshot and the restored session, as warnings."""
+    told = []
+    was: dict[str, str] = {
+        str(item.get("path")): str(item.get("sha256")) for item in state.get("start") or [] if isinstance(item, dict)
+    }
+    now = {f.path: digest(f) for f in files}
+    for path in sorted(set(was) | set(now)):
+        if was.get(path) == now.get(path):
+            continue
+        how = "is new" if path not in was else "is gone" if path not in now else "changed"
+        told.append(f"{path} {how} since the snapshot; the restored session reads it as it is now")
+    given = state.get("loops") or {}
+    for key, paths in sorted(loops.items()):
+        if isinstance(given, dict) and key in given and sorted(given[key]) != paths:
+            told.append(f"the {key or 'main loop'} was given other files than at the snapshot")
+    return [Notice(source=SOURCE, text=text, level="warning") for text in told]

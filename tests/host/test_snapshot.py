@@ -1,0 +1,136 @@
+"""``Session.snapshot`` and ``Session.restore``: a session that stops and resumes answers as one
+that never stopped."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from agents_md.errors import UsageError
+from agents_md.host.session import Session
+
+TREE = {
+    "CLAUDE.md": "# root claude\n",
+    "AGENTS.md": "# root agents\n",
+    "a/AGENTS.md": "# a\n@imp.md\n",
+    "a/imp.md": "# imported\n",
+    "a/f.txt": "f\n",
+    "a/b/AGENTS.md": "# b\n",
+    "a/b/g.txt": "g\n",
+    "c/CLAUDE.md": "# c\n",
+    "c/f.txt": "f\n",
+    "c/d/AGENTS.md": "# d, same as a\n",
+    "c/d/h.txt": "h\n",
+    "e/AGENTS.md": "# e\n",
+    "e/f.txt": "f\n",
+}
+FILES = ["a/f.txt", "a/b/g.txt", "a/AGENTS.md", "a/imp.md", "c/f.txt", "c/d/h.txt", "e/f.txt", "e/AGENTS.md"]
+TOOLS = ["Read", "Write", "Grep", "Mention", "read_file"]
+
+touches = st.tuples(st.just("touch"), st.sampled_from(TOOLS), st.sampled_from(FILES), st.sampled_from(["", "sub"]))
+others = st.sampled_from([("spawn",), ("fork",), ("compact",), ("clear",), ("turn",), ("snapshot",)])
+scripts = st.lists(st.one_of(touches, others), max_size=14)
+
+
+def make(root: Path, profile: str, mode: str) -> Session:
+    home = root.parent / "home"
+    settings_json = {"pluginConfigs": {"agents-md@builtin": {"options": {"instructionFiles": mode}}}}
+    return Session(cwd=str(root), home=str(home), profile=profile, args=["--settings", json.dumps(settings_json)])
+
+
+def answer(s: Session, step: tuple[Any, ...], root: Path) -> object:
+    """What one step of the script answers (a touch: its text; a start: its block)."""
+    op = step[0]
+    if op == "touch":
+        _, tool, rel, where = step
+        target = s.subagents.get("sub") if where else s
+        if target is None:
+            return None
+        return target.touch(tool, str(root / rel)).text
+    if op in ("spawn", "fork"):
+        return s.spawn(fork=op == "fork", key="sub").claude_md
+    if op == "compact":
+        start = s.compact()
+        return None if start is None else start.claude_md
+    if op == "clear":
+        return s.clear().claude_md
+    return s.turn().claude_md
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    script=scripts,
+    profile=st.sampled_from(["reference", "complete"]),
+    mode=st.sampled_from(["claude-md-or-agents-md", "claude-md-and-agents-md"]),
+)
+def test_touches_snapshots_and_restores_answer_as_an_uninterrupted_session(
+    tree: Callable[..., Path], script: list[tuple[Any, ...]], profile: str, mode: str
+) -> None:
+    root = tree(TREE)
+    steady, resumed = make(root, profile, mode), make(root, profile, mode)
+    for step in script:
+        if step[0] == "snapshot":
+            state = json.loads(json.dumps(resumed.snapshot()))  # through JSON, as a framework keeps it
+            resumed = Session.restore(state)
+            continue
+        assert answer(resumed, step, root) == answer(steady, step, root), step
+    assert resumed.claude_md == steady.claude_md
+    assert resumed.loops_given() == steady.loops_given()
+    assert [n for n in resumed.notices if n.level == "warning"] == []
+
+
+def test_a_snapshot_is_small_json_holding_inputs_start_digests_steps_and_loops(tree: Callable[..., Path]) -> None:
+    root = tree(TREE)
+    mode = json.dumps(
+        {"pluginConfigs": {"agents-md@builtin": {"options": {"instructionFiles": "claude-md-and-agents-md"}}}}
+    )
+    env = {"CLAUDE_CODE_SIMPLE": "0", "API_KEY": "secret"}
+    s = Session(cwd=str(root), home=str(root.parent / "home"), env=env, args=["--settings", mode])
+    for _ in range(50):
+        s.read(str(root / "e/f.txt"))  # only the first attaches: the others are no step
+    state = s.snapshot()
+    assert json.loads(json.dumps(state)) == state
+    assert state["format"] == "agents-md session 1"
+    assert state["inputs"]["env"] == {"CLAUDE_CODE_SIMPLE": "0"}  # only what the engine reads: no secrets
+    assert [item["path"] for item in state["start"]] == [f"{root}/CLAUDE.md", f"{root}/AGENTS.md"]
+    assert len(state["start"][0]["sha256"]) == 64
+    assert state["steps"] == [{"op": "read", "loop": "", "path": f"{root}/e/f.txt", "tool": "Read", "agent_type": ""}]
+    assert state["inputs"]["args"]["settings"] == mode
+    assert state["loops"] == {"": []}  # the engine's (the plugin keeps its own): no Markdown given
+
+
+def test_a_start_file_changed_before_the_restore_is_told(tree: Callable[..., Path]) -> None:
+    root = tree(TREE)
+    state = make(root, "reference", "claude-md-or-agents-md").snapshot()
+    (root / "CLAUDE.md").write_text("# changed\n", encoding="utf-8")
+    restored = Session.restore(state)
+    warnings = [n.text for n in restored.notices if n.level == "warning"]
+    assert warnings == [f"{root}/CLAUDE.md changed since the snapshot; the restored session reads it as it is now"]
+    assert "# changed" in (restored.claude_md or "")
+
+
+@pytest.mark.parametrize(
+    ("state", "message"),
+    [
+        ({}, "not a session snapshot: 'format' should be 'agents-md session 1'"),
+        (
+            {"format": "agents-md session 1", "inputs": []},
+            "not a session snapshot: 'inputs' should be a dict, not list",
+        ),
+        (
+            {"format": "agents-md session 1", "inputs": {"cwd": "/", "home": "/"}, "steps": [{"op": "dance"}]},
+            "not a session snapshot: steps[0] is not a step",
+        ),
+    ],
+    ids=["no-format", "inputs-not-a-dict", "bad-step"],
+)
+def test_a_state_that_is_no_snapshot_is_refused_naming_the_key(state: dict[str, Any], message: str) -> None:
+    with pytest.raises(UsageError) as caught:
+        Session.restore(state)
+    assert str(caught.value) == message
