@@ -1,0 +1,89 @@
+"""The Claude Agent SDK: hook callbacks that add what the built-in ``agents-md`` plugin would.
+
+``ClaudeAgentOptions(hooks=agents_md_hooks())`` for SDK users whose engine lacks the plugin
+(or runs with it off). The answers are ``agents-md hook``'s (``claude_code.answer``), one
+code path; the session's steps are kept in memory per ``session_id`` instead of a file.
+
+1. ``UserPromptSubmit``: the first one of a session also carries what the plugin adds to the
+   start block (the SDK offers no ``SessionStart`` callback); in the ``complete`` profile,
+   each ``@``-mentioned file's nested ``AGENTS.md``.
+2. ``PostToolUse`` on ``Read`` (and the ``complete`` profile's edits): the plugin's attachment.
+3. ``SubagentStart``: a subagent that starts with the instructions gets the start's files.
+4. Silent while the settings leave the built-in plugin on, unless ``force`` (an engine
+   without it); a failure of any kind answers nothing and never blocks the tool call.
+
+Supported: claude-agent-sdk 0.1 and 0.2 (``agents-md[claude-agent-sdk]``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import os
+from collections.abc import Mapping
+from typing import Any, cast
+
+from claude_agent_sdk import HookMatcher
+
+from agents_md.claude_code.answer import COMPLETE_TOOLS, REFERENCE_TOOLS, answer
+from agents_md.claude_code.event import parse_event
+from agents_md.claude_code.state import SessionState
+
+
+class AgentsMdHooks:
+    """The callbacks, and the steps of each session they have seen."""
+
+    def __init__(
+        self,
+        *,
+        profile: str = "reference",
+        force: bool = False,
+        env: Mapping[str, str] | None = None,
+        managed_dir: str | None = None,
+    ) -> None:
+        self.profile = profile
+        self.force = force
+        self.env = dict(os.environ if env is None else env)
+        self.managed_dir = managed_dir
+        self.states: dict[str, SessionState] = {}
+        self.failures: list[str] = []  # what went wrong, one line each (never raised)
+
+    def _answer(self, raw: Mapping[str, Any]) -> str | None:
+        event = parse_event(json.dumps(dict(raw)))
+        texts = []
+        events = [event]
+        if event.name == "UserPromptSubmit" and event.session_id not in self.states:
+            events.insert(0, dataclasses.replace(event, name="SessionStart", source="startup", prompt=None))
+        for one in events:
+            state = self.states.get(one.session_id) or SessionState(session_id=one.session_id)
+            got = answer(one, state, env=self.env, profile=self.profile, force=self.force, managed_dir=self.managed_dir)
+            self.states[one.session_id] = got.state if got.state is not None else state
+            if got.context:
+                texts.append(got.context)
+        return "\n\n".join(texts) or None
+
+    async def __call__(self, input_data: Any, tool_use_id: str | None, context: Any) -> Any:
+        try:
+            text = await asyncio.to_thread(self._answer, input_data)
+        except Exception as exc:  # never block the tool call
+            self.failures.append(f"{type(exc).__name__}: {exc}")
+            return {}
+        if text is None:
+            return {}
+        name = str(input_data.get("hook_event_name"))
+        return {"hookSpecificOutput": {"hookEventName": name, "additionalContext": text}}
+
+    def matchers(self) -> dict[Any, list[HookMatcher]]:
+        tools = COMPLETE_TOOLS if self.profile == "complete" else REFERENCE_TOOLS
+        callback = cast(Any, self)
+        return {
+            "UserPromptSubmit": [HookMatcher(hooks=[callback])],
+            "PostToolUse": [HookMatcher(matcher="|".join(tools), hooks=[callback])],
+            "SubagentStart": [HookMatcher(hooks=[callback])],
+        }
+
+
+def agents_md_hooks(**options: Any) -> dict[Any, list[HookMatcher]]:
+    """``ClaudeAgentOptions(hooks=...)``'s value (``AgentsMdHooks``'s options)."""
+    return AgentsMdHooks(**options).matchers()
