@@ -104,9 +104,9 @@ def plan_link(
     if form not in FORMS:
         raise ValueError(f"form must be one of {', '.join(FORMS)}, not {form!r}")
     repo = open_repo(directory, config)
-    paths = [os.path.relpath(p, repo.root).replace(os.sep, "/") if os.path.isabs(p) else p for p in paths]
+    paths = repo.relative(paths)
     actions: list[LinkAction] = []
-    index = repo.index()
+    index = repo.index(paths)
     for rel in index.files:
         if os.path.basename(rel) != AGENTS_MD or "/.claude/" in f"/{rel}" or not within(rel, paths):
             continue

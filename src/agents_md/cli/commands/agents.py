@@ -30,7 +30,13 @@ def register(subparsers: Any) -> None:
     from agents_md.diagnostics import FORMATS
 
     chk = sub.add_parser("check", help="report every problem of agent files; exit 1 if one is skipped or loses a value")
-    chk.add_argument("paths", nargs="*", metavar="PATH", help="agent files or folders (default: .claude/agents)")
+    chk.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="agent files, or folders searched for the folders the engine reads agents from: .claude/agents, "
+        "and a plugin's agents/ (default: .claude/agents)",
+    )
     chk.add_argument("--agents", metavar="JSON", help="also check an --agents value")
     chk.add_argument(
         "--format", choices=FORMATS, default="concise", help="concise (default), text, json, sarif, github"
@@ -94,11 +100,20 @@ def run_check(args: argparse.Namespace) -> int:
 
 def check_agents(paths: Sequence[str], *, agents_json: str | None, fmt: str) -> int:
     """Every problem of the agent files; exit 1 when one skips a file or drops a value."""
-    from agents_md.agents import AGENT_RULES, blocking, check_agent_files
+    from pathlib import Path
+
+    from agents_md.agents import AGENT_RULES, blocking, check_agent_files, definition_folders
     from agents_md.cli.style import Style
     from agents_md.diagnostics import Report, render
     from agents_md.diagnostics.text import plural
 
+    for path in paths:
+        if os.path.isdir(path) and not definition_folders(Path(path)):
+            print(
+                f"agents-md: {path}: no folder the engine reads agents from (.claude/agents, a plugin's agents/); "
+                "nothing checked there",
+                file=sys.stderr,
+            )
     problems = check_agent_files(paths, agents_json=agents_json, cwd=os.getcwd())
     shown = tuple(p for p in problems if p.rule != "not-an-agent")
     report = Report(diagnostics=shown, rules=AGENT_RULES, checked_what="agent file")

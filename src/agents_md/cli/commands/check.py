@@ -39,11 +39,11 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.list_rules:
         return list_rules()
-    import os
+    from agents_md.cli.paths import existing, existing_dir
 
     return check(
-        args.dir,
-        paths=[os.path.realpath(p) for p in args.paths],
+        existing_dir(args.dir),
+        paths=existing(args.paths),
         base=args.base,
         staged=args.staged,
         fmt=args.format,

@@ -25,9 +25,9 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import os
+    from agents_md.cli.paths import existing, existing_dir
 
-    return link(args.dir, form=args.form, paths=[os.path.realpath(p) for p in args.paths], write=args.write)
+    return link(existing_dir(args.dir), form=args.form, paths=existing(args.paths), write=args.write)
 
 
 def link(directory: str, *, form: str, paths: list[str], write: bool) -> int:

@@ -48,6 +48,14 @@ def read(session: Session, path: str, *, after: Sequence[str], agent: str | None
     for earlier in after:
         reader.read(earlier)
     result = reader.read(path)
+    import os
+
+    if not os.path.lexists(path):
+        # The engine attaches nested files on a Read that fails: the view shows them still.
+        print(
+            f"agents-md: {path}: no such file; the Read fails, and the engine attaches nested files even so",
+            file=sys.stderr,
+        )
     for notice in session.notices:
         if notice.level == "info":
             print(f"agents-md: {notice.text}", file=sys.stderr)

@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -75,17 +74,17 @@ def check(
     """
     repo = open_repo(directory, config)
     root, git, config = repo.root, repo.git, repo.config
-    paths = [os.path.relpath(p, root).replace(os.sep, "/") if os.path.isabs(p) else p for p in paths]
+    paths = repo.relative(paths)
     ignored = ignore_matcher(config.ignore)
     notes: list[str] = []
     diff = start_diff(git, config, base, staged, notes)
     pending_log = git.start_log() if git is not None and config.enabled("stale-doc") else None
-    if git is None:
-        notes.append("not a git repository: doc-not-updated and stale-doc need git history")
+    if repo.git_note is not None:
+        notes.append(repo.git_note)
     elif repo.shallow:
         notes.append("a shallow clone: stale-doc sees only the fetched history (fetch it whole: fetch-depth: 0)")
     try:
-        index = repo.index()
+        index = repo.index(paths)
         files = [f for f in index.files if not ignored(f)]
         reference = sorted(f for f in index.reference if not ignored(f) and within(f, paths))
         if reference:
