@@ -31,11 +31,12 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     import os
 
-    from agents_md.cli.session_args import session_from
+    from agents_md.cli.session_args import offered_agent, session_from
 
     session = session_from(args, os.path.abspath(args.cwd))
     after = [os.path.abspath(p) for p in args.after]
-    return read(session, os.path.abspath(args.file), after=after, agent=args.agent, fmt=args.format)
+    agent = offered_agent(session, args.agent)
+    return read(session, os.path.abspath(args.file), after=after, agent=agent, fmt=args.format)
 
 
 def read(session: Session, path: str, *, after: Sequence[str], agent: str | None, fmt: str) -> int:
