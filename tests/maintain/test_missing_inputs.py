@@ -223,3 +223,15 @@ def test_read_of_a_missing_file_says_so_and_shows_what_the_read_attaches(
     # sees only a Read that succeeded) adds nothing.
     assert (data["exists"], data["plugin_files"]) == (False, [])
     assert [f["path"] for f in data["engine_files"]] == [str(root / "sub" / "CLAUDE.md")]
+
+
+def test_check_names_the_docs_git_does_not_track(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# Root\n"})
+    r.write({"web/AGENTS.md": "# Web\n", "CLAUDE.md": "# Mine\n", ".gitignore": "private/\n"})
+    r.write({"private/AGENTS.md": "# Ignored, so meant to stay out\n", "web/notes.md": "n\n"})
+    result = r.check()
+    assert "CLAUDE.md, web/AGENTS.md: not tracked by git: not checked (git add to check)" in result.notes
+    assert result.files == ("AGENTS.md",)
+    assert "web/AGENTS.md: not tracked by git: not checked (git add to check)" in r.check("web").notes
+    r.commit()
+    assert not any("not tracked" in n for n in r.check().notes)

@@ -13,6 +13,9 @@ Planned first, as data (a dry run is the plan); then, if asked, applied:
    (``.agents/AGENTS.md`` of ``AGENTS.md -> .agents/AGENTS.md``): a shim would load it twice, or
    where nobody works.
 
+Only tracked files are looked at (``git ls-files``, as ``check``); an ``AGENTS.md`` or ``CLAUDE.md``
+on disk that git does not track is named in the plan (``untracked``) and left alone.
+
 Writing never overwrites and never goes through a link: the file is written beside, then
 hard-linked into place (which fails if a file appeared meanwhile); a symlink is made with
 ``symlink``, which fails likewise.
@@ -51,6 +54,7 @@ class LinkPlan:
     root: str
     form: str
     actions: tuple[LinkAction, ...]
+    untracked: tuple[str, ...] = ()  # AGENTS.md and CLAUDE.md on disk that git does not track: not looked at
 
     def of(self, status: str) -> tuple[LinkAction, ...]:
         return tuple(a for a in self.actions if a.status == status)
@@ -119,7 +123,9 @@ def plan_link(
         else:
             status, reason = _decide(repo.root, rel, claude)
         actions.append(LinkAction(agents=rel, claude=claude, status=status, reason=reason))
-    return LinkPlan(root=repo.root, form=form, actions=tuple(actions))
+    judged = {a.claude for a in actions}  # a CLAUDE.md beside a tracked AGENTS.md is looked at, tracked or not
+    untracked = tuple(f for f in repo.untracked_docs(paths) if f not in judged)
+    return LinkPlan(root=repo.root, form=form, actions=tuple(actions), untracked=untracked)
 
 
 def apply_link(plan: LinkPlan) -> tuple[LinkAction, ...]:

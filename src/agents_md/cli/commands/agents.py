@@ -17,14 +17,21 @@ def register(subparsers: Any) -> None:
     )
     sub = parser.add_subparsers(dest="agents_command", metavar="ACTION", required=True)
 
-    lst = sub.add_parser("list", help="every agent type offered, with its source, file and rendered line")
+    lst = sub.add_parser(
+        "list", help="every agent type offered: the built-ins, and each custom one with its source and file"
+    )
     lst.add_argument("--cwd", default=".", help="the working directory (default: .)")
     lst.add_argument("--home", help="the home directory (default: the real home)")
     lst.add_argument("--agents", metavar="JSON", help="an --agents value: a JSON object or a file path")
     lst.add_argument("--plugin-dir", action="append", default=[], metavar="DIR", help="a plugin folder (repeatable)")
     lst.add_argument("--managed-dir", default="/etc/claude-code", metavar="DIR", help="the managed policy folder")
     lst.add_argument("--setting-sources", metavar="LIST", help="comma-separated: user, project, local")
-    lst.add_argument("--format", choices=("text", "json"), default="text")
+    lst.add_argument(
+        "--format",
+        choices=("text", "lines", "json"),
+        default="text",
+        help="text (a row each: the first line of its description), lines (exactly the lines the engine renders), json",
+    )
     lst.set_defaults(run=run_list)
 
     from agents_md.diagnostics import FORMATS
@@ -86,8 +93,12 @@ def list_agents(
         import json
 
         print(json.dumps(catalog_json(catalog), indent=2, ensure_ascii=False))
+    elif fmt == "lines":
+        from agents_md.agents import agent_lines
+
+        sys.stdout.writelines(line + "\n" for line in agent_lines(catalog))
     else:
-        sys.stdout.write(catalog_text(catalog))
+        sys.stdout.write(catalog_text(catalog, cwd=cwd, home=home))
     return 0
 
 

@@ -37,5 +37,5 @@ def link(directory: str, *, form: str, paths: list[str], write: bool) -> int:
 
     plan = plan_link(directory, form=form, paths=paths)
     actions = apply_link(plan) if write else plan.actions
-    print(link_text(actions, form=form, written=write))
+    print(link_text(actions, form=form, written=write, untracked=plan.untracked))
     return 1 if any(a.status == REFUSE for a in actions) else 0

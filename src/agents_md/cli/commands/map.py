@@ -11,9 +11,12 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "map",
         help="print the map of nested AGENTS.md files, or write it into the root AGENTS.md",
-        description="The map seed 001 recommends for the root AGENTS.md: each nested AGENTS.md with its "
-        "directory and first heading. --write replaces the lines between <!-- agents-md:map:start --> and "
-        "<!-- agents-md:map:end --> in the root AGENTS.md.",
+        description="Print a map of the repository's nested AGENTS.md files — one line each: its directory "
+        "and what it is about (its first heading, or first sentence) — for the root AGENTS.md, so an agent "
+        "starting at the root knows where the nearer instructions are. Skills' and agents' own files, and "
+        "the target of the root file's link, are left out. --write replaces the lines between "
+        "<!-- agents-md:map:start --> and <!-- agents-md:map:end --> in the root AGENTS.md (nothing else "
+        "changes; the engine drops both markers); --check exits 1 when that map is out of date (for CI).",
     )
     parser.add_argument("directory", nargs="?", help="a directory in the repository (default: .)")
     parser.add_argument("--dir", default=".", help="the same, as an option")

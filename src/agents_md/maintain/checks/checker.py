@@ -92,6 +92,9 @@ def check(
                 f"{listing(reference, 2)}: a skill's or an agent's own file{'s' if len(reference) > 1 else ''}, "
                 "not a folder's instructions; not checked"
             )
+        untracked_docs = repo.untracked_docs(paths)
+        if untracked_docs:
+            notes.append(f"{listing(untracked_docs, 3)}: not tracked by git: not checked (git add to check)")
         names = INSTRUCTION_NAMES | repo.extra_names
         hidden = untracked(root, index.present, repo.extra_names) if git is not None else lambda path: False
         ctx = CheckContext(

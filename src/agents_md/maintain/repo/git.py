@@ -148,6 +148,11 @@ class Git:
         out = self.run("ls-files", "-z", "--", *patterns)
         return [os.fsdecode(p) for p in out.split(b"\0") if p]
 
+    def untracked(self, patterns: Sequence[str]) -> list[str]:
+        """Files matching ``patterns`` on disk that git neither tracks nor ignores."""
+        out = self.run("ls-files", "-z", "--others", "--exclude-standard", "--", *patterns)
+        return [os.fsdecode(p) for p in out.split(b"\0") if p]
+
     def ignored(self, paths: Sequence[str]) -> frozenset[str]:
         """Which of ``paths`` (relative to the root, existing or not) git ignores: one ``check-ignore``."""
         if not paths:

@@ -7,7 +7,9 @@
 2. The paths a command is given are made relative to the root; one that does not exist, or
    lies outside the root, is a usage error naming it (``relative``).
 3. The instruction files are the tracked ones; without git, those found on disk under the
-   root, or under the given paths alone (``files.walk_instruction_files``: bounded).
+   root, or under the given paths alone (``files.walk_instruction_files``: bounded). An
+   ``AGENTS.md`` or ``CLAUDE.md`` on disk that git neither tracks nor ignores is named
+   (``untracked_docs``), since nothing checks it.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 
 from agents_md.errors import AgentsMdError, UsageError
 from agents_md.maintain.repo.config import Config, load_config
-from agents_md.maintain.repo.files import DocIndex, git_patterns, walk_instruction_files
+from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, DocIndex, git_patterns, walk_instruction_files, within
 from agents_md.maintain.repo.git import Git, GitRefused, toplevel
 
 
@@ -42,6 +44,14 @@ class Repo:
         else:
             listed = walk_instruction_files(self.root, extra, under=paths)
         return DocIndex.build(self.root, listed, self.config.doc_names, extra)
+
+    def untracked_docs(self, paths: Sequence[str] = ()) -> list[str]:
+        """The ``AGENTS.md`` and ``CLAUDE.md`` files on disk that git does not track (nor ignore),
+        under ``paths``: what a check of the repository cannot see."""
+        if self.git is None:
+            return []
+        found = self.git.untracked([f"*{AGENTS_MD}", f"*{CLAUDE_MD}"])
+        return sorted(f for f in found if f.rpartition("/")[2] in (AGENTS_MD, CLAUDE_MD) and within(f, paths))
 
     def relative(self, paths: Sequence[str]) -> list[str]:
         """Step 2: ``paths`` (absolute, or relative to the root) as ``/``-separated paths from the root."""
