@@ -141,6 +141,15 @@ def test_a_repository_git_refuses_says_why_how_to_trust_it_and_which_rules_are_o
         "and the instruction files on disk are checked, tracked or not"
     )
     assert "not a git repository" not in out
+    refusal = (
+        f"agents-md: git refuses the repository: detected dubious ownership in repository at '{r.path}'; to trust "
+        f"it: git config --global --add safe.directory {r.path}; until then the files on disk are read, tracked or "
+        "not\n"
+    )
+    for command in ("link", "map"):
+        code, out, err = run(capsys, command, "--dir", str(r.path))
+        assert (code, err) == (0, refusal), command
+    assert "- `web` — Web\n" == out
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="making a repository another user's needs root (chown)")
@@ -235,3 +244,12 @@ def test_check_names_the_docs_git_does_not_track(repo: Repo) -> None:
     assert "web/AGENTS.md: not tracked by git: not checked (git add to check)" in r.check("web").notes
     r.commit()
     assert not any("not tracked" in n for n in r.check().notes)
+
+
+def test_agents_check_with_nothing_to_check_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "agents", "check")
+    assert (code, out) == (0, "")
+    assert err == "agents-md: no .claude/agents here and no PATH given: nothing checked\n"

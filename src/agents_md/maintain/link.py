@@ -55,6 +55,7 @@ class LinkPlan:
     form: str
     actions: tuple[LinkAction, ...]
     untracked: tuple[str, ...] = ()  # AGENTS.md and CLAUDE.md on disk that git does not track: not looked at
+    refusal: str | None = None  # git's refusal to read the repository (its files on disk are read instead)
 
     def of(self, status: str) -> tuple[LinkAction, ...]:
         return tuple(a for a in self.actions if a.status == status)
@@ -125,7 +126,7 @@ def plan_link(
         actions.append(LinkAction(agents=rel, claude=claude, status=status, reason=reason))
     judged = {a.claude for a in actions}  # a CLAUDE.md beside a tracked AGENTS.md is looked at, tracked or not
     untracked = tuple(f for f in repo.untracked_docs(paths) if f not in judged)
-    return LinkPlan(root=repo.root, form=form, actions=tuple(actions), untracked=untracked)
+    return LinkPlan(root=repo.root, form=form, actions=tuple(actions), untracked=untracked, refusal=repo.refusal)
 
 
 def apply_link(plan: LinkPlan) -> tuple[LinkAction, ...]:

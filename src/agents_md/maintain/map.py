@@ -37,6 +37,7 @@ class DocMap:
     root: str
     root_doc: str | None  # the root AGENTS.md, relative ("AGENTS.md"), when there is one
     entries: tuple[MapEntry, ...]
+    refusal: str | None = None  # git's refusal to read the repository (its files on disk are read instead)
 
     def lines(self) -> list[str]:
         return [f"- `{e.directory}` — {e.title}" if e.title else f"- `{e.directory}`" for e in self.entries]
@@ -70,7 +71,7 @@ def build_map(directory: str = ".", *, config: Config | None = None) -> DocMap:
         entries.append(MapEntry(directory=folder, doc=rel, title=_title(folder, text)))
     root_doc = AGENTS_MD if AGENTS_MD in index.present else None
     entries.sort(key=lambda e: e.directory.split("/"))  # a folder above the folders inside it
-    return DocMap(root=repo.root, root_doc=root_doc, entries=tuple(entries))
+    return DocMap(root=repo.root, root_doc=root_doc, entries=tuple(entries), refusal=repo.refusal)
 
 
 def replace_between_markers(text: str, block: str) -> str | None:

@@ -106,6 +106,8 @@ def run_check(args: argparse.Namespace) -> int:
     paths = list(args.paths)
     if not paths and os.path.isdir(os.path.join(".claude", "agents")):
         paths = [os.path.join(".claude", "agents")]
+    elif not paths and args.agents is None:
+        print("agents-md: no .claude/agents here and no PATH given: nothing checked", file=sys.stderr)
     return check_agents(paths, agents_json=args.agents, fmt=args.format)
 
 

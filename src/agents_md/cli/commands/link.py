@@ -36,6 +36,10 @@ def link(directory: str, *, form: str, paths: list[str], write: bool) -> int:
     from agents_md.maintain.link import REFUSE, apply_link, plan_link
 
     plan = plan_link(directory, form=form, paths=paths)
+    if plan.refusal:
+        import sys
+
+        print(f"agents-md: {plan.refusal}; until then the files on disk are read, tracked or not", file=sys.stderr)
     actions = apply_link(plan) if write else plan.actions
     print(link_text(actions, form=form, written=write, untracked=plan.untracked))
     return 1 if any(a.status == REFUSE for a in actions) else 0

@@ -38,6 +38,8 @@ def map_docs(directory: str, *, write: bool, check: bool) -> int:
     from agents_md.maintain.map import MAP_END, MAP_START, build_map, map_is_current, update_map
 
     doc_map = build_map(directory)
+    if doc_map.refusal:
+        print(f"agents-md: {doc_map.refusal}; until then the files on disk are read, tracked or not", file=sys.stderr)
     if write:
         changed, _ = update_map(doc_map)
         print(f"{doc_map.root_doc}: map {'updated' if changed else 'already up to date'} ({len(doc_map.entries)} docs)")

@@ -67,13 +67,22 @@ class Repo:
         return out
 
     @property
+    def refusal(self) -> str | None:
+        """Git's refusal and its fix, when git will not read the repository."""
+        if self.refused is None:
+            return None
+        return (
+            f"git refuses the repository: {self.refused}; to trust it: "
+            f"git config --global --add safe.directory {self.root}"
+        )
+
+    @property
     def git_note(self) -> str | None:
         """Why the git rules are off, when they are (``None``: git reads the repository)."""
-        if self.refused is not None:
+        if self.refusal is not None:
             return (
-                f"git refuses the repository: {self.refused}; to trust it: "
-                f"git config --global --add safe.directory {self.root}. Until then doc-not-updated and "
-                "stale-doc are off, and the instruction files on disk are checked, tracked or not"
+                f"{self.refusal}. Until then doc-not-updated and stale-doc are off, and the instruction "
+                "files on disk are checked, tracked or not"
             )
         if self.git is None:
             return (
