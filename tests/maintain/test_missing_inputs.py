@@ -149,7 +149,7 @@ def test_a_repository_git_refuses_says_why_how_to_trust_it_and_which_rules_are_o
     for command in ("link", "map"):
         code, out, err = run(capsys, command, "--dir", str(r.path))
         assert (code, err) == (0, refusal), command
-    assert "- `web` — Web\n" == out
+    assert out == "- `web` — Web\n"
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="making a repository another user's needs root (chown)")
