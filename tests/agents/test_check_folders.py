@@ -82,3 +82,19 @@ def test_a_folder_without_agent_folders_says_nothing_was_checked(
 def test_a_file_given_is_checked_wherever_it_is(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
     root = tree({"commands/c.md": NO_DESCRIPTION})
     assert main(["agents", "check", str(root / "commands/c.md")]) == 1
+
+
+def test_a_search_past_the_bound_is_an_error_naming_the_way_out(
+    tree: Tree, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from agents_md.agents import _sources
+
+    monkeypatch.setattr(_sources, "MAX_SEARCHED", 3)
+    root = tree({f"d{i}/x.md": "x\n" for i in range(5)})
+    code = main(["agents", "check", str(root)])
+    out, err = capsys.readouterr()
+    assert (code, out) == (1, "")
+    assert err == (
+        f"agents-md: error: {root}: more than 3 folders to search for agent folders; "
+        "name the .claude/agents or plugin folders to check\n"
+    )

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from agents_md.agents._model import Source
+from agents_md.errors import AgentsMdError
 
 AGENTS_DIR = (".claude", "agents")
 MANIFEST = (".claude-plugin", "plugin.json")
@@ -120,7 +121,10 @@ def definition_folders(path: Path) -> list[Path]:
     for directory, dirs, _files in os.walk(path):
         searched += 1
         if searched > MAX_SEARCHED:
-            break
+            raise AgentsMdError(
+                f"{path}: more than {MAX_SEARCHED:,} folders to search for agent folders; "
+                "name the .claude/agents or plugin folders to check"
+            )
         here = Path(directory)
         dirs[:] = sorted(d for d in dirs if d not in _NOT_SEARCHED)
         if here == path:
