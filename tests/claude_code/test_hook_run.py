@@ -235,3 +235,11 @@ def test_concurrent_hook_processes_of_one_session_deliver_each_file_once(
     saved = json.loads(Path(states.state_path(states.state_dir(env, env["HOME"]), "s1")).read_text(encoding="utf-8"))
     assert len(saved["steps"]) == 2  # only the Reads that attached something are kept
     assert log_lines(env) == []
+
+
+def test_a_session_id_never_names_a_file_outside_the_state_folder(tmp_path: Path) -> None:
+    path = states.state_path(str(tmp_path / "states"), "../../etc/x y")
+    assert os.path.dirname(path) == str(tmp_path / "states")
+    assert os.path.basename(path) == "%2E%2E%2F%2E%2E%2Fetc%2Fx%20y.json"
+    uuid = "62edeb84-e299-4a03-aba1-a5e223c71cb3"
+    assert os.path.basename(states.state_path("d", uuid)) == uuid + ".json"

@@ -6,28 +6,29 @@ loop was given) is kept here as the session's steps instead (``host.steps``, the
 order. Replaying them through a fresh ``Session`` gives the plugin exactly the state it would
 have had (``answer``).
 
-1. The file: ``<dir>/<sha256 of session_id>.json``, ``dir`` being ``$CLAUDE_PLUGIN_DATA/sessions``
+1. The file: ``<dir>/<session_id>.json`` (other than letters, digits, ``-`` and ``_``, each
+   character written as ``%XX``), ``dir`` being ``$CLAUDE_PLUGIN_DATA/sessions``
    when Claude Code runs the hook from a plugin, else the user's cache
    (``$XDG_CACHE_HOME`` or ``~/.cache``) ``/agents-md/hook``.
 2. One process at a time: ``locked`` holds an exclusive lock on ``<file>.lock`` from the read
    to the write, so two hook processes of one session take turns.
 3. A file that is not JSON, not this format, or another session's is ignored (and logged by
    the caller) and rewritten from nothing.
-4. Written atomically (a temporary file moved over it).
+4. Written atomically: a temporary file beside it, named by the process (the lock is held),
+   moved over it.
 5. Files untouched for a week are removed when a session starts (``sweep``).
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
+import re
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
-from agents_md._util.atomic import atomic_write
 from agents_md.host.steps import Step
 
 FORMAT = "agents-md hook state 1"
@@ -56,8 +57,13 @@ def state_dir(env: Mapping[str, str], home: str) -> str:
     return os.path.join(cache, "agents-md", "hook")
 
 
+_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
+
+
 def state_path(directory: str, session_id: str) -> str:
-    return os.path.join(directory, hashlib.sha256(session_id.encode("utf-8")).hexdigest()[:32] + ".json")
+    # Not a hash: hashlib loads OpenSSL, paid on every tool call. Session ids are UUIDs.
+    name = _UNSAFE.sub(lambda m: "".join(f"%{b:02X}" for b in m.group(0).encode("utf-8")), session_id)
+    return os.path.join(directory, name[:200] + ".json")
 
 
 @contextlib.contextmanager
@@ -102,7 +108,18 @@ def load(path: str, session_id: str) -> SessionState:
 def save(path: str, state: SessionState) -> None:
     """Step 4."""
     data = {"format": FORMAT, "session_id": state.session_id, "steps": [s.as_json() for s in state.steps]}
-    atomic_write(path, json.dumps(data, indent=1) + "\n")
+    # Not _util.atomic: tempfile costs a tenth of the hook's start; the lock makes a pid name unique.
+    temp = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(temp, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps(data, indent=1) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
 
 
 def sweep(directory: str, *, now: float | None = None, keep: float = WEEK) -> int:

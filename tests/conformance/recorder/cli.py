@@ -29,6 +29,7 @@ def record_one(scn: dict[str, Any], source_dir: Path, base: Path) -> dict[str, A
     """Run one scenario and return its result, paths as placeholders."""
     run = scenario.resolve(settings_hooks.install(scn), base)
     scenario.lay_out(run, source_dir)
+    settings_hooks.write_plugin(scn, run.run_dir)
     # The directory-read order of the folders named, as this disk gives it (the engine reads them so).
     listings = {rel: scenario.listing(run, rel) for rel in scn.get("record_listings", [])}
     replies = script.build(run)

@@ -8,6 +8,9 @@ plugin off (``enabledPlugins: {"agents-md@builtin": false}``). ``"like": NAME`` 
 key of the scenario NAME of the same folder that the scenario does not set itself, so a hook
 scenario runs an existing tree unchanged.
 
+With ``"as": "plugin"`` the hooks come instead in the plugin folder ``agents-md hook plugin``
+writes into the run (given to the engine with ``--plugin-dir``).
+
 The command is ``$AGENTS_MD_HOOK_COMMAND``, else the ``agents-md`` beside the Python running
 the recorder, else the one on ``PATH``.
 
@@ -21,11 +24,13 @@ from __future__ import annotations
 import copy
 import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 DEFAULT_EVENTS = ("SessionStart", "PostToolUse:Read")
+PLUGIN_DIR = "<RUN>/agents-md-plugin"
 SETTINGS = ".claude/settings.json"
 
 
@@ -81,6 +86,8 @@ def install(scn: dict[str, Any]) -> dict[str, Any]:
     spec = scn.get("agents_md_hook")
     if not spec:
         return scn
+    if spec.get("as") == "plugin":  # the hooks come in a plugin folder (agents-md hook plugin)
+        return {**scn, "args": [*scn.get("args", []), "--plugin-dir", PLUGIN_DIR]}
     out, settings = _home_settings(scn)
     run = f"{command()} hook run --profile {spec.get('profile', 'reference')}"
     if spec.get("force"):
@@ -111,3 +118,14 @@ def found_in(texts: list[str], candidates: list[str]) -> list[str]:
     """The candidate texts that stand whole in ``texts``, in the order they were written, each once
     (two subagents started alike get the same text)."""
     return [c for i, c in enumerate(candidates) if c not in candidates[:i] and anchored(texts, c)]
+
+
+def write_plugin(scn: dict[str, Any], run_dir: Path) -> None:
+    """With ``"as": "plugin"``: the plugin folder ``agents-md hook plugin`` writes, in the run."""
+    spec = scn.get("agents_md_hook") or {}
+    if spec.get("as") != "plugin":
+        return
+    out = PLUGIN_DIR.replace("<RUN>", str(run_dir))
+    profile = spec.get("profile", "reference")
+    cmd = [command(), "hook", "plugin", "--out", out, "--profile", profile, "--command", command()]
+    subprocess.run(cmd, check=True, capture_output=True)
