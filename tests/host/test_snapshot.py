@@ -34,7 +34,9 @@ FILES = ["a/f.txt", "a/b/g.txt", "a/AGENTS.md", "a/imp.md", "c/f.txt", "c/d/h.tx
 TOOLS = ["Read", "Write", "Grep", "Mention", "read_file"]
 
 touches = st.tuples(st.just("touch"), st.sampled_from(TOOLS), st.sampled_from(FILES), st.sampled_from(["", "sub"]))
-others = st.sampled_from([("spawn",), ("fork",), ("compact",), ("clear",), ("turn",), ("snapshot",)])
+others = st.sampled_from(
+    [("spawn",), ("fork",), ("compact",), ("clear",), ("turn",), ("snapshot",), ("cd", "a"), ("cd", "..")]
+)
 scripts = st.lists(st.one_of(touches, others), max_size=14)
 
 
@@ -60,10 +62,13 @@ def answer(s: Session, step: tuple[Any, ...], root: Path) -> object:
         return None if start is None else start.claude_md
     if op == "clear":
         return s.clear().claude_md
+    if op == "cd":
+        moved = s.cd(step[1])
+        return moved.start.claude_md, [f.path for f in moved.notice_files]
     return s.turn().claude_md
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     script=scripts,
     profile=st.sampled_from(["reference", "complete"]),

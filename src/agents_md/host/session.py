@@ -278,14 +278,12 @@ class Session:
 
     def read(self, path: str) -> ReadResult:
         """What the engine appends after the main loop's Read of ``path``."""
-        self._has_messages = True
-        return self._touch(self.loop(), "", "Read", path)
+        return self._touch(self.loop(), "", "Read", path, main=True)
 
     def mention(self, path: str) -> ReadResult:
         """A file ``@``-mentioned in the prompt (or the IDE's open file): the engine attaches its
         nested CLAUDE.md; the plugin attaches AGENTS.md too only in the complete profile."""
-        self._has_messages = True
-        return self._touch(self.loop(), "", "Mention", path)
+        return self._touch(self.loop(), "", "Mention", path, main=True)
 
     def touch(self, tool: str, paths: str | Sequence[str]) -> Touch:
         """What the engine appends after the main loop's call of ``tool`` on ``paths`` (a search:
@@ -296,15 +294,19 @@ class Session:
         name = tool_name(tool)
         if name is None or not attaches(name, self.profile):
             return Touch(tool=name or tool)
-        self._has_messages = True
         loop = self.loop()
         items = [paths] if isinstance(paths, str) else list(paths)
-        return Touch(tool=name, results=tuple(self._touch(loop, "", name, p) for p in items))
+        return Touch(tool=name, results=tuple(self._touch(loop, "", name, p, main=True) for p in items))
 
-    def _touch(self, loop: Loop, key: str, tool: str, path: str) -> ReadResult:
+    def _touch(self, loop: Loop, key: str, tool: str, path: str, *, main: bool = False) -> ReadResult:
+        first = main and not self._has_messages
+        if main:
+            self._has_messages = True
         result = loop.read(path, home=self.inputs.home, tool=tool)
         if result.files or keeps_given(result.path, (key, tool), self._touched):  # host.steps, step 2
             self._steps.append(Step(op="read", loop=key, path=path, tool=tool))
+        elif first:
+            self._steps.append(Step(op="turn"))  # a touch kept no step, yet there is a conversation now
         return result
 
     def turn(self) -> StartContext:
@@ -498,6 +500,7 @@ class Session:
         self._steps.append(Step(op="spawn", loop=key, agent_type=FORK_STEP if fork else agent_type or ""))
         sub = self._spawn(agent_type, fork=fork, key=key)
         self.subagents[key] = sub
+        self._touched = {mark for mark in self._touched if mark[0] != key}  # a new loop under that key
         return sub
 
     def _spawn(self, agent_type: str | None, *, fork: bool, key: str) -> Subagent:
