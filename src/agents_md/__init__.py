@@ -36,6 +36,10 @@ _WHERE = {
     "CaseFoldingFS": "agents_md.engine.fs",
     "home_for": "agents_md.engine.platform",
     "ReadResult": "agents_md.engine.loop",
+    "Touch": "agents_md.engine.touch",
+    "FileSource": "agents_md.engine.sources",
+    "AsyncFileSource": "agents_md.engine.sources",
+    "SourceFS": "agents_md.engine.sources",
     "SessionInputs": "agents_md.engine.start",
     "SessionOptions": "agents_md.engine.options",
     "StartContext": "agents_md.engine.start",
@@ -44,6 +48,7 @@ _WHERE = {
     "CdResult": "agents_md.host.session",
     "Session": "agents_md.host.session",
     "Subagent": "agents_md.host.session",
+    "AsyncSession": "agents_md.host.aio",
     "PluginSpec": "agents_md.host.plugins",
     "ContextReport": "agents_md.host.report",
     "context_report": "agents_md.host.report",
@@ -66,12 +71,17 @@ if TYPE_CHECKING:
     from agents_md.engine.loop import ReadResult as ReadResult
     from agents_md.engine.options import SessionOptions as SessionOptions
     from agents_md.engine.platform import home_for as home_for
+    from agents_md.engine.sources import AsyncFileSource as AsyncFileSource
+    from agents_md.engine.sources import FileSource as FileSource
+    from agents_md.engine.sources import SourceFS as SourceFS
     from agents_md.engine.start import SessionInputs as SessionInputs
     from agents_md.engine.start import StartContext as StartContext
+    from agents_md.engine.touch import Touch as Touch
     from agents_md.errors import AgentsMdError as AgentsMdError
     from agents_md.errors import PluginError as PluginError
     from agents_md.errors import SettingsError as SettingsError
     from agents_md.errors import UsageError as UsageError
+    from agents_md.host.aio import AsyncSession as AsyncSession
     from agents_md.host.plugins import PluginSpec as PluginSpec
     from agents_md.host.replay import replay as replay
     from agents_md.host.report import ContextReport as ContextReport

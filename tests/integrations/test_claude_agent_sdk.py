@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from claude_agent_sdk import HookMatcher
+from conformance.runner import RESULTS, _resolve, lay_out
+from trees import substitute
 
 from agents_md.host.session import Session
 from agents_md.integrations.claude_agent_sdk import AgentsMdHooks, agents_md_hooks
@@ -69,3 +73,49 @@ def test_the_matchers_are_the_sdks_and_a_bad_input_never_blocks(tree: Callable[.
     hooks = AgentsMdHooks(force=True, env={})
     assert asyncio.run(hooks({"hook_event_name": "PostToolUse"}, None, {"signal": None})) == {}
     assert len(hooks.failures) == 1
+
+
+# The settings-hook recordings (``h_``, the built-in plugin off) of a main loop's Reads: the SDK's
+# callbacks, fed the inputs the engine sent those hooks, answer what the engine recorded.
+RECORDED = [
+    r
+    for r in (json.loads(p.read_text(encoding="utf-8")) for p in sorted(RESULTS.glob("h_r_*.json")))
+    if r["ok"]
+    and r["name"] != "h_r_long_nested"  # cut where its paths' length says, which differs between machines
+    and r["scenario"]["agents_md_hook"].get("builtin", False) is False
+    and r["scenario"]["agents_md_hook"].get("profile", "reference") == "reference"
+    and not r["scenario"].get("subagents")
+    and not r["scenario"].get("reads_after")
+]
+
+
+def payload(text: str | None) -> str | None:
+    return None if text is None else text.split(" hook additional context: ", 1)[1]
+
+
+@pytest.mark.parametrize("result", RECORDED, ids=[r["name"] for r in RECORDED])
+def test_the_callbacks_answer_the_recorded_hook_inputs_as_the_engine_recorded(
+    result: dict[str, Any], tmp_path: Path
+) -> None:
+    scn, cwd = lay_out(result["scenario"], tmp_path)
+    root, home = tmp_path / "root", tmp_path / "home"
+    env = {**scn.get("env", {}), "HOME": str(home)}
+    hooks = AgentsMdHooks(env=env, managed_dir=str(tmp_path / "managed"))
+    base = {"session_id": "s1", "transcript_path": "", "cwd": str(cwd)}
+    back = {str(root): "<ROOT>", str(home): "<HOME>"}
+
+    async def run() -> tuple[list[str], list[str | None]]:
+        prompt = await hooks({**base, "hook_event_name": "UserPromptSubmit", "prompt": "go"}, None, {"signal": None})
+        reads = []
+        for path in scn.get("reads", []):
+            event = {"hook_event_name": "PostToolUse", "tool_name": "Read", "tool_use_id": "t"}
+            tool_input = {"file_path": _resolve(path, str(root))}
+            out = await hooks({**base, **event, "tool_input": tool_input, "tool_response": {}}, "t", {"signal": None})
+            reads.append(out.get("hookSpecificOutput", {}).get("additionalContext"))
+        start = prompt.get("hookSpecificOutput", {}).get("additionalContext")
+        return ([start] if start else []), reads
+
+    start, reads = asyncio.run(run())
+    assert substitute(start, back) == [payload(t) for t in result["hook_start"]]
+    assert substitute(reads, back) == [payload(a) for a in result["hook_attachments"]]
+    assert hooks.failures == []
