@@ -252,10 +252,13 @@ def test_tox_environments(repo: Repo) -> None:
         {
             "tox.ini": TOX_INI,
             "AGENTS.md": "- `tox -e lnt`\n- `tox -e lint,docs`\n- `tox -e py313`\n- `tox -e py311-django5`\n"
-            "- `tox run -e py312-django4`\n- `tox -e ALL`\n",
+            "- `tox run -e py312-django4`\n- `tox -e ALL`\n- `uv run tox -e dosc`\n",
         }
     )
-    assert said(r) == [("AGENTS.md", 1, "`tox -e lnt`: no tox environment `lnt` in tox.ini", "did you mean `lint`?")]
+    assert said(r) == [
+        ("AGENTS.md", 1, "`tox -e lnt`: no tox environment `lnt` in tox.ini", "did you mean `lint`?"),
+        ("AGENTS.md", 7, "`uv run tox -e dosc`: no tox environment `dosc` in tox.ini", "did you mean `docs`?"),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -377,9 +377,9 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         said: dict[str, list[int]] = {}
         findings: list[tuple[int, Invocation, Miss]] = []
         for item in ctx.scan(rel):
-            if _denied(item):
-                continue
             for inv in invocations(item):
+                if _denied(item):
+                    break
                 base = _base(home, inv)
                 if _leaves(base):
                     continue
