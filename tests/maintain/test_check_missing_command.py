@@ -56,6 +56,7 @@ def test_a_command_missing_on_several_lines_is_said_once(repo: Repo) -> None:
         ("`make -f ci.mk check`", {"ci.mk": "check:\n\tcheck\n"}),
         ("`make serve`", {"api/Makefile": "serve:\n\trun\n"}),  # the doc's folder holds one that has it
         ("`make V=1 -j4 lint`", {}),
+        ("```python\nsubprocess.run('make deploy')\nmake deploy\n```", {}),
     ],
     ids=[
         "defined",
@@ -75,6 +76,7 @@ def test_a_command_missing_on_several_lines_is_said_once(repo: Repo) -> None:
         "dash-f",
         "below",
         "flags",
+        "not-a-shell-block",
     ],
 )
 def test_make_says_nothing_when_the_target_is_there_or_cannot_be_known(
@@ -321,8 +323,13 @@ def test_python_modules_of_the_project(repo: Repo) -> None:
             "uv run -m acme.cli\npython -m pytest -q\npython -m http.server\npython -m acme\n```\n",
         }
     )
-    assert [m for _, _, m, _ in said(r)] == [
-        "`uv run python -m acme.gone`: no module `acme.gone` in the project's package src/acme"
+    assert said(r) == [
+        (
+            "AGENTS.md",
+            4,
+            "`uv run python -m acme.gone`: no module `acme.gone` in the project's package src/acme",
+            "did you mean `acme.tools`?",
+        )
     ]
 
 

@@ -295,8 +295,12 @@ def _module(run: Runners, inv: Invocation, base: str, home: str) -> Iterator[Mis
     found, places = run.python.module(dotted)
     if found:
         return
-    where = ", ".join(posixpath.join(p, top) if p else top for p in places[:3])
-    yield Miss(what=f"no module `{dotted}` in the project's package {where}", choices=())
+    where = ", ".join(posixpath.join(p, top) if p else top for p in places[:2])
+    more = f" (and {len(places) - 2} more)" if len(places) > 2 else ""
+    yield Miss(
+        what=f"no module `{dotted}` in the project's package {where}{more}",
+        choices=tuple(run.python.siblings(dotted, places)),
+    )
 
 
 def _uv(run: Runners, inv: Invocation, base: str, home: str) -> Iterator[Miss]:

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 
-from agents_md.maintain.read.commands import command_parts
+from agents_md.maintain.read.commands import SHELL_LANGS, command_parts
 from agents_md.maintain.read.invocations import python, scripts, tasks
 from agents_md.maintain.read.invocations.invocation import Invocation, is_name, words
 from agents_md.maintain.read.markdown import Item
@@ -43,6 +43,8 @@ def invocations(item: Item) -> Iterator[Invocation]:
     """The invocations of one scanned item, in order."""
     if item.kind == "link" or not _RUNNER.search(item.text):
         return  # most items name no runner: they are not split and parsed
+    if item.kind == "fence" and (item.lang.split() or [""])[0].lower() not in SHELL_LANGS:
+        return  # a Python or YAML block's lines are no shell's
     cwd: str | None = ""
     for part in command_parts(item):
         if item.kind == "fence":

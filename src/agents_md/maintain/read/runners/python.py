@@ -80,9 +80,10 @@ class PythonProject:
         return top in self._packages and top not in sys.stdlib_module_names and _norm(top) not in self.dependencies
 
     def module(self, dotted: str) -> tuple[bool, list[str]]:
-        """(whether the module is there; the places its top-level package was looked for)."""
+        """(whether the module is there; the places its top-level package was looked for, the
+        root's and ``src/``'s first)."""
         top, *rest = dotted.split(".")
-        places = self._packages.get(top, [])
+        places = sorted(self._packages.get(top, []), key=lambda p: (p not in ("", "src"), p.count("/"), p))
         for place in places:
             base = posixpath.join(place, top, *rest) if place else posixpath.join(top, *rest)
             candidates = (f"{base}.py", f"{base}.pyi", f"{base}.pyx", f"{base}/__init__.py", f"{base}/__main__.py")
@@ -101,3 +102,18 @@ class PythonProject:
         if norm in self.scripts or norm in self.dependencies or norm in self.projects or not self.scripts:
             return False
         return any(norm.startswith(p + "-") for p in self.projects)
+
+    def siblings(self, dotted: str, places: list[str]) -> list[str]:
+        """The modules beside where ``dotted`` would be (``a.b.x`` for ``a.b.c``), for "did you mean"."""
+        *parent, _ = dotted.split(".")
+        out: set[str] = set()
+        for place in places:
+            folder = posixpath.join(place, *parent) if place else posixpath.join(*parent)
+            for f in self._files:
+                if not f.startswith(folder + "/"):
+                    continue
+                first = f[len(folder) + 1 :].split("/", 1)[0]
+                name = first[:-3] if first.endswith(".py") else first
+                if name.isidentifier() and name not in ("__init__", "__main__"):
+                    out.add(".".join([*parent, name]))
+        return sorted(out)
