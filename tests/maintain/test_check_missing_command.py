@@ -415,3 +415,47 @@ def test_a_script_that_cannot_be_executed(repo: Repo) -> None:
     assert [f.message for f in r.findings("missing-path") if f.line == 4] == [
         "`./scripts/gone.sh` (in a code block) does not exist (in the repository)"
     ]
+
+
+# --- what other projects run, and what is made locally -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "In a project made from one of the templates, run `npm run deploy`.",
+        "Then `cd` into your project and run `npm run deploy`.",
+        "`npm run deploy` is gone; use `npm run build`.",
+    ],
+    ids=["template", "your-project", "gone"],
+)
+def test_another_projects_commands_say_nothing(repo: Repo, doc: str) -> None:
+    r = repo({"package.json": ROOT_PACKAGE, "AGENTS.md": f"{doc}\n"})
+    assert said(r) == []
+
+
+def test_a_module_git_ignores_is_made_locally(repo: Repo) -> None:
+    r = repo(
+        {
+            ".gitignore": "src/acme/_version.py\nsrc/acme/proto/\n",
+            "src/acme/__init__.py": "",
+            "AGENTS.md": "- `python -m acme._version`\n- `python -m acme.proto.api_pb2`\n- `python -m acme.gone`\n",
+        }
+    )
+    assert [m for _, _, m, _ in said(r)] == [
+        "`python -m acme.gone`: no module `acme.gone` in the project's package src/acme"
+    ]
+
+
+def test_nox_under_another_decorator_name_says_nothing(repo: Repo) -> None:
+    noxfile = "from nox import session as nox_session\n\n@nox_session\ndef lint(session):\n    pass\n"
+    r = repo({"noxfile.py": noxfile, "AGENTS.md": "- `nox -s lint`\n- `nox -s tests`\n"})
+    assert said(r) == []
+
+
+def test_cargo_xtask_taking_any_subcommand_says_nothing(repo: Repo) -> None:
+    main = XTASK_MAIN.replace(
+        "    CompressTreeSitter,\n", "    #[command(external_subcommand)]\n    Other(Vec<String>),\n"
+    )
+    r = repo({"xtask/src/main.rs": main, "AGENTS.md": "- `cargo xtask gen`\n"})
+    assert said(r) == []

@@ -17,7 +17,8 @@ cannot be run), with the nearest names it does have.
    not there); a name that exists elsewhere under the doc's folder (the reader may be meant
    to go there); ``pnpm x`` or ``yarn x`` where ``x`` may be a binary (only a name such as
    ``test:unit``, or a common job's, is read as a script); a module or tool from outside the
-   repository; a ``./path`` that does not exist (``missing-path`` says so).
+   repository, or one git ignores (made locally); a line about another project's commands
+   (a template's, "your project"); a ``./path`` that does not exist (``missing-path`` says so).
 5. A command missing at several lines of one doc is said once, at the first.
 """
 
@@ -293,7 +294,7 @@ def _module(run: Runners, inv: Invocation, base: str, home: str) -> Iterator[Mis
     if not rest or not run.python.is_own(top):
         return
     found, places = run.python.module(dotted)
-    if found:
+    if found or _made_locally(run, dotted, places):
         return
     where = ", ".join(posixpath.join(p, top) if p else top for p in places[:2])
     more = f" (and {len(places) - 2} more)" if len(places) > 2 else ""
@@ -301,6 +302,15 @@ def _module(run: Runners, inv: Invocation, base: str, home: str) -> Iterator[Mis
         what=f"no module `{dotted}` in the project's package {where}{more}",
         choices=tuple(run.python.siblings(dotted, places)),
     )
+
+
+def _made_locally(run: Runners, dotted: str, places: list[str]) -> bool:
+    """Whether git ignores where the module would be: generated, or built (``_pb2``, ``_version``)."""
+    if run.ctx.git is None:
+        return False
+    parts = dotted.split(".")
+    spots = [posixpath.join(p, *parts) if p else posixpath.join(*parts) for p in places]
+    return bool(run.ctx.git.ignored([s + suffix for s in spots for suffix in (".py", "/")]))
 
 
 def _uv(run: Runners, inv: Invocation, base: str, home: str) -> Iterator[Miss]:
@@ -408,16 +418,30 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
 
 
 # A clause that says what follows is not there: "there is no `make migrate` target".
-_DENIED = re.compile(r"\b(?:no|without|removed|deprecated|formerly|renamed|replaced|obsolete|legacy|old)\b", re.I)
+_DENIED = re.compile(
+    r"\b(?:no|without|removed|gone|deprecated|formerly|previously|used to|renamed|replaced|obsolete|legacy|old)\b", re.I
+)
+_GONE = re.compile(r"\b(?:is|are|was|were|has been|have been)\s+(?:gone|removed|deprecated|renamed|replaced)\b", re.I)
+# A line about another project's commands: the one a template makes, the user's own.
+_THEIRS = re.compile(
+    r"\b(?:your (?:own )?(?:project|app|repo\w*|package|worker)|(?:the )?user'?s (?:project|app|repo\w*)"
+    r"|scaffold\w*|generated (?:project|app)|new project|templates?)\b",
+    re.I,
+)
 
 
 def _denied(item: Item) -> bool:
-    """Step 1: a code span in a clause saying it names nothing there (``read.commands`` leaves
-    out the clauses that say not to run it)."""
+    """Step 1: a code span in a clause saying it names nothing there, or a line about another
+    project's commands (``read.commands`` leaves out the clauses that say not to run it)."""
+    if _THEIRS.search(item.line_text):
+        return True
     if item.kind != "code":
         return False
     at = item.line_text.find(item.text)
-    return at >= 0 and _DENIED.search(CLAUSE_END.split(item.line_text[:at])[-1]) is not None
+    if at < 0:
+        return False
+    after = CLAUSE_END.split(item.line_text[at + len(item.text) :], maxsplit=1)[0]
+    return _DENIED.search(CLAUSE_END.split(item.line_text[:at])[-1]) is not None or bool(_GONE.search(after))
 
 
 def _base(home: str, inv: Invocation) -> str:

@@ -4,8 +4,8 @@
 2. A session is a function under ``@nox.session`` (or ``@session``), named by the function
    or by the decorator's ``name=``; ``tests-3.12`` and ``tests(django='5')`` are ``tests``
    run with a parameter.
-3. ``nox.session(...)`` called other than as a decorator, or a session made in a loop, makes
-   the list incomplete.
+3. ``nox.session(...)`` called other than as a decorator, a session made in a loop, a
+   decorator under another name, or no session found makes the list incomplete.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ def sessions(path: str) -> Known:
     decorated_lines = 0
     for line in text.split("\n"):
         stripped = line.strip()
+        if stripped.startswith("@") and "session" in stripped and _DECORATED.match(stripped) is None:
+            complete = False  # a decorator under another name (``@nox_session``)
         if (match := _DECORATED.match(stripped)) is not None:
             if line.startswith((" ", "\t")):
                 complete = False  # a session inside a function or a class
@@ -50,7 +52,7 @@ def sessions(path: str) -> Known:
                 pending += stripped  # the decorator's arguments over several lines
             continue
     calls = len(re.findall(r"(?:nox\.)?\bsession\s*\(", text))
-    if calls > decorated_lines:
+    if calls > decorated_lines or not names:
         complete = False
     return Known(names=frozenset(names), files=(path,), complete=complete)
 

@@ -5,7 +5,8 @@
 2. clap: the variants of each ``#[derive(...Subcommand...)]`` enum, in kebab case, and the
    ``name = "..."``/``alias = "..."`` its attributes give; xflags: each ``cmd NAME``; a
    ``match`` on the argument: each ``"name" =>`` arm.
-3. Sources that say none of these (another argument parser) tell nothing: incomplete.
+3. Sources that say none of these (another argument parser), or take any name
+   (``external_subcommand``), tell nothing: incomplete.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ _SUBCOMMAND = re.compile(r"#\[derive\([^)]*\bSubcommand\b[^)]*\)\][^{]*?\benum\s
 _VARIANT = re.compile(r"^\s*([A-Z]\w*)\s*(?:[({,]|$)", re.M)
 _NAMED = re.compile(r"\b(?:name|alias|visible_alias)\s*=\s*\"([\w-]+)\"")
 _XFLAGS_CMD = re.compile(r"^\s*cmd\s+([\w-]+)", re.M)
-_ARM = re.compile(r"\"([\w-]+)\"\s*(?:\|\s*\"[\w-]+\"\s*)*=>")
+_ARM = re.compile(r"\"([\w-]+)\"\)?\s*(?:\|\s*(?:Some\()?\"[\w-]+\"\)?\s*)*=>")
 _ARM_ALT = re.compile(r"\"([\w-]+)\"\s*(?=\|)")
 
 
@@ -55,6 +56,7 @@ def subcommands(root: str) -> Known | None:
         return None
     files: list[str] = []
     names: set[str] = set()
+    external = False  # ``#[command(external_subcommand)]``: any name is taken
     for directory, _dirs, entries in os.walk(src):
         for entry in sorted(entries):
             if not entry.endswith(".rs"):
@@ -64,6 +66,7 @@ def subcommands(root: str) -> Known | None:
             if text is None:
                 continue
             files.append(path)
+            external = external or "external_subcommand" in text
             for m in _SUBCOMMAND.finditer(text):
                 body = _enum_body(text, m.end())
                 names.update(_kebab(v) for v in _VARIANT.findall(_top_level(body)))
@@ -72,4 +75,4 @@ def subcommands(root: str) -> Known | None:
                 names.update(_XFLAGS_CMD.findall(text))
             names.update(_ARM.findall(text))
             names.update(_ARM_ALT.findall(text))
-    return Known(names=frozenset(names), files=tuple(files), complete=bool(names))
+    return Known(names=frozenset(names), files=tuple(files), complete=bool(names) and not external)
