@@ -188,6 +188,20 @@ def test_a_script_like_name_without_run_is_read_as_a_script(repo: Repo) -> None:
     ]
 
 
+def test_a_doc_over_packages_names_theirs(repo: Repo) -> None:
+    r = repo(
+        {
+            "package.json": ROOT_PACKAGE,
+            "guides/a/package.json": {"json": {"scripts": {"start": "vite dev", "deploy": "wrangler deploy"}}},
+            "guides/b/package.json": {"json": {"scripts": {"start": "vite dev"}}},
+            "guides/AGENTS.md": "A guide's README says how to run it: `pnpm run dev`.\n",
+        }
+    )
+    assert [m for _, _, m, _ in said(r)] == [
+        "`pnpm run dev`: no script `dev` in package.json, nor in guides/a/package.json, guides/b/package.json"
+    ]
+
+
 # --- just --------------------------------------------------------------------------------------
 
 JUSTFILE = (

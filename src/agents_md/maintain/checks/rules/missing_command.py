@@ -219,6 +219,14 @@ def _script(run: Runners, inv: Invocation, base: str, home: str) -> Iterator[Mis
     if name == "start" and os.path.exists(os.path.join(folder, "server.js")):
         return  # ``npm start`` runs ``node server.js`` without a script
     where = posixpath.join(package.folder, "package.json")
+    below = [p for p in packages.below(home) if p.folder != package.folder] if package.folder != home else []
+    if below and not (inv.package or inv.cwd):
+        # A doc over packages of its own, above them: it speaks of theirs.
+        listed = ", ".join(posixpath.join(p.folder, "package.json") for p in below[:3])
+        more = f" and {len(below) - 3} more" if len(below) > 3 else ""
+        choices = sorted({s for p in below for s in p.scripts})
+        yield Miss(what=f"no script `{name}` in {where}, nor in {listed}{more}", choices=tuple(choices))
+        return
     yield Miss(what=f"no script `{name}` in {where}", choices=tuple(sorted(package.scripts)))
 
 
