@@ -410,7 +410,8 @@ def test_a_script_that_cannot_be_executed(repo: Repo) -> None:
             "scripts/dev.sh": "#!/bin/sh\n",
             "scripts/ok.sh": "#!/bin/sh\n",
             "AGENTS.md": "```sh\n./scripts/dev.sh --watch\n./scripts/ok.sh\n./scripts/gone.sh\n```\n"
-            "See [the readme](./README.md), `./api` and `./docs/`.\n",
+            "See [the readme](./README.md), `./api`, `./docs/` and `./scripts/dev.sh` for how it works.\n"
+            "Run `./scripts/dev.sh` to start.\n",
             "README.md": "",
         },
         commit=False,
@@ -421,7 +422,7 @@ def test_a_script_that_cannot_be_executed(repo: Repo) -> None:
         (
             "AGENTS.md",
             2,
-            "`./scripts/dev.sh --watch`: scripts/dev.sh is not executable",
+            "`./scripts/dev.sh --watch`: scripts/dev.sh is not executable; also line 7",
             "make it executable (`git update-index --chmod=+x scripts/dev.sh`), or say how to run it",
         )
     ]

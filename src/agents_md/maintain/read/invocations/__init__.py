@@ -98,15 +98,17 @@ def _parse(argv: list[str], text: str, item: Item) -> Invocation | None:
     return None
 
 
-_SCRIPT_SUFFIX = re.compile(r"\.(?:sh|bash|zsh|py|pl|rb|js|mjs|ts|ps1)$")
+_SCRIPT_SUFFIX = re.compile(r"\.(?:sh|bash|zsh|py|pl|rb)$")
+_RUN_WORD = re.compile(r"\b(?:run|runs|running|execute|executes|invoke|invokes|call|start|starts)\b", re.I)
 
 
 def _program(argv: list[str], text: str, item: Item) -> Invocation | None:
-    """``./path``: in a shell block, or a code span with arguments or a script's suffix
-    (a lone ``./api`` in prose is a path, not a program)."""
+    """``./path``: in a shell block, or a code span with arguments, or a script's alone on a
+    line that says to run it (a lone ``./api`` or "see `./setup.sh`" names a file)."""
     path = argv[0]
     if not is_name(path[2:]) or path.endswith("/"):
         return None
-    if item.kind == "code" and len(argv) == 1 and not _SCRIPT_SUFFIX.search(path):
+    alone = item.kind == "code" and len(argv) == 1
+    if alone and not (_SCRIPT_SUFFIX.search(path) and _RUN_WORD.search(item.line_text)):
         return None
     return Invocation(runner="program", tool=path, names=(path[2:],), text=text)
