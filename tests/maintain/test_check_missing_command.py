@@ -56,6 +56,7 @@ def test_a_command_missing_on_several_lines_is_said_once(repo: Repo) -> None:
         ("`make -f ci.mk check`", {"ci.mk": "check:\n\tcheck\n"}),
         ("`make serve`", {"api/Makefile": "serve:\n\trun\n"}),  # the doc's folder holds one that has it
         ("`make V=1 -j4 lint`", {}),
+        ("`make anything`", {"Makefile": MAKEFILE + ".DEFAULT:\n\t@echo $@\n"}),
         ("```python\nsubprocess.run('make deploy')\nmake deploy\n```", {}),
     ],
     ids=[
@@ -76,6 +77,7 @@ def test_a_command_missing_on_several_lines_is_said_once(repo: Repo) -> None:
         "dash-f",
         "below",
         "flags",
+        "default-rule",
         "not-a-shell-block",
     ],
 )

@@ -6,7 +6,8 @@
    names count too. A target with ``%`` is a pattern a name may match.
 3. ``include``/``-include`` files are read too, relative to the Makefile's folder.
 4. What cannot be known makes the list incomplete: a target or an include spelled with a
-   variable or a function, an include that is not there, ``$(eval``/``$(call`` at the top.
+   variable or a function, an include that is not there, ``$(eval``/``$(call`` at the top,
+   a ``.DEFAULT`` rule (it makes any target).
 """
 
 from __future__ import annotations
@@ -93,6 +94,8 @@ def targets(path: str) -> Known:
                     complete = False
                 elif "%" in target:
                     patterns.append(target.replace("*", "[*]").replace("%", "*"))
+                elif target == ".DEFAULT":
+                    complete = False  # its recipe makes any target asked for
                 elif target == ".PHONY":
                     after = stripped.split(":", 1)[1]
                     names.update(w for w in after.split() if "$" not in w)
