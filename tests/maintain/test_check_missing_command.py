@@ -57,6 +57,8 @@ def test_a_command_missing_on_several_lines_is_said_once(repo: Repo) -> None:
         ("`make serve`", {"api/Makefile": "serve:\n\trun\n"}),  # the doc's folder holds one that has it
         ("`make V=1 -j4 lint`", {}),
         ("`make anything`", {"Makefile": MAKEFILE + ".DEFAULT:\n\t@echo $@\n"}),
+        ("`cd $WORKDIR && make gone`", {}),
+        ("`docker compose exec app make gone`", {}),
         ("```python\nsubprocess.run('make deploy')\nmake deploy\n```", {}),
     ],
     ids=[
@@ -78,6 +80,8 @@ def test_a_command_missing_on_several_lines_is_said_once(repo: Repo) -> None:
         "below",
         "flags",
         "default-rule",
+        "cd-unknown",
+        "inside-another-program",
         "not-a-shell-block",
     ],
 )

@@ -24,7 +24,6 @@ cannot be run), with the nearest names it does have.
 
 from __future__ import annotations
 
-import difflib
 import os
 import posixpath
 import re
@@ -382,6 +381,8 @@ _RESOLVERS = {
 def _fix(miss: Miss, asked: str) -> str:
     if miss.fix:
         return miss.fix
+    import difflib  # lazy: asked only when something is missing
+
     close = difflib.get_close_matches(asked, miss.choices, n=3, cutoff=0.6)
     if close:
         return "did you mean " + " or ".join(f"`{c}`" for c in close) + "?"
