@@ -127,3 +127,14 @@ def test_sarif_fingerprints_are_the_baselines(repo: Repo, tmp_path: Path, capsys
     (result,) = json.loads(sarif.read_text())["runs"][0]["results"]
     (entry,) = json.loads(base.read_text())["findings"]
     assert result["partialFingerprints"]["agentsMd/v1"] == entry["fingerprint"]
+
+
+def test_a_stale_docs_fingerprint_survives_more_code_changes(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# Root\n", "a/AGENTS.md": "# A\n", "a/x.py": "x\n"}, date="2023-01-01T12:00:00Z")
+    for i, day in enumerate(("2023-06-01", "2023-07-01", "2023-08-01", "2023-09-01")):
+        r.commit({"a/x.py": f"x{i}\n"}, date=f"{day}T12:00:00Z")
+    (before,) = [f for f in r.findings("stale-doc") if f.file == "a/AGENTS.md"]
+    r.commit({"a/y.py": "y\n"}, date="2023-10-01T12:00:00Z")
+    (after,) = [f for f in r.findings("stale-doc") if f.file == "a/AGENTS.md"]
+    assert before.message != after.message
+    assert before.fingerprint() == after.fingerprint()

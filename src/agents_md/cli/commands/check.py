@@ -81,9 +81,11 @@ def run(args: argparse.Namespace) -> int:
         return list_rules()
     import os
 
+    from agents_md.cli.paths import existing, existing_dir
     from agents_md.errors import UsageError
 
-    paths = [os.path.realpath(p) for p in args.paths]
+    # pre-commit names the files of the change (some may be gone); a PATH a person types must exist.
+    paths = [os.path.realpath(p) for p in args.paths] if args.pre_commit else existing(args.paths)
     named: list[str] = []
     base, staged = args.base, args.staged
     change = bool(base or staged)
@@ -97,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     if (args.write or args.unsafe) and not args.fix:
         raise UsageError("--write and --unsafe go with --fix")
     return check(
-        args.dir,
+        existing_dir(args.dir),
         paths=paths,
         base=base,
         staged=staged,

@@ -87,19 +87,19 @@ def check(
     """
     repo = open_repo(directory, config)
     root, git, config = repo.root, repo.git, repo.config
-    paths = [_relative(p, root) for p in paths]
+    paths = repo.relative(paths)
     ignored = ignore_matcher(config.ignore)
     notes: list[str] = []
     if change and git is None:
         notes.append("not a git repository: there is no change to judge; every finding is reported")
     diff = start_diff(git, config, base, staged, notes, needed=change)
     pending_log = git.start_log() if git is not None and config.enabled("stale-doc") else None
-    if git is None:
-        notes.append("not a git repository: doc-not-updated and stale-doc need git history")
+    if repo.git_note is not None:
+        notes.append(repo.git_note)
     elif repo.shallow:
         notes.append("a shallow clone: stale-doc sees only the fetched history (fetch it whole: fetch-depth: 0)")
     try:
-        index = repo.index()
+        index = repo.index(paths)
         files = [f for f in index.files if not ignored(f)]
         reference = sorted(f for f in index.reference if not ignored(f) and within(f, paths))
         if reference:
@@ -107,6 +107,9 @@ def check(
                 f"{listing(reference, 2)}: a skill's or an agent's own file{'s' if len(reference) > 1 else ''}, "
                 "not a folder's instructions; not checked"
             )
+        untracked_docs = repo.untracked_docs(paths)
+        if untracked_docs:
+            notes.append(f"{listing(untracked_docs, 3)}: not tracked by git: not checked (git add to check)")
         names = INSTRUCTION_NAMES | repo.extra_names
         hidden = untracked(root, index.present, repo.extra_names) if git is not None else lambda path: False
         ctx = CheckContext(
