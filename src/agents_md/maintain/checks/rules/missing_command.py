@@ -82,6 +82,7 @@ class Runners:
         self.root = ctx.root
         self._known: dict[tuple[str, str], Known] = {}
         self._just: dict[str, just.Recipes] = {}
+        self.modes: dict[str, bool] = {}  # whether a file may be executed, by its path
 
     def listed(self, patterns: list[str]) -> list[str]:
         if self.ctx.git is not None:
@@ -357,7 +358,13 @@ def _program(run: Runners, inv: Invocation, base: str, home: str) -> Iterator[Mi
 
 
 def _executable(run: Runners, rel: str, path: str) -> bool:
-    """As a clone gets it: git's mode for a tracked file, else the disk's."""
+    """As a clone gets it: git's mode for a tracked file, else the disk's (asked once a file)."""
+    if rel not in run.modes:
+        run.modes[rel] = _mode_says(run, rel, path)
+    return run.modes[rel]
+
+
+def _mode_says(run: Runners, rel: str, path: str) -> bool:
     if run.ctx.git is not None:
         out = run.ctx.git.run("ls-files", "-s", "-z", "--", rel)
         if out:
