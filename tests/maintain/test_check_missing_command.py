@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import GitRepo
+from trees import build_tree
 
 from agents_md.diagnostics import Severity
+from agents_md.maintain.checks.checker import check
 
 Repo = Callable[..., GitRepo]
 
@@ -480,3 +483,21 @@ def test_cargo_xtask_taking_any_subcommand_says_nothing(repo: Repo) -> None:
     )
     r = repo({"xtask/src/main.rs": main, "AGENTS.md": "- `cargo xtask gen`\n"})
     assert said(r) == []
+
+
+def test_outside_git_the_files_on_disk_are_read(tmp_path: Path) -> None:
+    build_tree(
+        tmp_path / "proj",
+        {
+            "Makefile": MAKEFILE,
+            "package.json": ROOT_PACKAGE,
+            "run.sh": "#!/bin/sh\n",
+            "AGENTS.md": "```sh\nmake tets\nnpm run lint\nnpm run lnt\n./run.sh\n```\n",
+        },
+    )
+    found = check(str(tmp_path / "proj")).findings
+    assert [f.message for f in found if f.rule == "missing-command"] == [
+        "`make tets`: no target `tets` in Makefile",
+        "`npm run lnt`: no script `lnt` in package.json",
+        "`./run.sh`: run.sh is not executable",
+    ]
