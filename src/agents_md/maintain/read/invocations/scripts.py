@@ -95,7 +95,7 @@ def _script_of(
         return None
     else:
         name, strict = command, False  # ``pnpm x``: the script x, else a binary x
-    if not is_name(name) or (package and package != "/" and not _package_spec(package)):
+    if not is_name(name) or "/" in name or (package and package != "/" and not _package_spec(package)):
         return None
     return Invocation(
         runner="script",

@@ -38,7 +38,8 @@ def make(tool: str, rest: list[str], text: str) -> Invocation | None:
             if word in ("/", "|", "or", "and"):
                 continue  # ``make up / down``: two targets
             return None
-        targets.append(word)
+        if "/" not in word:  # ``format/lint/typecheck`` is prose for three; ``bin/x`` may be a file made
+            targets.append(word)
     if not targets:
         return None
     return Invocation(runner="make", tool=tool, names=tuple(targets), text=text, cwd=cwd, file=file)
@@ -67,7 +68,7 @@ def just(rest: list[str], text: str) -> Invocation | None:
             continue
         if ASSIGN.match(word):
             continue
-        if not is_name(word):
+        if not is_name(word) or "/" in word:
             return None
         # The first recipe alone: what follows may be its arguments. ``mod recipe`` keeps both.
         second = rest[at] if at < len(rest) and is_name(rest[at]) else ""
