@@ -154,3 +154,17 @@ def test_the_server_answers_over_stdio(repo: tuple[Path, Path], capsys: pytest.C
     assert names == ["check", "context", "read"]
     assert answer == expected
     assert bad_is_error
+
+
+def test_check_with_a_base_answers_the_clis_json(repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    root, home = repo
+    git = ["git", "-C", str(root), "-c", "user.name=x", "-c", "user.email=x@y", "-c", "commit.gpgsign=false"]
+    subprocess.run([*git, "add", "-A"], check=True, capture_output=True)
+    subprocess.run([*git, "commit", "-qm", "one"], check=True, capture_output=True)
+    (root / "app/main.py").write_text("print(2)\n", encoding="utf-8")
+    (root / "app/more.py").write_text("y = 2\n", encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True, capture_output=True)
+    subprocess.run([*git, "commit", "-qm", "two"], check=True, capture_output=True)
+    expected = cli_json(capsys, ["check", "--dir", str(root), "--base", "HEAD~1", "--format", "json"])
+    ((is_error, text),) = call(root, home, [("check", {"base": "HEAD~1"})])
+    assert not is_error and json.loads(text) == expected

@@ -114,7 +114,8 @@ def build_server(args: argparse.Namespace) -> MCPServer[Any]:
 
         wanted = [os.path.realpath(where(p, "paths")) for p in paths or []]
         try:
-            result = run_check(root, paths=wanted, base=base, staged=False)
+            # as the command line: with a base, what the change introduces is judged
+            result = run_check(root, paths=wanted, base=base, staged=False, change=bool(base))
         except AgentsMdError as exc:
             raise ToolError(str(exc)) from exc
         return render(result.report(), "json")
