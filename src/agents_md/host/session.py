@@ -32,7 +32,7 @@ from agents_md.engine.start import (
     offers_agents,
     session_settings,
 )
-from agents_md.host.plugins import PluginSpec, seat
+from agents_md.host.plugins import PluginSpec, held_on, seat
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -131,7 +131,8 @@ class Session:
         self._start: StartContext | None = None
         self._main: Loop | None = None
         self._has_messages = False
-        self._notices: list[Notice] = []
+        # A repository's settings that tried to turn off a plugin the managed settings configure.
+        self._notices: list[Notice] = list(held_on(settings, "agents-md"))
         self._reads: tuple[StartContext, HookSession, Journal] | None = None  # the Read's hook session, per start
         # One listing cache for every Read of the session, checked against the disk each Read.
         self._read_fs = SessionFS(self.inputs.fs)
