@@ -61,7 +61,11 @@ class Settings:
 
 
 def _read_json(fs: FileSystem, path: str, problems: list[str]) -> Mapping[str, Any] | None:
-    data = fs.read_file(path)
+    try:
+        data = fs.read_file(path)
+    except OSError as exc:
+        problems.append(f"{path}: cannot be read ({exc.strerror or exc}); the file is ignored")
+        return None
     if data is None:
         return None
     try:
@@ -92,7 +96,10 @@ def _flag_layer(fs: FileSystem, value: str, cwd: str, home: str) -> SettingsLaye
     if value == "~" or value.startswith("~/"):
         value = os.path.join(home, value[2:])  # the session's home, never the process's
     path = value if os.path.isabs(value) else os.path.join(cwd, value)
-    data = fs.read_file(path)
+    try:
+        data = fs.read_file(path)
+    except OSError as exc:
+        raise SettingsError(f"--settings: {path}: cannot be read ({exc.strerror or exc})") from exc
     if data is None:
         raise SettingsError(f"--settings: {path}: no such file")
     try:
@@ -149,7 +156,12 @@ def _policy_layers(fs: FileSystem, managed_dir: str, problems: list[str]) -> lis
     if values is not None:
         out.append(SettingsLayer(name=POLICY, path=main, values=values))
     drop_in_dir = os.path.join(managed_dir, "managed-settings.d")
-    for name in sorted(fs.list_dir(drop_in_dir) or ()):
+    try:
+        names = fs.list_dir(drop_in_dir) or ()
+    except OSError as exc:
+        problems.append(f"{drop_in_dir}: cannot be listed ({exc.strerror or exc}); its files are ignored")
+        names = ()
+    for name in sorted(names):
         if not name.endswith(".json") or name.startswith("."):
             continue
         path = os.path.join(drop_in_dir, name)

@@ -214,6 +214,7 @@ class Session:
                     settings=start.settings,
                     add_dirs=self.inputs.args.add_dirs,
                     approve_external=self.inputs.approve_external_imports,
+                    outside_links=self.inputs.outside_links,
                     conditional=start.conditional_rules,
                 )
                 self._main = Loop(
