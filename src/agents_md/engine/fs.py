@@ -7,48 +7,14 @@ link, a directory where a file was expected) is never an error: it reads as ``No
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import os
 import stat as stat_mod
 import sys
 
+from agents_md._util.regular import read_regular
+
 # Disks that ignore case by default: a name missing from a listing may still open there.
 _CASE_INSENSITIVE = sys.platform in ("darwin", "win32")
-# The kernel's own file systems: their "files" are the machine's state, never an instruction file.
-PSEUDO_ROOTS = ("/proc", "/sys", "/dev")
-_pseudo_devices: frozenset[int] | None = None
-
-
-class NotRegularFile(OSError):
-    """A path that is a pipe, a socket, a device or a file of the kernel's, and is not read."""
-
-    def __init__(self, path: str) -> None:
-        super().__init__(errno.EINVAL, "not a regular file (a pipe, a device, or the kernel's); not read", path)
-
-
-def _open_nonblocking(path: str, flags: int) -> int:
-    return os.open(path, flags | os.O_NONBLOCK)  # a pipe swapped in after the look does not block
-
-
-def _pseudo_device_ids() -> frozenset[int]:
-    global _pseudo_devices
-    if _pseudo_devices is None:
-        ids = set()
-        for root in PSEUDO_ROOTS:
-            with contextlib.suppress(OSError):
-                ids.add(os.stat(root).st_dev)
-        _pseudo_devices = frozenset(ids)
-    return _pseudo_devices
-
-
-def is_pseudo(path: str, st: os.stat_result) -> bool:
-    """Whether ``path`` (``st`` its status) lies on ``/proc``, ``/sys`` or ``/dev``: by its device, or
-    (for the folders mounted below them) by where it really is."""
-    if st.st_dev in _pseudo_device_ids():
-        return True
-    real = os.path.realpath(path) if st.st_size in (0, 4096) else path
-    return any(real == root or real.startswith(root + "/") for root in PSEUDO_ROOTS)
 
 
 class FileSystem:
@@ -58,26 +24,8 @@ class FileSystem:
 
     def read_file(self, path: str) -> bytes | None:
         """The bytes of a regular file (links followed); ``None`` when there is none (or a directory).
-
-        Anything else is refused with ``NotRegularFile``: a pipe or a device could block or never
-        end, and a file of ``/proc``, ``/sys`` or ``/dev`` (``/proc/self/environ``) is the machine's,
-        not the repository's. The file is opened without blocking and checked again once open."""
-        try:
-            st = os.stat(path)
-            if stat_mod.S_ISDIR(st.st_mode):
-                return None
-            if not stat_mod.S_ISREG(st.st_mode) or is_pseudo(path, st):
-                raise NotRegularFile(path)
-            with open(path, "rb", opener=_open_nonblocking) as handle:
-                if not stat_mod.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                    raise NotRegularFile(path)  # replaced between the look and the open
-                return handle.read()
-        except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
-            return None
-        except OSError as exc:
-            if exc.errno == errno.ELOOP:  # a link loop reads as absent
-                return None
-            raise
+        Anything else is refused with ``NotRegularFile`` (``_util.regular``)."""
+        return read_regular(path)
 
     def is_file(self, path: str) -> bool:
         try:
