@@ -99,10 +99,10 @@ class _Parser:
             raise self.fail(pos, "',' or '}'")
 
     def arr(self, pos: int) -> _Node:
+        start = pos  # the "[" itself, whatever whitespace follows it
         pos = self.ws(pos + 1)
         if self.text.startswith("]", pos):
-            return _Node(pos, pos + 1)
-        start = pos - 1
+            return _Node(start, pos + 1)
         while True:
             child = self.value(pos)
             pos = self.ws(child.end)

@@ -69,7 +69,7 @@ def read_regular(path: str, *, limit: int | None = None) -> bytes | None:
             if not stat_mod.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 raise NotRegularFile(path)  # replaced between the look and the open
             data = handle.read() if limit is None else handle.read(limit + 1)
-    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError, ValueError):  # ValueError: a NUL byte
         return None
     except OSError as exc:
         if exc.errno == errno.ELOOP:  # a link loop reads as absent

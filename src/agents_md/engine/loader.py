@@ -210,7 +210,12 @@ class Loader:
             if parent is not None:
                 self._skip(path, kind, SkipReason.MISSING_IMPORT, parent)
             return [], ImportOutcome.MISSING
-        processed = content_mod.process(data)
+        try:
+            processed = content_mod.process(data)
+        except RecursionError:
+            self._skip(path, kind, SkipReason.UNREADABLE, parent, "nested too deep to read")
+            self.warnings.append(f"{path}: nested too deep to read (quotes or lists); skipped")
+            return [], ImportOutcome.UNREADABLE
         if processed.had_decode_errors:
             self.warnings.append(f"{path}: not valid UTF-8; invalid bytes read as U+FFFD")
         if js_is_blank(processed.text):
@@ -220,7 +225,11 @@ class Loader:
             path=path, kind=kind, content=processed.text, parent=parent, provenance=provenance, size=len(data)
         )
         out = [LoadedFile(file=entry, globs=rule_globs(processed.front_matter))]
-        sites = imports_mod.import_sites(processed.body)
+        try:
+            sites = imports_mod.import_sites(processed.body)
+        except RecursionError:
+            sites = ()
+            self.warnings.append(f"{path}: nested too deep to find its @imports (quotes or lists); none followed")
         if sites:
             self._chain.append(real)
             spellings = {key, real} - self._on_chain

@@ -70,7 +70,10 @@ def _read_json(fs: FileSystem, path: str, problems: list[str]) -> Mapping[str, A
         return None
     try:
         value = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except RecursionError:
+        problems.append(f"{path}: nested too deep to read; the file is ignored")
+        return None
+    except (UnicodeDecodeError, ValueError) as exc:  # ValueError: a number past Python's digit limit too
         line = getattr(exc, "lineno", None)
         where = f"{path}:{line}" if line else path
         problems.append(f"{where}: not valid JSON ({exc}); the file is ignored")
@@ -90,6 +93,8 @@ def _flag_layer(fs: FileSystem, value: str, cwd: str, home: str) -> SettingsLaye
             raise SettingsError(
                 f"--settings: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
             ) from exc
+        except (ValueError, RecursionError) as exc:
+            raise SettingsError(f"--settings: cannot be read ({_why(exc)})") from exc
         if not isinstance(parsed, dict):
             raise SettingsError("--settings: expected a JSON object")
         return SettingsLayer(name=FLAG, path=None, values=parsed)
@@ -104,12 +109,18 @@ def _flag_layer(fs: FileSystem, value: str, cwd: str, home: str) -> SettingsLaye
         raise SettingsError(f"--settings: {path}: no such file")
     try:
         parsed = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except RecursionError as exc:
+        raise SettingsError(f"--settings: {path}: {_why(exc)}") from exc
+    except (UnicodeDecodeError, ValueError) as exc:
         line = getattr(exc, "lineno", "?")
         raise SettingsError(f"--settings: {path}:{line}: not valid JSON ({exc})") from exc
     if not isinstance(parsed, dict):
         raise SettingsError(f"--settings: {path}: expected a JSON object")
     return SettingsLayer(name=FLAG, path=path, values=parsed)
+
+
+def _why(exc: BaseException) -> str:
+    return "nested too deep to read" if isinstance(exc, RecursionError) else str(exc).split(";")[0]
 
 
 def load_settings(
