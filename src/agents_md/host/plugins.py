@@ -101,12 +101,27 @@ def _load(value: str) -> object:
     return target
 
 
+CWD_PLUGINS_ENV = "AGENTS_MD_PLUGINS_FROM_CWD"  # set to 1 to seat plugins the current folder holds
+
+
+def installed_path(path: Sequence[str]) -> tuple[str, ...]:
+    """``sys.path`` without the current folder (``python -m`` puts it first): a checked-out repository
+    may hold a ``*.dist-info`` whose entry point would import its own code. Kept when asked."""
+    if os.environ.get(CWD_PLUGINS_ENV) == "1":
+        return tuple(path)
+    try:
+        here = os.path.realpath(os.getcwd())
+    except OSError:
+        here = None
+    return tuple(p for p in path if p not in ("", ".") and os.path.realpath(p) != here)
+
+
 def entry_point_plugins(disabled: Iterable[str] = ()) -> list[PluginSpec]:
     off = set(disabled)
     specs: list[PluginSpec] = []
     import sys
 
-    for ep in _scan_entry_points(ENTRY_POINT_GROUP, tuple(sys.path)):
+    for ep in _scan_entry_points(ENTRY_POINT_GROUP, installed_path(sys.path)):
         builtin = ep.distribution == BUILTIN_DISTRIBUTION and ep.name == "agents-md"
         key = f"{ep.name}@builtin" if builtin else ep.name
         if ep.name in off or key in off:
