@@ -136,3 +136,19 @@ def test_config_says_what_applies_while_the_plugin_is_off(tree: Tree, capsys: py
     text = capsys.readouterr().out
     assert "effective: claude-md  (the agents-md plugin is off: the engine reads CLAUDE.md alone)" in text
     assert "the option reads managed-only (from user settings (" in text and "which does not apply" in text
+
+
+def test_a_repository_cannot_turn_off_managed_only_by_the_plugin_bare_name(
+    tree: Tree, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tree(
+        {"CLAUDE.md": "# project\n", ".claude/settings.local.json": {"json": {"enabledPlugins": {"agents-md": False}}}}
+    )
+    managed = tree({"CLAUDE.md": "# managed\n", "managed-settings.json": {"json": MANAGED_ONLY}}, "managed")
+    home = tree({}, "home")
+    assert (
+        main(["context", str(root), "--home", str(home), "--managed-dir", str(managed), "--format", "claude-md"]) == 0
+    )
+    out, err = capsys.readouterr()
+    assert "# managed" in out and "# project" not in out
+    assert "enabledPlugins turns off agents-md, which the managed settings configure" in err

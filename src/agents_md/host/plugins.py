@@ -153,6 +153,14 @@ def managed_configured(settings: Settings) -> dict[str, str]:
     return out
 
 
+def _imposed_key(key: object, imposed: Mapping[str, str]) -> str | None:
+    """The managed ``pluginConfigs`` key that ``key`` (``NAME`` or ``NAME@builtin``) turns off, if any."""
+    for candidate in (str(key), f"{key}@builtin"):
+        if candidate in imposed:
+            return candidate
+    return None
+
+
 def disabled_in(settings: Settings) -> set[str]:
     """The plugins ``enabledPlugins`` turns off, across the layers (a later layer wins), except
     where a repository's layer would turn off a plugin the managed settings configure."""
@@ -162,7 +170,7 @@ def disabled_in(settings: Settings) -> set[str]:
         enabled = layer.values.get("enabledPlugins")
         if isinstance(enabled, Mapping):
             for key, value in enabled.items():
-                if value is False and not (layer.name in _REPOSITORY_LAYERS and str(key) in imposed):
+                if value is False and not (layer.name in _REPOSITORY_LAYERS and _imposed_key(key, imposed)):
                     off.add(str(key))
                 elif value is True:
                     off.discard(str(key))
@@ -178,12 +186,12 @@ def held_on(settings: Settings, source: str) -> tuple[Notice, ...]:
         if layer.name not in _REPOSITORY_LAYERS or not isinstance(enabled, Mapping):
             continue
         for key, value in enabled.items():
-            if value is False and str(key) in imposed:
+            if value is False and (known := _imposed_key(key, imposed)):
                 notices.append(
                     Notice(
                         source=source,
                         text=f"{layer.path}: enabledPlugins turns off {key}, which the managed settings "
-                        f"configure ({imposed[str(key)]}); it stays on",
+                        f"configure ({imposed[known]}); it stays on",
                     )
                 )
     return tuple(notices)
