@@ -46,7 +46,7 @@ def read_text(path: Path) -> str:
     """An agent file's text; a pipe or a device is refused (``OSError``), never read."""
     data = read_regular(str(path))
     if data is None:
-        raise FileNotFoundError(errno.ENOENT, "no such file", str(path))
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
     return data.decode("utf-8", errors="replace")
 
 

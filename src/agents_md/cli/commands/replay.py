@@ -29,6 +29,7 @@ def replay(script_path: str, *, output: str | None, managed_dir: str | None) -> 
     """Replay the script at ``script_path``; the result (JSON) to ``output`` or standard output."""
     import errno
     import json
+    import os
 
     from agents_md._util.regular import read_regular
     from agents_md.errors import AgentsMdError
@@ -38,7 +39,7 @@ def replay(script_path: str, *, output: str | None, managed_dir: str | None) -> 
     try:
         data = read_regular(script_path, limit=SCRIPT_MAX_BYTES)
         if data is None:
-            raise FileNotFoundError(errno.ENOENT, "no such file")
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
         script = json.loads(data.decode("utf-8"))
     except OSError as exc:
         raise AgentsMdError(f"{script_path}: cannot be read ({exc.strerror})") from exc

@@ -31,12 +31,21 @@ from agents_md.maintain.checks.rules import (
     outside_link,
     shadowed_doc,
     stale_doc,
+    stale_map,
+    unused_suppression,
 )
 
 # What needs only the files runs first; the engine's rules next (a worker may be computing
 # their sessions meanwhile, started once the rules before them read, and cached, the docs);
 # last what waits for git, whose commands run in the background all along.
-FILE_RULES: tuple[ModuleType, ...] = (config_problems, line_budget, name_case, dangling_link, outside_link)
+FILE_RULES: tuple[ModuleType, ...] = (
+    config_problems,
+    line_budget,
+    name_case,
+    stale_map,
+    dangling_link,
+    outside_link,
+)
 PREFETCH_AFTER = outside_link
 SESSION_RULES: tuple[ModuleType, ...] = (
     broken_import,
@@ -77,7 +86,9 @@ READING_ORDER: tuple[ModuleType, ...] = (
     name_case,
     duplicate_text,
     conflicting_command,
+    stale_map,
     config_problems,
+    unused_suppression,
 )
 
 RULES: dict[str, RuleInfo] = {module.RULE.id: module.RULE for module in READING_ORDER}
