@@ -99,3 +99,19 @@ def test_map_write_on_a_root_doc_that_is_not_utf8_is_a_clear_error(
         assert main(["map", str(r.path), flag]) == 1
         err = capsys.readouterr().err
         assert f"{r.path / 'AGENTS.md'}: not valid UTF-8 (byte 7)" in err and "Traceback" not in err
+
+
+def test_map_write_on_a_full_disk_is_a_clear_error_and_leaves_the_doc(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "# Root\n<!-- agents-md:map:start -->\n<!-- agents-md:map:end -->\n"
+    r = repo({"AGENTS.md": text, "a/AGENTS.md": "# A\n"})
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    assert main(["map", str(r.path), "--write"]) == 1
+    assert "AGENTS.md: cannot be written (No space left on device); left as it was" in capsys.readouterr().err
+    assert (r.path / "AGENTS.md").read_text() == text
+    assert not [n for n in os.listdir(r.path) if n.startswith(".agents-md-")]
