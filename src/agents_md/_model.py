@@ -72,6 +72,7 @@ class SkipReason(StrEnum):
     DEPTH = "depth"  # past the import depth limit
     CONDITIONAL_RULE = "conditional-rule"  # a rule with paths: front matter
     UNREADABLE = "unreadable"
+    OUTSIDE_LINK = "outside-link"  # a link inside the repository to a file outside it, refused
 
     def __str__(self) -> str:
         return self.value

@@ -102,3 +102,53 @@ def test_show_names_the_mode_and_where_it_came_from(tree: Tree, capsys: pytest.C
 def test_json_edit_names_the_fault(text: str, where: str) -> None:
     with pytest.raises(JsonEditError, match=where):
         set_value(text, PATH, "x")
+
+
+MANAGED_ONLY = {"pluginConfigs": {"agents-md@builtin": {"options": {"instructionFiles": "managed-only"}}}}
+TURNED_OFF = {"enabledPlugins": {"agents-md@builtin": False}}
+
+
+@pytest.mark.parametrize("settings_file", [".claude/settings.json", ".claude/settings.local.json"])
+def test_a_managed_only_repository_that_turns_the_plugin_off_keeps_managed_only(
+    tree: Tree, capsys: pytest.CaptureFixture[str], settings_file: str
+) -> None:
+    root = tree({"CLAUDE.md": "# project\n", settings_file: {"json": TURNED_OFF}})
+    home = tree({".claude/CLAUDE.md": "# user\n"}, "home")
+    managed = tree({"CLAUDE.md": "# managed\n", "managed-settings.json": {"json": MANAGED_ONLY}}, "managed")
+    common = ["--home", str(home), "--managed-dir", str(managed)]
+    assert main(["config", "--dir", str(root), *common, "--format", "json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert (shown["mode"], shown["effective"], shown["plugin_enabled"]) == ("managed-only", "managed-only", True)
+    assert main(["context", str(root), *common, "--format", "claude-md"]) == 0
+    out, err = capsys.readouterr()
+    assert "# managed" in out and "# project" not in out and "# user" not in out
+    assert f"{root / settings_file}: enabledPlugins turns off agents-md@builtin" in err
+
+
+def test_config_says_what_applies_while_the_plugin_is_off(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tree({})
+    home = tree({".claude/settings.json": {"json": {**MANAGED_ONLY, **TURNED_OFF}}}, "home")
+    common = ["--dir", str(root), "--home", str(home), "--managed-dir", str(root / "m")]
+    assert main(["config", *common, "--format", "json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert (shown["mode"], shown["effective"], shown["plugin_enabled"]) == ("managed-only", "claude-md", False)
+    assert main(["config", *common]) == 0
+    text = capsys.readouterr().out
+    assert "effective: claude-md  (the agents-md plugin is off: the engine reads CLAUDE.md alone)" in text
+    assert "the option reads managed-only (from user settings (" in text and "which does not apply" in text
+
+
+def test_a_repository_cannot_turn_off_managed_only_by_the_plugin_bare_name(
+    tree: Tree, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tree(
+        {"CLAUDE.md": "# project\n", ".claude/settings.local.json": {"json": {"enabledPlugins": {"agents-md": False}}}}
+    )
+    managed = tree({"CLAUDE.md": "# managed\n", "managed-settings.json": {"json": MANAGED_ONLY}}, "managed")
+    home = tree({}, "home")
+    assert (
+        main(["context", str(root), "--home", str(home), "--managed-dir", str(managed), "--format", "claude-md"]) == 0
+    )
+    out, err = capsys.readouterr()
+    assert "# managed" in out and "# project" not in out
+    assert "enabledPlugins turns off agents-md, which the managed settings configure" in err

@@ -29,6 +29,12 @@ RESULTS = HERE / "results"
 MANAGED_DIR = "/etc/claude-code"
 RECORD_BASE = "/tmp/oracle-run"  # where the recorder builds each scenario's tree
 OWN_NOTICE = "option instructionFiles in settings has an unknown value"
+# Recorded scenarios this project answers otherwise on purpose, and why (``test_departures.py``
+# pins what it answers instead, and that the reference still does what was recorded).
+DEPARTURES = {
+    "rv_managed_only_project_disables_builtin": "a project cannot turn off the mode the managed settings set",
+    "rv_managed_only_local_disables_builtin": "a local settings file cannot turn off the managed mode",
+}
 # What a recorded result is compared on, when it has the field.
 FIELDS = ("claude_md", "attachments", "attachments_after", "subagents", "turns", "agent_lines")
 

@@ -11,6 +11,7 @@ from conftest import GitRepo
 from agents_md.diagnostics import Diagnostic as Finding
 from agents_md.diagnostics import Severity
 from agents_md.maintain.checks.checker import check
+from agents_md.maintain.repo.git import SAFE_CONFIG
 
 Repo = Callable[..., GitRepo]
 
@@ -379,7 +380,7 @@ def test_history_is_read_in_one_pass(repo: Repo) -> None:
     for day in range(1, 6):
         r.commit({"apps/web/src/a.ts": f"{day}\n"}, date=f"2024-02-0{day}T00:00:00Z")
     result = r.check()
-    logs = [c for c in result.git_commands if c[1] == "log" and not any(".." in a for a in c)]
+    logs = [c for c in result.git_commands if c[len(SAFE_CONFIG) + 1] == "log" and not any(".." in a for a in c)]
     assert len(logs) == 1
     assert "--name-only" in logs[0]
 

@@ -7,6 +7,7 @@ creates one, and refuses with ``FileExistsError`` when the name is taken.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import tempfile
@@ -31,14 +32,36 @@ def _write_temp(directory: str, text: str) -> str:
     return temp
 
 
+def _keep_owner_and_attributes(old: os.stat_result, source: str, temp: str) -> None:
+    """The replaced file's owner (when this process may set it) and extended attributes."""
+    if (old.st_uid, old.st_gid) != (os.getuid(), os.getgid()):
+        # Not ours to give away: the file becomes the writer's, as any editor's would.
+        with contextlib.suppress(PermissionError):
+            os.chown(temp, old.st_uid, old.st_gid)
+    listxattr = getattr(os, "listxattr", None)
+    if listxattr is None:
+        return
+    try:
+        names = listxattr(source)
+    except OSError:
+        return
+    for name in names:
+        with contextlib.suppress(OSError):  # e.g. a security attribute only the kernel sets
+            os.setxattr(temp, name, os.getxattr(source, name))
+
+
 def atomic_write(path: str, text: str) -> None:
-    """Replace (or create) ``path`` with ``text`` in one step, keeping an existing file's mode."""
+    """Replace (or create) ``path`` with ``text`` in one step, keeping an existing file's mode,
+    owner and extended attributes."""
     directory = os.path.dirname(path) or "."
     os.makedirs(directory, exist_ok=True)
-    mode = os.stat(path).st_mode & 0o7777 if os.path.exists(path) else 0o666 & ~_umask()
+    old = os.stat(path) if os.path.exists(path) else None
+    mode = old.st_mode & 0o7777 if old is not None else 0o666 & ~_umask()
     temp = _write_temp(directory, text)
     try:
         os.chmod(temp, mode)
+        if old is not None:
+            _keep_owner_and_attributes(old, path, temp)
         os.replace(temp, path)
     except BaseException:
         if os.path.exists(temp):

@@ -9,10 +9,12 @@ reported). Invalid files never hide anything.
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Collection, Mapping
 from pathlib import Path
 
+from agents_md._util.regular import read_regular
 from agents_md.agents._json import read_agents_json
 from agents_md.agents._model import (
     AgentCatalog,
@@ -41,7 +43,11 @@ class AgentsJsonError(AgentsMdError):
 
 
 def read_text(path: Path) -> str:
-    return path.read_bytes().decode("utf-8", errors="replace")
+    """An agent file's text; a pipe or a device is refused (``OSError``), never read."""
+    data = read_regular(str(path))
+    if data is None:
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
+    return data.decode("utf-8", errors="replace")
 
 
 def load_agents(

@@ -17,12 +17,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from agents_md._util.regular import NotRegularFile, TooLarge, read_regular
 from agents_md.agents._fields import EFFORT_LEVELS, ISOLATION, MEMORY_SCOPES, PERMISSION_MODES
 from agents_md.agents._hooks import MISSING, expected, hook_issues, mcp_item_ok
 from agents_md.agents._js import is_integer, is_number
 from agents_md.agents._jsonerr import json_error
 from agents_md.agents._model import AgentDefinition, Source
 from agents_md.agents._tools import read_tools, with_memory_tools
+
+AGENTS_FILE_MAX_BYTES = 16 << 20  # an --agents file: far past any set of definitions
 
 HEADER = "Error: Invalid --agents configuration:"
 _NOT_FOUND_TAIL = "(a value that is not a JSON object is read as a file path)"
@@ -172,7 +175,12 @@ def read_agents_json(value: str, *, cwd: str | Path) -> AgentsJson:
     else:
         file = Path(value) if Path(value).is_absolute() else Path(cwd) / value
         try:
-            text = file.read_text(encoding="utf-8", errors="replace")
+            data = read_regular(str(file), limit=AGENTS_FILE_MAX_BYTES)
+            if data is None:
+                raise FileNotFoundError(str(file))
+            text = data.decode("utf-8", errors="replace")
+        except (NotRegularFile, TooLarge) as exc:
+            return AgentsJson(agents=(), error_lines=(f"Error: --agents file {file}: {exc.strerror}",))
         except OSError:
             return AgentsJson(
                 agents=(),

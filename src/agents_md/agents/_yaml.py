@@ -11,6 +11,10 @@
    and quotes escaped); a line ending in ``\\r`` is never rewritten. Each tab that starts a
    line then becomes two spaces, and the text is parsed again.
 3. If that fails too, the front matter is empty.
+
+Aliases are bounded: a document whose aliases would expand past ``MAX_EXPANDED_NODES`` nodes (a
+few hundred bytes of ``&a [*b, *b, ...]`` nest into billions) or refer to themselves is refused
+as a parse error, in linear time, before anything walks the expanded value.
 """
 
 from __future__ import annotations
@@ -33,6 +37,44 @@ from agents_md._util.jstext import JS_WHITESPACE as JS_WS
 from agents_md.agents._js import js_string
 
 _STR = "tag:yaml.org,2002:str"
+MAX_EXPANDED_NODES = 100_000
+
+
+class AliasBomb(yaml.YAMLError):
+    def __str__(self) -> str:
+        return f"aliases expand past {MAX_EXPANDED_NODES:,} nodes, or refer to themselves"
+
+
+def _expanded_size(node: Node) -> int:
+    """How many nodes ``node`` holds once every alias is expanded (each shared node counted once
+    per use), stopping early past the bound."""
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()
+
+    def size(current: Node) -> int:
+        key = id(current)
+        known = sizes.get(key)
+        if known is not None:
+            return known
+        if key in open_nodes:
+            raise AliasBomb()
+        open_nodes.add(key)
+        total = 1
+        if isinstance(current, SequenceNode):
+            children: list[Node] = list(current.value)
+        elif isinstance(current, MappingNode):
+            children = [part for pair in current.value for part in pair]
+        else:
+            children = []
+        for child in children:
+            total += size(child)
+            if total > MAX_EXPANDED_NODES:
+                raise AliasBomb()
+        open_nodes.discard(key)
+        sizes[key] = total
+        return total
+
+    return size(node)
 
 
 class _Resolver(BaseResolver):
@@ -285,6 +327,7 @@ def _load(text: str) -> tuple[Any, dict[str, int], dict[str, list[int]]]:
         node = loader.get_single_node()
         if node is None:
             return None, {}, {}
+        _expanded_size(node)
         data = loader.construct_document(node)
     finally:
         loader.dispose()

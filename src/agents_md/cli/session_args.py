@@ -44,6 +44,13 @@ def add_session_arguments(parser: argparse.ArgumentParser) -> None:
         help="load @imports that leave the working directory (never implied)",
     )
     group.add_argument(
+        "--outside-links",
+        choices=("follow", "refuse"),
+        default="follow",
+        help="an instruction file linked to a target outside the repository: follow: read it, as the "
+        "engine does, and say so; refuse: leave it out (the safe choice for an untrusted clone)",
+    )
+    group.add_argument(
         "--no-plugin", action="append", default=[], metavar="NAME", help="turn a plugin off (e.g. agents-md)"
     )
     group.add_argument(
@@ -102,6 +109,7 @@ def session_from(args: argparse.Namespace, cwd: str) -> Session:
         args=engine_args(args),
         managed_dir=args.managed_dir,
         approve_external_imports=args.approve_external_imports,
+        outside_links=args.outside_links,
         disabled_plugins=args.no_plugin,
         profile=args.profile,
         platform=args.platform,

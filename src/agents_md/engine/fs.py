@@ -7,10 +7,11 @@ link, a directory where a file was expected) is never an error: it reads as ``No
 
 from __future__ import annotations
 
-import errno
 import os
 import stat as stat_mod
 import sys
+
+from agents_md._util.regular import read_regular
 
 # Disks that ignore case by default: a name missing from a listing may still open there.
 _CASE_INSENSITIVE = sys.platform in ("darwin", "win32")
@@ -22,41 +23,32 @@ class FileSystem:
     folds_case = _CASE_INSENSITIVE  # whether the disk ignores case (a name may open in another case)
 
     def read_file(self, path: str) -> bytes | None:
-        """The bytes of a regular file (links followed); ``None`` when there is none (a directory,
-        a pipe or a device is no instruction file: reading one could block)."""
-        try:
-            if not stat_mod.S_ISREG(os.stat(path).st_mode):
-                return None
-            with open(path, "rb") as handle:
-                return handle.read()
-        except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
-            return None
-        except OSError as exc:
-            if exc.errno == errno.ELOOP:  # a link loop reads as absent
-                return None
-            raise
+        """The bytes of a regular file (links followed); ``None`` when there is none (or a directory).
+        Anything else is refused with ``NotRegularFile`` (``_util.regular``)."""
+        return read_regular(path)
 
+    # A path holding a NUL byte names nothing: the system calls refuse it with ValueError.
     def is_file(self, path: str) -> bool:
         try:
             return stat_mod.S_ISREG(os.stat(path).st_mode)
-        except OSError:
+        except (OSError, ValueError):
             return False
 
     def is_dir(self, path: str) -> bool:
         try:
             return stat_mod.S_ISDIR(os.stat(path).st_mode)
-        except OSError:
+        except (OSError, ValueError):
             return False
 
     def exists(self, path: str) -> bool:
         try:
             os.stat(path)
-        except OSError:
+        except (OSError, ValueError):
             return False
         return True
 
     def is_symlink(self, path: str) -> bool:
-        return os.path.islink(path)
+        return "\0" not in path and os.path.islink(path)
 
     def might_exist(self, path: str) -> bool:
         """A cheap first answer: ``False`` only when ``path`` surely does not exist."""
@@ -74,23 +66,23 @@ class FileSystem:
         """Entry names in the order the directory yields them (not sorted, like the engine)."""
         try:
             return os.listdir(path)
-        except (FileNotFoundError, NotADirectoryError):
+        except (FileNotFoundError, NotADirectoryError, ValueError):
             return None
 
     def realpath(self, path: str) -> str:
-        return os.path.realpath(path)
+        return path if "\0" in path else os.path.realpath(path)
 
     def size(self, path: str) -> int:
         try:
             return os.stat(path).st_size
-        except OSError:
+        except (OSError, ValueError):
             return 0
 
     def stamp(self, path: str) -> tuple[int, int] | None:
         """What changes when a directory's entries change: its modification time and inode."""
         try:
             st = os.stat(path)
-        except OSError:
+        except (OSError, ValueError):
             return None
         return (st.st_mtime_ns, st.st_ino)
 

@@ -51,7 +51,7 @@ def attachments_on(env: Mapping[str, str], instruction_files_enabled: bool) -> b
 class Journal:
     """What the plugins wrote, in order, until the engine takes it (after each event)."""
 
-    __slots__ = ("failures", "imports", "notices", "records", "skipped")
+    __slots__ = ("failures", "imports", "notices", "records", "skipped", "warnings")
 
     def __init__(self) -> None:
         self.notices: list[Notice] = []
@@ -59,12 +59,13 @@ class Journal:
         self.records: list[Record] = []
         self.skipped: list[SkippedFile] = []  # what the plugins' lookups left out
         self.imports: list[ImportEdge] = []  # the imports their lookups met
+        self.warnings: list[str] = []  # what their lookups found wrong (a link leaving the repository)
 
     def take(self) -> tuple[tuple[Notice, ...], tuple[Record, ...]]:
         """The lines told and the records kept since the last take (a Read's session is reused)."""
         told = (*self.notices, *self.failures)
         records = tuple(self.records)
-        for entries in (self.notices, self.failures, self.records, self.skipped, self.imports):
+        for entries in (self.notices, self.failures, self.records, self.skipped, self.imports, self.warnings):
             entries.clear()
         return told, records
 
@@ -240,4 +241,5 @@ class HookSession:
                     )
         lookups.journal.skipped.extend(loader.skipped)
         lookups.journal.imports.extend(loader.edges)
+        lookups.journal.warnings.extend(loader.warnings)
         return tuple(found)

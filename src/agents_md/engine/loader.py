@@ -8,6 +8,8 @@ For a file at ``path`` of kind ``K``:
 3. Read it, links followed; an imported name with a non-text extension is not read.
 4. Process the text (front matter, HTML comments); nothing left means no entry (and none of
    its imports either).
+   A path inside the repository (the checkout's root, else the cwd) whose real path leaves it
+   is said as a warning; with ``outside_links="refuse"`` it is not read at all.
 5. Emit its entry, then each import in order as an entry of the same kind, whose ``parent``
    is this file. An import outside the working directory needs approval (user files have it).
 
@@ -34,6 +36,7 @@ from agents_md._model import (
 from agents_md._util.jstext import js_is_blank
 from agents_md.engine import content as content_mod
 from agents_md.engine import imports as imports_mod
+from agents_md.engine.checkout import checkout_root
 from agents_md.engine.excludes import Excluder
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.paths import is_inside
@@ -41,6 +44,8 @@ from agents_md.engine.rules import rule_globs
 from agents_md.engine.settings import Settings
 
 MAX_IMPORT_DEPTH = 5
+FOLLOW, REFUSE = "follow", "refuse"  # what becomes of a link leaving the repository
+OUTSIDE_LINKS = (FOLLOW, REFUSE)
 
 
 @dataclass(slots=True)
@@ -59,19 +64,46 @@ class LoadScope:
     """Where a session loads from: its filesystem, home and cwd (what is inside), its exclusions,
     and whether imports leaving the cwd are approved. Every pass of the session loads through it."""
 
-    __slots__ = ("approve_external", "cwd", "excluder", "fs", "home")
+    __slots__ = ("approve_external", "cwd", "excluder", "fs", "home", "outside_links", "repo")
 
-    def __init__(self, *, fs: FileSystem, home: str, cwd: str, excluder: Excluder, approve_external: bool) -> None:
+    def __init__(
+        self,
+        *,
+        fs: FileSystem,
+        home: str,
+        cwd: str,
+        excluder: Excluder,
+        approve_external: bool,
+        outside_links: str = FOLLOW,
+        repo: str | None = None,
+    ) -> None:
         self.fs = fs
         self.home = home
         self.cwd = cwd
         self.excluder = excluder
         self.approve_external = approve_external
+        self.outside_links = outside_links
+        self.repo = repo if repo is not None else cwd
 
     @classmethod
-    def of(cls, *, fs: FileSystem, home: str, cwd: str, settings: Settings, approve_external: bool) -> LoadScope:
+    def of(
+        cls,
+        *,
+        fs: FileSystem,
+        home: str,
+        cwd: str,
+        settings: Settings,
+        approve_external: bool,
+        outside_links: str = FOLLOW,
+    ) -> LoadScope:
         return cls(
-            fs=fs, home=home, cwd=cwd, excluder=Excluder.from_settings(settings), approve_external=approve_external
+            fs=fs,
+            home=home,
+            cwd=cwd,
+            excluder=Excluder.from_settings(settings),
+            approve_external=approve_external,
+            outside_links=outside_links,
+            repo=checkout_root(fs, cwd) or cwd,
         )
 
     def loader(self, given: Callable[[str], bool] = _never) -> Loader:
@@ -84,6 +116,8 @@ class LoadScope:
             inside=lambda path: is_inside(path, cwd),
             approve_external=self.approve_external,
             given=given,
+            repo=self.repo,
+            refuse_outside=self.outside_links == REFUSE,
         )
 
 
@@ -97,6 +131,8 @@ class Loader:
     inside: Callable[[str], bool]  # is this path inside the working directories?
     approve_external: bool = False
     given: Callable[[str], bool] = _never  # paths loaded elsewhere already (a Read's loop)
+    repo: str | None = None  # the repository: a link inside it whose target leaves it is told
+    refuse_outside: bool = False  # ... and, with this, not read
     loaded: set[str] = field(default_factory=set)
     skipped: list[SkippedFile] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
@@ -157,6 +193,8 @@ class Loader:
         if parent is not None and real != key and not self._external_ok(kind, external_ok) and not self.inside(real):
             self._skip(path, kind, SkipReason.EXTERNAL_IMPORT, parent, f"resolves to {real}")
             return [], ImportOutcome.EXTERNAL
+        if not self._admits(path, key, real, kind, parent):
+            return [], ImportOutcome.EXTERNAL
         self.loaded.add(key)
         self.loaded.add(real)
         if not imports_mod.is_text_file_name(path):
@@ -172,7 +210,12 @@ class Loader:
             if parent is not None:
                 self._skip(path, kind, SkipReason.MISSING_IMPORT, parent)
             return [], ImportOutcome.MISSING
-        processed = content_mod.process(data)
+        try:
+            processed = content_mod.process(data)
+        except RecursionError:
+            self._skip(path, kind, SkipReason.UNREADABLE, parent, "nested too deep to read")
+            self.warnings.append(f"{path}: nested too deep to read (quotes or lists); skipped")
+            return [], ImportOutcome.UNREADABLE
         if processed.had_decode_errors:
             self.warnings.append(f"{path}: not valid UTF-8; invalid bytes read as U+FFFD")
         if js_is_blank(processed.text):
@@ -182,7 +225,11 @@ class Loader:
             path=path, kind=kind, content=processed.text, parent=parent, provenance=provenance, size=len(data)
         )
         out = [LoadedFile(file=entry, globs=rule_globs(processed.front_matter))]
-        sites = imports_mod.import_sites(processed.body)
+        try:
+            sites = imports_mod.import_sites(processed.body)
+        except RecursionError:
+            sites = ()
+            self.warnings.append(f"{path}: nested too deep to find its @imports (quotes or lists); none followed")
         if sites:
             self._chain.append(real)
             spellings = {key, real} - self._on_chain
@@ -193,6 +240,21 @@ class Loader:
                 self._chain.pop()
                 self._on_chain -= spellings
         return out, ImportOutcome.LOADED
+
+    def admits_folder(self, path: str, kind: Kind) -> bool:
+        """Whether the files of the folder ``path`` may load (step 3, for a linked rules folder)."""
+        return self._admits(path, os.path.normpath(path), self.fs.realpath(path), kind, None)
+
+    def _admits(self, path: str, key: str, real: str, kind: Kind, parent: str | None) -> bool:
+        """Step 3: a link inside the repository whose target leaves it is said, and refused if asked."""
+        if self.repo is None or real == key or not is_inside(key, self.repo) or is_inside(real, self.repo):
+            return True
+        if self.refuse_outside:
+            self._skip(path, kind, SkipReason.OUTSIDE_LINK, parent, f"resolves to {real}")
+            self.warnings.append(f"{path}: links outside the repository, to {real}; refused (outside_links)")
+            return False
+        self.warnings.append(f"{path}: links outside the repository, to {real}; read as the engine does")
+        return True
 
     def _imports(
         self,

@@ -37,6 +37,7 @@ class NestedFinder:
         settings: Settings,
         add_dirs: Sequence[str],
         approve_external: bool,
+        outside_links: str = "follow",
         conditional: Sequence[tuple[InstructionFile, tuple[str, ...]]] = (),
     ) -> None:
         self.fs = fs
@@ -45,7 +46,14 @@ class NestedFinder:
         self.settings = settings
         self.add_dirs = [os.path.normpath(os.path.join(self.cwd, d)) for d in add_dirs]
         # Once for the session: the exclusion patterns are resolved through links when read.
-        self.scope = LoadScope.of(fs=fs, home=home, cwd=self.cwd, settings=settings, approve_external=approve_external)
+        self.scope = LoadScope.of(
+            fs=fs,
+            home=home,
+            cwd=self.cwd,
+            settings=settings,
+            approve_external=approve_external,
+            outside_links=outside_links,
+        )
 
     def applies_to(self, path: str) -> bool:
         target = os.path.normpath(path)
@@ -107,6 +115,8 @@ class NestedFinder:
         # the conditional rules whose patterns match.
         out: list[InstructionFile] = []
         matched: list[InstructionFile] = []
+        if self.fs.is_symlink(rules_dir) and not loader.admits_folder(rules_dir, Kind.PROJECT):
+            return out
         for path in rule_files(self.fs, rules_dir, Kind.PROJECT, lambda p: is_inside(p, self.cwd)):
             for loaded in loader.load(path, Kind.PROJECT, provenance):
                 if loaded.globs is None:

@@ -17,6 +17,7 @@ class SessionOptions(TypedDict, total=False):
     args: Sequence[str] | EngineArgs
     managed_dir: str | None
     approve_external_imports: bool
+    outside_links: str  # "follow" (the engine's way) or "refuse" (for untrusted clones)
     interactive: bool
     profile: str
     fs: FileSystem | None

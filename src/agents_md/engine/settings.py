@@ -61,12 +61,19 @@ class Settings:
 
 
 def _read_json(fs: FileSystem, path: str, problems: list[str]) -> Mapping[str, Any] | None:
-    data = fs.read_file(path)
+    try:
+        data = fs.read_file(path)
+    except OSError as exc:
+        problems.append(f"{path}: cannot be read ({exc.strerror or exc}); the file is ignored")
+        return None
     if data is None:
         return None
     try:
         value = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except RecursionError:
+        problems.append(f"{path}: nested too deep to read; the file is ignored")
+        return None
+    except (UnicodeDecodeError, ValueError) as exc:  # ValueError: a number past Python's digit limit too
         line = getattr(exc, "lineno", None)
         where = f"{path}:{line}" if line else path
         problems.append(f"{where}: not valid JSON ({exc}); the file is ignored")
@@ -86,23 +93,34 @@ def _flag_layer(fs: FileSystem, value: str, cwd: str, home: str) -> SettingsLaye
             raise SettingsError(
                 f"--settings: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
             ) from exc
+        except (ValueError, RecursionError) as exc:
+            raise SettingsError(f"--settings: cannot be read ({_why(exc)})") from exc
         if not isinstance(parsed, dict):
             raise SettingsError("--settings: expected a JSON object")
         return SettingsLayer(name=FLAG, path=None, values=parsed)
     if value == "~" or value.startswith("~/"):
         value = os.path.join(home, value[2:])  # the session's home, never the process's
     path = value if os.path.isabs(value) else os.path.join(cwd, value)
-    data = fs.read_file(path)
+    try:
+        data = fs.read_file(path)
+    except OSError as exc:
+        raise SettingsError(f"--settings: {path}: cannot be read ({exc.strerror or exc})") from exc
     if data is None:
         raise SettingsError(f"--settings: {path}: no such file")
     try:
         parsed = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except RecursionError as exc:
+        raise SettingsError(f"--settings: {path}: {_why(exc)}") from exc
+    except (UnicodeDecodeError, ValueError) as exc:
         line = getattr(exc, "lineno", "?")
         raise SettingsError(f"--settings: {path}:{line}: not valid JSON ({exc})") from exc
     if not isinstance(parsed, dict):
         raise SettingsError(f"--settings: {path}: expected a JSON object")
     return SettingsLayer(name=FLAG, path=path, values=parsed)
+
+
+def _why(exc: BaseException) -> str:
+    return "nested too deep to read" if isinstance(exc, RecursionError) else str(exc).split(";")[0]
 
 
 def load_settings(
@@ -149,7 +167,12 @@ def _policy_layers(fs: FileSystem, managed_dir: str, problems: list[str]) -> lis
     if values is not None:
         out.append(SettingsLayer(name=POLICY, path=main, values=values))
     drop_in_dir = os.path.join(managed_dir, "managed-settings.d")
-    for name in sorted(fs.list_dir(drop_in_dir) or ()):
+    try:
+        names = fs.list_dir(drop_in_dir) or ()
+    except OSError as exc:
+        problems.append(f"{drop_in_dir}: cannot be listed ({exc.strerror or exc}); its files are ignored")
+        names = ()
+    for name in sorted(names):
         if not name.endswith(".json") or name.startswith("."):
             continue
         path = os.path.join(drop_in_dir, name)

@@ -23,7 +23,7 @@ from agents_md.engine.args import EngineArgs, parse_engine_args
 from agents_md.engine.bus import BusTelemetry, HookBus
 from agents_md.engine.fs import DEFAULT_FS, CaseFoldingFS, FileSystem, ListingFS
 from agents_md.engine.hook_session import HookSession, Journal, Lookups
-from agents_md.engine.loader import LoadScope
+from agents_md.engine.loader import FOLLOW, OUTSIDE_LINKS, REFUSE, LoadScope
 from agents_md.engine.settings import Settings, load_settings
 from agents_md.engine.walk import ADD_DIR_ENV, Walk
 
@@ -84,6 +84,7 @@ class SessionInputs:
     managed_dir: str = field(default_factory=platforms.managed_dir)
     platform: str = field(default_factory=platforms.running)  # linux, macos, windows (``engine.platform``)
     approve_external_imports: bool = False
+    outside_links: str = "follow"  # or "refuse": a link leaving the repository is not read
     interactive: bool = False
     profile: str = "reference"  # or "complete": AGENTS.md treated exactly like CLAUDE.md
     fs: FileSystem = DEFAULT_FS
@@ -97,6 +98,9 @@ class SessionInputs:
         env = options.get("env")
         platform = platforms.checked(options.get("platform"))
         fs = options.get("fs") or DEFAULT_FS
+        outside_links = options.get("outside_links", FOLLOW)
+        if outside_links not in OUTSIDE_LINKS:
+            raise ValueError(f"outside_links must be {FOLLOW!r} or {REFUSE!r}, not {outside_links!r}")
         if platforms.folds_case(platform) and not fs.folds_case:
             fs = CaseFoldingFS(fs)  # this disk keeps case; the platform's would not
         return cls(
@@ -107,6 +111,7 @@ class SessionInputs:
             managed_dir=options.get("managed_dir") or platforms.managed_dir(platform),
             platform=platform,
             approve_external_imports=options.get("approve_external_imports", False),
+            outside_links=outside_links,
             interactive=options.get("interactive", False),
             profile=profile,
             fs=fs,
@@ -184,6 +189,7 @@ def hook_session(
                 cwd=inputs.cwd,
                 settings=settings,
                 approve_external=inputs.approve_external_imports,
+                outside_links=inputs.outside_links,
             ),
             plugin_key=lambda name: f"{name}@builtin" if name in builtin_names else name,
             journal=journal,
@@ -222,6 +228,7 @@ def compute_start(
             add_dirs=inputs.args.add_dirs,
             env=inputs.env,
             approve_external=inputs.approve_external_imports,
+            outside_links=inputs.outside_links,
         ).run()
         engine_files, skipped, conditional = result.files, result.skipped, result.conditional_rules
         imports, shadowed = result.imports, result.shadowed
@@ -252,7 +259,7 @@ def compute_start(
         skipped=tuple(by_key.values()),
         conditional_rules=conditional,
         notices=(*journal.notices, *failures),
-        warnings=warnings,
+        warnings=warnings + tuple(w for w in dict.fromkeys(journal.warnings) if w not in warnings),
         settings=settings,
         instruction_files_enabled=disabled is None,
         disabled_by=disabled,

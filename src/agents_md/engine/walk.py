@@ -65,6 +65,7 @@ class Walk:
         add_dirs: Sequence[str],
         env: Mapping[str, str],
         approve_external: bool,
+        outside_links: str = "follow",
     ) -> None:
         self.fs = fs
         self.cwd = os.path.normpath(cwd)
@@ -73,7 +74,14 @@ class Walk:
         self.settings = settings
         self.add_dirs = [os.path.normpath(os.path.join(self.cwd, d)) for d in add_dirs]
         self.env = env
-        scope = LoadScope.of(fs=fs, home=home, cwd=self.cwd, settings=settings, approve_external=approve_external)
+        scope = LoadScope.of(
+            fs=fs,
+            home=home,
+            cwd=self.cwd,
+            settings=settings,
+            approve_external=approve_external,
+            outside_links=outside_links,
+        )
         self.loader = scope.loader()
         self.conditional: list[tuple[InstructionFile, tuple[str, ...]]] = []
 
@@ -132,6 +140,8 @@ class Walk:
 
     def _rules(self, rules_dir: str, kind: Kind, provenance: Provenance) -> list[InstructionFile]:
         out: list[InstructionFile] = []
+        if self.fs.is_symlink(rules_dir) and not self.loader.admits_folder(rules_dir, kind):
+            return out
         for path in rule_files(self.fs, rules_dir, kind, self._inside):
             out += self._keep_unconditional(self.loader.load(path, kind, provenance))
         return out

@@ -2,7 +2,9 @@
 
 1. The plugins: those given, else every entry point of the group not turned off (by
    ``disabled`` or by ``enabledPlugins: {NAME: false}`` in any settings layer, a later layer
-   winning), the built-in first.
+   winning), the built-in first. A plugin the managed settings configure (``pluginConfigs``)
+   is not turned off by a project's or a local settings file: a repository cannot undo the
+   organisation's mode (the reference engine lets it; ``held_on`` says so as notices).
 2. A ``--plugin-dir`` folder holding a built-in plugin seats it under its bare name, in place
    of the built-in.
 3. The extra plugins last; each seated on the bus, prepended when it asks to be.
@@ -20,9 +22,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from agents_md._model import Notice
 from agents_md.engine.bus import HookBus
 from agents_md.engine.events import ENTRY_POINT_GROUP
-from agents_md.engine.settings import Settings
+from agents_md.engine.settings import LOCAL, POLICY, PROJECT, Settings
 from agents_md.errors import PluginError
 
 BUILTIN_DISTRIBUTION = "agents-md"
@@ -98,12 +101,27 @@ def _load(value: str) -> object:
     return target
 
 
+CWD_PLUGINS_ENV = "AGENTS_MD_PLUGINS_FROM_CWD"  # set to 1 to seat plugins the current folder holds
+
+
+def installed_path(path: Sequence[str]) -> tuple[str, ...]:
+    """``sys.path`` without the current folder (``python -m`` puts it first): a checked-out repository
+    may hold a ``*.dist-info`` whose entry point would import its own code. Kept when asked."""
+    if os.environ.get(CWD_PLUGINS_ENV) == "1":
+        return tuple(path)
+    try:
+        here = os.path.realpath(os.getcwd())
+    except OSError:
+        here = None
+    return tuple(p for p in path if p not in ("", ".") and os.path.realpath(p) != here)
+
+
 def entry_point_plugins(disabled: Iterable[str] = ()) -> list[PluginSpec]:
     off = set(disabled)
     specs: list[PluginSpec] = []
     import sys
 
-    for ep in _scan_entry_points(ENTRY_POINT_GROUP, tuple(sys.path)):
+    for ep in _scan_entry_points(ENTRY_POINT_GROUP, installed_path(sys.path)):
         builtin = ep.distribution == BUILTIN_DISTRIBUTION and ep.name == "agents-md"
         key = f"{ep.name}@builtin" if builtin else ep.name
         if ep.name in off or key in off:
@@ -120,18 +138,63 @@ def entry_point_plugins(disabled: Iterable[str] = ()) -> list[PluginSpec]:
     return specs
 
 
+# The layers a checked-out repository writes: they cannot turn off what the managed settings configure.
+_REPOSITORY_LAYERS = (PROJECT, LOCAL)
+
+
+def managed_configured(settings: Settings) -> dict[str, str]:
+    """Each plugin key the managed settings configure (``pluginConfigs``), and the file that does."""
+    out: dict[str, str] = {}
+    for layer in settings.layer(POLICY):
+        configs = layer.values.get("pluginConfigs")
+        if isinstance(configs, Mapping):
+            for key in configs:
+                out.setdefault(str(key), layer.path or POLICY)
+    return out
+
+
+def _imposed_key(key: object, imposed: Mapping[str, str]) -> str | None:
+    """The managed ``pluginConfigs`` key that ``key`` (``NAME`` or ``NAME@builtin``) turns off, if any."""
+    for candidate in (str(key), f"{key}@builtin"):
+        if candidate in imposed:
+            return candidate
+    return None
+
+
 def disabled_in(settings: Settings) -> set[str]:
-    """The plugins ``enabledPlugins`` turns off, across the layers (a later layer wins)."""
+    """The plugins ``enabledPlugins`` turns off, across the layers (a later layer wins), except
+    where a repository's layer would turn off a plugin the managed settings configure."""
     off: set[str] = set()
+    imposed = managed_configured(settings)
     for layer in settings.layers:
         enabled = layer.values.get("enabledPlugins")
         if isinstance(enabled, Mapping):
             for key, value in enabled.items():
-                if value is False:
+                if value is False and not (layer.name in _REPOSITORY_LAYERS and _imposed_key(key, imposed)):
                     off.add(str(key))
                 elif value is True:
                     off.discard(str(key))
     return off
+
+
+def held_on(settings: Settings, source: str) -> tuple[Notice, ...]:
+    """A notice for each repository settings file whose ``enabledPlugins`` was not followed."""
+    imposed = managed_configured(settings)
+    notices: list[Notice] = []
+    for layer in settings.layers:
+        enabled = layer.values.get("enabledPlugins")
+        if layer.name not in _REPOSITORY_LAYERS or not isinstance(enabled, Mapping):
+            continue
+        for key, value in enabled.items():
+            if value is False and (known := _imposed_key(key, imposed)):
+                notices.append(
+                    Notice(
+                        source=source,
+                        text=f"{layer.path}: enabledPlugins turns off {key}, which the managed settings "
+                        f"configure ({imposed[known]}); it stays on",
+                    )
+                )
+    return tuple(notices)
 
 
 def seat(

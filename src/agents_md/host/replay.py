@@ -12,12 +12,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from agents_md.host.plugins import PluginSpec
+from agents_md.host.script import check_script
 from agents_md.host.session import Session
 
 
 def replay(
     script: Mapping[str, Any], *, managed_dir: str | None = None, extra_plugins: Sequence[PluginSpec] = ()
 ) -> dict[str, Any]:
+    script = check_script(script)
     env = {str(k): str(v) for k, v in (script.get("env") or {}).items()}
     home = env.get("HOME") or script["home"]  # the engine's home is its HOME
     session = Session(

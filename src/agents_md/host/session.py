@@ -35,7 +35,7 @@ from agents_md.engine.start import (
     offers_agents,
     session_settings,
 )
-from agents_md.host.plugins import PluginSpec, seat
+from agents_md.host.plugins import PluginSpec, held_on, seat
 from agents_md.host.steps import FORK as FORK_STEP
 from agents_md.host.steps import Step, keeps_given
 
@@ -173,7 +173,8 @@ class Session:
         self._start: StartContext | None = None
         self._main: Loop | None = None
         self._has_messages = False
-        self._notices: list[Notice] = []
+        # A repository's settings that tried to turn off a plugin the managed settings configure.
+        self._notices: list[Notice] = list(held_on(settings, "agents-md"))
         self._reads: tuple[StartContext, HookSession, Journal] | None = None  # the Read's hook session, per start
         self._origin = self.inputs  # the inputs before any /cd: where a snapshot starts from
         self._steps: list[Step] = []
@@ -263,6 +264,7 @@ class Session:
                     settings=start.settings,
                     add_dirs=self.inputs.args.add_dirs,
                     approve_external=self.inputs.approve_external_imports,
+                    outside_links=self.inputs.outside_links,
                     conditional=start.conditional_rules,
                 )
                 self._main = Loop(

@@ -33,6 +33,7 @@ from agents_md.engine.imports import resolved_imports
 from agents_md.maintain.repo.config import Config
 from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, within
 from agents_md.maintain.repo.open import open_repo
+from agents_md.maintain.repo.reading import read_inside
 
 IMPORT, SYMLINK = "import", "symlink"
 FORMS = (IMPORT, SYMLINK)
@@ -83,8 +84,7 @@ def _decide(root: str, agents: str, claude: str) -> tuple[str, str]:
     if not os.path.isfile(c_path):
         return REFUSE, f"{claude} exists and is not a file"
     try:
-        with open(c_path, "rb") as handle:
-            data = handle.read()
+        data = read_inside(os.path.realpath(root), c_path) or b""
     except OSError as exc:
         return REFUSE, f"{claude} cannot be read ({exc.strerror or exc})"
     real_agents = os.path.realpath(a_path)

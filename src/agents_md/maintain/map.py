@@ -20,6 +20,7 @@ from agents_md.maintain.read.markdown import first_heading
 from agents_md.maintain.repo.config import Config
 from agents_md.maintain.repo.files import AGENTS_MD
 from agents_md.maintain.repo.open import open_repo
+from agents_md.maintain.repo.reading import read_inside
 
 MAP_START = "<!-- agents-md:map:start -->"
 MAP_END = "<!-- agents-md:map:end -->"
@@ -64,10 +65,12 @@ def build_map(directory: str = ".", *, config: Config | None = None) -> DocMap:
         if posixpath.basename(rel) != AGENTS_MD or not folder or "/.claude" in f"/{folder}":
             continue
         try:
-            with open(index.abs(rel), encoding="utf-8", errors="replace") as handle:
-                text = handle.read()
+            data = read_inside(repo.root, index.abs(rel))
         except OSError:
+            continue  # a link leaving the repository, or no regular file: nothing of it is quoted
+        if data is None:
             continue
+        text = data.decode("utf-8", errors="replace")
         entries.append(MapEntry(directory=folder, doc=rel, title=_title(folder, text)))
     root_doc = AGENTS_MD if AGENTS_MD in index.present else None
     entries.sort(key=lambda e: e.directory.split("/"))  # a folder above the folders inside it
@@ -95,8 +98,7 @@ def update_map(doc_map: DocMap) -> tuple[bool, str]:
     path = os.path.join(doc_map.root, doc_map.root_doc)
     if os.path.islink(path):
         raise AgentsMdError(f"{doc_map.root_doc} is a link; not writing through it")
-    with open(path, encoding="utf-8", newline="") as handle:
-        text = handle.read()
+    text = _root_text(doc_map)
     updated = replace_between_markers(text, doc_map.render())
     if updated is None:
         raise AgentsMdError(
@@ -105,15 +107,33 @@ def update_map(doc_map: DocMap) -> tuple[bool, str]:
         )
     if updated == text:
         return False, path
-    atomic_write(path, updated)
+    try:
+        atomic_write(path, updated)
+    except OSError as exc:
+        raise AgentsMdError(f"{path}: cannot be written ({exc.strerror or exc}); left as it was") from exc
     return True, path
+
+
+def _root_text(doc_map: DocMap) -> str:
+    """The root doc's text, exactly (newlines kept); a clear error when it cannot be had."""
+    assert doc_map.root_doc is not None
+    path = os.path.join(doc_map.root, doc_map.root_doc)
+    try:
+        data = read_inside(os.path.realpath(doc_map.root), path)
+    except OSError as exc:
+        raise AgentsMdError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
+    if data is None:
+        raise AgentsMdError(f"{path}: no such file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise AgentsMdError(f"{path}: not valid UTF-8 (byte {exc.start}); the map is not written into it") from exc
 
 
 def map_is_current(doc_map: DocMap) -> bool | None:
     """Whether the root doc's map is up to date (``None``: no root doc or no markers)."""
     if doc_map.root_doc is None:
         return None
-    with open(os.path.join(doc_map.root, doc_map.root_doc), encoding="utf-8", newline="") as handle:
-        text = handle.read()
+    text = _root_text(doc_map)
     updated = replace_between_markers(text, doc_map.render())
     return None if updated is None else updated == text

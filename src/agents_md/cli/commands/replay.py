@@ -22,23 +22,37 @@ def run(args: argparse.Namespace) -> int:
     return replay(args.script, output=args.output, managed_dir=args.managed_dir)
 
 
+SCRIPT_MAX_BYTES = 64 << 20  # a replay script: far past any scripted session
+
+
 def replay(script_path: str, *, output: str | None, managed_dir: str | None) -> int:
     """Replay the script at ``script_path``; the result (JSON) to ``output`` or standard output."""
+    import errno
     import json
+    import os
 
+    from agents_md._util.regular import read_regular
     from agents_md.errors import AgentsMdError
     from agents_md.host.replay import replay as replay_script
+    from agents_md.host.script import ScriptError, check_script
 
     try:
-        with open(script_path, encoding="utf-8") as handle:
-            script = json.load(handle)
+        data = read_regular(script_path, limit=SCRIPT_MAX_BYTES)
+        if data is None:
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
+        script = json.loads(data.decode("utf-8"))
     except OSError as exc:
         raise AgentsMdError(f"{script_path}: cannot be read ({exc.strerror})") from exc
+    except UnicodeDecodeError as exc:
+        raise AgentsMdError(f"{script_path}: not valid UTF-8 (byte {exc.start})") from exc
     except json.JSONDecodeError as exc:
         raise AgentsMdError(f"{script_path}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
-    for key in ("cwd", "home"):
-        if not isinstance(script.get(key), str):
-            raise AgentsMdError(f"{script_path}: expected a string {key!r} in the script")
+    except RecursionError as exc:
+        raise AgentsMdError(f"{script_path}: nested too deep to read") from exc
+    try:
+        check_script(script)
+    except ScriptError as exc:
+        raise AgentsMdError(f"{script_path}: " + "; ".join(exc.problems)) from exc
     text = json.dumps(replay_script(script, managed_dir=managed_dir), ensure_ascii=False, indent=1)
     if output:
         with open(output, "w", encoding="utf-8") as handle:

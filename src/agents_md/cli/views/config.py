@@ -7,12 +7,15 @@ from typing import Any
 from agents_md.cli.style import Style
 from agents_md.plugins.agents_md import MODES, OPTION_KEY, ModeReading
 
+OFF_MODE = "claude-md"  # with the plugin off, the engine reads CLAUDE.md alone
+
 
 def config_json(reading: ModeReading, *, key: str, plugin_on: bool) -> dict[str, Any]:
     return {
         "option": OPTION_KEY,
         "key": key,
         "mode": reading.mode,
+        "effective": reading.mode if plugin_on else OFF_MODE,
         "source": reading.source,
         "plugin_enabled": plugin_on,
         "notices": list(reading.notices),
@@ -22,13 +25,18 @@ def config_json(reading: ModeReading, *, key: str, plugin_on: bool) -> dict[str,
 
 def config_text(reading: ModeReading, *, key: str, plugin_on: bool) -> str:
     s = Style()
-    state = "" if plugin_on else s("  — the agents-md plugin is off: the engine reads CLAUDE.md alone", "yellow")
-    lines = [
-        f"{s('Project instructions', 'bold')} (pluginConfigs[{key!r}].options.{OPTION_KEY})",
-        f"  effective: {s(reading.mode, 'cyan')}  (from {reading.source}){state}",
-        "",
-    ]
+    lines = [f"{s('Project instructions', 'bold')} (pluginConfigs[{key!r}].options.{OPTION_KEY})"]
+    if plugin_on:
+        lines.append(f"  effective: {s(reading.mode, 'cyan')}  (from {reading.source})")
+    else:
+        lines += [
+            f"  effective: {s(OFF_MODE, 'cyan')}  "
+            + s("(the agents-md plugin is off: the engine reads CLAUDE.md alone)", "yellow"),
+            f"  the option reads {reading.mode} (from {reading.source}), which does not apply",
+        ]
+    lines.append("")
+    effective = reading.mode if plugin_on else OFF_MODE
     for value, description in MODES.items():
-        mark = "*" if value == reading.mode else " "
+        mark = "*" if value == effective else " "
         lines.append(f"  {mark} {value:<24} {description}")
     return "\n".join(lines)

@@ -36,6 +36,7 @@ def start_diff(
         return DiffAsk(None, "")
     if staged:
         return DiffAsk(git.start_diff(None, staged=True), "the staged changes", git.diff_range(None, staged=True))
+    source = "--base" if base else "base (in the configuration)" if config.base else "the default branch"
     base = base or config.base or git.default_branch()
     if base is None:
         notes.append(
@@ -43,6 +44,7 @@ def start_diff(
             "to compare with; pass --base REF or --staged"
         )
         return DiffAsk(None, "")
+    git.verify_ref(base, source)
     return DiffAsk(
         git.start_diff(base, staged=False),
         f"{base}...HEAD",

@@ -22,6 +22,8 @@ import tomllib
 from collections.abc import Iterable
 from typing import Any
 
+from agents_md.engine.fs import DEFAULT_FS
+
 MANIFESTS = ("package.json", "pyproject.toml", "Cargo.toml", "go.mod")
 MAX_MANIFEST = 1 << 20  # bytes
 _NPM_DEP_KEYS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
@@ -31,12 +33,10 @@ _PEP508_NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 
 def _read(path: str) -> str | None:
     try:
-        if os.path.getsize(path) > MAX_MANIFEST or not os.path.isfile(path):
-            return None
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            return handle.read()
+        data = DEFAULT_FS.read_file(path) if os.path.getsize(path) <= MAX_MANIFEST else None
     except OSError:
         return None
+    return None if data is None or len(data) > MAX_MANIFEST else data.decode("utf-8", errors="replace")
 
 
 def _names_and_deps(name: str, text: str) -> tuple[set[str], set[str]]:

@@ -31,6 +31,7 @@ from typing import Any
 
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.errors import AgentsMdError
+from agents_md.maintain.repo.reading import CONFIG_MAX_BYTES, read_inside
 
 CONFIG_FILE = ".agents-md.toml"
 PYPROJECT = "pyproject.toml"
@@ -110,12 +111,11 @@ def load_config(root: str) -> Config:
     for name in (CONFIG_FILE, PYPROJECT):
         path = os.path.join(root, name)
         try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
-            continue
+            data = read_inside(os.path.realpath(root), path, limit=CONFIG_MAX_BYTES)
         except OSError as exc:
             raise AgentsMdError(f"{name}: cannot be read ({exc.strerror or exc})") from exc
+        if data is None:
+            continue
         text = data.decode("utf-8", errors="replace")
         try:
             parsed = tomllib.loads(text)

@@ -1,6 +1,7 @@
 """The repository as a fresh clone shows it, for the engine's sessions (``engine.fs.FileSystem``).
 
-- Nothing outside the root exists: no parent folder's ``CLAUDE.md``, no home, no policy folder.
+- Nothing outside the root exists: no parent folder's ``CLAUDE.md``, no home, no policy folder,
+  and no file or folder a link inside the root leads out to (``reading``).
 - An instruction file git does not track does not exist (``untracked``): a personal
   ``CLAUDE.local.md`` or a doc not yet added is not what the repository holds.
 - Nothing changes while a check runs, so every answer is kept: each folder is listed and each
@@ -14,6 +15,7 @@ from collections.abc import Callable
 
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
 from agents_md.maintain.repo.files import INSTRUCTION_NAMES, is_instruction_file
+from agents_md.maintain.repo.reading import OutsideRepository, leaves
 
 _MISSING = object()
 
@@ -52,6 +54,7 @@ class RepoFS(FileSystem):
         base: FileSystem = DEFAULT_FS,
     ) -> None:
         self.root = root
+        self._real_root = os.path.realpath(root)
         self.base = base
         self._hidden = hidden
         self._watch = watch
@@ -69,8 +72,14 @@ class RepoFS(FileSystem):
             found = self._cache[key] = call(path) if self.visible(path) else absent
         return found
 
+    def _read_inside(self, path: str) -> bytes | None:
+        outside = leaves(self._real_root, path)
+        if outside is not None:
+            raise OutsideRepository(path, outside)
+        return self.base.read_file(path)
+
     def read_file(self, path: str) -> bytes | None:
-        found = self._ask("read", path, None, self.base.read_file)
+        found = self._ask("read", path, None, self._read_inside)
         return found if isinstance(found, bytes) else None
 
     def is_file(self, path: str) -> bool:
@@ -95,7 +104,7 @@ class RepoFS(FileSystem):
         return list(found) if isinstance(found, list) else None
 
     def _visible_names(self, path: str) -> list[str] | None:
-        names = self.base.list_dir(path)
+        names = self.base.list_dir(path) if leaves(self._real_root, path) is None else None
         if names is None:
             return None
         directory = os.path.normpath(path)

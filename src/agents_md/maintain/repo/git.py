@@ -8,6 +8,11 @@
 4. ``diff --name-only -z BASE...HEAD`` (or ``--cached`` for a commit being made).
 5. ``log --name-only -z``: the whole history in one pass.
 
+Every command runs with ``SAFE_CONFIG`` first, so that a repository's own configuration cannot
+make git run a program (an ``fsmonitor`` hook, a signature check's ``gpg``, a diff driver), and
+a ref taken from the command line or the configuration is verified as a commit and passed after
+``--end-of-options``, so it can never be read as an option (``--output=FILE``).
+
 The long ones (4, 5) are started at once and write to temporary files, so git works while
 the engine rules run; their output is then read in chunks (memory stays bounded by what is
 kept, not by the size of the history). Every command run is recorded in ``Git.commands``.
@@ -30,6 +35,20 @@ DEFAULT_BRANCH_REFS = (
     "refs/heads/main",
     "refs/heads/master",
 )
+# What a cloned repository's .git/config could otherwise make a read-only command run.
+SAFE_CONFIG = (
+    "-c",
+    "core.fsmonitor=false",  # a hook run on every index read
+    "-c",
+    "core.untrackedCache=false",
+    "-c",
+    "log.showSignature=false",  # gpg.program, run on log
+    "-c",
+    "diff.external=",  # an external diff program
+    "-c",
+    "core.pager=cat",
+)
+END_OF_OPTIONS = "--end-of-options"
 COMMIT_MARK = b"\x1e"
 CHUNK = 1 << 18  # bytes read at a time: the only part of the history ever held
 
@@ -56,7 +75,7 @@ def toplevel(path: str) -> tuple[str, bool] | None:
     """
     try:
         done = subprocess.run(
-            ["git", "-C", path, "rev-parse", "--show-toplevel", "--is-shallow-repository"],
+            ["git", *SAFE_CONFIG, "-C", path, "rev-parse", "--show-toplevel", "--is-shallow-repository"],
             capture_output=True,
             check=False,
         )
@@ -120,7 +139,7 @@ class Git:
         self.commands: list[list[str]] = []
 
     def argv(self, *args: str) -> list[str]:
-        return ["git", *args]
+        return ["git", *SAFE_CONFIG, *args]
 
     def run(self, *args: str, ok_codes: tuple[int, ...] = (0,), stdin: bytes | None = None) -> bytes:
         argv = self.argv(*args)
@@ -174,13 +193,23 @@ class Git:
                 return _short(target)
         return None
 
+    def verify_ref(self, ref: str, source: str) -> None:
+        """``ref`` names a commit (``source`` says where it was given), or ``GitError`` says it does not."""
+        out = b""
+        if ref and not ref.startswith("-") and "\0" not in ref:
+            out = self.run(
+                "rev-parse", "--verify", "--quiet", END_OF_OPTIONS, f"{ref}^{{commit}}", ok_codes=(0, 1, 128)
+            )
+        if not out.strip():
+            raise GitError(f"{source} {ref!r}: not a commit of this repository")
+
     @staticmethod
     def diff_range(base: str | None, *, staged: bool) -> tuple[str, ...]:
-        """The arguments that name a diff: the staged changes, or ``base...HEAD``."""
+        """The arguments that name a diff: the staged changes, or ``base...HEAD`` (never an option)."""
         if staged:
             return ("--cached",)
         assert base is not None
-        return (f"{base}...HEAD",)
+        return (END_OF_OPTIONS, f"{base}...HEAD")
 
     def start_diff(self, base: str | None, *, staged: bool) -> Pending:
         """Each changed file and its status: ``--raw -z`` records (no file's content is read, so
@@ -190,7 +219,9 @@ class Git:
 
     def diff_lines(self, spec: Sequence[str], paths: Sequence[str]) -> bytes:
         """The changed lines of ``paths`` (no context), for reading what a change was."""
-        return self.run("diff", "-U0", "--no-renames", "--no-color", "--no-ext-diff", *spec, "--", *paths)
+        return self.run(
+            "diff", "-U0", "--no-renames", "--no-color", "--no-ext-diff", "--no-textconv", *spec, "--", *paths
+        )
 
     def marked(self, paths: Sequence[str], attributes: Sequence[str]) -> frozenset[str]:
         """Which of ``paths`` have any of ``attributes`` set (``.gitattributes``): one ``check-attr``."""
@@ -244,7 +275,7 @@ class Git:
             "--name-only",
             "-z",
             "--format=%x1e%ct%x1f%s",
-            *revisions,
+            *((END_OF_OPTIONS, *revisions) if revisions else ()),
             "--",
         )
 

@@ -108,7 +108,7 @@ def open_repo(directory: str, config: Config | None = None) -> Repo:
             root = named
     git = Git(root) if found else None
     if git is not None:  # what ``toplevel`` ran, for the record
-        git.commands.append(["git", "rev-parse", "--show-toplevel", "--is-shallow-repository"])
+        git.commands.append(git.argv("rev-parse", "--show-toplevel", "--is-shallow-repository"))
     config = config if config is not None else load_config(root)
     return Repo(
         root=root,

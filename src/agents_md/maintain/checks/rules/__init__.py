@@ -29,6 +29,7 @@ from agents_md.maintain.checks.rules import (
     missing_path,
     name_case,
     needs_approval,
+    outside_link,
     shadowed_doc,
     stale_doc,
     stale_map,
@@ -38,8 +39,15 @@ from agents_md.maintain.checks.rules import (
 # What needs only the files runs first; the engine's rules next (a worker may be computing
 # their sessions meanwhile, started once the rules before them read, and cached, the docs);
 # last what waits for git, whose commands run in the background all along.
-FILE_RULES: tuple[ModuleType, ...] = (config_problems, line_budget, name_case, stale_map, dangling_link)
-PREFETCH_AFTER = dangling_link
+FILE_RULES: tuple[ModuleType, ...] = (
+    config_problems,
+    line_budget,
+    name_case,
+    stale_map,
+    dangling_link,
+    outside_link,
+)
+PREFETCH_AFTER = outside_link
 SESSION_RULES: tuple[ModuleType, ...] = (
     broken_import,
     import_cycle,
@@ -77,6 +85,7 @@ READING_ORDER: tuple[ModuleType, ...] = (
     import_cycle,
     import_outside_repo,
     dangling_link,
+    outside_link,
     name_case,
     duplicate_text,
     conflicting_command,

@@ -49,6 +49,7 @@ from agents_md.maintain.read.commands import SHELL_LANGS, counter_example
 from agents_md.maintain.read.markdown import Item
 from agents_md.maintain.read.paths import GENERIC_NAME, code_path, example_paths, link_path
 from agents_md.maintain.repo.files import anchor_dir
+from agents_md.maintain.repo.reading import CONFIG_MAX_BYTES, read_inside
 
 RULE = RuleInfo("missing-path", Severity.WARNING, "a path in a doc that does not exist", __doc__)
 
@@ -247,10 +248,10 @@ def _ignored_within(ctx: CheckContext) -> frozenset[str]:
     for ignore_file in ctx.git.ls_files([":(glob)**/.gitignore"]):
         home = posixpath.dirname(ignore_file)
         try:
-            with open(ctx.abs(ignore_file), encoding="utf-8", errors="replace") as handle:
-                patterns = handle.read().splitlines()
+            data = read_inside(os.path.realpath(ctx.root), ctx.abs(ignore_file), limit=CONFIG_MAX_BYTES)
         except OSError:
             continue
+        patterns = (data or b"").decode("utf-8", errors="replace").splitlines()
         for pattern in patterns:
             pattern = pattern.strip()
             if not pattern or pattern.startswith(("#", "!")) or "/" not in pattern.rstrip("/"):
