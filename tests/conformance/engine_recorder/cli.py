@@ -44,6 +44,15 @@ def record_one(scn: dict[str, Any], engine: str, base: Path, version: str | None
     return res
 
 
+def is_recorded(scn: dict[str, Any], results: Path) -> bool:
+    """Whether `results` holds a good result recorded from exactly `scn`."""
+    try:
+        res = json.loads((results / f"{scn['name']}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(res, dict) and res.get("ok") is True and res.get("scenario") == scn
+
+
 def _write(res: dict[str, Any], path: Path) -> None:
     tmp = path.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(res, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -70,6 +79,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("-j", dest="jobs", type=int, default=1, help="scenarios run at once (default 1)")
     ap.add_argument("--install", action="store_true", help="npm-install the pinned engine first if it is missing")
     ap.add_argument("--keep", action="store_true", help="keep the run folders of a temporary base")
+    ap.add_argument(
+        "--changed",
+        action="store_true",
+        help="only scenarios without a result, or whose result was recorded from another scenario text",
+    )
     return ap.parse_args(argv)
 
 
@@ -83,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no {engine.name} at {engine.binary()}: {hint}", file=sys.stderr)
         return 2
     scenarios = scenario.load_scenarios(args.scenarios, args.substring)
+    if args.changed:
+        scenarios = [scn for scn in scenarios if not is_recorded(scn, args.results)]
     args.results.mkdir(parents=True, exist_ok=True)
     given_base = os.environ.get(BASE_ENV)
     base = Path(given_base) if given_base else Path(tempfile.mkdtemp(prefix="agents-md-engines-"))

@@ -55,7 +55,7 @@ def load_scenarios(folder: Path, substring: str | None = None) -> list[dict[str,
 
 
 def substitute(value: Any, mapping: Mapping[str, Path]) -> Any:
-    """`value` with every placeholder in its strings (not its keys) replaced."""
+    """`value` with every placeholder replaced, in its strings and keys (JSON contents key folders by path)."""
     if isinstance(value, str):
         for tag, path in mapping.items():
             value = value.replace(tag, str(path))
@@ -63,7 +63,7 @@ def substitute(value: Any, mapping: Mapping[str, Path]) -> Any:
     if isinstance(value, list):
         return [substitute(x, mapping) for x in value]
     if isinstance(value, dict):
-        return {k: substitute(v, mapping) for k, v in value.items()}
+        return {substitute(k, mapping): substitute(v, mapping) for k, v in value.items()}
     return value
 
 
