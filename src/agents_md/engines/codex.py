@@ -121,8 +121,11 @@ def _project_docs(dirs: list[str], config: CodexConfig, fs: FileSystem) -> tuple
         kept = data[:remaining]
         text = kept.decode("utf-8", "replace")
         if not rust_trim(text):
-            detail = "white space only" + ("" if len(kept) == len(data) else f" in its first {len(kept):,} bytes")
-            left.append(LeftOut(path=path, why=Left.BLANK, detail=detail))
+            if len(kept) == len(data):
+                left.append(LeftOut(path=path, why=Left.BLANK, detail="white space only"))
+            else:
+                detail = f"white space only in its first {len(kept):,} bytes"
+                left.append(LeftOut(path=path, why=Left.CUT_TO_BLANK, detail=detail))
             continue
         files.append(
             EngineFile(path=path, scope=Scope.PROJECT, why=_why(path), size=len(data), loaded=len(kept), text=text)
@@ -131,9 +134,17 @@ def _project_docs(dirs: list[str], config: CodexConfig, fs: FileSystem) -> tuple
     return files, left
 
 
-def start(cwd: str, *, home: str, env: Mapping[str, str], fs: FileSystem = DEFAULT_FS) -> EngineStart:
-    """What Codex sends when it starts in ``cwd`` (steps 1-7)."""
-    config = read_home_config(home, env, fs)
+def start(
+    cwd: str,
+    *,
+    home: str,
+    env: Mapping[str, str],
+    fs: FileSystem = DEFAULT_FS,
+    config: CodexConfig | None = None,
+) -> EngineStart:
+    """What Codex sends when it starts in ``cwd`` (steps 1-7); ``config`` stands for
+    ``$CODEX_HOME/config.toml`` when given (a check's view of a fresh clone)."""
+    config = config or read_home_config(home, env, fs)
     real = fs.realpath(cwd)
     root = project_root(real, config.markers, fs)
     chain = path_chain(real)
@@ -154,6 +165,7 @@ def start(cwd: str, *, home: str, env: Mapping[str, str], fs: FileSystem = DEFAU
         left_out=tuple(left),
         prompt=render(real, glob, project),
         names=candidates(config.fallback_names),
+        budget=config.max_bytes,
         sources=config.sources,
     )
 

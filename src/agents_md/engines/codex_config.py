@@ -3,10 +3,10 @@
 1. ``$CODEX_HOME`` (default ``~/.codex``; set elsewhere, ``~/.codex`` is not read) holds
    ``config.toml``: ``project_doc_max_bytes`` (default 32768), ``project_doc_fallback_filenames``
    (default none), ``project_root_markers`` (default ``[".git"]``; ``[]`` means none).
-2. A project's ``.codex/config.toml`` counts only when ``$CODEX_HOME/config.toml`` trusts the
-   project (``[projects."<dir>"] trust_level = "trusted"``, for the working directory or the
-   project root). Then every ``.codex/config.toml`` from the project root down to the working
-   directory applies, deeper ones over shallower ones, for the budget and the fallback names;
+2. A folder's ``.codex/config.toml`` (from the project root down to the working directory)
+   counts only when ``$CODEX_HOME/config.toml`` trusts that folder or one above it
+   (``[projects."<dir>"] trust_level = "trusted"``); deeper ones apply over shallower ones,
+   for the budget and the fallback names;
    a project never moves its own root (its ``project_root_markers`` are not read). A project
    marked ``trust_level = "untrusted"`` gets no project doc at all.
 3. A missing file is no configuration; a file that is not TOML, or a value of the wrong type,
@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
+from agents_md.engine.paths import is_inside
 from agents_md.errors import AgentsMdError
 
 DEFAULT_MAX_BYTES = 32768
@@ -119,9 +120,9 @@ def marked_untrusted(config: CodexConfig, root: str, cwd: str) -> bool:
 
 def with_project(config: CodexConfig, root: str, chain: Sequence[str], fs: FileSystem = DEFAULT_FS) -> CodexConfig:
     """Step 2: a trusted project's ``.codex/config.toml`` files (``chain``: root to cwd) over ``config``."""
-    if not ({os.path.normpath(root), *(os.path.normpath(d) for d in chain[-1:])} & config.trusted):
-        return config
     for directory in chain:
+        if not any(is_inside(directory, trusted) for trusted in config.trusted):
+            continue
         path = os.path.join(directory, PROJECT_CONFIG)
         table = _load(path, fs)
         if table is None:

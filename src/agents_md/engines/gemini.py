@@ -8,9 +8,10 @@
    ``context.memoryBoundaryMarkers`` (none found, or ``[]``: the working directory alone),
    every configured name in every folder; a link is followed and keeps its own name; a
    dangling link is passed over. Nothing below the working directory is read at start.
-5. Order: the project files sorted by path (so a folder's files by name, whatever the order
-   of ``context.fileName``); the same file under two names or in two folders (a link, a hard
-   link) is sent once, by its first path.
+5. Order: the same file under two names or in two folders (a link, a hard link) is sent
+   once, by the name met first (root-most folder first, then ``context.fileName`` order); the
+   project files are then sent sorted by path, as strings (so ``A/GEMINI.md`` comes before
+   ``GEMINI.md``, and a folder's files by name whatever the order of ``context.fileName``).
 6. Each file: ``@`` imports expanded (``gemini_imports``), then trimmed (JavaScript's ``trim``,
    which drops a BOM); an empty result is skipped. No byte limit.
 7. Blocks ``--- Context from: <path> ---\\n<text>\\n--- End of Context from: <path> ---\\n`` joined
@@ -120,8 +121,10 @@ class Session:
         ]
         chain = path_chain(self.cwd)
         dirs = chain[chain.index(self.top) :] if self.top in chain else [self.cwd]
-        paths = sorted(os.path.join(d, n) for d in dirs for n in dict.fromkeys(names))
-        project = [f for p in paths if (f := self._load(p, Scope.PROJECT, f"{os.path.basename(p)} on the walk", left))]
+        # Found root-most folder first (the first name of a file met twice wins), sent by path.
+        paths = [os.path.join(d, n) for d in dirs for n in names]
+        found = [f for p in paths if (f := self._load(p, Scope.PROJECT, f"{os.path.basename(p)} on the walk", left))]
+        project = sorted(found, key=lambda f: f.path)
         return EngineStart(
             engine=NAME,
             cwd=self.cwd,

@@ -1,9 +1,9 @@
 """Gemini CLI's settings, read the way Gemini CLI reads them for its context files.
 
 1. ``~/.gemini/settings.json`` (JSON; ``//`` and ``/* */`` comments allowed): ``context.fileName``
-   (a name or a list of names; default ``GEMINI.md``), ``context.memoryBoundaryMarkers`` (default
-   ``[".git"]``), ``context.importFormat`` (``tree``, the default, or ``flat``) and
-   ``security.folderTrust.enabled`` (default on). The working directory's own
+   (a name or a list of names, in that order; ``GEMINI.md`` is always read too, last),
+   ``context.memoryBoundaryMarkers`` (default ``[".git"]``), ``context.importFormat``
+   (``tree``, the default, or ``flat``) and ``security.folderTrust.enabled`` (default on). The working directory's own
    ``.gemini/settings.json`` (only there: not a parent's) applies over them when the folder
    is trusted.
 2. A value of the wrong type, or a file that is not JSON, is an error naming the file and
@@ -121,7 +121,7 @@ def read_settings(
         fmt = value if value in ("tree", "flat") else fmt
     return replace(
         settings,
-        names=names,
+        names=tuple(dict.fromkeys((*names, *DEFAULT_NAMES))),
         markers=markers,
         import_format=str(fmt),
         sources=tuple(p for p, t in layers if t),

@@ -22,6 +22,7 @@ class Left(StrEnum):
 
     BLANK = "blank"  # empty or white space only (after the cut, for Codex)
     DROPPED = "dropped"  # the byte budget was spent before it
+    CUT_TO_BLANK = "cut-to-blank"  # what the budget leaves of it is white space only
     SHADOWED = "shadowed"  # another name won in its folder (or on the whole walk)
     DUPLICATE = "duplicate"  # the same file was sent already
     BUDGET_OFF = "budget-off"  # a byte budget of 0 turns project docs off
@@ -72,6 +73,7 @@ class EngineStart:
     left_out: tuple[LeftOut, ...]
     prompt: str | None  # the exact instruction text, or None when the engine sends none
     names: tuple[str, ...] = ()  # the file names its walk looks for, in the order it tries them
+    budget: int | None = None  # the byte budget of its project files (Codex), after its config
     sources: tuple[str, ...] = ()  # the configuration files it read
     notices: tuple[str, ...] = ()  # what the engine would warn about
 

@@ -1,13 +1,15 @@
 """What OpenCode (1.18.33) sends as instructions at start and attaches after a file read.
 
 1. The working directory is its real path; the worktree root is the nearest folder at or
-   above it holding ``.git`` (a folder or a file); none found: the filesystem root.
+   above it holding a ``.git`` folder, or a ``.git`` file whose ``gitdir:`` exists (one git
+   refuses does not count); none found: the filesystem root.
 2. Configuration: ``opencode_config`` (the global and project ``opencode.json``, the switches).
 3. The global entry: ``<config>/AGENTS.md``, else ``~/.claude/CLAUDE.md`` (unless CLAUDE.md is
    switched off).
 4. Project files: from the working directory up to the worktree root, every ``AGENTS.md``,
    nearest first; only when there is none anywhere on the walk, every ``CLAUDE.md`` (unless
-   switched off), else every ``CONTEXT.md`` — one name wins for the whole walk.
+   switched off), else every ``CONTEXT.md`` — one name wins for the whole walk. A link loop
+   under one of the names on the walk: no project file at all.
 5. ``instructions`` entries, in config order: ``~/`` is the home; an absolute path or glob
    matches as it is; a relative one matches in each folder from the working directory up to
    the worktree root; a glob's matches in name order. A path met before is not sent again
@@ -40,11 +42,27 @@ BOM = "\ufeff"
 _GLOB = frozenset("*?[{")
 
 
+def _is_repository(directory: str, fs: FileSystem) -> bool:
+    """A ``.git`` folder, or a ``.git`` file whose ``gitdir:`` exists (git refuses any other)."""
+    git = os.path.join(directory, ".git")
+    if fs.is_dir(git):
+        return True
+    try:
+        data = fs.read_file(git)
+    except OSError:
+        return False
+    if data is None:
+        return False
+    text = data.decode("utf-8", "replace").strip()
+    if not text.startswith("gitdir:"):
+        return False
+    return fs.is_dir(os.path.join(directory, text[len("gitdir:") :].strip()))
+
+
 def worktree(cwd: str, fs: FileSystem = DEFAULT_FS) -> str:
     """Step 1's root."""
     for directory in reversed(path_chain(cwd)):
-        git = os.path.join(directory, ".git")
-        if fs.exists(git) or fs.is_symlink(git):
+        if _is_repository(directory, fs):
             return directory
     return os.sep
 
@@ -146,7 +164,10 @@ class Session:
         glob = self._global(left)
         if glob:
             files.append(glob)
-        for name in self.names:
+        loops = [p for n in self.names for d in self.dirs if self.fs.is_link_loop(p := os.path.join(d, n))]
+        for loop in loops[:1]:
+            left.append(LeftOut(path=loop, why=Left.LINK_LOOP, detail="a link loop: OpenCode sends no project file"))
+        for name in () if loops else self.names:
             walk = [os.path.join(d, name) for d in self.dirs if self.fs.is_file(os.path.join(d, name))]
             if walk:
                 files += [f for p in walk if (f := self._file(p, Scope.PROJECT, f"{name} on the walk", left))]

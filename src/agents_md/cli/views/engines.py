@@ -14,6 +14,7 @@ from agents_md.engines.model import EngineStart, Left
 _LEFT = {
     "blank": "empty or white space only",
     "dropped": "dropped: the byte budget was spent",
+    "cut-to-blank": "dropped: the budget leaves only white space of it",
     "shadowed": "another name won",
     "duplicate": "the same file was sent already",
     "budget-off": "project docs off (budget 0)",
