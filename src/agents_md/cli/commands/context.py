@@ -33,6 +33,11 @@ def register(subparsers: Any) -> None:
         help="claude-code (default), codex, gemini, opencode, or all (one table, file x engine)",
     )
     parser.add_argument("--agent", metavar="TYPE", help="what a subagent of TYPE receives instead")
+    parser.add_argument(
+        "--absolute",
+        action="store_true",
+        help="absolute paths in the table (default: relative to DIR; ~/ for the home, absolute outside the project)",
+    )
     add_session_arguments(parser)
     parser.set_defaults(run=run)
 
@@ -40,17 +45,18 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     import os
 
-    from agents_md.cli.session_args import session_from
+    from agents_md.cli.session_args import offered_agent, session_from
 
     session = session_from(args, os.path.abspath(args.directory))
     if args.engine != "claude-code":
         from agents_md.cli.commands.engines import context_engines
 
         return context_engines(session, args, engine=args.engine, fmt=args.format)
-    return context(session, agent=args.agent, fmt="claude-md" if args.format == "prompt" else args.format)
+    fmt = "claude-md" if args.format == "prompt" else args.format
+    return context(session, agent=offered_agent(session, args.agent), fmt=fmt, absolute=args.absolute)
 
 
-def context(session: Session, *, agent: str | None, fmt: str) -> int:
+def context(session: Session, *, agent: str | None, fmt: str, absolute: bool = False) -> int:
     """What ``session`` (or a subagent of type ``agent``) starts with, as ``fmt``; notices on standard error."""
     import sys
 
@@ -72,5 +78,5 @@ def context(session: Session, *, agent: str | None, fmt: str) -> int:
         return 0
     from agents_md.cli.views.context import render_text
 
-    print(render_text(report))
+    print(render_text(report, absolute=absolute))
     return 0

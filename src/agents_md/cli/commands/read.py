@@ -34,7 +34,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     import os
 
-    from agents_md.cli.session_args import session_from
+    from agents_md.cli.session_args import offered_agent, session_from
 
     after = [os.path.abspath(p) for p in args.after]
     if args.engine != "claude-code":
@@ -44,8 +44,9 @@ def run(args: argparse.Namespace) -> int:
         fmt = args.format
         return read_engine(args, engine=args.engine, path=os.path.abspath(args.file), cwd=cwd, after=after, fmt=fmt)
     session = session_from(args, os.path.abspath(args.cwd))
+    agent = offered_agent(session, args.agent)
     fmt = "claude-md" if args.format == "prompt" else args.format
-    return read(session, os.path.abspath(args.file), after=after, agent=args.agent, fmt=fmt)
+    return read(session, os.path.abspath(args.file), after=after, agent=agent, fmt=fmt)
 
 
 def read(session: Session, path: str, *, after: Sequence[str], agent: str | None, fmt: str) -> int:
@@ -58,6 +59,14 @@ def read(session: Session, path: str, *, after: Sequence[str], agent: str | None
     for earlier in after:
         reader.read(earlier)
     result = reader.read(path)
+    import os
+
+    if not os.path.lexists(path):
+        # The engine attaches nested files on a Read that fails: the view shows them still.
+        print(
+            f"agents-md: {path}: no such file; the Read fails, and the engine attaches nested files even so",
+            file=sys.stderr,
+        )
     for notice in session.notices:
         if notice.level == "info":
             print(f"agents-md: {notice.text}", file=sys.stderr)
