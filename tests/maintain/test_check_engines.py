@@ -69,3 +69,15 @@ def test_an_unknown_engine_is_a_config_problem(repo: Repo) -> None:
     assert [(f.line, f.message) for f in found] == [
         (1, "engines: unknown engine 'cursor'; known: claude-code, codex, gemini, opencode")
     ]
+
+
+def test_codex_reads_one_doc_a_folder_so_the_fix_moves_the_text(repo: Repo) -> None:
+    tree = {"w/CLAUDE.md": "# c\n", "w/AGENTS.md": "# a\n", ".agents-md.toml": _engines("claude-code", "codex")}
+    found = [(f.file, f.message, f.fix) for f in repo(tree).findings("engine-divergence") if f.file == "w/CLAUDE.md"]
+    assert found == [
+        (
+            "w/CLAUDE.md",
+            "Claude Code started in w loads this file; Codex CLI reads w/AGENTS.md there instead",
+            "Codex reads one doc a folder, w/AGENTS.md first: move what CLAUDE.md adds into it",
+        )
+    ]

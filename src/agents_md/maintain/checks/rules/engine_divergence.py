@@ -53,10 +53,12 @@ def _sent(ctx: CheckContext, engine: str, where: str) -> dict[str, tuple[str, in
     return {fs.realpath(p): (p, kept, size) for p, kept, size in files if is_inside(fs.realpath(p), root)}
 
 
-def _fix(engine: str, name: str, rel: str, cut: bool) -> str:
+def _fix(engine: str, name: str, rel: str, cut: bool, instead: str | None) -> str:
     if engine == codex.NAME:
         if cut:
             return "raise project_doc_max_bytes in .codex/config.toml, or shorten the files above it"
+        if instead:
+            return f"Codex reads one doc a folder, {instead} first: move what {name} adds into it"
         return f'add "{name}" to project_doc_fallback_filenames in .codex/config.toml'
     if engine == "gemini":
         return f'add "{name}" to context.fileName in .gemini/settings.json (~/.gemini/settings.json for every folder)'
@@ -97,6 +99,6 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     yield RULE.diagnostic(
                         rel,
                         f"{here} started in {shown(directory)} loads this file; {there} {what}",
-                        _fix(other, os.path.basename(path), rel, got is not None),
+                        _fix(other, os.path.basename(path), rel, got is not None, instead[0] if instead else None),
                         also=ctx.also(rel),
                     )
