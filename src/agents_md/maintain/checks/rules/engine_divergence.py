@@ -89,12 +89,10 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     told.add((rel, other))
                     here, there = TITLES[engine], TITLES[other]
                     folder = os.path.dirname(real)
+                    instead = [ctx.rel(p) for p in sent[other] if os.path.dirname(p) == folder and p != real]
                     if got is not None:
                         what = f"cuts it after {got[1]:,} of {got[2]:,} bytes"
                     else:
-                        instead = [
-                            ctx.rel(p) for p, (_n, _k, _s) in sent[other].items() if os.path.dirname(p) == folder
-                        ]
                         what = f"reads {instead[0]} there instead" if instead else "does not load it"
                     yield RULE.diagnostic(
                         rel,
