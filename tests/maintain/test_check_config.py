@@ -64,7 +64,7 @@ def test_every_problem_is_collected_with_its_line(repo: Repo) -> None:
         (
             ".agents-md.toml",
             5,
-            'rules.missing-path must be true, false, "error", "warning" or "info", not \'fatal\'',
+            'rules.missing-path must be true, false (or "off"), "error", "warning" or "info", not \'fatal\'',
         ),
     ]
     assert all(f.severity is Severity.ERROR for f in found)

@@ -179,7 +179,10 @@ def test_outside_git_the_file_rules_still_run(tmp_path: Path, capsys: pytest.Cap
     data = json.loads(capsys.readouterr().out)
     assert code == 1
     assert [f["rule"] for f in data["findings"]] == ["broken-import"]
-    assert data["notes"] == ["not a git repository: doc-not-updated and stale-doc need git history"]
+    assert data["notes"] == [
+        "not a git repository: doc-not-updated and stale-doc need git history; the instruction files on disk "
+        "were checked (version-control, dependency and cache folders left out)"
+    ]
 
 
 def test_absent_is_not_broken_and_bad_bytes_are_told(repo: Repo) -> None:

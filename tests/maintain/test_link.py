@@ -161,3 +161,16 @@ def test_no_shim_for_a_skills_file_or_a_links_target(repo: Repo, capsys: pytest.
     ]
     assert not (r.path / ".agents/CLAUDE.md").exists()
     assert not (r.path / "web/.agents/skills/react/CLAUDE.md").exists()
+
+
+def test_link_names_the_docs_git_does_not_track(repo: Repo, capsys: pytest.CaptureFixture[str]) -> None:
+    r = repo({"AGENTS.md": "# Root\n", "CLAUDE.md": "@AGENTS.md\n"})
+    r.write({"web/AGENTS.md": "# Web\n", "api/CLAUDE.md": "# Api\n", "CLAUDE.local.md": "mine\n", ".gitignore": "x\n"})
+    r.write({".gitignore": "CLAUDE.local.md\nprivate/\n", "private/AGENTS.md": "# Private\n"})
+    assert main(["link", "--dir", str(r.path)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "untracked     api/CLAUDE.md: not tracked by git: not checked",
+        "untracked     web/AGENTS.md: not tracked by git: not checked",
+        "ok            CLAUDE.md  (imports AGENTS.md)",
+        "dry run: 0 to create, 0 refused",
+    ]

@@ -116,3 +116,45 @@ def test_map_headings_setext_and_front_matter(repo: Repo, capsys: pytest.Capture
 )
 def test_replace_between_markers(text: str, expected: str | None) -> None:
     assert replace_between_markers(text, "NEW\n") == expected
+
+
+def test_map_leaves_out_the_root_files_own_link_target(repo: Repo, capsys: pytest.CaptureFixture[str]) -> None:
+    r = repo(
+        {
+            ".agents/AGENTS.md": "# Everything\n",
+            "AGENTS.md": {"symlink": ".agents/AGENTS.md"},
+            "web/AGENTS.md": "# Browser client\n",
+            ".claude/skills/deploy/AGENTS.md": "# Deploy skill notes\n",
+        }
+    )
+    assert main(["map", "--dir", str(r.path)]) == 0
+    assert capsys.readouterr().out == "- `web` — Browser client\n"
+
+
+def test_map_puts_a_folder_above_the_folders_inside_it(repo: Repo, capsys: pytest.CaptureFixture[str]) -> None:
+    r = repo(
+        {
+            "AGENTS.md": "# Root\n",
+            "packages/AGENTS.md": "# All packages\n",
+            "packages/API/AGENTS.md": "# The API\n",
+            "packages/.internal/AGENTS.md": "# Internal tools\n",
+            "packages/01-core/AGENTS.md": "# Core\n",
+            "packages-extra/AGENTS.md": "# Extras\n",
+        }
+    )
+    assert main(["map", "--dir", str(r.path)]) == 0
+    assert capsys.readouterr().out == (
+        "- `packages` — All packages\n"
+        "- `packages/.internal` — Internal tools\n"
+        "- `packages/01-core` — Core\n"
+        "- `packages/API` — The API\n"
+        "- `packages-extra` — Extras\n"
+    )
+
+
+def test_map_help_says_what_it_does(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["map", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "Print a map of the repository's nested AGENTS.md files" in text
+    assert "seed" not in text

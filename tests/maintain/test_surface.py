@@ -39,8 +39,9 @@ def test_pre_commit_hooks_name_real_commands() -> None:
     hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
     by_id = {h["id"]: h for h in hooks}
     assert set(by_id) == {"agents-md-check", "agents-md-agents-check"}
-    assert by_id["agents-md-check"]["entry"] == "agents-md check --staged"
-    assert by_id["agents-md-check"]["pass_filenames"] is False
+    assert by_id["agents-md-check"]["entry"] == "agents-md check --pre-commit"
+    assert by_id["agents-md-check"]["pass_filenames"] is True
+    assert by_id["agents-md-check"]["verbose"] is True
     parser = build_parser()
     for hook in hooks:
         args = hook["entry"].split()[1:]

@@ -15,6 +15,7 @@ from agents_md.agents._model import (
 from agents_md.agents._parse import parse_agent_text
 from agents_md.agents._render import BUILTIN_TYPES, agent_line, agent_lines
 from agents_md.agents._rules import AGENT_RULES
+from agents_md.agents._sources import definition_folders
 from agents_md.agents._tools import Access, agent_access
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "agent_lines",
     "blocking",
     "check_agent_files",
+    "definition_folders",
     "load_agents",
     "parse_agent_text",
 ]

@@ -10,7 +10,7 @@ from agents_md.agents._catalog import read_text
 from agents_md.agents._json import read_agents_json
 from agents_md.agents._model import Source, problem, unreadable
 from agents_md.agents._parse import parse_agent_text
-from agents_md.agents._sources import agent_files
+from agents_md.agents._sources import agent_files, definition_folders
 from agents_md.diagnostics import Diagnostic, Severity
 
 
@@ -20,11 +20,13 @@ def check_agent_files(
     agents_json: str | None = None,
     cwd: str | os.PathLike[str] = ".",
 ) -> list[Diagnostic]:
-    """Problems of each file (folders are searched for ``*.md``), in path and line order."""
+    """Problems of each file, in path and line order. A folder is searched for the folders the engine
+    reads agent files from (``_sources.definition_folders``), and their ``*.md`` checked."""
     problems: list[Diagnostic] = []
     for raw in paths:
         p = Path(raw)
-        files = list(agent_files(p)) if p.is_dir() else [p]
+        # ``os.path.isdir`` never raises: a path that cannot be reached is read as a file, and told.
+        files = [f for d in definition_folders(p) for f in agent_files(d)] if os.path.isdir(p) else [p]
         for file in files:
             try:
                 text = read_text(file)

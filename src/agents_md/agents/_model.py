@@ -82,6 +82,7 @@ BLOCKING_RULES = frozenset(
         "agents-json",
         "plugin-ignored-key",
         "tools-unrecognized",
+        "unreadable",
     }
 )
 

@@ -11,6 +11,12 @@
    has no valid name or redirects ``agents`` keeps the plugin from loading.
 In each folder every ``*.md`` at any depth counts, dot-files and dot-folders too; symlinks
 are followed, dangling ones ignored. ``.MD``, ``.txt`` and others are not read.
+
+A folder given to ``agents check`` is searched for those folders alone (``definition_folders``):
+itself when it is one (named ``agents``, or inside a ``.claude/agents``); else its own
+``.claude/agents`` and, as a plugin folder, its ``agents``; and below it, every ``.claude/agents``
+and the ``agents`` of every plugin (a folder holding ``.claude-plugin/plugin.json``). A plugin's
+``commands/``, ``skills/`` or other folders hold no agent definitions.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from agents_md.agents._model import Source
+from agents_md.errors import AgentsMdError
 
 AGENTS_DIR = (".claude", "agents")
 MANIFEST = (".claude-plugin", "plugin.json")
@@ -96,6 +103,43 @@ def folders(
         if name is not None:
             out.append(Folder(path=pdir / "agents", source=Source.PLUGIN, rank=len(plugin_dirs) - i, plugin=name))
     return out
+
+
+_NOT_SEARCHED = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__"})
+MAX_SEARCHED = 20_000  # folders looked into below a given folder, at most
+
+
+def definition_folders(path: Path) -> list[Path]:
+    """The folders at or below ``path`` the engine reads agent files from (see the docstring)."""
+    if path.name == AGENTS_DIR[1] or _under_agents_dir(path):
+        return [path]
+    found: list[Path] = []
+    for candidate in (path.joinpath(*AGENTS_DIR), path / "agents"):
+        if candidate.is_dir():
+            found.append(candidate)
+    searched = 0
+    for directory, dirs, _files in os.walk(path):
+        searched += 1
+        if searched > MAX_SEARCHED:
+            raise AgentsMdError(
+                f"{path}: more than {MAX_SEARCHED:,} folders to search for agent folders; "
+                "name the .claude/agents or plugin folders to check"
+            )
+        here = Path(directory)
+        dirs[:] = sorted(d for d in dirs if d not in _NOT_SEARCHED)
+        if here == path:
+            continue
+        if here.name == AGENTS_DIR[1] and (
+            here.parent.name == AGENTS_DIR[0] or here.parent.joinpath(*MANIFEST).is_file()
+        ):
+            found.append(here)
+            dirs[:] = []  # its files are read by ``agent_files``
+    return sorted(set(found))
+
+
+def _under_agents_dir(path: Path) -> bool:
+    parts = path.parts
+    return any(parts[i : i + 2] == AGENTS_DIR for i in range(len(parts) - 1))
 
 
 def agent_files(folder: Path) -> Iterator[Path]:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 # Sub-commands in the order ``--help`` lists them.
-COMMANDS = ("context", "read", "replay", "config", "agents", "check", "link", "map")
+COMMANDS = ("context", "read", "replay", "config", "agents", "check", "link", "map", "hook", "mcp", "completion")
 DEBUG_ENV = "AGENTS_MD_DEBUG"
 
 Run = Callable[[argparse.Namespace], int]

@@ -106,3 +106,17 @@ def session_from(args: argparse.Namespace, cwd: str) -> Session:
         profile=args.profile,
         platform=args.platform,
     )
+
+
+def offered_agent(session: Session, agent: str | None) -> str | None:
+    """``--agent``'s value, which must be a type the session offers (a usage error listing them)."""
+    if agent is None:
+        return None
+    from agents_md.host.report import offered_agent_types
+
+    offered = offered_agent_types(session)
+    if agent in offered:
+        return agent
+    near = [t for t in offered if t.lower() == agent.lower()]
+    hint = f" (names are case-sensitive: did you mean {near[0]}?)" if near else ""
+    raise UsageError(f"--agent {agent}: no such agent type{hint}; offered: {', '.join(offered)}")

@@ -43,6 +43,28 @@ def short_path(path: str, cwd: str, home: str) -> str:
     return path
 
 
+class PathNames:
+    """How one table names its files, by one rule: relative to the directory asked about
+    (``../../AGENTS.md``) for the project's files (at or below ``top``, the project's highest
+    folder above the cwd); ``~/`` for the rest of the home; absolute otherwise, or always with
+    ``absolute``."""
+
+    def __init__(self, cwd: str, home: str, *, top: str | None = None, absolute: bool = False) -> None:
+        self.cwd = cwd.rstrip("/") or "/"
+        self.home = home.rstrip("/")
+        self.top = (top or self.cwd).rstrip("/") or "/"
+        self.absolute = absolute
+
+    def __call__(self, path: str) -> str:
+        if self.absolute or not path:
+            return path
+        if path == self.top or path.startswith(self.top.rstrip("/") + "/"):
+            return os.path.relpath(path, self.cwd)
+        if self.home and path.startswith(self.home + "/"):
+            return "~/" + path[len(self.home) + 1 :]
+        return path
+
+
 def human_bytes(n: int) -> str:
     if n < 1024:
         return f"{n} B"

@@ -1,17 +1,18 @@
 """Diagnostics: one model for every command that reports problems, and its reporters.
 
 ``render(report, fmt)`` gives the report as ``text`` (grouped by file), ``concise`` (a line
-each), ``json``, ``sarif`` (2.1.0) or ``github`` (workflow annotations); printing is the
+each), ``json``, ``sarif`` (2.1.0), ``github`` (workflow annotations) or ``markdown`` (a job summary); printing is the
 command line's business.
 """
 
 from __future__ import annotations
 
+from agents_md.diagnostics.edit import Edit
 from agents_md.diagnostics.model import Diagnostic, Report, RuleInfo
 from agents_md.diagnostics.severity import Severity
 from agents_md.diagnostics.text import Styler
 
-FORMATS = ("text", "concise", "json", "sarif", "github")
+FORMATS = ("text", "concise", "json", "sarif", "github", "markdown")
 
 
 def render(report: Report, fmt: str, *, style: Styler | None = None) -> str:
@@ -27,6 +28,10 @@ def render(report: Report, fmt: str, *, style: Styler | None = None) -> str:
         from agents_md.diagnostics.github import render_github
 
         return render_github(report)
+    if fmt == "markdown":
+        from agents_md.diagnostics.markdown import render_markdown
+
+        return render_markdown(report)
     from agents_md.diagnostics.text import render_concise, render_grouped
 
     if fmt == "concise":
@@ -36,4 +41,4 @@ def render(report: Report, fmt: str, *, style: Styler | None = None) -> str:
     raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
 
 
-__all__ = ["FORMATS", "Diagnostic", "Report", "RuleInfo", "Severity", "Styler", "render"]
+__all__ = ["FORMATS", "Diagnostic", "Edit", "Report", "RuleInfo", "Severity", "Styler", "render"]

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from agents_md.diagnostics.edit import Edit
 from agents_md.diagnostics.severity import Severity
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ class Diagnostic:
     subject: str = ""  # what it is about, for the fingerprint (default: the message, numbers left out)
     tags: frozenset[str] = frozenset()  # labels of the producer's (e.g. ``blocking``)
     also: tuple[str, ...] = ()  # the file's other names (links to it) the finding holds for too
+    edits: tuple[Edit, ...] = field(default=(), compare=False)  # the fix, when it can be applied (``check --fix``)
 
     @property
     def text(self) -> str:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from agents_md.diagnostics.severity import Severity
+
+if TYPE_CHECKING:
+    from agents_md.diagnostics.edit import Edit
 
 
 class Where(TypedDict, total=False):
@@ -17,3 +20,4 @@ class Where(TypedDict, total=False):
     severity: Severity
     tags: frozenset[str]
     also: tuple[str, ...]
+    edits: tuple[Edit, ...]

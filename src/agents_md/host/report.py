@@ -39,6 +39,7 @@ class ContextReport:
     warnings: tuple[str, ...]
     disabled_by: str | None
     plugins: tuple[str, ...]
+    agent_without: str | None = None  # why the subagent starts without instruction files, when it does
 
     @property
     def total_bytes(self) -> int:
@@ -52,6 +53,7 @@ class ContextReport:
             "mode": {"value": self.mode.value, "source": self.mode.source, "key": self.mode.key},
             "plugins": list(self.plugins),
             "disabled_by": self.disabled_by,
+            "agent_without": self.agent_without,
             "files": [
                 {
                     "path": f.path,
@@ -102,15 +104,45 @@ def mode_of(session: Session) -> ModeInfo:
     return ModeInfo(value=reading.mode, source=reading.source, key=BUILTIN_KEY if spec.builtin else NAME)
 
 
+def offered_agent_types(session: Session) -> tuple[str, ...]:
+    """Every subagent type the session's Agent tool takes: the built-ins, ``fork``, and the
+    custom types its definitions offer."""
+    from agents_md.agents import BUILTIN_TYPES
+    from agents_md.engine.start import FORK
+
+    custom = (a.name for a in session.agents().accepted)
+    return tuple(sorted({*BUILTIN_TYPES, FORK, *custom}, key=lambda n: (n.lower(), n)))
+
+
+def _without(session: Session, agent: str, started: bool) -> str:
+    """Why a subagent of type ``agent`` starts without instruction files (the engine's rule, told)."""
+    from agents_md.engine.start import NO_INSTRUCTIONS_AGENTS
+
+    if not started:
+        return f"the engine refuses to start {agent}: its tools list names no tool it recognizes"
+    if agent in NO_INSTRUCTIONS_AGENTS and session.find_agent(agent) is None:
+        return (
+            f"the engine starts {agent} with no instruction files at all "
+            "(Explore and Plan get none, not even managed ones)"
+        )
+    found = session.find_agent(agent)
+    if found is not None and found.omit_claude_md:
+        return f"its definition ({found.path or '--agents'}) sets omitClaudeMd: true"
+    return "the parent session has none to pass on"
+
+
 def context_report(session: Session, agent: str | None = None) -> ContextReport:
     """What the session (or a subagent of type ``agent`` it starts) begins with."""
     start = session.start()
     files = start.files
     claude_md = start.claude_md
+    without = None
     if agent is not None:
-        claude_md = session.spawn(agent).claude_md
+        sub = session.spawn(agent)
+        claude_md = sub.claude_md
         if claude_md is None:
             files = ()
+            without = _without(session, agent, sub.started)
         elif claude_md != start.claude_md:
             files = tuple(f for f in files if f.kind is Kind.MANAGED)
     return ContextReport(
@@ -125,4 +157,5 @@ def context_report(session: Session, agent: str | None = None) -> ContextReport:
         warnings=start.warnings,
         disabled_by=start.disabled_by,
         plugins=tuple(s.name for s in session.plugins),
+        agent_without=without,
     )

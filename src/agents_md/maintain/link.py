@@ -13,6 +13,9 @@ Planned first, as data (a dry run is the plan); then, if asked, applied:
    (``.agents/AGENTS.md`` of ``AGENTS.md -> .agents/AGENTS.md``): a shim would load it twice, or
    where nobody works.
 
+Only tracked files are looked at (``git ls-files``, as ``check``); an ``AGENTS.md`` or ``CLAUDE.md``
+on disk that git does not track is named in the plan (``untracked``) and left alone.
+
 Writing never overwrites and never goes through a link: the file is written beside, then
 hard-linked into place (which fails if a file appeared meanwhile); a symlink is made with
 ``symlink``, which fails likewise.
@@ -51,6 +54,8 @@ class LinkPlan:
     root: str
     form: str
     actions: tuple[LinkAction, ...]
+    untracked: tuple[str, ...] = ()  # AGENTS.md and CLAUDE.md on disk that git does not track: not looked at
+    refusal: str | None = None  # git's refusal to read the repository (its files on disk are read instead)
 
     def of(self, status: str) -> tuple[LinkAction, ...]:
         return tuple(a for a in self.actions if a.status == status)
@@ -104,9 +109,9 @@ def plan_link(
     if form not in FORMS:
         raise ValueError(f"form must be one of {', '.join(FORMS)}, not {form!r}")
     repo = open_repo(directory, config)
-    paths = [os.path.relpath(p, repo.root).replace(os.sep, "/") if os.path.isabs(p) else p for p in paths]
+    paths = repo.relative(paths)
     actions: list[LinkAction] = []
-    index = repo.index()
+    index = repo.index(paths)
     for rel in index.files:
         if os.path.basename(rel) != AGENTS_MD or "/.claude/" in f"/{rel}" or not within(rel, paths):
             continue
@@ -119,7 +124,9 @@ def plan_link(
         else:
             status, reason = _decide(repo.root, rel, claude)
         actions.append(LinkAction(agents=rel, claude=claude, status=status, reason=reason))
-    return LinkPlan(root=repo.root, form=form, actions=tuple(actions))
+    judged = {a.claude for a in actions}  # a CLAUDE.md beside a tracked AGENTS.md is looked at, tracked or not
+    untracked = tuple(f for f in repo.untracked_docs(paths) if f not in judged)
+    return LinkPlan(root=repo.root, form=form, actions=tuple(actions), untracked=untracked, refusal=repo.refusal)
 
 
 def apply_link(plan: LinkPlan) -> tuple[LinkAction, ...]:

@@ -1,5 +1,7 @@
-"""``map``: the map seed 001 puts in the root ``AGENTS.md`` — each nested doc, its directory and what it
-is about (its first heading; when that only repeats the directory's name, its first sentence).
+"""``map``: the map of nested docs for the root ``AGENTS.md`` — each nested ``AGENTS.md`` that is a
+folder's instructions (not a skill's or an agent's file, not the target of a link from another
+folder), its directory and what it is about (its first heading; when that only repeats the
+directory's name, its first sentence), a folder above the folders inside it.
 
 With ``update_map`` the lines between ``<!-- agents-md:map:start -->`` and
 ``<!-- agents-md:map:end -->`` in the root doc are replaced; every other byte stays. The engine
@@ -35,6 +37,7 @@ class DocMap:
     root: str
     root_doc: str | None  # the root AGENTS.md, relative ("AGENTS.md"), when there is one
     entries: tuple[MapEntry, ...]
+    refusal: str | None = None  # git's refusal to read the repository (its files on disk are read instead)
 
     def lines(self) -> list[str]:
         return [f"- `{e.directory}` — {e.title}" if e.title else f"- `{e.directory}`" for e in self.entries]
@@ -56,7 +59,7 @@ def build_map(directory: str = ".", *, config: Config | None = None) -> DocMap:
     repo = open_repo(directory, config)
     index = repo.index()
     entries: list[MapEntry] = []
-    for rel in index.files:
+    for rel in index.folder_docs():  # a skill's or an agent's files, and a link's target, are no folder's doc
         folder = posixpath.dirname(rel)
         if posixpath.basename(rel) != AGENTS_MD or not folder or "/.claude" in f"/{folder}":
             continue
@@ -67,7 +70,8 @@ def build_map(directory: str = ".", *, config: Config | None = None) -> DocMap:
             continue
         entries.append(MapEntry(directory=folder, doc=rel, title=_title(folder, text)))
     root_doc = AGENTS_MD if AGENTS_MD in index.present else None
-    return DocMap(root=repo.root, root_doc=root_doc, entries=tuple(entries))
+    entries.sort(key=lambda e: e.directory.split("/"))  # a folder above the folders inside it
+    return DocMap(root=repo.root, root_doc=root_doc, entries=tuple(entries), refusal=repo.refusal)
 
 
 def replace_between_markers(text: str, block: str) -> str | None:

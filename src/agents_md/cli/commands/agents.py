@@ -17,20 +17,33 @@ def register(subparsers: Any) -> None:
     )
     sub = parser.add_subparsers(dest="agents_command", metavar="ACTION", required=True)
 
-    lst = sub.add_parser("list", help="every agent type offered, with its source, file and rendered line")
+    lst = sub.add_parser(
+        "list", help="every agent type offered: the built-ins, and each custom one with its source and file"
+    )
     lst.add_argument("--cwd", default=".", help="the working directory (default: .)")
     lst.add_argument("--home", help="the home directory (default: the real home)")
     lst.add_argument("--agents", metavar="JSON", help="an --agents value: a JSON object or a file path")
     lst.add_argument("--plugin-dir", action="append", default=[], metavar="DIR", help="a plugin folder (repeatable)")
     lst.add_argument("--managed-dir", default="/etc/claude-code", metavar="DIR", help="the managed policy folder")
     lst.add_argument("--setting-sources", metavar="LIST", help="comma-separated: user, project, local")
-    lst.add_argument("--format", choices=("text", "json"), default="text")
+    lst.add_argument(
+        "--format",
+        choices=("text", "lines", "json"),
+        default="text",
+        help="text (a row each: the first line of its description), lines (exactly the lines the engine renders), json",
+    )
     lst.set_defaults(run=run_list)
 
     from agents_md.diagnostics import FORMATS
 
     chk = sub.add_parser("check", help="report every problem of agent files; exit 1 if one is skipped or loses a value")
-    chk.add_argument("paths", nargs="*", metavar="PATH", help="agent files or folders (default: .claude/agents)")
+    chk.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="agent files, or folders searched for the folders the engine reads agents from: .claude/agents, "
+        "and a plugin's agents/ (default: .claude/agents)",
+    )
     chk.add_argument("--agents", metavar="JSON", help="also check an --agents value")
     chk.add_argument(
         "--format", choices=FORMATS, default="concise", help="concise (default), text, json, sarif, github"
@@ -80,8 +93,12 @@ def list_agents(
         import json
 
         print(json.dumps(catalog_json(catalog), indent=2, ensure_ascii=False))
+    elif fmt == "lines":
+        from agents_md.agents import agent_lines
+
+        sys.stdout.writelines(line + "\n" for line in agent_lines(catalog))
     else:
-        sys.stdout.write(catalog_text(catalog))
+        sys.stdout.write(catalog_text(catalog, cwd=cwd, home=home))
     return 0
 
 
@@ -89,16 +106,27 @@ def run_check(args: argparse.Namespace) -> int:
     paths = list(args.paths)
     if not paths and os.path.isdir(os.path.join(".claude", "agents")):
         paths = [os.path.join(".claude", "agents")]
+    elif not paths and args.agents is None:
+        print("agents-md: no .claude/agents here and no PATH given: nothing checked", file=sys.stderr)
     return check_agents(paths, agents_json=args.agents, fmt=args.format)
 
 
 def check_agents(paths: Sequence[str], *, agents_json: str | None, fmt: str) -> int:
     """Every problem of the agent files; exit 1 when one skips a file or drops a value."""
-    from agents_md.agents import AGENT_RULES, blocking, check_agent_files
+    from pathlib import Path
+
+    from agents_md.agents import AGENT_RULES, blocking, check_agent_files, definition_folders
     from agents_md.cli.style import Style
     from agents_md.diagnostics import Report, render
     from agents_md.diagnostics.text import plural
 
+    for path in paths:
+        if os.path.isdir(path) and not definition_folders(Path(path)):
+            print(
+                f"agents-md: {path}: no folder the engine reads agents from (.claude/agents, a plugin's agents/); "
+                "nothing checked there",
+                file=sys.stderr,
+            )
     problems = check_agent_files(paths, agents_json=agents_json, cwd=os.getcwd())
     shown = tuple(p for p in problems if p.rule != "not-an-agent")
     report = Report(diagnostics=shown, rules=AGENT_RULES, checked_what="agent file")

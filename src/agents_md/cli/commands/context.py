@@ -26,6 +26,11 @@ def register(subparsers: Any) -> None:
         help="text (a table), json, or claude-md (exactly the rendered block)",
     )
     parser.add_argument("--agent", metavar="TYPE", help="what a subagent of TYPE receives instead")
+    parser.add_argument(
+        "--absolute",
+        action="store_true",
+        help="absolute paths in the table (default: relative to DIR; ~/ for the home, absolute outside the project)",
+    )
     add_session_arguments(parser)
     parser.set_defaults(run=run)
 
@@ -33,12 +38,13 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     import os
 
-    from agents_md.cli.session_args import session_from
+    from agents_md.cli.session_args import offered_agent, session_from
 
-    return context(session_from(args, os.path.abspath(args.directory)), agent=args.agent, fmt=args.format)
+    session = session_from(args, os.path.abspath(args.directory))
+    return context(session, agent=offered_agent(session, args.agent), fmt=args.format, absolute=args.absolute)
 
 
-def context(session: Session, *, agent: str | None, fmt: str) -> int:
+def context(session: Session, *, agent: str | None, fmt: str, absolute: bool = False) -> int:
     """What ``session`` (or a subagent of type ``agent``) starts with, as ``fmt``; notices on standard error."""
     import sys
 
@@ -60,5 +66,5 @@ def context(session: Session, *, agent: str | None, fmt: str) -> int:
         return 0
     from agents_md.cli.views.context import render_text
 
-    print(render_text(report))
+    print(render_text(report, absolute=absolute))
     return 0

@@ -25,9 +25,9 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import os
+    from agents_md.cli.paths import existing, existing_dir
 
-    return link(args.dir, form=args.form, paths=[os.path.realpath(p) for p in args.paths], write=args.write)
+    return link(existing_dir(args.dir), form=args.form, paths=existing(args.paths), write=args.write)
 
 
 def link(directory: str, *, form: str, paths: list[str], write: bool) -> int:
@@ -36,6 +36,10 @@ def link(directory: str, *, form: str, paths: list[str], write: bool) -> int:
     from agents_md.maintain.link import REFUSE, apply_link, plan_link
 
     plan = plan_link(directory, form=form, paths=paths)
+    if plan.refusal:
+        import sys
+
+        print(f"agents-md: {plan.refusal}; until then the files on disk are read, tracked or not", file=sys.stderr)
     actions = apply_link(plan) if write else plan.actions
-    print(link_text(actions, form=form, written=write))
+    print(link_text(actions, form=form, written=write, untracked=plan.untracked))
     return 1 if any(a.status == REFUSE for a in actions) else 0

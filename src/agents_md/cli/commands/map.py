@@ -11,9 +11,12 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "map",
         help="print the map of nested AGENTS.md files, or write it into the root AGENTS.md",
-        description="The map seed 001 recommends for the root AGENTS.md: each nested AGENTS.md with its "
-        "directory and first heading. --write replaces the lines between <!-- agents-md:map:start --> and "
-        "<!-- agents-md:map:end --> in the root AGENTS.md.",
+        description="Print a map of the repository's nested AGENTS.md files — one line each: its directory "
+        "and what it is about (its first heading, or first sentence) — for the root AGENTS.md, so an agent "
+        "starting at the root knows where the nearer instructions are. Skills' and agents' own files, and "
+        "the target of the root file's link, are left out. --write replaces the lines between "
+        "<!-- agents-md:map:start --> and <!-- agents-md:map:end --> in the root AGENTS.md (nothing else "
+        "changes; the engine drops both markers); --check exits 1 when that map is out of date (for CI).",
     )
     parser.add_argument("directory", nargs="?", help="a directory in the repository (default: .)")
     parser.add_argument("--dir", default=".", help="the same, as an option")
@@ -35,6 +38,8 @@ def map_docs(directory: str, *, write: bool, check: bool) -> int:
     from agents_md.maintain.map import MAP_END, MAP_START, build_map, map_is_current, update_map
 
     doc_map = build_map(directory)
+    if doc_map.refusal:
+        print(f"agents-md: {doc_map.refusal}; until then the files on disk are read, tracked or not", file=sys.stderr)
     if write:
         changed, _ = update_map(doc_map)
         print(f"{doc_map.root_doc}: map {'updated' if changed else 'already up to date'} ({len(doc_map.entries)} docs)")

@@ -31,11 +31,12 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     import os
 
-    from agents_md.cli.session_args import session_from
+    from agents_md.cli.session_args import offered_agent, session_from
 
     session = session_from(args, os.path.abspath(args.cwd))
     after = [os.path.abspath(p) for p in args.after]
-    return read(session, os.path.abspath(args.file), after=after, agent=args.agent, fmt=args.format)
+    agent = offered_agent(session, args.agent)
+    return read(session, os.path.abspath(args.file), after=after, agent=agent, fmt=args.format)
 
 
 def read(session: Session, path: str, *, after: Sequence[str], agent: str | None, fmt: str) -> int:
@@ -48,6 +49,14 @@ def read(session: Session, path: str, *, after: Sequence[str], agent: str | None
     for earlier in after:
         reader.read(earlier)
     result = reader.read(path)
+    import os
+
+    if not os.path.lexists(path):
+        # The engine attaches nested files on a Read that fails: the view shows them still.
+        print(
+            f"agents-md: {path}: no such file; the Read fails, and the engine attaches nested files even so",
+            file=sys.stderr,
+        )
     for notice in session.notices:
         if notice.level == "info":
             print(f"agents-md: {notice.text}", file=sys.stderr)

@@ -2,24 +2,43 @@
 
 from __future__ import annotations
 
-from agents_md.cli.style import Style, human_bytes, short_path
+import os
+
+from agents_md._model import Kind, Reason
+from agents_md.cli.style import PathNames, Style, human_bytes
 from agents_md.host.report import ContextReport, estimate_tokens
 
 _WHY = {"walk": "on the path", "managed": "managed policy", "user": "user", "added-dir": "added directory"}
 
 
-def _why(report: ContextReport, index: int) -> str:
+def project_top(report: ContextReport) -> str:
+    """The highest folder at or above the cwd that holds one of the project's files (the cwd, without one)."""
+    top = report.cwd
+    for f in report.files:
+        if f.kind not in (Kind.PROJECT, Kind.LOCAL) or f.provenance.reason is Reason.ADDED_DIR:
+            continue
+        folder = os.path.dirname(f.path)
+        if os.path.basename(folder) == ".claude" or "/.claude/rules" in folder:
+            folder = folder.split("/.claude", 1)[0] or "/"
+        inside = report.cwd == folder or report.cwd.startswith(folder.rstrip("/") + "/")
+        if inside and len(folder) < len(top):
+            top = folder
+    return top
+
+
+def _why(report: ContextReport, index: int, name: PathNames) -> str:
     f = report.files[index]
     reason = str(f.provenance.reason)
     if reason == "import":
-        return f"import of {short_path(f.parent or '', report.cwd, report.home)}"
+        return f"import of {name(f.parent or '')}"
     if reason == "plugin":
         return f"plugin {f.provenance.via}"
     return _WHY.get(reason, reason)
 
 
-def render_text(report: ContextReport) -> str:
+def render_text(report: ContextReport, *, absolute: bool = False) -> str:
     s = Style()
+    name = PathNames(report.cwd, report.home, top=project_top(report), absolute=absolute)
     lines: list[str] = []
     title = f"Instruction files for {report.cwd}"
     if report.agent:
@@ -39,10 +58,9 @@ def render_text(report: ContextReport) -> str:
         for i, f in enumerate(report.files):
             depth = parents[f.parent] + 1 if f.parent in parents else 0
             parents[f.path] = depth
-            name = ("  " * (depth - 1) + "└ " if depth else "") + short_path(f.path, report.cwd, report.home)
-            rows.append(
-                (str(i + 1), str(f.kind), name, str(f.size), str(estimate_tokens(f.content.strip())), _why(report, i))
-            )
+            shown = ("  " * (depth - 1) + "└ " if depth else "") + name(f.path)
+            tokens = str(estimate_tokens(f.content.strip()))
+            rows.append((str(i + 1), str(f.kind), shown, str(f.size), tokens, _why(report, i, name)))
         headers = ("#", "kind", "file", "bytes", "~tokens", "why")
         widths = [max(len(h), *(len(r[c]) for r in rows)) for c, h in enumerate(headers)]
         lines.append(s("  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)), "dim"))
@@ -64,7 +82,8 @@ def render_text(report: ContextReport) -> str:
             f"{human_bytes(len(block.encode()))}, ~{estimate_tokens(block)} tokens"
         )
     else:
-        lines.append(s("No instruction files load.", "yellow"))
+        why = f": {report.agent_without}" if report.agent_without else ""
+        lines.append(s(f"No instruction files load{why}.", "yellow"))
     if report.skipped:
         lines.append("")
         lines.append(s("Considered and left out:", "bold"))
@@ -81,6 +100,6 @@ def render_text(report: ContextReport) -> str:
         for sk in report.skipped:
             why = reasons.get(str(sk.reason), str(sk.reason))
             extra = f" [{sk.detail}]" if sk.detail else ""
-            via = f" (from {short_path(sk.via, report.cwd, report.home)})" if sk.via else ""
-            lines.append(f"  {short_path(sk.path, report.cwd, report.home)}: {why}{via}{extra}")
+            via = f" (from {name(sk.via)})" if sk.via else ""
+            lines.append(f"  {name(sk.path)}: {why}{via}{extra}")
     return "\n".join(lines)

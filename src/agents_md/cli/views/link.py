@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from agents_md.maintain.link import CREATE, CREATED, PRESENT, REFUSE, SKIP, LinkAction
 
 
-def link_text(actions: Sequence[LinkAction], *, form: str, written: bool) -> str:
+def link_text(actions: Sequence[LinkAction], *, form: str, written: bool, untracked: Sequence[str] = ()) -> str:
     what = "@AGENTS.md" if form == "import" else "-> AGENTS.md"
-    lines: list[str] = []
+    lines: list[str] = [f"untracked     {path}: not tracked by git: not checked" for path in untracked]
     for action in actions:
         if action.status == CREATE:
             lines.append(f"would create  {action.claude}  ({what})")
@@ -25,7 +25,7 @@ def link_text(actions: Sequence[LinkAction], *, form: str, written: bool) -> str
     created = sum(a.status == CREATED for a in actions)
     refused = sum(a.status == REFUSE for a in actions)
     if not actions:
-        lines.append("no AGENTS.md found")
+        lines.append("no AGENTS.md tracked by git" if untracked else "no AGENTS.md found")
     elif written:
         lines.append(f"{created} created, {refused} refused")
     else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from agents_md.cli.style import Style, short_path
@@ -19,6 +20,7 @@ def read_blocks(result: ReadResult) -> str:
 def read_json(result: ReadResult) -> dict[str, Any]:
     return {
         "file": result.path,
+        "exists": os.path.lexists(result.path),
         "engine_files": [{"path": f.path, "kind": str(f.kind)} for f in result.engine_files],
         "engine_blocks": list(result.engine_blocks),
         "plugin_files": [{"plugin": name, "path": f.path} for name, files in result.hook_files for f in files],
@@ -28,7 +30,9 @@ def read_json(result: ReadResult) -> dict[str, Any]:
 
 def read_text(result: ReadResult, *, cwd: str, home: str, agent: str | None) -> str:
     s = Style()
-    lines = [s(f"A Read of {short_path(result.path, cwd, home)}", "bold") + (f" (agent {agent})" if agent else "")]
+    missing = "" if os.path.lexists(result.path) else " (no such file)"
+    title = s(f"A Read of {short_path(result.path, cwd, home)}{missing}", "bold")
+    lines = [title + (f" (agent {agent})" if agent else "")]
     if not result.engine_files and not result.hook_files:
         lines.append(s("  attaches nothing", "dim"))
         return "\n".join(lines)

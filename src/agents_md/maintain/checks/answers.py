@@ -28,8 +28,11 @@ class DiffAsk(NamedTuple):
     log: Pending | None = None  # the range's commits, to see which files only releases and sweeps touched
 
 
-def start_diff(git: Git | None, config: Config, base: str | None, staged: bool, notes: list[str]) -> DiffAsk:
-    if git is None or not config.enabled("doc-not-updated"):
+def start_diff(
+    git: Git | None, config: Config, base: str | None, staged: bool, notes: list[str], *, needed: bool = False
+) -> DiffAsk:
+    """The diff ``doc-not-updated`` reads (and, when ``needed``, the change the report is narrowed to)."""
+    if git is None or not (needed or config.enabled("doc-not-updated")):
         return DiffAsk(None, "")
     if staged:
         return DiffAsk(git.start_diff(None, staged=True), "the staged changes", git.diff_range(None, staged=True))

@@ -13,16 +13,21 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from agents_md.diagnostics import Diagnostic, Report, Severity
+from agents_md.maintain.checks import suppress
 from agents_md.maintain.checks.answers import once, read_changes, read_history, start_diff
+from agents_md.maintain.checks.baseline import Baseline
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.checks.rules import PREFETCH_AFTER, RULES, RUN_ORDER, SESSION_RULES
+from agents_md.maintain.checks.rules.unused_suppression import RULE as UNUSED
+from agents_md.maintain.checks.scope import ChangeScope, touched_lines
 from agents_md.maintain.repo.config import CONFIG, Config
 from agents_md.maintain.repo.files import INSTRUCTION_NAMES, within
 from agents_md.maintain.repo.fs import untracked
+from agents_md.maintain.repo.git import Git, GitError
 from agents_md.maintain.repo.ignore import ignore_matcher
 from agents_md.maintain.repo.open import open_repo
 from agents_md.maintain.views.engine import EngineView
@@ -65,27 +70,36 @@ def check(
     paths: Sequence[str] = (),
     base: str | None = None,
     staged: bool = False,
+    change: bool = False,
+    named: Sequence[str] = (),
+    baseline: Baseline | None = None,
     config: Config | None = None,
     parallel: bool | None = None,
 ) -> CheckResult:
     """Check the repository holding ``directory``; ``paths`` (absolute, or relative to the root) narrow the report.
+
+    ``change``: report only what the change (``staged``, or ``base...HEAD``) introduces
+    (``checks.scope``), ``named`` files (absolute, or relative to the root) not in the diff counting as touched whole.
+    ``baseline``: the findings it holds are left out (``checks.baseline``).
 
     ``parallel``: the engine's sessions in a worker process — ``None`` when it helps (many
     directories, several CPUs), ``True`` always, ``False`` never.
     """
     repo = open_repo(directory, config)
     root, git, config = repo.root, repo.git, repo.config
-    paths = [os.path.relpath(p, root).replace(os.sep, "/") if os.path.isabs(p) else p for p in paths]
+    paths = repo.relative(paths)
     ignored = ignore_matcher(config.ignore)
     notes: list[str] = []
-    diff = start_diff(git, config, base, staged, notes)
+    if change and git is None:
+        notes.append("not a git repository: there is no change to judge; every finding is reported")
+    diff = start_diff(git, config, base, staged, notes, needed=change)
     pending_log = git.start_log() if git is not None and config.enabled("stale-doc") else None
-    if git is None:
-        notes.append("not a git repository: doc-not-updated and stale-doc need git history")
+    if repo.git_note is not None:
+        notes.append(repo.git_note)
     elif repo.shallow:
         notes.append("a shallow clone: stale-doc sees only the fetched history (fetch it whole: fetch-depth: 0)")
     try:
-        index = repo.index()
+        index = repo.index(paths)
         files = [f for f in index.files if not ignored(f)]
         reference = sorted(f for f in index.reference if not ignored(f) and within(f, paths))
         if reference:
@@ -93,6 +107,9 @@ def check(
                 f"{listing(reference, 2)}: a skill's or an agent's own file{'s' if len(reference) > 1 else ''}, "
                 "not a folder's instructions; not checked"
             )
+        untracked_docs = repo.untracked_docs(paths)
+        if untracked_docs:
+            notes.append(f"{listing(untracked_docs, 3)}: not tracked by git: not checked (git add to check)")
         names = INSTRUCTION_NAMES | repo.extra_names
         hidden = untracked(root, index.present, repo.extra_names) if git is not None else lambda path: False
         ctx = CheckContext(
@@ -119,21 +136,97 @@ def check(
         for pending in (diff.pending, diff.log, pending_log):
             if pending is not None:
                 pending.close()
+    found = [f for f in found if f.rule == CONFIG.id or not ignored(f.file)]
+    found = suppress.apply(
+        found, _directives(ctx), holder=ctx.holder, ran=config.enabled, known=RULES, report=config.enabled(UNUSED.id)
+    )
+    if change and git is not None:
+        found = _introduced(found, ctx, git, diff.spec, [_relative(p, root) for p in named])
     kept: list[Diagnostic] = []
     for f in found:
-        if f.rule != CONFIG.id and (ignored(f.file) or not within(f.file, paths)):
+        if f.rule != CONFIG.id and not within(f.file, paths):
             continue
         configured = config.severity(f.rule)
         kept.append(f if configured is None else replace(f, severity=configured))
     kept.sort(key=Diagnostic.sort_key)
+    kept = list(dict.fromkeys(kept))
+    if baseline is not None:
+        kept, held, fixed = baseline.split(kept)
+        if held:
+            notes.append(f"{held} finding{'s' if held != 1 else ''} in the baseline {baseline.path} not shown")
+        if fixed:
+            notes.append(
+                f"{fixed} of the baseline's entries no longer found (fixed): "
+                f"rewrite it smaller with --write-baseline {baseline.path}"
+            )
     return CheckResult(
         root=root,
-        findings=tuple(dict.fromkeys(kept)),
+        findings=tuple(kept),
         notes=tuple(notes),
         files=tuple(files),
         config_source=config.source,
         git_commands=tuple(tuple(c) for c in (git.commands if git else [])),
     )
+
+
+def _relative(path: str, root: str) -> str:
+    return os.path.relpath(path, root).replace(os.sep, "/") if os.path.isabs(path) else path
+
+
+def _introduced(
+    found: list[Diagnostic], ctx: CheckContext, git: Git, spec: tuple[str, ...], named: list[str]
+) -> list[Diagnostic]:
+    """The findings the change introduced (``checks.scope``); a note says how many older ones are left out."""
+    changes = ctx.changes()
+    if changes is None:
+        ctx.notes.append("no change to compare with: every finding is reported")
+        return found
+    by_status: dict[str, set[str]] = {}
+    for c in changes.changed:
+        by_status.setdefault(c.status, set()).add(c.path)
+    gone = by_status.pop("D", set())
+    in_diff: set[str] = set().union(*by_status.values())
+    whole = set(named) - in_diff - gone  # named besides and not in the diff (pre-commit's --files): every line
+
+    def lines(files: Collection[str]) -> dict[str, set[int]]:
+        try:
+            return touched_lines(git.diff_lines(spec, list(files)).decode("utf-8", "replace"))
+        except GitError:
+            return {}
+
+    scope = ChangeScope(
+        against=changes.against,
+        touched=frozenset(in_diff | whole),
+        added=frozenset(by_status.get("A", ())),
+        deleted=frozenset(gone),
+        whole=frozenset(whole),
+        lines=lines,
+    )
+    introduced = scope.select(found)
+    older = len(found) - len(introduced)
+    if older:
+        ctx.notes.append(
+            f"{older} finding{'s' if older != 1 else ''} on lines {changes.against} did not touch "
+            f"{'are' if older != 1 else 'is'} not shown (--all shows every finding)"
+        )
+    return introduced
+
+
+def _directives(ctx: CheckContext) -> dict[str, list[suppress.Directive]]:
+    """Every doc's suppression comments, by the file holding them."""
+    out: dict[str, list[suppress.Directive]] = {}
+    for rel in ctx.texts():
+        text = ctx.text(rel)
+        if text is None:
+            continue
+
+        def code_lines(rel: str = rel) -> set[int]:
+            return {item.line for item in ctx.scan(rel) if item.kind == "fence"}
+
+        found = suppress.directives(rel, text, code_lines)
+        if found:
+            out[rel] = found
+    return out
 
 
 __all__ = ["CheckResult", "check"]

@@ -15,7 +15,7 @@ Looked for at the repository root, ``.agents-md.toml`` first. Keys::
     [governs]                        # what a doc governs, instead of its folder ("[tool.agents-md.governs]")
     "docs/AGENTS.md" = ["docs/**", "!docs/blog/**"]   # globs from the root; [] for no code at all
     [rules]                          # ("[tool.agents-md.rules]" in pyproject.toml)
-    stale-doc = false                # off; or a severity: "error", "warning", "info"
+    stale-doc = false                # off (or "off"); or a severity: "error", "warning", "info"
 
 Every problem is collected (unknown keys, wrong types) with its file and line; none stops the check.
 """
@@ -82,7 +82,7 @@ class Config:
                 hint = f"did you mean {close[0]!r}?" if close else "see `agents-md check --list-rules`"
                 message, fix = f"unknown rule {rule!r}; {hint}", f"rename or remove {rule!r}"
             elif _rule_setting(setting) is None:
-                message = f'rules.{rule} must be true, false, "error", "warning" or "info", not {setting!r}'
+                message = f'rules.{rule} must be true, false (or "off"), "error", "warning" or "info", not {setting!r}'
                 fix = f"set {rule} = false or a severity"
             else:
                 continue
@@ -189,6 +189,8 @@ def _rule_setting(setting: Any) -> bool | Severity | None:
     """A ``[rules]`` value read: on, off or a severity (``None``: not one of those)."""
     if isinstance(setting, bool):
         return setting
+    if setting in ("off", "on"):
+        return bool(setting == "on")
     if isinstance(setting, str) and setting in {s.value for s in Severity}:
         return Severity(setting)
     return None

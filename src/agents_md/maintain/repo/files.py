@@ -4,8 +4,9 @@ which doc governs which path.
 1. The instruction files are the tracked files named ``AGENTS.md``, ``CLAUDE.md``,
    ``CLAUDE.local.md``, ``AGENTS.override.md``, ``.claude/CLAUDE.md``, ``.claude/AGENTS.md``,
    ``.claude/rules/**/*.md``, plus the configured doc names and Codex fallback names (outside
-   git: the same names found on disk, ``.git`` and ``node_modules`` left out). Ignored paths
-   are left out.
+   git: the same names found on disk under the root or the paths asked about, version-control,
+   dependency, virtual-environment and cache folders left out, and no more than
+   ``MAX_WALK_DIRS`` folders looked into). Ignored paths are left out.
 2. Each file's text is held by itself, or — for a link — by the file the link resolves to
    inside the repository: ``web/CLAUDE.md -> AGENTS.md`` is held by ``web/AGENTS.md``, which
    it is an *alias* of. Rules about text look at each holder once.
@@ -33,6 +34,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from agents_md.errors import AgentsMdError
+
 AGENTS_MD = "AGENTS.md"
 CLAUDE_MD = "CLAUDE.md"
 CLAUDE_LOCAL_MD = "CLAUDE.local.md"
@@ -42,7 +45,34 @@ SKILL_MD = "SKILL.md"
 # Files that make their folder an agent's own (its runtime prompt sits beside them), not a folder to work in.
 AGENT_DEFINITIONS = frozenset({"agent.json", "agent.yaml", "agent.yml", "agent.toml"})
 SKILL_HOMES = frozenset({".agents", ".claude", ".codex", ".cursor", ".github"})  # whose skills/ hold skills
-SKIP_WALK = frozenset({".git", "node_modules"})
+# Outside git, the folders nobody writes instructions in: version control, what is installed, caches.
+SKIP_WALK = frozenset(
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        ".jj",
+        "node_modules",
+        "bower_components",
+        ".venv",
+        "venv",
+        "site-packages",
+        "__pycache__",
+        ".tox",
+        ".nox",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".ruff_cache",
+        ".cache",
+        ".gradle",
+        ".terraform",
+        ".next",
+        ".nuxt",
+        ".svelte-kit",
+        ".turbo",
+    }
+)
+MAX_WALK_DIRS = 20_000  # outside git, a walk this long is a home folder or a disk, not a project
 
 
 def git_patterns(extra_names: Iterable[str]) -> list[str]:
@@ -73,19 +103,58 @@ def anchor_dir(rel: str) -> str:
     return posixpath.dirname(rel)
 
 
-def walk_instruction_files(root: str, extra_names: frozenset[str]) -> list[str]:
-    """Outside git: what ``git_patterns`` would list, found on disk (links not followed into folders)."""
-    out: list[str] = []
+def walk_instruction_files(root: str, extra_names: frozenset[str], *, under: Sequence[str] = ()) -> list[str]:
+    """Outside git: what ``git_patterns`` would list, found on disk under ``root`` — or under the
+    ``under`` paths (relative to it) and in the folders above them, whose docs reach them — links
+    not followed into folders (step 1)."""
     folded = {n.lower() for n in INSTRUCTION_NAMES | extra_names | {SKILL_MD} | AGENT_DEFINITIONS}
-    for directory, dirs, files in os.walk(root):
+
+    def wanted(rel: str) -> bool:
+        return rel.rpartition("/")[2].lower() in folded or is_instruction_file(rel, extra_names)
+
+    out: set[str] = set()
+    walked = [0]
+    starts = sorted(set(under)) or [""]
+    for start in starts:
+        parts = start.split("/") if start else []
+        for depth in range(len(parts)):  # the folders above: their own files and their .claude folder
+            above = "/".join(parts[:depth])
+            out.update(r for r in _listed(root, above) if wanted(r))
+            out.update(r for r in _walk(root, f"{above}/.claude" if above else ".claude", walked) if wanted(r))
+        if os.path.isdir(os.path.join(root, *parts)):
+            out.update(r for r in _walk(root, start, walked) if wanted(r))
+        elif wanted(start):
+            out.add(start)
+    return sorted(out)
+
+
+def _listed(root: str, rel_dir: str) -> list[str]:
+    """The entries of one folder (relative paths), or none when it cannot be listed."""
+    try:
+        names = os.listdir(os.path.join(root, *rel_dir.split("/")) if rel_dir else root)
+    except OSError:
+        return []
+    return [f"{rel_dir}/{n}" if rel_dir else n for n in names]
+
+
+def _walk(root: str, rel_start: str, walked: list[int]) -> list[str]:
+    """Every file below one folder (and each link to a folder), skipping ``SKIP_WALK``; ``walked``
+    counts the folders entered, over every call, against ``MAX_WALK_DIRS``."""
+    out: list[str] = []
+    start = os.path.join(root, *rel_start.split("/")) if rel_start else root
+    for directory, dirs, files in os.walk(start):
+        walked[0] += 1
+        if walked[0] > MAX_WALK_DIRS:
+            raise AgentsMdError(
+                f"{root}: not a git repository, and more than {MAX_WALK_DIRS:,} folders below it; "
+                "run it inside a repository, or name the paths to check"
+            )
         dirs[:] = sorted(d for d in dirs if d not in SKIP_WALK)
         rel_dir = os.path.relpath(directory, root).replace(os.sep, "/")
         rel_dir = "" if rel_dir == "." else rel_dir
         for name in files + [d for d in dirs if os.path.islink(os.path.join(directory, d))]:
-            rel = f"{rel_dir}/{name}" if rel_dir else name
-            if name.lower() in folded or is_instruction_file(rel, extra_names):
-                out.append(rel)
-    return sorted(out)
+            out.append(f"{rel_dir}/{name}" if rel_dir else name)
+    return out
 
 
 def in_skill(rel: str, skill_dirs: frozenset[str]) -> bool:

@@ -38,8 +38,22 @@ class GitError(AgentsMdError):
     """A git command that failed; the message carries git's own words."""
 
 
+class GitRefused(GitError):
+    """Git will not work in the repository (its owner is another user: "dubious ownership")."""
+
+    def __init__(self, message: str, repository: str) -> None:
+        super().__init__(message)
+        self.repository = repository  # the work tree git names, as it spells it
+
+
+_DUBIOUS = "detected dubious ownership in repository at '"
+
+
 def toplevel(path: str) -> tuple[str, bool] | None:
-    """The root of the work tree holding ``path`` and whether the clone is shallow; ``None`` outside git."""
+    """The root of the work tree holding ``path`` and whether the clone is shallow; ``None`` outside git.
+
+    Raises ``GitRefused`` when git finds the repository but will not read it.
+    """
     try:
         done = subprocess.run(
             ["git", "-C", path, "rev-parse", "--show-toplevel", "--is-shallow-repository"],
@@ -49,6 +63,10 @@ def toplevel(path: str) -> tuple[str, bool] | None:
     except OSError:
         return None
     lines = done.stdout.splitlines()
+    said = done.stderr.decode("utf-8", "replace")
+    if done.returncode != 0 and _DUBIOUS in said:
+        first = said.strip().splitlines()[0].removeprefix("fatal: ")
+        raise GitRefused(first, said.split(_DUBIOUS, 1)[1].split("'", 1)[0])
     if done.returncode != 0 or not lines or not lines[0]:
         return None
     return os.path.realpath(os.fsdecode(lines[0])), lines[1:2] == [b"true"]
@@ -128,6 +146,11 @@ class Git:
 
     def ls_files(self, patterns: Sequence[str]) -> list[str]:
         out = self.run("ls-files", "-z", "--", *patterns)
+        return [os.fsdecode(p) for p in out.split(b"\0") if p]
+
+    def untracked(self, patterns: Sequence[str]) -> list[str]:
+        """Files matching ``patterns`` on disk that git neither tracks nor ignores."""
+        out = self.run("ls-files", "-z", "--others", "--exclude-standard", "--", *patterns)
         return [os.fsdecode(p) for p in out.split(b"\0") if p]
 
     def ignored(self, paths: Sequence[str]) -> frozenset[str]:

@@ -30,12 +30,14 @@ from agents_md.maintain.checks.rules import (
     needs_approval,
     shadowed_doc,
     stale_doc,
+    stale_map,
+    unused_suppression,
 )
 
 # What needs only the files runs first; the engine's rules next (a worker may be computing
 # their sessions meanwhile, started once the rules before them read, and cached, the docs);
 # last what waits for git, whose commands run in the background all along.
-FILE_RULES: tuple[ModuleType, ...] = (config_problems, line_budget, name_case, dangling_link)
+FILE_RULES: tuple[ModuleType, ...] = (config_problems, line_budget, name_case, stale_map, dangling_link)
 PREFETCH_AFTER = dangling_link
 SESSION_RULES: tuple[ModuleType, ...] = (
     broken_import,
@@ -75,7 +77,9 @@ READING_ORDER: tuple[ModuleType, ...] = (
     name_case,
     duplicate_text,
     conflicting_command,
+    stale_map,
     config_problems,
+    unused_suppression,
 )
 
 RULES: dict[str, RuleInfo] = {module.RULE.id: module.RULE for module in READING_ORDER}

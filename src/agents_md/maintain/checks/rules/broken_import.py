@@ -19,7 +19,7 @@ import os
 from collections.abc import Iterator
 
 from agents_md._model import ImportOutcome
-from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
+from agents_md.diagnostics import Diagnostic, Edit, RuleInfo, Severity
 from agents_md.engine.imports import js_extname
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.views.imports import Edge
@@ -53,10 +53,49 @@ def _size(path: str) -> int | None:
         return None
 
 
-def _at(edge: Edge, rel: str, message: str, fix: str, *, severity: Severity = RULE.severity) -> Diagnostic:
+def _at(
+    edge: Edge,
+    rel: str,
+    message: str,
+    fix: str,
+    *,
+    severity: Severity = RULE.severity,
+    inert: Edit | tuple[Edit, ...] | None = None,
+) -> Diagnostic:
     """A finding at the import's ``@``."""
     return RULE.diagnostic(
-        rel, message, fix, line=edge.line, column=edge.column, subject=edge.written, severity=severity
+        rel,
+        message,
+        fix,
+        line=edge.line,
+        column=edge.column,
+        subject=edge.written,
+        severity=severity,
+        edits=() if inert is None else inert if isinstance(inert, tuple) else (inert,),
+    )
+
+
+def _quoted_everywhere(ctx: CheckContext, rel: str, name: str) -> tuple[Edit, ...]:
+    """Every ``@name`` after white space in the doc's code spans quoted: the engine reads each as an
+    import (of one file, so it reports the first), and a fix of the first alone would bring up the next."""
+    old = "@" + name
+    edits: list[Edit] = []
+    lines = {item.line: item.line_text for item in ctx.scan(rel) if item.kind == "code" and old in item.text}
+    for line, text in sorted(lines.items()):
+        at = text.find(old)
+        while at >= 0:
+            after = text[at + len(old) : at + len(old) + 1]
+            if at > 0 and text[at - 1] in _SPACES and not (after.isalnum() or after in "_./-@"):
+                edits.append(Edit(kind="replace", file=rel, old=old, new=f'"{old}"', line=line, column=at + 1))
+            at = text.find(old, at + 1)
+    return tuple(edits)
+
+
+def _inert(rel: str, edge: Edge, written: str, left: str, right: str, *, safe: bool = True) -> Edit:
+    """The import made inert where it stands, no white space before its ``@``: ``"@x"`` or `` `@x` ``."""
+    old = "@" + written
+    return Edit(
+        kind="replace", file=rel, old=old, new=f"{left}{old}{right}", line=edge.line, column=edge.column, safe=safe
     )
 
 
@@ -80,6 +119,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     "nothing is there, so nothing loads",
                     fix,
                     severity=Severity.INFO,
+                    inert=_quoted_everywhere(ctx, rel, name) or _inert(rel, edge, name, '"', '"'),
                 )
                 continue
             size = _size(edge.target)
@@ -92,6 +132,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 f"({size:,} bytes) into every session that loads {rel}",
                 fix,
                 severity=Severity.WARNING,
+                inert=_quoted_everywhere(ctx, rel, name) or _inert(rel, edge, name, '"', '"'),
             )
             continue
         if edge.exists:
@@ -110,6 +151,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 f"@{edge.written} reads as an import of {target}, which does not exist: Claude Code skips it",
                 f"fix the path; if it is not meant as an import, write `@{edge.written}` in backticks",
                 severity=Severity.WARNING,
+                inert=_inert(rel, edge, edge.written, "`", "`", safe=False),  # it may be a path gone wrong
             )
         else:
             yield _at(
@@ -118,4 +160,5 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 f"@{edge.written} reads as an import of {target}; nothing is there, so nothing loads",
                 f"write `@{edge.written}` in backticks if it is a name",
                 severity=Severity.INFO,
+                inert=_inert(rel, edge, edge.written, "`", "`"),
             )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
-from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
+from agents_md.diagnostics import Diagnostic, Edit, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
 
 RULE = RuleInfo("dangling-link", Severity.ERROR, "an instruction file that is a link to nothing", __doc__)
@@ -25,4 +25,5 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
             rel,
             f"a link to {target}, which does not exist: Claude Code skips it silently",
             "point the link at an existing file, or replace it with a file whose first line is @AGENTS.md",
+            edits=(Edit(kind="unlink", file=rel, old=target, safe=False),) if target != "?" else (),
         )

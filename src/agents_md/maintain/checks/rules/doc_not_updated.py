@@ -103,5 +103,6 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
             holder,
             f"{files} changed in {where} ({_listed(_telling(ctx, doc, changed))}) but {doc} was not updated{says}",
             f"read {doc} against the change ({changes.against}): update what it says that no longer holds",
+            subject=doc,  # one finding per doc: the files it lists change with every commit
             also=ctx.also(holder),
         )

@@ -18,7 +18,7 @@ import os
 import posixpath
 from collections.abc import Iterator
 
-from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
+from agents_md.diagnostics import Diagnostic, Edit, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, anchor_dir, case_variant, shown
 
@@ -45,17 +45,24 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         own = hidden.claimed_by
         beside = [o for o in own if anchor_dir(o) == directory]
         if beside:
+            # Unsafe: the CLAUDE.md then loads the AGENTS.md too, which may repeat what it says.
+            insert = Edit(kind="replace", file=beside[0], new="@AGENTS.md\n", line=1, column=1, safe=False)
             yield RULE.diagnostic(
                 rel,
                 f"Claude Code never loads it: {beside[0]} claims {shown(directory)} and does not import it",
                 f"add @AGENTS.md as the first line of {beside[0]}",
+                edits=() if os.path.islink(ctx.abs(beside[0])) else (insert,),
             )
         elif own:
             claude = f"{directory}/CLAUDE.md" if directory else "CLAUDE.md"
             nested = rel != (f"{directory}/AGENTS.md" if directory else "AGENTS.md")  # .claude/AGENTS.md
             odd = case_variant(ctx.index, directory, CLAUDE_MD)
+            free = not os.path.lexists(ctx.abs(claude))
+            edits: tuple[Edit, ...] = ()
             if nested:
                 fix = f"add @.claude/AGENTS.md to {claude}"
+                if free:
+                    edits = (Edit(kind="create", file=claude, new="@.claude/AGENTS.md\n"),)
             elif odd:
                 fix = f"git mv {odd} {claude} (named so it loads only on a disk that ignores case)"
             else:
@@ -65,11 +72,15 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     if symlinks
                     else f"agents-md link --write (creates {claude} holding @AGENTS.md)"
                 )
+                if free:
+                    shim = Edit(kind="symlink", file=claude, new=AGENTS_MD) if symlinks else None
+                    edits = (shim or Edit(kind="create", file=claude, new=f"@{AGENTS_MD}\n"),)
             yield RULE.diagnostic(
                 rel,
                 f"Claude Code never loads it: with {own[-1]} above it, Claude Code reads an AGENTS.md only "
                 "where a CLAUDE.md imports it, and no CLAUDE.md beside it does",
                 fix,
+                edits=edits,
             )
         else:
             yield RULE.diagnostic(

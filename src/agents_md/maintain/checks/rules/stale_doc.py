@@ -50,5 +50,6 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
             f"threshold {days} days){named}",
             f"read it against what changed in {where} since {_date(entry.updated.when)}",
             severity=Severity.WARNING if entry.named else Severity.INFO,
+            subject=doc,  # one finding per doc: its dates and the last code change move with every commit
             also=ctx.also(holder),
         )

@@ -1,0 +1,100 @@
+"""``agents check DIR`` reads the folders the engine reads agent files from, and nothing else."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from agents_md.agents import definition_folders
+from agents_md.cli.main import main
+
+GOOD = "---\nname: rev\ndescription: Reviews code\n---\nbody\n"
+NO_DESCRIPTION = "---\nname: bad\n---\nbody\n"
+Tree = Callable[..., Path]
+
+
+def plugin(name: str) -> dict[str, object]:
+    return {
+        f"{name}/.claude-plugin/plugin.json": f'{{"name": "{name}"}}',
+        f"{name}/agents/rev.md": GOOD,
+        f"{name}/agents/deep/bad.md": NO_DESCRIPTION,
+        f"{name}/commands/deploy.md": "# Deploy\n\nRun it.\n",
+        f"{name}/skills/s/SKILL.md": "# A skill\n",
+        f"{name}/skills/s/references/notes.md": "notes\n",
+    }
+
+
+def test_a_folder_of_plugins_checks_each_plugins_agents_folder_alone(
+    tree: Tree, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tree({**plugin("one"), **plugin("two"), "README.md": "# plugins\n"})
+    code = main(["agents", "check", str(root)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert [line.split(":")[0] for line in out.splitlines()] == [
+        str(root / "one/agents/deep/bad.md"),
+        str(root / "two/agents/deep/bad.md"),
+    ]
+    assert definition_folders(root) == [root / "one/agents", root / "two/agents"]
+
+
+def test_a_plugin_folder_checks_its_agents_folder(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tree(plugin("one"))
+    assert definition_folders(root / "one") == [root / "one/agents"]
+    main(["agents", "check", str(root / "one")])
+    assert capsys.readouterr().out.startswith(f"{root / 'one/agents/deep/bad.md'}:2: error: [description-missing]")
+
+
+def test_a_project_checks_every_claude_agents_folder_and_not_its_docs(tree: Tree) -> None:
+    root = tree(
+        {
+            ".claude/agents/a.md": GOOD,
+            ".claude/commands/c.md": "# c\n",
+            "docs/guide.md": "# guide\n",
+            "apps/web/.claude/agents/w.md": GOOD,
+            "node_modules/x/.claude/agents/n.md": GOOD,
+        }
+    )
+    assert definition_folders(root) == [root / ".claude/agents", root / "apps/web/.claude/agents"]
+
+
+def test_an_agents_folder_given_is_read_whole(tree: Tree) -> None:
+    root = tree({".claude/agents/a.md": GOOD, ".claude/agents/sub/b.md": GOOD})
+    assert definition_folders(root / ".claude/agents") == [root / ".claude/agents"]
+    assert definition_folders(root / ".claude/agents/sub") == [root / ".claude/agents/sub"]
+
+
+def test_a_folder_without_agent_folders_says_nothing_was_checked(
+    tree: Tree, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tree({"commands/c.md": NO_DESCRIPTION})
+    code = main(["agents", "check", str(root / "commands")])
+    out, err = capsys.readouterr()
+    assert (code, out) == (0, "")
+    assert err == (
+        f"agents-md: {root / 'commands'}: no folder the engine reads agents from (.claude/agents, a plugin's "
+        "agents/); nothing checked there\n"
+    )
+
+
+def test_a_file_given_is_checked_wherever_it_is(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tree({"commands/c.md": NO_DESCRIPTION})
+    assert main(["agents", "check", str(root / "commands/c.md")]) == 1
+
+
+def test_a_search_past_the_bound_is_an_error_naming_the_way_out(
+    tree: Tree, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from agents_md.agents import _sources
+
+    monkeypatch.setattr(_sources, "MAX_SEARCHED", 3)
+    root = tree({f"d{i}/x.md": "x\n" for i in range(5)})
+    code = main(["agents", "check", str(root)])
+    out, err = capsys.readouterr()
+    assert (code, out) == (1, "")
+    assert err == (
+        f"agents-md: error: {root}: more than 3 folders to search for agent folders; "
+        "name the .claude/agents or plugin folders to check\n"
+    )
