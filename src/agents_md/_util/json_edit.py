@@ -2,8 +2,10 @@
 
 ``set_value(text, ["a", "b", "c"], value)`` replaces the value at that key path in place, or
 inserts the missing members into the deepest object that exists, indented like its
-neighbours. Text that is not a JSON object is refused with the line and column of the fault;
-the caller never overwrites such a file.
+neighbours. ``append_item`` adds a value at the end of an array (made when missing),
+``remove_item`` takes one out with its comma, ``remove_member`` takes a key and its value
+out of an object; every other byte stays. Text that is not a JSON object is refused with
+the line and column of the fault; the caller never overwrites such a file.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ class _Node:
     end: int
     members: dict[str, _Node] = field(default_factory=dict)  # for objects
     is_object: bool = False
+    items: list[_Node] = field(default_factory=list)  # for arrays
+    is_array: bool = False
+    key_start: int = -1  # a member's value: where its key begins
 
 
 def _position(text: str, offset: int) -> str:
@@ -84,10 +89,12 @@ class _Parser:
             if not m:
                 raise self.fail(pos, "a member name in double quotes")
             key = json.loads(m.group(0))
+            key_start = pos
             pos = self.ws(m.end())
             if not self.text.startswith(":", pos):
                 raise self.fail(pos, "':'")
             child = self.value(pos + 1)
+            child.key_start = key_start
             node.members[key] = child
             pos = self.ws(child.end)
             if self.text.startswith(",", pos):
@@ -99,18 +106,21 @@ class _Parser:
             raise self.fail(pos, "',' or '}'")
 
     def arr(self, pos: int) -> _Node:
+        node = _Node(pos, pos, is_array=True)
         pos = self.ws(pos + 1)
         if self.text.startswith("]", pos):
-            return _Node(pos, pos + 1)
-        start = pos - 1
+            node.end = pos + 1
+            return node
         while True:
             child = self.value(pos)
+            node.items.append(child)
             pos = self.ws(child.end)
             if self.text.startswith(",", pos):
                 pos += 1
                 continue
             if self.text.startswith("]", pos):
-                return _Node(start, pos + 1)
+                node.end = pos + 1
+                return node
             raise self.fail(pos, "',' or ']'")
 
 
@@ -171,3 +181,64 @@ def set_value(text: str, path: Sequence[str], value: Any) -> str:
         last = max(node.members.values(), key=lambda n: n.end)
         return text[: last.end] + ",\n" + member_indent + addition + text[last.end :]
     return text[: node.start + 1] + "\n" + member_indent + addition + "\n" + closing_indent + text[close:]
+
+
+def _at(text: str, path: Sequence[str]) -> tuple[_Node, _Node | None]:
+    """(the node at ``path``, its parent object); ``JsonEditError`` when the path is not there."""
+    node, parent = parse(text), None
+    for depth, key in enumerate(path):
+        if not node.is_object or key not in node.members:
+            raise JsonEditError(f"no {'.'.join(path[: depth + 1])} in the document")
+        node, parent = node.members[key], node
+    return node, parent
+
+
+def _line_indent(text: str, at: int) -> str | None:
+    """The whitespace before ``at`` on its line, or None when something else stands there."""
+    before = text[text.rfind("\n", 0, at) + 1 : at]
+    return before if not before.strip() else None
+
+
+def append_item(text: str, path: Sequence[str], value: Any) -> str:
+    """``value`` appended to the array at ``path`` (an array ``[value]`` made there when missing)."""
+    try:
+        node, _ = _at(text, path)
+    except JsonEditError:
+        return set_value(text, path, [value])
+    if not node.is_array:
+        raise JsonEditError(f"{_position(text, node.start)}: expected an array at {'.'.join(path)}")
+    item = json.dumps(value, ensure_ascii=False)
+    if not node.items:
+        return text[: node.start + 1] + item + text[node.end - 1 :]
+    last = node.items[-1]
+    indent = _line_indent(text, last.start)
+    sep = ",\n" + indent if indent is not None and "\n" in text[node.start : last.start] else ", "
+    return text[: last.end] + sep + item + text[last.end :]
+
+
+def remove_item(text: str, path: Sequence[str], index: int) -> str:
+    """The array at ``path`` without its ``index``-th item (and the comma that went with it)."""
+    node, _ = _at(text, path)
+    if not node.is_array or not 0 <= index < len(node.items):
+        raise JsonEditError(f"no item {index} in the array at {'.'.join(path)}")
+    items = node.items
+    item = items[index]
+    if len(items) == 1:
+        return text[: node.start + 1] + text[node.end - 1 :]
+    if index + 1 < len(items):
+        return text[: item.start] + text[items[index + 1].start :]
+    return text[: items[index - 1].end] + text[item.end :]
+
+
+def remove_member(text: str, path: Sequence[str]) -> str:
+    """The document without the member at ``path`` (its key, value and comma)."""
+    node, parent = _at(text, path)
+    if parent is None:
+        raise JsonEditError("the document itself cannot be removed")
+    members = sorted(parent.members.values(), key=lambda n: n.start)
+    at = members.index(node)
+    if len(members) == 1:
+        return text[: parent.start + 1] + text[parent.end - 1 :]
+    if at + 1 < len(members):
+        return text[: node.key_start] + text[members[at + 1].key_start :]
+    return text[: members[at - 1].end] + text[node.end :]

@@ -18,7 +18,20 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 # Sub-commands in the order ``--help`` lists them.
-COMMANDS = ("context", "read", "replay", "replay-engine", "config", "agents", "check", "link", "map", "completion")
+COMMANDS = (
+    "context",
+    "read",
+    "replay",
+    "replay-engine",
+    "config",
+    "agents",
+    "check",
+    "link",
+    "map",
+    "hook",
+    "mcp",
+    "completion",
+)
 DEBUG_ENV = "AGENTS_MD_DEBUG"
 
 Run = Callable[[argparse.Namespace], int]

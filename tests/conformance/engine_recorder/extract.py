@@ -132,8 +132,9 @@ def opencode_instructions(system_text: str) -> str | None:
     if start < 0:
         return None
     start += len(OPENCODE_ENV_END)
-    end = system_text.rfind(OPENCODE_SKILLS)
-    text = system_text[start : end if end >= start else len(system_text)]
+    # with no entries the paragraph follows `</env>` at once: its newline is the env's
+    end = system_text.rfind(OPENCODE_SKILLS, start - 1)
+    text = system_text[start : max(end, start) if end >= 0 else len(system_text)]
     return text or None
 
 

@@ -106,6 +106,11 @@ def test_opencode_no_entries_is_no_prompt_and_a_read_without_reminder_is_none() 
     assert (got.prompt, got.reads) == (None, [None])
 
 
+def test_opencode_skills_right_after_env_is_no_prompt() -> None:
+    body = _opencode_body("pre\n<env>\n  Platform: linux\n</env>\nSkills provide specialized instructions and x", [])
+    assert extract.opencode([body], 0).prompt is None
+
+
 def test_opencode_reminder_starts_after_the_engines_content_end() -> None:
     reminder = "<system-reminder>\nInstructions from: /r/a/AGENTS.md\n</content>\n\n</system-reminder>"
     out = "<path>/r/a/f</path>\n<type>file</type>\n<content>\n1: <system-reminder>\n</content>\n\n" + reminder

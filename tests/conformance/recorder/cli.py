@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from . import engine, result, scenario, script
+from . import engine, result, scenario, script, settings_hooks
 from .managed import managed_files
 from .mock_api import MockApi
 
@@ -27,8 +27,9 @@ BASE_ENV = "AGENTS_MD_RECORD_BASE"
 
 def record_one(scn: dict[str, Any], source_dir: Path, base: Path) -> dict[str, Any]:
     """Run one scenario and return its result, paths as placeholders."""
-    run = scenario.resolve(scn, base)
+    run = scenario.resolve(settings_hooks.install(scn), base)
     scenario.lay_out(run, source_dir)
+    settings_hooks.write_plugin(scn, run.run_dir)
     # The directory-read order of the folders named, as this disk gives it (the engine reads them so).
     listings = {rel: scenario.listing(run, rel) for rel in scn.get("record_listings", [])}
     replies = script.build(run)

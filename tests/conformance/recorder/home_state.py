@@ -46,17 +46,35 @@ def _attachment(record: dict[str, Any], kind: str) -> dict[str, Any] | None:
 
 
 def hook_texts(home: Path) -> dict[str, str]:
-    """{tool_use id: the hook text as it reaches the model}, subagents included."""
+    """{tool_use id: the plugin's hook text as it reaches the model}, subagents included."""
     out = {}
     for record in _records(sorted((home / ".claude" / "projects").glob("**/*.jsonl"))):
         att = _attachment(record, "hook_additional_context")
-        if att is None:
-            continue
+        if att is None or att.get("hookName", "tool.call") != "tool.call":
+            continue  # a settings hook's text (settings_hook_texts)
         content = att.get("content")
         if isinstance(content, list):
             content = "\n".join(str(x) for x in content)
         tool_id = str(att.get("toolUseID") or "").removesuffix("-context")
         out[tool_id] = f"{att.get('hookName', 'tool.call')} hook additional context: {content}"
+    return out
+
+
+def settings_hook_texts(home: Path) -> list[tuple[str, str]]:
+    """(tool_use id or event, text as it reaches the model) of every settings hook's context, in
+    transcript order, subagents included; the same text recorded twice is kept once."""
+    out: list[tuple[str, str]] = []
+    for record in _records(sorted((home / ".claude" / "projects").glob("**/*.jsonl"))):
+        att = _attachment(record, "hook_additional_context")
+        if att is None or att.get("hookName", "tool.call") == "tool.call":
+            continue
+        content = att.get("content")
+        if isinstance(content, list):
+            content = "\n".join(str(x) for x in content)
+        key = str(att.get("toolUseID") or "")
+        item = (key, f"{att.get('hookName')} hook additional context: {content}")
+        if item not in out:
+            out.append(item)
     return out
 
 

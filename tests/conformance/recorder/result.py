@@ -14,11 +14,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from . import home_state, wire
+from . import home_state, settings_hooks, wire
 from .engine import Outcome
 from .mock_api import Request
 from .scenario import Run
-from .script import MAIN, start_of
+from .script import MAIN, blocks, start_of
 
 _STDERR_TAIL = 2000
 
@@ -65,9 +65,52 @@ class _Conversation:
             engine.append([] if ex is None else wire.engine_blocks(ex))
         return attachments, engine
 
+    def settings_hooks_after(self, first_call: int, count: int, texts: list[tuple[str, str]]) -> list[str | None]:
+        """The settings hooks' texts after each of ``count`` tool calls (joined by a blank line), or None."""
+        out: list[str | None] = []
+        for index in range(first_call, first_call + count):
+            ex = self.exchange(index)
+            found = (
+                [] if ex is None else settings_hooks.found_in([t for _, t in ex.follow], _for(texts, ex.tool_use_id))
+            )
+            out.append("\n\n".join(found) if found else None)
+        return out
+
+    def settings_hooks_at_start(self, texts: list[tuple[str, str]]) -> list[str]:
+        """The settings hooks' texts (SessionStart, SubagentStart, UserPromptSubmit) in the first request."""
+        wire_texts = [b.get("text") or "" for m in self.first_messages for b in blocks(m) if b.get("type") == "text"]
+        return settings_hooks.found_in(wire_texts, [t for key, t in texts if not key.startswith("toolu_")])
+
     def completed(self, calls: int) -> bool:
         """The model got an answer for every scripted call."""
         return self.at_step(calls) is not None
+
+
+def _for(texts: list[tuple[str, str]], tool_use_id: str) -> list[str]:
+    return [t for key, t in texts if key == tool_use_id]
+
+
+def _settings_hooks(run: Run, requests: list[Request], res: dict[str, Any]) -> None:
+    """What the settings hooks added, per conversation: ``hook_start`` (the texts in its first
+    request) and ``hook_attachments`` (after each scripted call)."""
+    texts = home_state.settings_hook_texts(run.home)
+    main = _Conversation(MAIN, requests, {})
+    if main:
+        res["hook_start"] = main.settings_hooks_at_start(texts)
+        res["hook_attachments"] = main.settings_hooks_after(0, len(run.reads), texts)
+        if run.reads_after:
+            first = len(run.reads) + len(run.subagents)
+            res["hook_attachments_after"] = main.settings_hooks_after(first, len(run.reads_after), texts)
+    for sa in run.subagents:
+        conv = _Conversation(f"sub:{sa.key}", requests, {})
+        if conv and sa.key in res.get("subagents", {}):
+            res["subagents"][sa.key]["hook_start"] = conv.settings_hooks_at_start(texts)
+            res["subagents"][sa.key]["hook_attachments"] = conv.settings_hooks_after(0, len(sa.reads), texts)
+    for turn in run.turns:
+        conv = _Conversation(f"turn:{turn.key}", requests, {})
+        if turn.key is not None and conv:
+            res["turns"][turn.key]["hook_start"] = conv.settings_hooks_at_start(texts)
+            res["turns"][turn.key]["hook_attachments"] = conv.settings_hooks_after(0, len(turn.reads), texts)
 
 
 def _subagent(
@@ -159,6 +202,8 @@ def assemble(run: Run, outcome: Outcome, requests: list[Request], managed: list[
         first = next((t for t in res["turns"].values() if t["started"]), None)
         res["claude_md"] = first["claude_md"] if first else None
         res["files"] = first["files"] if first else []
+    if run.settings_hooks:
+        _settings_hooks(run, requests, res)
     # the listing is read only when the engine got as far as a first request
     reached_model = any(r.has_tools and (r.conv == MAIN or r.conv.startswith("turn:")) for r in requests)
     res["agent_lines"] = home_state.custom_agent_lines(run.home) if reached_model else None

@@ -65,6 +65,7 @@ class Run:
     debug: bool
     debug_grep: tuple[str, ...]
     expect_exit: int
+    settings_hooks: bool = False  # agents-md hook run is installed as settings hooks
 
     @property
     def placeholders(self) -> dict[str, Path]:
@@ -79,13 +80,20 @@ def _number_first(path: Path) -> tuple[int, str]:
 
 def load_scenarios(folder: Path, substring: str | None = None) -> list[tuple[Path, dict[str, Any]]]:
     """(file, scenario) for every ``*.json`` in `folder`, numbered files in number order."""
-    out = []
+    from .settings_hooks import turn_off_builtin, with_base
+
+    loaded = []
     for path in sorted(folder.glob("*.json"), key=_number_first):
         scn = json.loads(path.read_text(encoding="utf-8"))
         scn.setdefault("name", path.stem)
-        if substring is None or substring in scn["name"]:
-            out.append((path, scn))
-    return out
+        loaded.append((path, scn))
+    by_name = {scn["name"]: scn for _, scn in loaded}
+    # a scenario "like" another runs its tree; its result holds the scenario as run
+    return [
+        (path, turn_off_builtin(with_base(scn, by_name)))
+        for path, scn in loaded
+        if substring is None or substring in scn["name"]
+    ]
 
 
 def substitute(value: Any, mapping: Mapping[str, Path]) -> Any:
@@ -101,7 +109,11 @@ def substitute(value: Any, mapping: Mapping[str, Path]) -> Any:
     return value
 
 
-def _absolute(path: str, root: Path) -> str:
+def _absolute(path: Any, root: Path) -> Any:
+    """A read's path made absolute; a read may also be another tool's call,
+    ``{"tool": "Write", "file_path": ..., ...}`` (its ``file_path`` made absolute)."""
+    if isinstance(path, dict):
+        return {**path, "file_path": _absolute(path["file_path"], root)}
     return path if path.startswith("/") else str(root / path)
 
 
@@ -166,6 +178,7 @@ def resolve(scn: dict[str, Any], base: Path) -> Run:
         debug=bool(s.get("debug", False)),
         debug_grep=tuple(s.get("debug_grep", [])),
         expect_exit=int(s.get("expect_exit", 0)),
+        settings_hooks=bool(s.get("agents_md_hook")),
     )
 
 

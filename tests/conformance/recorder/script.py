@@ -48,7 +48,9 @@ class Reply:
     text: str = DONE
 
 
-def _read(path: str) -> Reply:
+def _read(path: str | dict[str, Any]) -> Reply:
+    if isinstance(path, dict):  # another tool's call on a file: {"tool": "Write", "file_path": ..., ...}
+        return Reply(tool=path["tool"], input={k: v for k, v in path.items() if k != "tool"})
     return Reply(tool="Read", input={"file_path": path})
 
 

@@ -36,8 +36,12 @@ if TYPE_CHECKING:
 
 NAME = "agents-md"
 # The tool calls that attach nested files: the reference attaches on Reads (text, notebook,
-# image) only; the complete profile also on @-mentions and the IDE's open file or selection.
-ATTACHING_TOOLS = {"reference": ("Read",), "complete": ("Read", "Mention", "IdeSelection")}
+# image) only; the complete profile also on @-mentions, the IDE's open file or selection, and
+# the tools that change a file.
+ATTACHING_TOOLS = {
+    "reference": ("Read",),
+    "complete": ("Read", "Mention", "IdeSelection", "Edit", "Write", "MultiEdit", "NotebookEdit"),
+}
 
 
 @dataclass(slots=True)

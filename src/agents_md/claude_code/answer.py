@@ -1,0 +1,203 @@
+"""The answer to one hook event: what the ``agents-md`` plugin would have given at that point.
+
+1. A session is made for the event's ``cwd`` (the home from the environment, as the plugin
+   reads it) with the built-in plugin seated whatever ``enabledPlugins`` says, and its start
+   computed from the same settings the plugin reads.
+2. The hook stays silent unless the settings turn the built-in plugin off
+   (``enabledPlugins: {"agents-md@builtin": false}``) or ``force`` is given: with the
+   plugin on, everything would arrive twice.
+3. The session's earlier steps (``state``) are replayed on it, so the plugin's delivered sets,
+   claims and dedup are exactly as they were; then the event:
+   - ``SessionStart``: the ``AGENTS.md`` files the plugin adds to the start block, each framed
+     as there (``Contents of PATH (label):`` and the trimmed text), joined by a blank line.
+     ``startup``, ``resume`` and ``clear`` begin the steps anew (the plugin of a new process
+     knows nothing; ``/clear`` also brings a new ``session_id``); ``compact`` adds a
+     compaction step, after which the reference plugin attaches nested files again.
+   - ``PostToolUse`` for ``Read`` (and in the ``complete`` profile ``Edit``, ``Write``,
+     ``MultiEdit``, ``NotebookEdit``): the plugin's ``tool.call`` text after its prefix, in the
+     loop of the event's ``agent_id``. A step is kept only when the Read attached something
+     (engine or plugin): a Read that attached nothing changes no delivered set.
+   - ``UserPromptSubmit`` (``complete`` profile): each ``@``-mentioned file that exists
+     attaches its nested ``AGENTS.md`` as a mention.
+   - ``SubagentStart``: the spawn is kept as a step (a fork starts with its parent's set);
+     a subagent that starts with the instructions (not Explore or Plan, not a fork, which has
+     its parent's conversation, not a custom agent with ``omitClaudeMd``) gets the start's
+     ``AGENTS.md`` files.
+4. What is sent fits the engine's limit (``budget``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from agents_md.claude_code import budget
+from agents_md.claude_code.event import HookEvent
+from agents_md.claude_code.state import SessionState, Step
+
+if TYPE_CHECKING:
+    from agents_md._model import InstructionFile
+    from agents_md.engine.loop import ReadResult
+    from agents_md.engine.start import StartContext
+    from agents_md.host.session import Session, Subagent
+
+REFERENCE_TOOLS = ("Read",)
+COMPLETE_TOOLS = ("Read", "Edit", "Write", "MultiEdit", "NotebookEdit")
+# An @-mention in a prompt: "@" at the start or after a space, then a path up to whitespace.
+_MENTION = re.compile(r"(?:(?<=\s)|^)@(\"[^\"]+\"|[^\s]+)")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HookAnswer:
+    """What the hook sends (``context`` None: nothing) and the state to keep (None: keep as it was)."""
+
+    context: str | None
+    state: SessionState | None
+    silent_because: str | None = None
+
+
+def make_session(event: HookEvent, env: Mapping[str, str], profile: str, managed_dir: str | None = None) -> Session:
+    """Step 1."""
+    from agents_md.engine.platform import home_for
+    from agents_md.host.plugins import PluginSpec
+    from agents_md.host.session import Session
+    from agents_md.plugins.agents_md import NAME, plugin_factory
+
+    if not os.path.isdir(event.cwd):
+        raise FileNotFoundError(f"{event.cwd}: the event's cwd is not a directory")
+    home = home_for(env, event.cwd, fallback=os.path.expanduser("~"))
+    spec = PluginSpec(name=NAME, plugin=plugin_factory(), builtin=True)
+    return Session(cwd=event.cwd, home=home, env=env, plugins=[spec], profile=profile, managed_dir=managed_dir)
+
+
+def builtin_off(start: StartContext) -> bool:
+    """Step 2: the settings turn the built-in plugin off."""
+    from agents_md.host.plugins import disabled_in
+    from agents_md.plugins.agents_md import BUILTIN_KEY
+
+    return BUILTIN_KEY in disabled_in(start.settings)
+
+
+def start_files(start: StartContext) -> list[InstructionFile]:
+    """The files the plugin added to the start block (after ``prompt.context``, not before)."""
+    engine = {id(f) for f in start.engine_files}
+    return [f for f in start.files if id(f) not in engine]
+
+
+def start_items(files: list[InstructionFile]) -> list[budget.Item]:
+    from agents_md._util.jstext import js_trim
+    from agents_md.engine.render import label
+
+    items = []
+    for f in files:
+        text = js_trim(f.content)
+        if text:
+            items.append(budget.Item(path=f.path, head=f"Contents of {f.path} ({label(f.kind)}):\n\n", body=text))
+    return items
+
+
+def attachment(result: ReadResult) -> str | None:
+    """The plugin's ``tool.call`` text after its prefix, within the limit."""
+    from agents_md.plugins.agents_md import NAME
+
+    files = [f for plugin, answer in result.hook_files if plugin == NAME for f in answer]
+    if not files:
+        return None
+    items = [budget.Item(path=f.path, head=f"Contents of {f.path}:\n\n", body=f.content) for f in files]
+    return budget.fit(items, "\n")
+
+
+class _Replay:
+    """The session with its steps replayed (step 3): one reader per loop."""
+
+    def __init__(self, session: Session, steps: tuple[Step, ...]) -> None:
+        self.session = session
+        self.subagents: dict[str, Subagent] = {}
+        for step in steps:
+            self.apply(step)
+
+    def apply(self, step: Step) -> ReadResult | None:
+        if step.op == "compact":
+            self.session.compact()
+            return None
+        if step.op == "spawn":
+            fork = step.agent_type == "fork"
+            self.subagents[step.loop] = self.session.spawn(None if fork else step.agent_type or None, fork=fork)
+            return None
+        if step.loop:
+            sub = self.subagents.get(step.loop)
+            return None if sub is None else sub.read(step.path)
+        if step.tool == "Mention":
+            return self.session.mention(step.path)
+        return self.session.read(step.path)
+
+
+def _mentions(prompt: str, cwd: str) -> list[str]:
+    out = []
+    for raw in _MENTION.findall(prompt):
+        path = os.path.join(cwd, os.path.expanduser(raw.strip('"')))
+        if os.path.isfile(path) and path not in out:
+            out.append(os.path.normpath(path))
+    return out
+
+
+def answer(
+    event: HookEvent,
+    state: SessionState,
+    *,
+    env: Mapping[str, str],
+    profile: str,
+    force: bool = False,
+    managed_dir: str | None = None,
+) -> HookAnswer:
+    """The hook's answer to ``event`` given the session's ``state`` (the steps above); ``managed_dir``
+    stands in for the platform's managed policy folder."""
+    session = make_session(event, env, profile, managed_dir)
+    start = session.start()
+    if not force and not builtin_off(start):
+        return HookAnswer(context=None, state=None, silent_because="the built-in agents-md plugin is on")
+    if event.name == "SessionStart":
+        new = state.with_step(Step(op="compact")) if event.source == "compact" else state.fresh()
+        return HookAnswer(context=budget.fit(start_items(start_files(start)), "\n\n") or None, state=new)
+    if event.name == "SubagentStart":
+        if event.agent_id is None:
+            return HookAnswer(context=None, state=None)
+        kind = event.agent_type or ""
+        new = state.with_step(Step(op="spawn", loop=event.agent_id, agent_type=kind))
+        return HookAnswer(context=_subagent_context(session, start, kind), state=new)
+    tools = COMPLETE_TOOLS if profile == "complete" else REFERENCE_TOOLS
+    if event.name == "PostToolUse" and event.tool_name in tools and event.file_path:
+        replay = _Replay(session, state.steps)
+        step = Step(op="read", loop=event.agent_id or "", path=event.file_path, tool=event.tool_name or "Read")
+        result = replay.apply(step)
+        if result is None:
+            return HookAnswer(context=None, state=None)
+        return HookAnswer(context=attachment(result), state=state.with_step(step) if result.files else None)
+    if event.name == "UserPromptSubmit" and profile == "complete" and event.prompt:
+        replay = _Replay(session, state.steps)
+        texts, new = [], state
+        for path in _mentions(event.prompt, event.cwd):
+            step = Step(op="read", path=path, tool="Mention")
+            result = replay.apply(step)
+            if result is not None and result.files:
+                new = new.with_step(step)
+            text = attachment(result) if result is not None else None
+            if text:
+                texts.append(text)
+        return HookAnswer(context="\n\n".join(texts) or None, state=new if new is not state else None)
+    return HookAnswer(context=None, state=None)
+
+
+def _subagent_context(session: Session, start: StartContext, agent_type: str) -> str | None:
+    from agents_md.engine.start import FORK, NO_INSTRUCTIONS_AGENTS
+
+    if agent_type in NO_INSTRUCTIONS_AGENTS or agent_type == FORK:
+        return None
+    if agent_type and agent_type != "general-purpose":
+        agent = session.find_agent(agent_type)
+        if agent is not None and agent.omit_claude_md:
+            return None
+    return budget.fit(start_items(start_files(start)), "\n\n") or None

@@ -1,0 +1,80 @@
+"""``agents-md hook run``: one event in, one answer out, and never a blocked tool call.
+
+1. The event is read from standard input (``event``); the session's state file is locked,
+   read (``state``), answered (``answer``), written back when it changed.
+2. The answer is Claude Code's hook output, ``{"hookSpecificOutput": {"hookEventName": EV,
+   "additionalContext": TEXT}}``, or nothing at all.
+3. Any failure — bad input, a vanished cwd, a broken file, a bug — is one line in the log
+   (``hook.log`` beside the state folder) and no answer: the hook always exits 0.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+LOG_NAME = "hook.log"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RunOutcome:
+    stdout: str  # "" when the hook says nothing
+    logged: str | None  # the line written to the log, if any
+
+
+def log_path(env: Mapping[str, str], home: str) -> str:
+    from agents_md.claude_code.state import state_dir
+
+    return os.path.join(os.path.dirname(state_dir(env, home)), LOG_NAME)
+
+
+def _log(env: Mapping[str, str], home: str, text: str) -> str:
+    line = f"{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} agents-md hook run: {' '.join(text.split())}\n"
+    try:
+        path = log_path(env, home)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "a", encoding="utf-8") as handle:
+            handle.write(line)
+    except OSError:
+        pass  # nowhere to write: the hook still must not block the tool call
+    return line
+
+
+def output(event_name: str, context: str) -> str:
+    return json.dumps({"hookSpecificOutput": {"hookEventName": event_name, "additionalContext": context}}) + "\n"
+
+
+def run_hook(
+    stdin: str,
+    *,
+    env: Mapping[str, str],
+    profile: str = "reference",
+    force: bool = False,
+    managed_dir: str | None = None,
+) -> RunOutcome:
+    """The steps above; never raises."""
+    home = env.get("HOME") or os.path.expanduser("~")
+    logged: str | None = None
+    try:
+        from agents_md.claude_code import state as states
+        from agents_md.claude_code.answer import answer
+        from agents_md.claude_code.event import parse_event
+
+        event = parse_event(stdin)
+        directory = states.state_dir(env, home)
+        path = states.state_path(directory, event.session_id)
+        with states.locked(path):
+            current = states.load(path, event.session_id)
+            if current.problem:
+                logged = _log(env, home, current.problem)
+            result = answer(event, current, env=env, profile=profile, force=force, managed_dir=managed_dir)
+            if result.state is not None and (result.state != current or current.problem):
+                states.save(path, result.state)
+        if event.name == "SessionStart":
+            states.sweep(directory)
+        return RunOutcome(stdout=output(event.name, result.context) if result.context else "", logged=logged)
+    except Exception as exc:  # the one place every failure ends: logged, never raised
+        return RunOutcome(stdout="", logged=_log(env, home, f"{type(exc).__name__}: {exc}"))

@@ -1,0 +1,164 @@
+"""What the hook remembers of one Claude Code session between its processes.
+
+Each hook call is a process of its own, so what the plugin keeps in memory (the files each
+loop was given) is kept here as the session's steps instead: the Reads that attached
+something, the subagents started and the compactions, in order. Replaying them through a
+fresh ``Session`` gives the plugin exactly the state it would have had (``answer``).
+
+1. The file: ``<dir>/<session_id>.json`` (other than letters, digits, ``-`` and ``_``, each
+   character written as ``%XX``), ``dir`` being ``$CLAUDE_PLUGIN_DATA/sessions``
+   when Claude Code runs the hook from a plugin, else the user's cache
+   (``$XDG_CACHE_HOME`` or ``~/.cache``) ``/agents-md/hook``.
+2. One process at a time: ``locked`` holds an exclusive lock on ``<file>.lock`` from the read
+   to the write, so two hook processes of one session take turns.
+3. A file that is not JSON, not this format, or another session's is ignored (and logged by
+   the caller) and rewritten from nothing.
+4. Written atomically: a temporary file beside it, named by the process (the lock is held),
+   moved over it.
+5. Files untouched for a week are removed when a session starts (``sweep``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+FORMAT = "agents-md hook state 1"
+WEEK = 7 * 24 * 3600
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Step:
+    """One step of the session: ``read`` (``loop`` "" for the main one, ``tool``, ``path``),
+    ``spawn`` (``loop`` the new agent's id, ``agent_type``) or ``compact``."""
+
+    op: str
+    loop: str = ""
+    path: str = ""
+    tool: str = "Read"
+    agent_type: str = ""
+
+    def as_json(self) -> dict[str, str]:
+        return {"op": self.op, "loop": self.loop, "path": self.path, "tool": self.tool, "agent_type": self.agent_type}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SessionState:
+    session_id: str
+    steps: tuple[Step, ...] = ()
+    problem: str | None = field(default=None, compare=False)  # why a file on disk was not used
+
+    def with_step(self, step: Step) -> SessionState:
+        return SessionState(session_id=self.session_id, steps=(*self.steps, step))
+
+    def fresh(self) -> SessionState:
+        return SessionState(session_id=self.session_id)
+
+
+def state_dir(env: Mapping[str, str], home: str) -> str:
+    """Step 1: where the session files live."""
+    data = env.get("CLAUDE_PLUGIN_DATA")
+    if data:
+        return os.path.join(data, "sessions")
+    cache = env.get("XDG_CACHE_HOME") or os.path.join(home, ".cache")
+    return os.path.join(cache, "agents-md", "hook")
+
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
+
+
+def state_path(directory: str, session_id: str) -> str:
+    # Not a hash: hashlib loads OpenSSL, paid on every tool call. Session ids are UUIDs.
+    name = _UNSAFE.sub(lambda m: "".join(f"%{b:02X}" for b in m.group(0).encode("utf-8")), session_id)
+    return os.path.join(directory, name[:200] + ".json")
+
+
+@contextlib.contextmanager
+def locked(path: str) -> Iterator[None]:
+    """Step 2: an exclusive lock beside ``path`` for the duration."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    fd = os.open(path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        try:
+            import fcntl
+        except ImportError:  # no POSIX locks (Windows): calls of one session rarely overlap there
+            yield
+            return
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+def _step(raw: object) -> Step | None:
+    if not isinstance(raw, dict) or raw.get("op") not in ("read", "spawn", "compact"):
+        return None
+    values = {k: raw.get(k) for k in ("loop", "path", "tool", "agent_type")}
+    if not all(isinstance(v, str) for v in values.values()):
+        return None
+    return Step(op=raw["op"], **{k: str(v) for k, v in values.items()})
+
+
+def load(path: str, session_id: str) -> SessionState:
+    """Step 3: the session's state, or a fresh one saying why the file was not used."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except FileNotFoundError:
+        return SessionState(session_id=session_id)
+    except (OSError, ValueError) as exc:
+        return SessionState(session_id=session_id, problem=f"{path}: unreadable ({exc}); started over")
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("steps"), list):
+        return SessionState(session_id=session_id, problem=f"{path}: not a state file of this format; started over")
+    if data.get("session_id") != session_id:
+        return SessionState(session_id=session_id, problem=f"{path}: another session's state; started over")
+    steps = [_step(raw) for raw in data["steps"]]
+    if any(s is None for s in steps):
+        return SessionState(session_id=session_id, problem=f"{path}: a step it cannot read; started over")
+    return SessionState(session_id=session_id, steps=tuple(s for s in steps if s is not None))
+
+
+def save(path: str, state: SessionState) -> None:
+    """Step 4."""
+    data = {"format": FORMAT, "session_id": state.session_id, "steps": [s.as_json() for s in state.steps]}
+    # Not _util.atomic: tempfile costs a tenth of the hook's start; the lock makes a pid name unique.
+    temp = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(temp, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps(data, indent=1) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+def sweep(directory: str, *, now: float | None = None, keep: float = WEEK) -> int:
+    """Step 5: remove the session files (and their locks) untouched for ``keep`` seconds; how many."""
+    now = time.time() if now is None else now
+    removed = 0
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return 0
+    for name in names:
+        if not (name.endswith(".json") or name.endswith(".json.lock")):
+            continue
+        path = os.path.join(directory, name)
+        try:
+            if now - os.stat(path).st_mtime > keep:
+                os.unlink(path)
+                removed += name.endswith(".json")
+        except OSError:
+            continue  # another process removed it first
+    return removed

@@ -1,0 +1,245 @@
+"""``agents-md hook run``: one event in, the plugin's answer out, never a blocked tool call."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agents_md.claude_code import state as states
+from agents_md.claude_code.run import run_hook
+
+OFF = {".claude/settings.json": {"json": {"enabledPlugins": {"agents-md@builtin": False}}}}
+TREE = {
+    "AGENTS.md": "# root\n",
+    "sub/AGENTS.md": "# sub\n",
+    "sub/f.txt": "x\n",
+    "sub/g.txt": "g\n",
+    "other/AGENTS.md": "# other\n",
+    "other/f.txt": "o\n",
+}
+
+
+@pytest.fixture
+def setup(tree: Any, home: Any, tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    root = tree(TREE)
+    env = {"HOME": str(home(OFF)), "PATH": os.environ.get("PATH", "")}
+    return root, env
+
+
+def event(root: Path, name: str, session: str = "s1", **fields: Any) -> str:
+    return json.dumps({"session_id": session, "cwd": str(root), "hook_event_name": name, **fields})
+
+
+def read(root: Path, rel: str, **fields: Any) -> str:
+    return event(root, "PostToolUse", tool_name="Read", tool_input={"file_path": str(root / rel)}, **fields)
+
+
+def context(stdout: str) -> str | None:
+    return json.loads(stdout)["hookSpecificOutput"]["additionalContext"] if stdout else None
+
+
+def log_lines(env: dict[str, str]) -> list[str]:
+    path = Path(env["HOME"]) / ".cache" / "agents-md" / "hook.log"
+    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+
+
+def test_a_read_attaches_the_nested_agents_md_once_per_session(setup: tuple[Path, dict[str, str]]) -> None:
+    root, env = setup
+    first = run_hook(read(root, "sub/f.txt"), env=env)
+    assert json.loads(first.stdout) == {
+        "hookSpecificOutput": {
+            "hookEventName": "PostToolUse",
+            "additionalContext": f"Contents of {root}/sub/AGENTS.md:\n\n# sub\n",
+        }
+    }
+    assert run_hook(read(root, "sub/g.txt"), env=env).stdout == ""
+    # another session has its own delivered set
+    assert context(run_hook(read(root, "sub/g.txt", session_id="s2"), env=env).stdout) is not None
+    assert log_lines(env) == []
+
+
+def test_session_start_sends_the_files_the_plugin_adds_framed_as_in_the_start_block(
+    setup: tuple[Path, dict[str, str]],
+) -> None:
+    root, env = setup
+    out = run_hook(event(root, "SessionStart", source="startup"), env=env)
+    assert (
+        context(out.stdout)
+        == f"Contents of {root}/AGENTS.md (project instructions, checked into the codebase):\n\n# root"
+    )
+    assert json.loads(out.stdout)["hookSpecificOutput"]["hookEventName"] == "SessionStart"
+
+
+@pytest.mark.parametrize("source", ["startup", "resume", "clear", "compact"])
+def test_each_session_start_begins_the_delivered_set_anew(setup: tuple[Path, dict[str, str]], source: str) -> None:
+    root, env = setup
+    assert context(run_hook(read(root, "sub/f.txt"), env=env).stdout) is not None
+    run_hook(event(root, "SessionStart", source=source), env=env)
+    assert context(run_hook(read(root, "sub/g.txt"), env=env).stdout) == f"Contents of {root}/sub/AGENTS.md:\n\n# sub\n"
+
+
+def test_a_compaction_keeps_the_delivered_set_in_the_complete_profile(setup: tuple[Path, dict[str, str]]) -> None:
+    root, env = setup
+    run_hook(read(root, "sub/f.txt"), env=env, profile="complete")
+    run_hook(event(root, "SessionStart", source="compact"), env=env, profile="complete")
+    assert run_hook(read(root, "sub/g.txt"), env=env, profile="complete").stdout == ""
+
+
+def test_silent_while_the_built_in_plugin_is_on_unless_forced(tree: Any, home: Any) -> None:
+    root = tree(TREE)
+    env = {"HOME": str(home({}))}
+    assert run_hook(read(root, "sub/f.txt"), env=env).stdout == ""
+    assert run_hook(event(root, "SessionStart", source="startup"), env=env).stdout == ""
+    assert context(run_hook(read(root, "sub/f.txt"), env=env, force=True).stdout) is not None
+    assert log_lines(env) == []
+
+
+def test_subagents_have_their_own_set_and_forks_start_from_the_parents(setup: tuple[Path, dict[str, str]]) -> None:
+    root, env = setup
+    run_hook(read(root, "sub/f.txt"), env=env)
+    gp = run_hook(event(root, "SubagentStart", agent_id="a1", agent_type="general-purpose"), env=env)
+    assert (
+        context(gp.stdout)
+        == f"Contents of {root}/AGENTS.md (project instructions, checked into the codebase):\n\n# root"
+    )
+    assert context(run_hook(read(root, "sub/g.txt", agent_id="a1"), env=env).stdout) is not None
+    fork = run_hook(event(root, "SubagentStart", agent_id="a2", agent_type="fork"), env=env)
+    assert fork.stdout == ""  # a fork has its parent's conversation, start text included
+    assert run_hook(read(root, "sub/g.txt", agent_id="a2"), env=env).stdout == ""
+    assert context(run_hook(read(root, "other/f.txt", agent_id="a2"), env=env).stdout) is not None
+    for kind in ("Explore", "Plan"):
+        assert run_hook(event(root, "SubagentStart", agent_id=kind, agent_type=kind), env=env).stdout == ""
+
+
+def test_edits_and_mentions_attach_in_the_complete_profile_only(setup: tuple[Path, dict[str, str]]) -> None:
+    root, env = setup
+    edit = event(root, "PostToolUse", tool_name="Edit", tool_input={"file_path": str(root / "sub/f.txt")})
+    assert run_hook(edit, env=env).stdout == ""
+    assert (
+        context(run_hook(edit, env=env, profile="complete").stdout) == f"Contents of {root}/sub/AGENTS.md:\n\n# sub\n"
+    )
+    prompt = event(root, "UserPromptSubmit", prompt="look at @other/f.txt please")
+    assert run_hook(prompt, env=env).stdout == ""
+    assert context(run_hook(prompt, env=env, profile="complete").stdout) == (
+        f"Contents of {root}/other/AGENTS.md:\n\n# other\n"
+    )
+    # the mention counts as delivered: a Read there attaches nothing more
+    assert run_hook(read(root, "other/f.txt"), env=env, profile="complete").stdout == ""
+
+
+@pytest.mark.parametrize(
+    "stdin",
+    ["{not json", "[1, 2]", json.dumps({"hook_event_name": "PostToolUse"}), ""],
+    ids=["malformed", "not-an-object", "no-session", "empty"],
+)
+def test_bad_input_answers_nothing_and_logs_one_line(setup: tuple[Path, dict[str, str]], stdin: str) -> None:
+    _, env = setup
+    out = run_hook(stdin, env=env)
+    assert out.stdout == ""
+    (line,) = log_lines(env)
+    assert "agents-md hook run: EventError: standard input:" in line
+
+
+def test_a_vanished_cwd_answers_nothing_and_logs_it(setup: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
+    _, env = setup
+    gone = tmp_path / "gone"
+    out = run_hook(read(gone, "f.txt"), env=env)
+    assert out.stdout == ""
+    (line,) = log_lines(env)
+    assert f"{gone}: the event's cwd is not a directory" in line
+
+
+def test_a_tool_input_without_a_file_path_is_no_read(setup: tuple[Path, dict[str, str]]) -> None:
+    root, env = setup
+    out = run_hook(event(root, "PostToolUse", tool_name="Read", tool_input={"pattern": "x"}), env=env)
+    assert out.stdout == "" and log_lines(env) == []
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        ("{broken", "unreadable"),
+        (json.dumps({"format": "something else", "steps": []}), "not a state file of this format"),
+        (json.dumps({"format": states.FORMAT, "session_id": "other", "steps": []}), "another session's state"),
+        (json.dumps({"format": states.FORMAT, "session_id": "s1", "steps": [{"op": "fly"}]}), "a step it cannot read"),
+    ],
+    ids=["corrupt", "foreign-format", "foreign-session", "bad-step"],
+)
+def test_a_bad_state_file_is_ignored_and_rewritten(setup: tuple[Path, dict[str, str]], content: str, says: str) -> None:
+    root, env = setup
+    path = Path(states.state_path(states.state_dir(env, env["HOME"]), "s1"))
+    path.parent.mkdir(parents=True)
+    path.write_text(content, encoding="utf-8")
+    out = run_hook(read(root, "sub/f.txt"), env=env)
+    assert context(out.stdout) is not None  # started over: the file is attached
+    (line,) = log_lines(env)
+    assert says in line and "started over" in line
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["session_id"] == "s1" and [s["path"] for s in saved["steps"]] == [str(root / "sub/f.txt")]
+
+
+def test_the_state_lives_under_the_plugins_data_folder_when_claude_code_gives_one(
+    setup: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    root, env = setup
+    env = {**env, "CLAUDE_PLUGIN_DATA": str(tmp_path / "data")}
+    run_hook(read(root, "sub/f.txt"), env=env)
+    assert [p.suffix for p in sorted((tmp_path / "data" / "sessions").iterdir())] == [".json", ".lock"]
+
+
+def test_state_files_untouched_for_a_week_are_swept(tmp_path: Path) -> None:
+    directory = tmp_path / "states"
+    directory.mkdir()
+    for name, age in (("old.json", 8), ("old.json.lock", 8), ("new.json", 6), ("notes.txt", 30)):
+        (directory / name).write_text("{}", encoding="utf-8")
+        stamp = 1_000_000_000 - age * 24 * 3600
+        os.utime(directory / name, (stamp, stamp))
+    assert states.sweep(str(directory), now=1_000_000_000) == 1
+    assert sorted(p.name for p in directory.iterdir()) == ["new.json", "notes.txt"]
+
+
+def test_concurrent_hook_processes_of_one_session_deliver_each_file_once(
+    setup: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    root, env = setup
+    names = [f"sub/n{i}.txt" for i in range(6)] + [f"other/n{i}.txt" for i in range(6)]
+    for name in names:
+        (root / name).write_text("n\n", encoding="utf-8")
+    command = [sys.executable, "-m", "agents_md", "hook", "run"]
+    procs = [
+        subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env={**os.environ, **env}, text=True)
+        for _ in names
+    ]
+    for proc, name in zip(procs, names, strict=True):
+        assert proc.stdin is not None
+        proc.stdin.write(read(root, name))
+        proc.stdin.close()
+    outs = []
+    for proc in procs:
+        assert proc.stdout is not None
+        outs.append(proc.stdout.read())
+        proc.stdout.close()
+        proc.wait()
+    assert [proc.returncode for proc in procs] == [0] * len(names)
+    attached = sorted(c for out in outs if (c := context(out)))
+    assert attached == [
+        f"Contents of {root}/other/AGENTS.md:\n\n# other\n",
+        f"Contents of {root}/sub/AGENTS.md:\n\n# sub\n",
+    ]
+    saved = json.loads(Path(states.state_path(states.state_dir(env, env["HOME"]), "s1")).read_text(encoding="utf-8"))
+    assert len(saved["steps"]) == 2  # only the Reads that attached something are kept
+    assert log_lines(env) == []
+
+
+def test_a_session_id_never_names_a_file_outside_the_state_folder(tmp_path: Path) -> None:
+    path = states.state_path(str(tmp_path / "states"), "../../etc/x y")
+    assert os.path.dirname(path) == str(tmp_path / "states")
+    assert os.path.basename(path) == "%2E%2E%2F%2E%2E%2Fetc%2Fx%20y.json"
+    uuid = "62edeb84-e299-4a03-aba1-a5e223c71cb3"
+    assert os.path.basename(states.state_path("d", uuid)) == uuid + ".json"
