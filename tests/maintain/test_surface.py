@@ -32,6 +32,7 @@ def test_every_public_name_loads() -> None:
         "dangling-link",
         "duplicate-text",
         "conflicting-command",
+        "missing-command",
     }
 
 

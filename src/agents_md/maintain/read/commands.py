@@ -24,7 +24,7 @@ from agents_md.maintain.read.markdown import Item
 
 NEGATION = re.compile(r"\b(?:not|never|don'?t|doesn'?t|instead of|avoid|rather than|no longer)\b|n't\b", re.I)
 # Where a clause ends in prose: "use `a`, not `b`" holds two, the second a counter-example.
-_CLAUSE_END = re.compile(r"[,;:.!?](?=\s|$)|\s[-\u2013\u2014]\s|\bbut\b", re.I)
+CLAUSE_END = re.compile(r"[,;:.!?](?=\s|$)|\s[-\u2013\u2014]\s|\bbut\b", re.I)
 
 
 def counter_example(item: Item) -> bool:
@@ -33,8 +33,8 @@ def counter_example(item: Item) -> bool:
     at = item.line_text.find(item.text) if item.kind == "code" else -1
     if at < 0:
         return NEGATION.search(item.line_text) is not None
-    before = _CLAUSE_END.split(item.line_text[:at])[-1]
-    after = _CLAUSE_END.split(item.line_text[at + len(item.text) :], maxsplit=1)[0]
+    before = CLAUSE_END.split(item.line_text[:at])[-1]
+    after = CLAUSE_END.split(item.line_text[at + len(item.text) :], maxsplit=1)[0]
     return NEGATION.search(before) is not None or NEGATION.search(after) is not None
 
 
@@ -186,11 +186,18 @@ def commands(items: list[Item]) -> Iterator[Command]:
             tool = "pip" if item.text == "pip3" else item.text
             yield Command(family=family, action="", tool=tool, text=item.text, line=item.line)
             continue
-        if counter_example(item):
-            continue
-        for part in _SPLIT.split(item.text):
-            part = part.strip()
-            found = classify(part) if part else None
+        for part in command_parts(item):
+            found = classify(part)
             if found is not None:
                 family, action, tool = found
                 yield Command(family=family, action=action, tool=tool, text=part, line=item.line)
+
+
+def command_parts(item: Item) -> Iterator[str]:
+    """The simple commands of one scanned item, in order (none when it is said not to be run)."""
+    if counter_example(item):
+        return
+    for part in _SPLIT.split(item.text):
+        part = part.strip()
+        if part:
+            yield part

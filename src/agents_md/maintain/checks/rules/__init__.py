@@ -26,6 +26,7 @@ from agents_md.maintain.checks.rules import (
     import_outside_repo,
     invisible_doc,
     line_budget,
+    missing_command,
     missing_path,
     name_case,
     needs_approval,
@@ -55,6 +56,7 @@ RUN_ORDER: tuple[ModuleType, ...] = (
     *FILE_RULES,
     missing_path,  # files only: these run while the worker computes the sessions
     conflicting_command,
+    missing_command,
     byte_budget_codex,
     *SESSION_RULES,
     doc_not_updated,
@@ -66,6 +68,7 @@ READING_ORDER: tuple[ModuleType, ...] = (
     doc_not_updated,
     stale_doc,
     missing_path,
+    missing_command,
     line_budget,
     byte_budget_claude,
     byte_budget_codex,

@@ -1,0 +1,121 @@
+"""``missing-command``: a command in a doc that runs one of the repository's own entry points
+which is not there (``make tets``, ``pnpm run buld``, ``just fmtt``, a ``./script.sh`` that
+cannot be run), with the nearest names it does have.
+
+1. Commands are read from code spans and shell blocks (``read.invocations``); a clause that
+   says not to run one is left out, and so is a word that is a placeholder (``<name>``).
+2. A command runs in the folder the doc governs, moved by a ``cd DIR &&`` before it or by the
+   tool's own flag (``make -C``, ``pnpm --filter``, ``just -f``).
+3. Each runner is asked in that folder, as the tool itself would look (``checks.entry_points``):
+   ``make`` the Makefile there or above (includes followed); the package managers the nearest
+   ``package.json``, or the workspace package a filter names; ``just`` the nearest justfile
+   (imports, modules, ``set fallback``); ``tox`` and ``nox`` their configuration; ``python -m``
+   the project's own packages; ``uv run`` the scripts its ``pyproject.toml`` files declare;
+   ``cargo xtask`` the xtask crate's subcommands; ``./path`` the file, and whether it may be
+   executed.
+4. What is not said, because it cannot be known: a runner with no file in reach; a file that
+   may define names it does not spell out (a target made with a variable, an include that is
+   not there); a name that exists elsewhere under the doc's folder (the reader may be meant
+   to go there); ``pnpm x`` or ``yarn x`` where ``x`` may be a binary (only a name such as
+   ``test:unit``, or a common job's, is read as a script); a module or tool from outside the
+   repository, or one git ignores (made locally); a line about another project's commands
+   (a template's, "your project"); a ``./path`` that does not exist (``missing-path`` says so).
+5. A command missing at several lines of one doc is said once, at the first.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator
+
+from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
+from agents_md.maintain.checks.context import CheckContext
+from agents_md.maintain.checks.entry_points import Miss, Runners, leaves, misses
+from agents_md.maintain.read.commands import CLAUSE_END
+from agents_md.maintain.read.invocations import Invocation, invocations
+from agents_md.maintain.read.markdown import Item
+from agents_md.maintain.repo.files import anchor_dir
+
+RULE = RuleInfo(
+    "missing-command",
+    Severity.WARNING,
+    "a command in a doc names a target, script or recipe that does not exist",
+    __doc__,
+)
+
+
+def _fix(miss: Miss) -> str:
+    if miss.fix:
+        return miss.fix
+    import difflib  # lazy: asked only when something is missing
+
+    close = difflib.get_close_matches(miss.asked, miss.choices, n=3, cutoff=0.6)
+    if close:
+        return "did you mean " + " or ".join(f"`{c}`" for c in close) + "?"
+    return "correct the command, or add what it runs"
+
+
+def run(ctx: CheckContext) -> Iterator[Diagnostic]:
+    runners = Runners(ctx)
+    for rel in ctx.texts():
+        home = anchor_dir(rel)
+        said: dict[str, list[int]] = {}
+        findings: list[tuple[int, Invocation, Miss]] = []
+        for item in ctx.scan(rel):
+            for inv in invocations(item):
+                if _denied(item):
+                    break
+                base = _base(home, inv)
+                if leaves(base):
+                    continue
+                for miss in misses(runners, inv, base, home):
+                    key = f"{inv.runner}\0{base}\0{miss.what}"
+                    if key in said:
+                        said[key].append(item.line)
+                        continue
+                    said[key] = []
+                    findings.append((item.line, inv, miss))
+        for line, inv, miss in findings:
+            again = sorted(set(said[f"{inv.runner}\0{_base(home, inv)}\0{miss.what}"]) - {line})
+            also_at = f"; also line {', '.join(map(str, again))}" if again else ""
+            yield RULE.diagnostic(
+                rel,
+                f"`{inv.text}`: {miss.what}{also_at}",
+                _fix(miss),
+                line=line,
+                subject=f"{inv.runner} {miss.what}",
+                also=ctx.also(rel),
+            )
+
+
+# A clause that says what follows is not there: "there is no `make migrate` target".
+_DENIED = re.compile(
+    r"\b(?:no|without|removed|gone|deprecated|formerly|previously|used to|renamed|replaced|obsolete|legacy|old)\b", re.I
+)
+_GONE = re.compile(r"\b(?:is|are|was|were|has been|have been)\s+(?:gone|removed|deprecated|renamed|replaced)\b", re.I)
+# A line about another project's commands: the one a template makes, the user's own.
+_THEIRS = re.compile(
+    r"\b(?:your (?:own )?(?:project|app|repo\w*|package|worker)|(?:the )?user'?s (?:project|app|repo\w*)"
+    r"|scaffold\w*|generated (?:project|app)|new project|templates?)\b",
+    re.I,
+)
+
+
+def _denied(item: Item) -> bool:
+    """Step 1: a code span in a clause saying it names nothing there, or a line about another
+    project's commands (``read.commands`` leaves out the clauses that say not to run it)."""
+    if _THEIRS.search(item.line_text):
+        return True
+    if item.kind != "code":
+        return False
+    at = item.line_text.find(item.text)
+    if at < 0:
+        return False
+    after = CLAUSE_END.split(item.line_text[at + len(item.text) :], maxsplit=1)[0]
+    return _DENIED.search(CLAUSE_END.split(item.line_text[:at])[-1]) is not None or bool(_GONE.search(after))
+
+
+def _base(home: str, inv: Invocation) -> str:
+    base = posixpath.normpath(posixpath.join(home, inv.cwd)) if inv.cwd else home
+    return "" if base == "." else base

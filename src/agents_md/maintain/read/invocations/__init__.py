@@ -1,0 +1,114 @@
+"""What a command line asks of the repository: ``make test`` asks the Makefile for ``test``.
+
+A scanned item's simple commands (``read.commands.command_parts``) are read in order, one
+``Invocation`` each for the runners below; ``cd DIR &&`` before one says where it runs.
+
+1. A fence line's ``# comment`` is cut; a leading ``$``, ``(`` and environment assignments go.
+2. A word holding a placeholder (``<name>``, ``...``, ``[flags]``, ``{x}``, ``$VAR``, ``*``) is
+   no name: an invocation that would ask for it is left out.
+3. Runners: ``make`` (targets; ``-C``, ``-f``), ``npm``/``pnpm``/``yarn``/``bun`` (a script;
+   ``--filter``, ``-w``, ``--prefix``, ``yarn workspace X``), ``just`` (a recipe; ``-f``,
+   ``-d``), ``tox`` (``-e`` envs), ``nox`` (``-s`` sessions), ``python -m`` and ``uv run``
+   (a module or a script), ``cargo xtask`` (a subcommand), ``./path`` (a program).
+4. ``strict`` says whether the tool fails when the name is not the repository's: ``npm run x``
+   does; ``pnpm x`` and ``yarn x`` may run a binary of that name instead.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+
+from agents_md.maintain.read.commands import SHELL_LANGS, command_parts
+from agents_md.maintain.read.invocations import python, scripts, tasks
+from agents_md.maintain.read.invocations.invocation import Invocation, is_name, words
+from agents_md.maintain.read.markdown import Item
+
+__all__ = ["Invocation", "invocations", "is_name", "words"]
+
+
+_RUNNER = re.compile(
+    r"(?:^|[\s;&|(])(?:g?make|npm|pnpm|yarn|bun|just|tox|nox|cargo|uv|poetry|python[\d.]*|\./)(?:\s|$|\w)"
+)
+
+
+def _uncomment(text: str) -> str:
+    at = re.search(r"(?:^|\s)#", text)
+    return text[: at.start()] if at else text
+
+
+def invocations(item: Item) -> Iterator[Invocation]:
+    """The invocations of one scanned item, in order."""
+    if item.kind == "link" or not _RUNNER.search(item.text):
+        return  # most items name no runner: they are not split and parsed
+    if item.kind == "fence" and (item.lang.split() or [""])[0].lower() not in SHELL_LANGS:
+        return  # a Python or YAML block's lines are no shell's
+    cwd: str | None = ""
+    for part in command_parts(item):
+        if item.kind == "fence":
+            part = _uncomment(part).strip()
+        argv = words(part)
+        if not argv:
+            continue
+        if argv[0] == "cd":
+            cwd = _cd(cwd, argv[1:])
+            continue
+        if cwd is None:
+            return  # somewhere it cannot tell
+        found = _parse(argv, part, item)
+        if found is not None:
+            yield _at(found, cwd)
+
+
+def _at(found: Invocation, cwd: str) -> Invocation:
+    if not cwd:
+        return found
+    return replace(found, cwd=posixpath.normpath(posixpath.join(cwd, found.cwd)) if found.cwd else cwd)
+
+
+def _cd(cwd: str | None, args: list[str]) -> str | None:
+    if cwd is None or len(args) != 1 or not is_name(args[0].rstrip("/")) or args[0].startswith("/"):
+        return None
+    return posixpath.normpath(posixpath.join(cwd, args[0])) if cwd else posixpath.normpath(args[0])
+
+
+def _parse(argv: list[str], text: str, item: Item) -> Invocation | None:
+    tool, rest = posixpath.basename(argv[0]), argv[1:]
+    if argv[0].startswith("./") and len(argv[0]) > 2:
+        return _program(argv, text, item)
+    if tool == "make" or tool == "gmake":
+        return tasks.make(tool, rest, text)
+    if tool in ("npm", "pnpm", "yarn", "bun"):
+        return scripts.script(tool, rest, text)
+    if tool == "just":
+        return tasks.just(rest, text)
+    if tool == "tox":
+        return tasks.tox(rest, text)
+    if tool == "nox":
+        return tasks.nox(rest, text)
+    if tool == "cargo" and rest[:1] == ["xtask"]:
+        name = rest[1] if len(rest) > 1 else ""
+        return Invocation(runner="xtask", tool="cargo", names=(name,), text=text) if is_name(name) else None
+    if tool in ("uv", "poetry") and rest[:1] == ["run"]:
+        return python.uv_run(rest[1:], text, lambda inner: _parse(inner, text, item))
+    if re.fullmatch(r"python(?:3(?:\.\d+)?)?", tool):
+        return python.python(tool, rest, text)
+    return None
+
+
+_SCRIPT_SUFFIX = re.compile(r"\.(?:sh|bash|zsh|py|pl|rb)$")
+_RUN_WORD = re.compile(r"\b(?:run|runs|running|execute|executes|invoke|invokes|call|start|starts)\b", re.I)
+
+
+def _program(argv: list[str], text: str, item: Item) -> Invocation | None:
+    """``./path``: in a shell block, or a code span with arguments, or a script's alone on a
+    line that says to run it (a lone ``./api`` or "see `./setup.sh`" names a file)."""
+    path = argv[0]
+    if not is_name(path[2:]) or path.endswith("/"):
+        return None
+    alone = item.kind == "code" and len(argv) == 1
+    if alone and not (_SCRIPT_SUFFIX.search(path) and _RUN_WORD.search(item.line_text)):
+        return None
+    return Invocation(runner="program", tool=path, names=(path[2:],), text=text)

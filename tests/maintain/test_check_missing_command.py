@@ -1,0 +1,505 @@
+"""``missing-command``: a command in a doc that runs an entry point the repository does not have."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import GitRepo
+from trees import build_tree
+
+from agents_md.diagnostics import Severity
+from agents_md.maintain.checks.checker import check
+
+Repo = Callable[..., GitRepo]
+
+MAKEFILE = ".PHONY: test lint\ntest:\n\tpytest\nlint: test\n\truff check .\n"
+
+
+def said(r: GitRepo) -> list[tuple[str, int | None, str, str]]:
+    return [(f.file, f.line, f.message, f.fix) for f in r.findings("missing-command")]
+
+
+# --- make ---------------------------------------------------------------------------------------
+
+
+def test_a_make_target_the_makefile_lacks_is_a_warning_with_the_nearest_names(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# Root\n\n```sh\nmake tets  # run the tests\n```\n", "Makefile": MAKEFILE})
+    found = r.findings("missing-command")
+    assert [(f.file, f.line, f.severity, f.message, f.fix) for f in found] == [
+        ("AGENTS.md", 4, Severity.WARNING, "`make tets`: no target `tets` in Makefile", "did you mean `test`?")
+    ]
+
+
+def test_a_command_missing_on_several_lines_is_said_once(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "- `make tets`\n- then `make tets` again\n", "Makefile": MAKEFILE})
+    assert [m for _, _, m, _ in said(r)] == ["`make tets`: no target `tets` in Makefile; also line 2"]
+
+
+@pytest.mark.parametrize(
+    ("doc", "files"),
+    [
+        ("`make test`", {}),
+        ("`make gen`", {"Makefile": MAKEFILE + "include tools/gen.mk\n", "tools/gen.mk": "gen:\n\t./gen\n"}),
+        ("`make web-build`", {"Makefile": "%-build:\n\tbuild $*\n"}),
+        ("`make docker-up`", {"Makefile": "$(SERVICE)-up:\n\tup\n"}),
+        ("`make gen`", {"Makefile": MAKEFILE + "-include local.mk\n"}),
+        ("`make gen`", {"Makefile": MAKEFILE + "$(eval $(call rules,gen))\n"}),
+        ("`make <target>`", {}),
+        ("`make`", {}),
+        ("`make setup.cfg`", {"setup.cfg": "[x]\n"}),  # a file of that name: nothing to be done
+        ("`make hello`", {"hello.c": "int main(){}\n"}),  # a built-in rule makes it
+        ("There is no `make migrate` target on purpose.", {}),
+        ("Don't run `make deploy` by hand.", {}),
+        ("`cd api && make serve`", {"api/Makefile": "serve:\n\trun\n"}),
+        ("`make -C api serve`", {"api/Makefile": "serve:\n\trun\n"}),
+        ("`make -f ci.mk check`", {"ci.mk": "check:\n\tcheck\n"}),
+        ("`make serve`", {"api/Makefile": "serve:\n\trun\n"}),  # the doc's folder holds one that has it
+        ("`make V=1 -j4 lint`", {}),
+        ("`make anything`", {"Makefile": MAKEFILE + ".DEFAULT:\n\t@echo $@\n"}),
+        ("`cd $WORKDIR && make gone`", {}),
+        ("Run `make format/lint/typecheck` before committing.", {}),
+        ("`docker compose exec app make gone`", {}),
+        ("```python\nsubprocess.run('make deploy')\nmake deploy\n```", {}),
+    ],
+    ids=[
+        "defined",
+        "include",
+        "pattern",
+        "variable-target",
+        "missing-include",
+        "eval",
+        "placeholder",
+        "default",
+        "a-file",
+        "implicit-rule",
+        "said-absent",
+        "negated",
+        "cd",
+        "dash-C",
+        "dash-f",
+        "below",
+        "flags",
+        "default-rule",
+        "cd-unknown",
+        "slash-shorthand",
+        "inside-another-program",
+        "not-a-shell-block",
+    ],
+)
+def test_make_says_nothing_when_the_target_is_there_or_cannot_be_known(
+    repo: Repo, doc: str, files: dict[str, Any]
+) -> None:
+    r = repo({"AGENTS.md": f"# Root\n\n{doc}\n", "Makefile": MAKEFILE, **files})
+    assert said(r) == []
+
+
+def test_make_in_a_nested_doc_reads_the_makefile_above(repo: Repo) -> None:
+    r = repo({"Makefile": MAKEFILE, "api/AGENTS.md": "- `make test`\n- `make serve`\n"})
+    assert [m for _, _, m, _ in said(r)] == ["`make serve`: no target `serve` in Makefile"]
+
+
+def test_make_aimed_at_a_folder_reads_that_makefile(repo: Repo) -> None:
+    r = repo(
+        {
+            "Makefile": MAKEFILE,
+            "api/Makefile": "serve:\n\trun\n",
+            "AGENTS.md": "```bash\ncd api && make test\nmake -C api lint\n```\n",
+        }
+    )
+    assert [m for _, _, m, _ in said(r)] == [
+        "`make test`: no target `test` in api/Makefile",
+        "`make -C api lint`: no target `lint` in api/Makefile",
+    ]
+
+
+def test_every_target_of_one_make_line_is_checked(repo: Repo) -> None:
+    r = repo({"Makefile": "up:\n\tup\n", "AGENTS.md": "```sh\nmake up / down   # start, stop\n```\n"})
+    assert [m for _, _, m, _ in said(r)] == ["`make up / down`: no target `down` in Makefile"]
+
+
+def test_no_makefile_in_reach_says_nothing(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "- `make test`\n"})
+    assert said(r) == []
+
+
+# --- package.json scripts ----------------------------------------------------------------------
+
+ROOT_PACKAGE = {"json": {"name": "mono", "private": True, "scripts": {"build": "turbo build", "lint": "eslint ."}}}
+WEB_PACKAGE = {"json": {"name": "@acme/web", "scripts": {"dev": "next dev", "test": "vitest"}}}
+
+
+def test_a_script_the_package_lacks_is_a_warning(repo: Repo) -> None:
+    r = repo({"package.json": ROOT_PACKAGE, "AGENTS.md": "- `npm run buld`\n"})
+    assert said(r) == [("AGENTS.md", 1, "`npm run buld`: no script `buld` in package.json", "did you mean `build`?")]
+
+
+def test_a_filter_resolves_to_the_workspace_package(repo: Repo) -> None:
+    r = repo(
+        {
+            "package.json": ROOT_PACKAGE,
+            "apps/web/package.json": WEB_PACKAGE,
+            "AGENTS.md": "- `pnpm --filter @acme/web test`\n- `pnpm --filter @acme/web test:e2e`\n"
+            "- `pnpm -F ./apps/web run dev`\n- `yarn workspace @acme/web dev`\n- `pnpm -w lint`\n"
+            "- `npm --prefix apps/web run build`\n",
+        }
+    )
+    assert [m for _, _, m, _ in said(r)] == [
+        "`pnpm --filter @acme/web test:e2e`: no script `test:e2e` in apps/web/package.json",
+        "`npm --prefix apps/web run build`: no script `build` in apps/web/package.json",
+    ]
+
+
+def test_a_nested_doc_finds_the_scripts_of_the_root_package(repo: Repo) -> None:
+    """The root's scripts are run from the root, where agents start: ``pnpm lint`` in
+    ``apps/web/AGENTS.md`` is the root's ``lint``."""
+    r = repo(
+        {"package.json": ROOT_PACKAGE, "apps/web/package.json": WEB_PACKAGE, "apps/web/AGENTS.md": "- `pnpm lint`\n"}
+    )
+    assert said(r) == []
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "`pnpm vitest run`",  # a binary as likely as a script
+        "`pnpm add -D zod`",  # the package manager's own command
+        "`yarn install`",
+        "`pnpm --filter '@acme/*' test:e2e`",  # a glob: many packages
+        "`pnpm --filter nope test:e2e`",  # no such package: not followed
+        "`npm run test:e2e --if-present`",
+        "`pnpm -r test:e2e`",  # recursive: every package that has it
+        "`pnpm run`",
+        "`bun run scripts/x.ts`",  # a file
+        "`npm start`",  # with server.js, node runs it
+        "`pnpm dev`",  # a package below has it
+    ],
+)
+def test_scripts_say_nothing_when_they_cannot_know(repo: Repo, doc: str) -> None:
+    r = repo(
+        {
+            "package.json": ROOT_PACKAGE,
+            "server.js": "",
+            "apps/web/package.json": {"json": {"name": "@acme/web", "scripts": {"dev": "x", "test:e2e": "x"}}},
+            "AGENTS.md": f"- {doc}\n",
+        }
+    )
+    assert said(r) == []
+
+
+def test_a_script_like_name_without_run_is_read_as_a_script(repo: Repo) -> None:
+    r = repo({"package.json": ROOT_PACKAGE, "AGENTS.md": "- `pnpm test:unit`\n- `yarn typecheck`\n- `npm test`\n"})
+    assert [m for _, _, m, _ in said(r)] == [
+        "`pnpm test:unit`: no script `test:unit` in package.json",
+        "`yarn typecheck`: no script `typecheck` in package.json",
+        "`npm test`: no script `test` in package.json",
+    ]
+
+
+def test_a_doc_over_packages_names_theirs(repo: Repo) -> None:
+    r = repo(
+        {
+            "package.json": ROOT_PACKAGE,
+            "guides/a/package.json": {"json": {"scripts": {"start": "vite dev", "deploy": "wrangler deploy"}}},
+            "guides/b/package.json": {"json": {"scripts": {"start": "vite dev"}}},
+            "guides/AGENTS.md": "A guide's README says how to run it: `pnpm run dev`.\n",
+        }
+    )
+    assert [m for _, _, m, _ in said(r)] == [
+        "`pnpm run dev`: no script `dev` in package.json, nor in guides/a/package.json, guides/b/package.json"
+    ]
+
+
+# --- just --------------------------------------------------------------------------------------
+
+JUSTFILE = (
+    'set shell := ["bash", "-cu"]\nalias f := fmt\n\n# format\nfmt:\n    cargo fmt\n\n'
+    "test *args:\n    cargo test {{args}}\n"
+)
+
+
+def test_a_recipe_the_justfile_lacks_is_a_warning(repo: Repo) -> None:
+    r = repo({"justfile": JUSTFILE, "AGENTS.md": "```sh\njust fmtt\njust f\njust test -p x\n```\n"})
+    assert said(r) == [("AGENTS.md", 2, "`just fmtt`: no recipe `fmtt` in justfile", "did you mean `fmt`?")]
+
+
+def test_just_follows_imports_and_modules(repo: Repo) -> None:
+    r = repo(
+        {
+            "justfile": JUSTFILE + "import 'tools/ci.just'\nmod docs\n",
+            "tools/ci.just": "ci:\n    just test\n",
+            "docs.just": "serve:\n    mdbook serve\n",
+            "AGENTS.md": "- `just ci`\n- `just docs serve`\n- `just docs::serve`\n- `just docs build`\n",
+        }
+    )
+    assert [m for _, _, m, _ in said(r)] == ["`just docs build`: no recipe `build` in module `docs` (docs.just)"]
+
+
+@pytest.mark.parametrize(
+    ("doc", "files"),
+    [
+        ("`just --list`", {}),
+        ("`just <recipe>`", {}),
+        ("`just gen`", {"justfile": JUSTFILE + "import 'gone.just'\n"}),
+        ("`just gen`", {"justfile": JUSTFILE + "import '{{x}}.just'\n"}),
+        ("`just gen`", {"justfile": JUSTFILE + "mod gen 'missing.just'\n"}),
+        ("`just gen`", {"sub/justfile": "gen:\n    x\n"}),  # a justfile below has it
+    ],
+    ids=["list", "placeholder", "missing-import", "templated-import", "missing-module", "below"],
+)
+def test_just_says_nothing_when_it_cannot_know(repo: Repo, doc: str, files: dict[str, Any]) -> None:
+    r = repo({"justfile": JUSTFILE, "AGENTS.md": f"- {doc}\n", **files})
+    assert said(r) == []
+
+
+def test_just_with_fallback_reads_the_justfile_above(repo: Repo) -> None:
+    r = repo(
+        {
+            "justfile": JUSTFILE,
+            "crates/x/justfile": "set fallback\nbench:\n    cargo bench\n",
+            "crates/x/AGENTS.md": "- `just bench`\n- `just fmt`\n- `just lint`\n",
+        }
+    )
+    assert [m for _, _, m, _ in said(r)] == ["`just lint`: no recipe `lint` in crates/x/justfile, justfile"]
+
+
+# --- tox and nox -------------------------------------------------------------------------------
+
+TOX_INI = (
+    "[tox]\nenvlist = py{311,312}-django{4,5}, lint\n\n[testenv]\ncommands = pytest\n\n"
+    "[testenv:docs]\ncommands = mkdocs build\n"
+)
+
+
+def test_tox_environments(repo: Repo) -> None:
+    r = repo(
+        {
+            "tox.ini": TOX_INI,
+            "AGENTS.md": "- `tox -e lnt`\n- `tox -e lint,docs`\n- `tox -e py313`\n- `tox -e py311-django5`\n"
+            "- `tox run -e py312-django4`\n- `tox -e ALL`\n- `uv run tox -e dosc`\n",
+        }
+    )
+    assert said(r) == [
+        ("AGENTS.md", 1, "`tox -e lnt`: no tox environment `lnt` in tox.ini", "did you mean `lint`?"),
+        ("AGENTS.md", 7, "`uv run tox -e dosc`: no tox environment `dosc` in tox.ini", "did you mean `docs`?"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        {"pyproject.toml": '[tool.tox]\nlegacy_tox_ini = """\n[tox]\nenvlist = lint\n"""\n'},
+        {"tox.toml": 'env_list = ["lint"]\n[env.docs]\ncommands = [["mkdocs"]]\n'},
+        {"pyproject.toml": '[tool.tox]\nenv_list = ["lint"]\n[tool.tox.env.docs]\ncommands = [["mkdocs"]]\n'},
+    ],
+    ids=["legacy-ini", "tox-toml", "pyproject-native"],
+)
+def test_tox_reads_its_other_configurations(repo: Repo, config: dict[str, str]) -> None:
+    r = repo({**config, "AGENTS.md": "- `tox -e lint`\n- `tox -e lnt`\n"})
+    assert [m for _, _, m, _ in said(r)] == [f"`tox -e lnt`: no tox environment `lnt` in {next(iter(config))}"]
+
+
+def test_tox_ranges_are_not_expanded_so_say_nothing(repo: Repo) -> None:
+    r = repo({"tox.ini": "[tox]\nenvlist = py3{9-13}-x\n", "AGENTS.md": "- `tox -e weird`\n"})
+    assert said(r) == []
+
+
+NOXFILE = (
+    "import nox\n\n@nox.session(python=['3.11', '3.12'])\ndef tests(session):\n    session.run('pytest')\n\n"
+    "@nox.session(name='type-check')\ndef mypy(session):\n    session.run('mypy')\n"
+)
+
+
+def test_nox_sessions(repo: Repo) -> None:
+    r = repo(
+        {
+            "noxfile.py": NOXFILE,
+            "AGENTS.md": "- `nox -s tests-3.12`\n- `nox -s type-check`\n- `nox -s mypy`\n- `nox -s tsts`\n",
+        }
+    )
+    assert [(m, fix) for _, _, m, fix in said(r)] == [
+        ("`nox -s mypy`: no nox session `mypy` in noxfile.py", "correct the command, or add what it runs"),
+        ("`nox -s tsts`: no nox session `tsts` in noxfile.py", "did you mean `tests`?"),
+    ]
+
+
+def test_nox_sessions_made_otherwise_say_nothing(repo: Repo) -> None:
+    noxfile = NOXFILE + "\nfor name in ('a', 'b'):\n    nox.session(name=name)(lambda session: None)\n"
+    r = repo({"noxfile.py": noxfile, "AGENTS.md": "- `nox -s a`\n"})
+    assert said(r) == []
+
+
+# --- python -m, uv run, cargo xtask ------------------------------------------------------------
+
+PYPROJECT = '[project]\nname = "acme"\ndependencies = ["httpx"]\n[project.scripts]\nacme = "acme.cli:main"\n'
+
+
+def test_python_modules_of_the_project(repo: Repo) -> None:
+    r = repo(
+        {
+            "pyproject.toml": PYPROJECT,
+            "src/acme/__init__.py": "",
+            "src/acme/cli.py": "",
+            "src/acme/tools/gen.py": "",  # a namespace package: no __init__.py
+            "AGENTS.md": "```sh\npython -m acme.cli\npython3 -m acme.tools\nuv run python -m acme.gone\n"
+            "uv run -m acme.cli\npython -m pytest -q\npython -m http.server\npython -m acme\n```\n",
+        }
+    )
+    assert said(r) == [
+        (
+            "AGENTS.md",
+            4,
+            "`uv run python -m acme.gone`: no module `acme.gone` in the project's package src/acme",
+            "did you mean `acme.tools`?",
+        )
+    ]
+
+
+def test_uv_run_of_a_script_named_after_the_project(repo: Repo) -> None:
+    r = repo(
+        {
+            "pyproject.toml": PYPROJECT,
+            "AGENTS.md": "- `uv run acme`\n- `uv run acme-serve`\n- `uv run pytest -x`\n- `uv run httpx`\n",
+        }
+    )
+    assert said(r) == [
+        (
+            "AGENTS.md",
+            2,
+            "`uv run acme-serve`: no script `acme-serve` in pyproject.toml",
+            "correct the command, or add what it runs",
+        )
+    ]
+
+
+XTASK_MAIN = """use clap::{Parser, Subcommand};
+
+#[derive(Subcommand)]
+enum Commands {
+    /// Regenerate the schema
+    Codegen,
+    #[command(name = "ts")]
+    TypeScript { out: String },
+    CompressTreeSitter,
+}
+"""
+
+
+def test_cargo_xtask_subcommands_from_clap(repo: Repo) -> None:
+    r = repo(
+        {
+            "xtask/Cargo.toml": '[package]\nname = "xtask"\n',
+            "xtask/src/main.rs": XTASK_MAIN,
+            "AGENTS.md": "- `cargo xtask codegen`\n- `cargo xtask ts`\n- `cargo xtask compress-tree-sitter`\n"
+            "- `cargo xtask gen`\n",
+        }
+    )
+    assert said(r) == [
+        ("AGENTS.md", 4, "`cargo xtask gen`: no xtask subcommand `gen` in xtask/src", "did you mean `codegen`?")
+    ]
+
+
+def test_cargo_xtask_with_another_parser_says_nothing(repo: Repo) -> None:
+    r = repo(
+        {
+            "xtask/src/main.rs": "fn main() { let task = std::env::args().nth(1); run(task) }\n",
+            "AGENTS.md": "- `cargo xtask gen`\n",
+        }
+    )
+    assert said(r) == []
+
+
+# --- ./path ------------------------------------------------------------------------------------
+
+
+def test_a_script_that_cannot_be_executed(repo: Repo) -> None:
+    r = repo(
+        {
+            "scripts/dev.sh": "#!/bin/sh\n",
+            "scripts/ok.sh": "#!/bin/sh\n",
+            "AGENTS.md": "```sh\n./scripts/dev.sh --watch\n./scripts/ok.sh\n./scripts/gone.sh\n```\n"
+            "See [the readme](./README.md), `./api`, `./docs/` and `./scripts/dev.sh` for how it works.\n"
+            "Run `./scripts/dev.sh` to start.\n",
+            "README.md": "",
+        },
+        commit=False,
+    )
+    os.chmod(r.path / "scripts" / "ok.sh", 0o755)
+    r.commit()
+    assert said(r) == [
+        (
+            "AGENTS.md",
+            2,
+            "`./scripts/dev.sh --watch`: scripts/dev.sh is not executable; also line 7",
+            "make it executable (`git update-index --chmod=+x scripts/dev.sh`), or say how to run it",
+        )
+    ]
+    # The one that is not there is missing-path's to say.
+    assert [f.message for f in r.findings("missing-path") if f.line == 4] == [
+        "`./scripts/gone.sh` (in a code block) does not exist (in the repository)"
+    ]
+
+
+# --- what other projects run, and what is made locally -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "In a project made from one of the templates, run `npm run deploy`.",
+        "Then `cd` into your project and run `npm run deploy`.",
+        "`npm run deploy` is gone; use `npm run build`.",
+    ],
+    ids=["template", "your-project", "gone"],
+)
+def test_another_projects_commands_say_nothing(repo: Repo, doc: str) -> None:
+    r = repo({"package.json": ROOT_PACKAGE, "AGENTS.md": f"{doc}\n"})
+    assert said(r) == []
+
+
+def test_a_module_git_ignores_is_made_locally(repo: Repo) -> None:
+    r = repo(
+        {
+            ".gitignore": "src/acme/_version.py\nsrc/acme/proto/\n",
+            "src/acme/__init__.py": "",
+            "AGENTS.md": "- `python -m acme._version`\n- `python -m acme.proto.api_pb2`\n- `python -m acme.gone`\n",
+        }
+    )
+    assert [m for _, _, m, _ in said(r)] == [
+        "`python -m acme.gone`: no module `acme.gone` in the project's package src/acme"
+    ]
+
+
+def test_nox_under_another_decorator_name_says_nothing(repo: Repo) -> None:
+    noxfile = "from nox import session as nox_session\n\n@nox_session\ndef lint(session):\n    pass\n"
+    r = repo({"noxfile.py": noxfile, "AGENTS.md": "- `nox -s lint`\n- `nox -s tests`\n"})
+    assert said(r) == []
+
+
+def test_cargo_xtask_taking_any_subcommand_says_nothing(repo: Repo) -> None:
+    main = XTASK_MAIN.replace(
+        "    CompressTreeSitter,\n", "    #[command(external_subcommand)]\n    Other(Vec<String>),\n"
+    )
+    r = repo({"xtask/src/main.rs": main, "AGENTS.md": "- `cargo xtask gen`\n"})
+    assert said(r) == []
+
+
+def test_outside_git_the_files_on_disk_are_read(tmp_path: Path) -> None:
+    build_tree(
+        tmp_path / "proj",
+        {
+            "Makefile": MAKEFILE,
+            "package.json": ROOT_PACKAGE,
+            "run.sh": "#!/bin/sh\n",
+            "AGENTS.md": "```sh\nmake tets\nnpm run lint\nnpm run lnt\n./run.sh\n```\n",
+        },
+    )
+    found = check(str(tmp_path / "proj")).findings
+    assert [f.message for f in found if f.rule == "missing-command"] == [
+        "`make tets`: no target `tets` in Makefile",
+        "`npm run lnt`: no script `lnt` in package.json",
+        "`./run.sh`: run.sh is not executable",
+    ]
