@@ -53,6 +53,13 @@ _WHERE = {
     "ContextReport": "agents_md.host.report",
     "context_report": "agents_md.host.report",
     "replay": "agents_md.host.replay",
+    # the other coding agents' engines, side by side with Claude Code's
+    "EngineFile": "agents_md.engines.model",
+    "EngineRead": "agents_md.engines.model",
+    "EngineStart": "agents_md.engines.model",
+    "LeftOut": "agents_md.engines.model",
+    "engine_start": "agents_md.host.engines",
+    "replay_engine": "agents_md.engines.replay",
 }
 
 if TYPE_CHECKING:
@@ -77,11 +84,17 @@ if TYPE_CHECKING:
     from agents_md.engine.start import SessionInputs as SessionInputs
     from agents_md.engine.start import StartContext as StartContext
     from agents_md.engine.touch import Touch as Touch
+    from agents_md.engines.model import EngineFile as EngineFile
+    from agents_md.engines.model import EngineRead as EngineRead
+    from agents_md.engines.model import EngineStart as EngineStart
+    from agents_md.engines.model import LeftOut as LeftOut
+    from agents_md.engines.replay import replay_engine as replay_engine
     from agents_md.errors import AgentsMdError as AgentsMdError
     from agents_md.errors import PluginError as PluginError
     from agents_md.errors import SettingsError as SettingsError
     from agents_md.errors import UsageError as UsageError
     from agents_md.host.aio import AsyncSession as AsyncSession
+    from agents_md.host.engines import engine_start as engine_start
     from agents_md.host.plugins import PluginSpec as PluginSpec
     from agents_md.host.replay import replay as replay
     from agents_md.host.report import ContextReport as ContextReport

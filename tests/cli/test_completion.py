@@ -52,7 +52,7 @@ def bash_offers(path: Path, *words: str) -> list[str]:
         (("",), list(COMMANDS)),
         (("con",), ["context", "config"]),
         (("context", "--for"), ["--format"]),
-        (("context", "--format", ""), ["text", "json", "claude-md"]),
+        (("context", "--format", ""), ["text", "json", "claude-md", "prompt"]),
         (("agents", ""), ["list", "check"]),
         (("agents", "list", "--format", ""), ["text", "lines", "json"]),
         (("check", "--format", "s"), ["sarif"]),
@@ -94,7 +94,7 @@ def zsh_offers(path: Path, *words: str) -> list[str]:
     ("words", "offered"),
     [
         (("",), list(COMMANDS)),
-        (("context", "--format", ""), ["text", "json", "claude-md"]),
+        (("context", "--format", ""), ["text", "json", "claude-md", "prompt"]),
         (("agents", ""), ["list", "check"]),
         (("completion", ""), ["bash", "zsh", "fish"]),
         (("context", "--home", ""), ["<files>"]),
@@ -122,7 +122,7 @@ def fish_offers(path: Path, line: str) -> list[str]:
     [
         ("agents-md ", sorted(COMMANDS)),
         ("agents-md agents ", ["check", "list"]),
-        ("agents-md context --format ", ["claude-md", "json", "text"]),
+        ("agents-md context --format ", ["claude-md", "json", "prompt", "text"]),
         ("agents-md completion ", ["bash", "fish", "zsh"]),
         ("agents-md map --wr", ["--write"]),
     ],

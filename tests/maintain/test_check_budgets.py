@@ -1,16 +1,14 @@
 """Rule 4: lines per file, and bytes per directory — Claude Code's start block (asked of the engine)
-and Codex's root-to-directory concatenation (``maintain.codex``)."""
+and Codex's root-to-directory concatenation (``engines.codex``)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
 from conftest import GitRepo
 
 from agents_md import Session
-from agents_md.maintain.views import codex
 
 Repo = Callable[..., GitRepo]
 
@@ -101,56 +99,42 @@ def test_codex_budget_within_budget_is_quiet(repo: Repo) -> None:
     assert r.findings("byte-budget-codex") == []
 
 
-# ------------------------------------------------------------------------------------ Codex's own loading
+# ------------------------------------------------------------------------------------ Codex's own config
 
 
-def _tree(tmp_path: Path, spec: dict[str, str | bytes]) -> Path:
-    for rel, content in spec.items():
-        path = tmp_path / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(content.encode() if isinstance(content, str) else content)
-    return tmp_path
-
-
-def test_codex_root_is_the_nearest_git_marker_a_file_counts(tmp_path: Path) -> None:
-    root = _tree(
-        tmp_path, {"AGENTS.md": "outer\n", "sub/.git": "gitdir: x\n", "sub/AGENTS.md": "inner\n", "sub/d/x": ""}
-    )
-    assert codex.project_root(str(root / "sub" / "d")) == str(root / "sub")
-    files = codex.project_docs(str(root / "sub" / "d"))
-    assert [os.path.relpath(f.path, root) for f in files] == ["sub/AGENTS.md"]
-
-
-def test_codex_without_a_root_reads_only_the_working_directory(tmp_path: Path) -> None:
-    root = _tree(tmp_path, {"AGENTS.md": "outer\n", "d/AGENTS.md": "inner\n"})
-    files = codex.project_docs(str(root / "d"), markers=(".no-such-marker",))
-    assert [os.path.relpath(f.path, root) for f in files] == ["d/AGENTS.md"]
-
-
-def test_codex_override_then_agents_then_fallbacks_one_file_a_directory(tmp_path: Path) -> None:
-    root = _tree(
-        tmp_path,
-        {
-            ".git/HEAD": "x",
-            "AGENTS.override.md": "o\n",
-            "AGENTS.md": "a\n",
-            "d/TEAM.md": "t\n",
-            "e/AGENTS.md": "e\n",
-            "e/TEAM.md": "t\n",
-        },
-    )
-    assert [os.path.relpath(f.path, root) for f in codex.project_docs(str(root / "d"), fallback_names=["TEAM.md"])] == [
-        "AGENTS.override.md",
-        "d/TEAM.md",
-    ]
-    assert [os.path.relpath(f.path, root) for f in codex.project_docs(str(root / "e"), fallback_names=["TEAM.md"])] == [
-        "AGENTS.override.md",
-        "e/AGENTS.md",
+def test_codex_budget_reads_the_repositorys_own_codex_config_per_folder(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "r" * 100, "a/.codex/config.toml": "project_doc_max_bytes = 150\n", "a/AGENTS.md": "x" * 80})
+    found = r.findings("byte-budget-codex")
+    assert [(f.file, f.message) for f in found] == [
+        (
+            "a/AGENTS.md",
+            "Codex started in a cuts this file after 50 of 80 bytes "
+            "(project_doc_max_bytes 150; before it: AGENTS.md 100 B)",
+        )
     ]
 
 
-def test_codex_blank_files_cost_nothing_and_a_zero_budget_loads_nothing(tmp_path: Path) -> None:
-    root = _tree(tmp_path, {".git/HEAD": "x", "AGENTS.md": "  \n\n", "d/AGENTS.md": "12345"})
-    files = codex.project_docs(str(root / "d"), max_bytes=5)
-    assert [(f.status, f.loaded) for f in files] == [("blank", 0), ("whole", 5)]
-    assert [f.status for f in codex.project_docs(str(root / "d"), max_bytes=0)] == ["dropped", "dropped"]
+def test_codex_budget_drops_a_file_the_cut_leaves_white_space_only(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# r\n", "a/AGENTS.md": "      \n# later\n", ".agents-md.toml": "codex-max-bytes = 8\n"})
+    found = r.findings("byte-budget-codex")
+    assert [(f.file, f.message) for f in found] == [
+        (
+            "a/AGENTS.md",
+            "Codex started in a drops this file: the budget leaves only white space of it "
+            "(project_doc_max_bytes 8; before it: AGENTS.md 4 B)",
+        )
+    ]
+
+
+def test_codex_budget_with_no_root_markers_reads_each_folder_alone(repo: Repo) -> None:
+    toml = "codex-root-markers = []\n"
+    r = repo({"AGENTS.md": "r" * 30001, "a/AGENTS.md": "x" * 5001, ".agents-md.toml": toml})
+    assert r.findings("byte-budget-codex") == []
+
+
+def test_codex_budget_names_a_link_loop_that_drops_every_project_doc(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# r\n", "a/AGENTS.md": "# a\n", "a/AGENTS.override.md": {"symlink": "AGENTS.override.md"}})
+    found = r.findings("byte-budget-codex")
+    assert [(f.file, f.message) for f in found] == [
+        ("a/AGENTS.override.md", "a link loop: Codex started in a or below sends no project doc at all")
+    ]

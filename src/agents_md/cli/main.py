@@ -18,7 +18,20 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 # Sub-commands in the order ``--help`` lists them.
-COMMANDS = ("context", "read", "replay", "config", "agents", "check", "link", "map", "hook", "mcp", "completion")
+COMMANDS = (
+    "context",
+    "read",
+    "replay",
+    "replay-engine",
+    "config",
+    "agents",
+    "check",
+    "link",
+    "map",
+    "hook",
+    "mcp",
+    "completion",
+)
 DEBUG_ENV = "AGENTS_MD_DEBUG"
 
 Run = Callable[[argparse.Namespace], int]
@@ -64,7 +77,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in (only,) if only else COMMANDS:
-        module = importlib.import_module(f"agents_md.cli.commands.{name}")
+        module = importlib.import_module(f"agents_md.cli.commands.{name.replace('-', '_')}")
         module.register(subparsers)
     return parser
 

@@ -7,6 +7,7 @@ link, a directory where a file was expected) is never an error: it reads as ``No
 
 from __future__ import annotations
 
+import errno
 import os
 import stat as stat_mod
 import sys
@@ -49,6 +50,14 @@ class FileSystem:
 
     def is_symlink(self, path: str) -> bool:
         return "\0" not in path and os.path.islink(path)
+
+    def is_link_loop(self, path: str) -> bool:
+        """Whether following ``path``'s links never ends (absent for most readers; Codex gives up on it)."""
+        try:
+            os.stat(path)
+        except OSError as exc:
+            return exc.errno == errno.ELOOP
+        return False
 
     def might_exist(self, path: str) -> bool:
         """A cheap first answer: ``False`` only when ``path`` surely does not exist."""
@@ -188,6 +197,9 @@ class ListingFS(FileSystem):
     def is_symlink(self, path: str) -> bool:
         return self._maybe_present(path) and self.base.is_symlink(path)
 
+    def is_link_loop(self, path: str) -> bool:
+        return self._maybe_present(path) and self.base.is_link_loop(path)
+
     def list_dir(self, path: str) -> list[str] | None:
         if path not in self._listings:
             self._listings[path] = self._list(path) if self._maybe_present(path) else None
@@ -291,6 +303,9 @@ class CaseFoldingFS(FileSystem):
 
     def is_symlink(self, path: str) -> bool:
         return self.base.is_symlink(self._on_disk(path))
+
+    def is_link_loop(self, path: str) -> bool:
+        return self.base.is_link_loop(self._on_disk(path))
 
     def list_dir(self, path: str) -> list[str] | None:
         return self.base.list_dir(self._on_disk(path))

@@ -21,9 +21,16 @@ def register(subparsers: Any) -> None:
     parser.add_argument("directory", nargs="?", default=".", help="the working directory (default: .)")
     parser.add_argument(
         "--format",
-        choices=("text", "json", "claude-md"),
+        choices=("text", "json", "claude-md", "prompt"),
         default="text",
-        help="text (a table), json, or claude-md (exactly the rendered block)",
+        help="text (a table), json, or prompt (exactly the instruction text the engine sends; "
+        "claude-md: Claude Code's rendered block)",
+    )
+    parser.add_argument(
+        "--engine",
+        default="claude-code",
+        metavar="NAME",
+        help="claude-code (default), codex, gemini, opencode, or all (one table, file x engine)",
     )
     parser.add_argument("--agent", metavar="TYPE", help="what a subagent of TYPE receives instead")
     parser.add_argument(
@@ -41,7 +48,12 @@ def run(args: argparse.Namespace) -> int:
     from agents_md.cli.session_args import offered_agent, session_from
 
     session = session_from(args, os.path.abspath(args.directory))
-    return context(session, agent=offered_agent(session, args.agent), fmt=args.format, absolute=args.absolute)
+    if args.engine != "claude-code":
+        from agents_md.cli.commands.engines import context_engines
+
+        return context_engines(session, args, engine=args.engine, fmt=args.format)
+    fmt = "claude-md" if args.format == "prompt" else args.format
+    return context(session, agent=offered_agent(session, args.agent), fmt=fmt, absolute=args.absolute)
 
 
 def context(session: Session, *, agent: str | None, fmt: str, absolute: bool = False) -> int:

@@ -23,7 +23,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--cwd", default=".", help="the session's working directory (default: .)")
     parser.add_argument("--after", action="append", default=[], metavar="FILE", help="a file read earlier")
     parser.add_argument("--agent", metavar="TYPE", help="the read happens in a subagent of TYPE")
-    parser.add_argument("--format", choices=("text", "json", "claude-md"), default="text")
+    parser.add_argument("--format", choices=("text", "json", "claude-md", "prompt"), default="text")
+    parser.add_argument(
+        "--engine", default="claude-code", metavar="NAME", help="claude-code (default), gemini or opencode"
+    )
     add_session_arguments(parser)
     parser.set_defaults(run=run)
 
@@ -33,10 +36,17 @@ def run(args: argparse.Namespace) -> int:
 
     from agents_md.cli.session_args import offered_agent, session_from
 
-    session = session_from(args, os.path.abspath(args.cwd))
     after = [os.path.abspath(p) for p in args.after]
+    if args.engine != "claude-code":
+        from agents_md.cli.commands.engines import read_engine
+
+        cwd = os.path.abspath(args.cwd)
+        fmt = args.format
+        return read_engine(args, engine=args.engine, path=os.path.abspath(args.file), cwd=cwd, after=after, fmt=fmt)
+    session = session_from(args, os.path.abspath(args.cwd))
     agent = offered_agent(session, args.agent)
-    return read(session, os.path.abspath(args.file), after=after, agent=agent, fmt=args.format)
+    fmt = "claude-md" if args.format == "prompt" else args.format
+    return read(session, os.path.abspath(args.file), after=after, agent=agent, fmt=fmt)
 
 
 def read(session: Session, path: str, *, after: Sequence[str], agent: str | None, fmt: str) -> int:

@@ -6,6 +6,8 @@ Looked for at the repository root, ``.agents-md.toml`` first. Keys::
     claude-max-bytes = 40000         # Claude Code's start block in a directory
     codex-max-bytes = 32768          # Codex's project_doc_max_bytes
     codex-fallback-filenames = []    # Codex's project_doc_fallback_filenames
+    codex-root-markers = [".git"]    # Codex's project_root_markers ([]: the folder alone)
+    engines = ["claude-code"]        # the coding agents the team uses (engine-divergence)
     stale-days = 90                  # how far a doc may lag its code
     stale-commits = 3                # and by how many commits to its code, at least
     doc-names = ["AGENTS.md"]        # the files that govern a directory (rules 1 and 2)
@@ -50,6 +52,8 @@ class Config:
     claude_max_bytes: int = 40000
     codex_max_bytes: int = 32768
     codex_fallback_filenames: tuple[str, ...] = ()
+    codex_root_markers: tuple[str, ...] = (".git",)
+    engines: tuple[str, ...] = ("claude-code",)
     stale_days: int = 90
     stale_commits: int = 3
     doc_names: tuple[str, ...] = ("AGENTS.md",)
@@ -94,6 +98,7 @@ class Config:
 _INTS = {"max-lines": "max_lines", "claude-max-bytes": "claude_max_bytes", "codex-max-bytes": "codex_max_bytes"}
 _INTS |= {"stale-days": "stale_days", "stale-commits": "stale_commits"}
 _LISTS = {"codex-fallback-filenames": "codex_fallback_filenames", "doc-names": "doc_names", "ignore": "ignore"}
+_LISTS |= {"codex-root-markers": "codex_root_markers", "engines": "engines"}
 _LISTS["not-code"] = "not_code"
 _KEYS = (*_INTS, *_LISTS, "base", "governs", "rules")
 
@@ -182,6 +187,17 @@ def parse_config(table: Any, *, source: str, text: str = "") -> Config:
             close = difflib.get_close_matches(key, _KEYS, n=1)
             hint = f"did you mean {close[0]!r}?" if close else f"known keys: {', '.join(_KEYS)}"
             problem(f"unknown key {key!r}; {hint}", f"rename or remove {key!r}", key)
+    if "engines" in values:
+        from agents_md.host.engines import ENGINE_NAMES
+
+        unknown = [e for e in values["engines"] if e not in ENGINE_NAMES]
+        if unknown:
+            problem(
+                f"engines: unknown engine {unknown[0]!r}; known: {', '.join(ENGINE_NAMES)}",
+                f"remove {unknown[0]!r} from engines",
+                "engines",
+            )
+            values["engines"] = tuple(e for e in values["engines"] if e in ENGINE_NAMES)
     return Config(**values, source=source, problems=tuple(problems))
 
 

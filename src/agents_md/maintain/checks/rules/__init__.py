@@ -21,6 +21,7 @@ from agents_md.maintain.checks.rules import (
     dangling_link,
     doc_not_updated,
     duplicate_text,
+    engine_divergence,
     import_cycle,
     import_outside_repo,
     invisible_doc,
@@ -57,6 +58,7 @@ SESSION_RULES: tuple[ModuleType, ...] = (
     shadowed_doc,
     needs_approval,
     byte_budget_claude,
+    engine_divergence,
 )
 RUN_ORDER: tuple[ModuleType, ...] = (
     *FILE_RULES,
@@ -79,6 +81,7 @@ READING_ORDER: tuple[ModuleType, ...] = (
     byte_budget_claude,
     byte_budget_codex,
     invisible_doc,
+    engine_divergence,
     shadowed_doc,
     needs_approval,
     broken_import,

@@ -1,5 +1,7 @@
 """``invisible-doc``: an ``AGENTS.md`` that Claude Code's default mode never shows. A warning:
-the repository is not broken, one agent misses one doc.
+the repository is not broken, one agent misses one doc. The message names the engine (Claude
+Code); a team whose ``engines`` leave Claude Code out is not told (``engine-divergence`` compares
+the engines it does use).
 
 1. Decided by the engine (``views.visibility``): the file is visible when a session started in
    its directory loads it, or when a Read of a file there from a session at the root attaches it.
@@ -19,6 +21,7 @@ import posixpath
 from collections.abc import Iterator
 
 from agents_md.diagnostics import Diagnostic, Edit, RuleInfo, Severity
+from agents_md.host.engines import CLAUDE_CODE
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, anchor_dir, case_variant, shown
 
@@ -39,6 +42,8 @@ def _links_are_the_convention(ctx: CheckContext) -> bool:
 
 
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:
+    if CLAUDE_CODE not in ctx.config.engines:
+        return  # a team that does not use Claude Code is not told what it misses (engine-divergence is)
     symlinks: bool | None = None
     for rel, hidden in sorted(ctx.visibility.hidden.items()):
         directory = anchor_dir(rel)

@@ -1,0 +1,146 @@
+"""``context --engine``'s views: one engine's files (a table, JSON), and every engine at once
+(one row a file, one column an engine: loaded whole, cut after N bytes, or not loaded and why)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from agents_md.cli.style import Style, human_bytes
+from agents_md.engine.paths import is_inside
+from agents_md.engines.model import EngineStart, Left
+
+_LEFT = {
+    "blank": "empty or white space only",
+    "dropped": "dropped: the byte budget was spent",
+    "cut-to-blank": "dropped: the budget leaves only white space of it",
+    "shadowed": "another name won",
+    "duplicate": "the same file was sent already",
+    "budget-off": "project docs off (budget 0)",
+    "link-loop": "a link loop: no project doc at all",
+    "untrusted": "folder not trusted",
+    "disabled": "switched off",
+    "excluded": "excluded by its settings",
+    "not-followed": "import not followed",
+    "unreadable": "cannot be read",
+}
+
+
+def shown(path: str, start: EngineStart, home: str) -> str:
+    """A path as a person reads it: ``~/…`` under the home (when the cwd is not), else relative to
+    the working directory."""
+    home = home.rstrip(os.sep)
+    if home and is_inside(path, home) and not is_inside(start.cwd, home):
+        return "~" + path[len(home) :]
+    return os.path.relpath(path, start.cwd)
+
+
+def start_json(start: EngineStart) -> dict[str, Any]:
+    return {
+        "engine": start.engine,
+        "cwd": start.cwd,
+        "root": start.root,
+        "names": list(start.names),
+        "config": list(start.sources),
+        "files": [
+            {
+                "path": f.path,
+                "scope": str(f.scope),
+                "why": f.why,
+                "bytes": f.size,
+                "loaded": f.loaded,
+                "cut": f.cut,
+            }
+            for f in start.files
+        ],
+        "left_out": [{"path": x.path, "why": str(x.why), "detail": x.detail} for x in start.left_out],
+        "prompt": start.prompt,
+        "notices": list(start.notices),
+    }
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], s: Style) -> list[str]:
+    widths = [max(len(h), *(len(r[c]) for r in rows)) if rows else len(h) for c, h in enumerate(headers)]
+    out = [s("  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip(), "dim")]
+    out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    return out
+
+
+def render_start(start: EngineStart, title: str, home: str) -> str:
+    s = Style()
+    lines = [s(f"{title}: instruction files for {start.cwd}", "bold")]
+    if start.root:
+        lines.append(f"walk: from {start.root} (names: {', '.join(start.names)})")
+    lines.append("")
+    if start.files:
+        rows = [
+            (str(i + 1), str(f.scope), shown(f.path, start, home), f"{f.size:,}", _loaded(f.loaded, f.size), f.why)
+            for i, f in enumerate(start.files)
+        ]
+        lines += _table(("#", "scope", "file", "bytes", "sent", "why"), rows, s)
+        size = len((start.prompt or "").encode())
+        lines += ["", f"{len(start.files)} file(s); the text the engine sends: {human_bytes(size)}"]
+    else:
+        lines.append(s("No instruction files load.", "yellow"))
+    if start.left_out:
+        lines += ["", s("Considered and left out:", "bold")]
+        for x in start.left_out:
+            extra = f" [{x.detail}]" if x.detail else ""
+            lines.append(f"  {shown(x.path, start, home)}: {_LEFT.get(str(x.why), str(x.why))}{extra}")
+    return "\n".join(lines)
+
+
+def _loaded(loaded: int, size: int) -> str:
+    return "whole" if loaded >= size else f"cut at {loaded:,}"
+
+
+def _absent(path: str, start: EngineStart) -> str:
+    """Why ``start`` did not load ``path``: its own record, else what its walk did not cover."""
+    for x in start.left_out:
+        if x.path == path:
+            return f"no: {_LEFT.get(str(x.why), str(x.why))}"
+    if os.path.basename(path) not in start.names:
+        return "no: not a name it reads"
+    if start.engine == "claude-code" and os.path.basename(path) == "AGENTS.md":
+        return "no: instructionFiles mode leaves it out"
+    if not is_inside(start.cwd, os.path.dirname(path)):
+        return "no: below the cwd (on a read)" if is_inside(path, start.cwd) else "no: off its walk"
+    if start.root and not is_inside(os.path.dirname(path), start.root):
+        return "no: above its root"
+    if any(os.path.dirname(f.path) == os.path.dirname(path) for f in start.files):
+        return "no: another name won"
+    return "no"
+
+
+def render_all(starts: Sequence[tuple[str, EngineStart]], home: str) -> str:
+    """One row a file (every file any engine sent or left out), one column an engine."""
+    s = Style()
+    first = starts[0][1]
+    paths: dict[str, None] = {}
+    for _title, start in starts:
+        paths.update((f.path, None) for f in start.files)
+    for _title, start in starts:
+        paths.update((x.path, None) for x in start.left_out if x.why is not Left.UNTRUSTED)
+    rows = []
+    for path in paths:
+        cells = [shown(path, first, home)]
+        for _title, start in starts:
+            if any(x.why is Left.UNTRUSTED for x in start.left_out):
+                cells.append("no: folder not trusted")
+                continue
+            index = next((i for i, f in enumerate(start.files) if f.path == path), None)
+            if index is None:
+                cells.append(_absent(path, start))
+                continue
+            f = start.files[index]
+            cells.append(f"{index + 1}. " + ("whole" if not f.cut else f"cut at {f.loaded:,} of {f.size:,} B"))
+        rows.append(cells)
+    lines = [s(f"Instruction files for {first.cwd}, per engine (n. = its place in what the engine sends)", "bold")]
+    lines.append("")
+    lines += _table(("file", *(t for t, _ in starts)), rows, s)
+    lines.append("")
+    for title, start in starts:
+        size = len((start.prompt or "").encode())
+        lines.append(f"{title}: {len(start.files)} file(s), {human_bytes(size)} sent")
+    return "\n".join(lines)

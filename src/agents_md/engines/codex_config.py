@@ -1,0 +1,138 @@
+"""Codex CLI's configuration, read the way Codex reads it for project docs.
+
+1. ``$CODEX_HOME`` (default ``~/.codex``; set elsewhere, ``~/.codex`` is not read) holds
+   ``config.toml``: ``project_doc_max_bytes`` (default 32768), ``project_doc_fallback_filenames``
+   (default none), ``project_root_markers`` (default ``[".git"]``; ``[]`` means none).
+2. A folder's ``.codex/config.toml`` (from the project root down to the working directory)
+   counts only when ``$CODEX_HOME/config.toml`` trusts that folder or one above it
+   (``[projects."<dir>"] trust_level = "trusted"``); deeper ones apply over shallower ones,
+   for the budget and the fallback names;
+   a project never moves its own root (its ``project_root_markers`` are not read). A project
+   marked ``trust_level = "untrusted"`` gets no project doc at all.
+3. A missing file is no configuration; a file that is not TOML, or a value of the wrong type,
+   is a problem named with its file (and key) — Codex refuses to start on it.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from agents_md.engine.fs import DEFAULT_FS, FileSystem
+from agents_md.engine.paths import is_inside
+from agents_md.errors import AgentsMdError
+
+DEFAULT_MAX_BYTES = 32768
+DEFAULT_MARKERS = (".git",)
+CONFIG_NAME = "config.toml"
+PROJECT_CONFIG = os.path.join(".codex", CONFIG_NAME)
+
+
+class CodexConfigError(AgentsMdError):
+    """A Codex ``config.toml`` Codex itself would refuse."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CodexConfig:
+    codex_home: str
+    max_bytes: int = DEFAULT_MAX_BYTES
+    fallback_names: tuple[str, ...] = ()
+    markers: tuple[str, ...] = DEFAULT_MARKERS
+    trusted: frozenset[str] = frozenset()  # projects whose own .codex/config.toml counts
+    untrusted: frozenset[str] = frozenset()  # projects marked untrusted: no project doc at all
+    sources: tuple[str, ...] = ()  # the files read, shallowest first
+
+
+def codex_home(home: str, env: Mapping[str, str]) -> str:
+    return env.get("CODEX_HOME") or os.path.join(home, ".codex")
+
+
+def _load(path: str, fs: FileSystem) -> dict[str, object] | None:
+    try:
+        data = fs.read_file(path)
+    except OSError as exc:
+        raise CodexConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
+    if data is None:
+        return None
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise CodexConfigError(f"{path}: not UTF-8 text (byte {exc.start})") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise CodexConfigError(f"{path}: not valid TOML ({exc})") from exc
+
+
+def _int(table: Mapping[str, object], key: str, path: str) -> int | None:
+    value = table.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise CodexConfigError(f"{path}: {key} must be a whole number of bytes, 0 or more (found {value!r})")
+    return value
+
+
+def _names(table: Mapping[str, object], key: str, path: str) -> tuple[str, ...] | None:
+    value = table.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise CodexConfigError(f"{path}: {key} must be a list of file names (found {value!r})")
+    return tuple(value)
+
+
+def _trust(table: Mapping[str, object], level: str) -> frozenset[str]:
+    projects = table.get("projects")
+    if not isinstance(projects, dict):
+        return frozenset()
+    return frozenset(
+        os.path.normpath(k) for k, v in projects.items() if isinstance(v, dict) and v.get("trust_level") == level
+    )
+
+
+def read_home_config(home: str, env: Mapping[str, str], fs: FileSystem = DEFAULT_FS) -> CodexConfig:
+    """Step 1: ``$CODEX_HOME/config.toml``, or the defaults when there is none."""
+    where = codex_home(home, env)
+    config = CodexConfig(codex_home=where)
+    path = os.path.join(where, CONFIG_NAME)
+    table = _load(path, fs)
+    if table is None:
+        return config
+    max_bytes = _int(table, "project_doc_max_bytes", path)
+    names = _names(table, "project_doc_fallback_filenames", path)
+    markers = _names(table, "project_root_markers", path)
+    return replace(
+        config,
+        max_bytes=config.max_bytes if max_bytes is None else max_bytes,
+        fallback_names=config.fallback_names if names is None else names,
+        markers=config.markers if markers is None else markers,
+        trusted=_trust(table, "trusted"),
+        untrusted=_trust(table, "untrusted"),
+        sources=(path,),
+    )
+
+
+def marked_untrusted(config: CodexConfig, root: str, cwd: str) -> bool:
+    """Whether the project (its root or the working directory) is marked ``trust_level = "untrusted"``."""
+    return bool({os.path.normpath(root), os.path.normpath(cwd)} & config.untrusted)
+
+
+def with_project(config: CodexConfig, root: str, chain: Sequence[str], fs: FileSystem = DEFAULT_FS) -> CodexConfig:
+    """Step 2: a trusted project's ``.codex/config.toml`` files (``chain``: root to cwd) over ``config``."""
+    for directory in chain:
+        if not any(is_inside(directory, trusted) for trusted in config.trusted):
+            continue
+        path = os.path.join(directory, PROJECT_CONFIG)
+        table = _load(path, fs)
+        if table is None:
+            continue
+        max_bytes = _int(table, "project_doc_max_bytes", path)
+        names = _names(table, "project_doc_fallback_filenames", path)
+        config = replace(
+            config,
+            max_bytes=config.max_bytes if max_bytes is None else max_bytes,
+            fallback_names=config.fallback_names if names is None else names,
+            sources=(*config.sources, path),
+        )
+    return config

@@ -1,0 +1,171 @@
+"""What Gemini CLI (0.61.0) sends as context files at start and attaches after a file read.
+
+1. Settings and trust: ``gemini_settings`` (``~/.gemini/settings.json``, ``trustedFolders.json``).
+   An untrusted working directory: nothing is sent (the run exits 55).
+2. The working directory is its real path.
+3. Global files: ``~/.gemini/<name>`` for each configured name, in that order.
+4. Project files: from the working directory upwards to the nearest folder holding one of
+   ``context.memoryBoundaryMarkers`` (none found, or ``[]``: the working directory alone),
+   every configured name in every folder; a link is followed and keeps its own name; a
+   dangling link is passed over. Nothing below the working directory is read at start.
+5. Order: the same file under two names or in two folders (a link, a hard link) is sent
+   once, by the name met first (root-most folder first, then ``context.fileName`` order); the
+   project files are then sent sorted by path, as strings (so ``A/GEMINI.md`` comes before
+   ``GEMINI.md``, and a folder's files by name whatever the order of ``context.fileName``).
+6. Each file: ``@`` imports expanded (``gemini_imports``), then trimmed (JavaScript's ``trim``,
+   which drops a BOM); an empty result is skipped. No byte limit.
+7. Blocks ``--- Context from: <path> ---\\n<text>\\n--- End of Context from: <path> ---\\n`` joined
+   by ``\\n``: the global ones in ``<loaded_context>\\n…</loaded_context>`` (system instruction),
+   the project ones in ``<loaded_context>\\n<project_context>\\n…</project_context>\\n
+   </loaded_context>`` (first user message); the text is the two joined by ``\\n``.
+8. A read of a file inside the working directory attaches the files of the configured names
+   in the folders from the file's folder up to the top of the walk that were not sent yet,
+   root-most folder first, within a folder in ``context.fileName`` order, each once per
+   session: ``--- Newly Discovered Project Context ---\\n`` + blocks + ``--- End Project
+   Context ---``. A read outside the working directory is refused by the tool: nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from agents_md._util.jstext import js_trim
+from agents_md.engine.fs import DEFAULT_FS, FileSystem
+from agents_md.engine.paths import is_inside, path_chain
+from agents_md.engines.gemini_imports import expand, flatten
+from agents_md.engines.gemini_settings import GeminiSettings, is_trusted, read_settings
+from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, LeftOut, Scope
+
+NAME = "gemini"
+JIT_HEAD = "--- Newly Discovered Project Context ---\n"
+JIT_TAIL = "--- End Project Context ---"
+
+
+def block(path: str, text: str) -> str:
+    return f"--- Context from: {path} ---\n{text}\n--- End of Context from: {path} ---\n"
+
+
+def walk_top(cwd: str, markers: tuple[str, ...], fs: FileSystem = DEFAULT_FS) -> str:
+    """Step 4's bound: the nearest folder at or above ``cwd`` holding a marker, else ``cwd``."""
+    for directory in reversed(path_chain(cwd)):
+        if any(fs.exists(os.path.join(directory, m)) for m in markers):
+            return directory
+    return os.path.normpath(cwd)
+
+
+class Session:
+    """Gemini CLI in one working directory: its start, then each read."""
+
+    def __init__(self, cwd: str, *, home: str, env: Mapping[str, str], fs: FileSystem = DEFAULT_FS) -> None:
+        self.fs = fs
+        self.home = home
+        self.cwd = fs.realpath(cwd)
+        self.settings: GeminiSettings = read_settings(home, self.cwd, env, fs)
+        self.top = walk_top(self.cwd, self.settings.markers, fs)
+        self._sent_paths: set[str] = set()
+        self._sent_ids: set[object] = set()
+        self.trusted = is_trusted(self.settings, self.cwd)
+        self.started = self._start()
+
+    def _identity(self, path: str) -> object:
+        stamp = self.fs.stamp(path)
+        return ("inode", stamp[1]) if stamp else ("path", self.fs.realpath(path))
+
+    def _load(self, path: str, scope: Scope, why: str, left: list[LeftOut]) -> EngineFile | None:
+        """Steps 5-6 for one file; ``None`` when it is not sent (and why, in ``left``)."""
+        try:
+            data = self.fs.read_file(path)
+        except OSError as exc:
+            left.append(LeftOut(path=path, why=Left.UNREADABLE, detail=exc.strerror or str(exc)))
+            return None
+        if data is None:
+            return None
+        identity = self._identity(path)
+        if path in self._sent_paths or identity in self._sent_ids:
+            left.append(LeftOut(path=path, why=Left.DUPLICATE, detail="the same file was sent already"))
+            return None
+        self._sent_paths.add(path)
+        self._sent_ids.add(identity)
+        raw = data.decode("utf-8", "replace")
+        folder = os.path.dirname(path)
+        if self.settings.import_format == "flat":
+            text = js_trim(flatten(raw, path, folder, self.fs))
+        else:
+            text = js_trim(expand(raw, folder, self.fs))
+        if not text:
+            left.append(LeftOut(path=path, why=Left.BLANK, detail="empty or white space only"))
+            return None
+        return EngineFile(path=path, scope=scope, why=why, size=len(data), loaded=len(data), text=text)
+
+    def _start(self) -> EngineStart:
+        notices: tuple[str, ...] = ()
+        if not self.trusted:
+            return EngineStart(
+                engine=NAME,
+                cwd=self.cwd,
+                root=self.top,
+                files=(),
+                left_out=(LeftOut(path=self.cwd, why=Left.UNTRUSTED, detail="not a trusted folder: exit 55"),),
+                prompt=None,
+                names=self.settings.names,
+                sources=self.settings.sources,
+                notices=(*notices, f"{self.cwd} is not a trusted folder: Gemini CLI sends nothing (exit 55)"),
+            )
+        left: list[LeftOut] = []
+        names = self.settings.names
+        glob = [
+            f
+            for name in names
+            if (f := self._load(os.path.join(self.home, ".gemini", name), Scope.GLOBAL, f"~/.gemini/{name}", left))
+        ]
+        chain = path_chain(self.cwd)
+        dirs = chain[chain.index(self.top) :] if self.top in chain else [self.cwd]
+        # Found root-most folder first (the first name of a file met twice wins), sent by path.
+        paths = [os.path.join(d, n) for d in dirs for n in names]
+        found = [f for p in paths if (f := self._load(p, Scope.PROJECT, f"{os.path.basename(p)} on the walk", left))]
+        project = sorted(found, key=lambda f: f.path)
+        return EngineStart(
+            engine=NAME,
+            cwd=self.cwd,
+            root=self.top,
+            files=(*glob, *project),
+            left_out=tuple(left),
+            prompt=render(glob, project),
+            names=self.settings.names,
+            sources=self.settings.sources,
+            notices=notices,
+        )
+
+    def read(self, path: str) -> EngineRead:
+        """Step 8."""
+        path = os.path.normpath(path)
+        if not self.trusted or not is_inside(path, self.cwd):
+            return EngineRead(path=path, files=(), text=None)
+        chain = path_chain(os.path.dirname(path))
+        top = self.top if self.top in chain else self.cwd
+        dirs = chain[chain.index(top) :] if top in chain else []
+        left: list[LeftOut] = []
+        names = dict.fromkeys(self.settings.names)
+        found = [
+            f
+            for d in dirs
+            for n in names
+            if (f := self._load(os.path.join(d, n), Scope.READ, f"{n} above {os.path.basename(path)}", left))
+        ]
+        if not found:
+            return EngineRead(path=path, files=(), text=None)
+        return EngineRead(
+            path=path, files=tuple(found), text=JIT_HEAD + "\n".join(block(f.path, f.text) for f in found) + JIT_TAIL
+        )
+
+
+def render(glob: list[EngineFile], project: list[EngineFile]) -> str | None:
+    """Step 7."""
+    parts = []
+    if glob:
+        parts.append("<loaded_context>\n" + "\n".join(block(f.path, f.text) for f in glob) + "</loaded_context>")
+    if project:
+        blocks = "\n".join(block(f.path, f.text) for f in project)
+        parts.append(f"<loaded_context>\n<project_context>\n{blocks}</project_context>\n</loaded_context>")
+    return "\n".join(parts) if parts else None

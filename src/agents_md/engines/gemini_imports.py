@@ -1,0 +1,183 @@
+"""Gemini CLI's ``@`` imports in a context file, expanded in place ("tree" format).
+
+1. An import is ``@`` at the start of the text or after a space, tab or line break, up to the
+   next such character; the path must start with ``.``, ``/`` or a letter. One inside a code
+   block or a code span stays text.
+2. The path resolves against the importing file's folder and must stay inside the project
+   root of that folder (the nearest folder above it holding a ``.git`` folder, else the folder
+   itself): else ``<!-- Import failed: P - Path traversal attempt -->``.
+3. A file already on the chain of imports that led here: ``<!-- File already processed: P -->``.
+4. Otherwise the file's text (its own imports expanded, up to 5 levels deep) is put between
+   ``<!-- Imported from: P -->\\n`` and ``\\n<!-- End of import from: P -->``; a file that
+   cannot be read gives ``<!-- Import failed: P - <Node's error message> -->``.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+
+from agents_md.engine.fs import FileSystem
+from agents_md.engine.markdown.blocks import top_blocks
+
+MAX_DEPTH = 5
+_SPACE = " \t\n\r"
+_CODE_SPAN = re.compile(r"(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)")
+_NODE_ERRORS = {
+    errno.ENOENT: "ENOENT: no such file or directory",
+    errno.EACCES: "EACCES: permission denied",
+    errno.ENOTDIR: "ENOTDIR: not a directory",
+    errno.ELOOP: "ELOOP: too many symbolic links encountered",
+}
+
+
+def _code_regions(text: str) -> list[tuple[int, int]]:
+    """Where code blocks and code spans are, as offsets into ``text``."""
+    normal = text.replace("\r\n", "\n").replace("\r", "\n")
+    # Offsets of ``normal`` back into ``text`` (a "\r\n" is one character there).
+    where: list[int] = []
+    i = 0
+    while i < len(text):
+        where.append(i)
+        i += 2 if text.startswith("\r\n", i) else 1
+    where.append(len(text))
+    regions: list[tuple[int, int]] = []
+    pos = 0
+    for block in top_blocks(normal):
+        end = pos + len(block.raw)
+        if block.type == "code":
+            regions.append((where[pos], where[min(end, len(normal))]))
+        else:
+            for m in _CODE_SPAN.finditer(block.raw):
+                regions.append((where[pos + m.start()], where[min(pos + m.end(), len(normal))]))
+        pos = end
+    return regions
+
+
+def find_imports(text: str) -> list[tuple[int, int, str]]:
+    """Step 1's candidates: (start, end, path)."""
+    out: list[tuple[int, int, str]] = []
+    i = 0
+    while True:
+        i = text.find("@", i)
+        if i < 0:
+            return out
+        if i > 0 and text[i - 1] not in _SPACE:
+            i += 1
+            continue
+        j = i + 1
+        while j < len(text) and text[j] not in _SPACE:
+            j += 1
+        path = text[i + 1 : j]
+        if path and (path[0] in "./" or ("a" <= path[0].lower() <= "z")):
+            out.append((i, j, path))
+        i = j + 1
+
+
+def project_root(directory: str, fs: FileSystem) -> str:
+    current = os.path.abspath(directory)
+    while True:
+        git = os.path.join(current, ".git")
+        if fs.is_dir(git) and not fs.is_symlink(git):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return os.path.abspath(directory)
+        current = parent
+
+
+def _inside(path: str, root: str) -> bool:
+    rel = os.path.relpath(path, root)
+    return not rel.startswith("..") and not os.path.isabs(rel)
+
+
+def _read(path: str, fs: FileSystem) -> str:
+    """The file's text, or ``OSError`` with Node's message for what went wrong."""
+    if not fs.exists(path):
+        code = errno.ELOOP if fs.is_link_loop(path) else errno.ENOENT
+        raise OSError(code, f"{_NODE_ERRORS[code]}, access '{path}'")
+    if fs.is_dir(path):
+        raise OSError(errno.EISDIR, "EISDIR: illegal operation on a directory, read")
+    data = fs.read_file(path)
+    if data is None:
+        raise OSError(errno.EACCES, f"EACCES: permission denied, open '{path}'")
+    return data.decode("utf-8", "replace")
+
+
+def expand(
+    text: str,
+    directory: str,
+    fs: FileSystem,
+    *,
+    root: str | None = None,
+    chain: frozenset[str] = frozenset(),
+    depth: int = 0,
+    met: list[str] | None = None,
+) -> str:
+    """``text`` (of a file in ``directory``) with its imports expanded (steps 1-4); the files
+    imported are appended to ``met``."""
+    if depth >= MAX_DEPTH:
+        return text
+    root = root or project_root(directory, fs)
+    regions = _code_regions(text)
+    out: list[str] = []
+    last = 0
+    for start, end, written in find_imports(text):
+        out.append(text[last:start])
+        last = end
+        if any(a <= start < b for a, b in regions):
+            out.append(text[start:end])
+            continue
+        full = os.path.normpath(os.path.join(directory, written))
+        if written.startswith(("file:", "http:", "https:")) or not _inside(full, root):
+            out.append(f"<!-- Import failed: {written} - Path traversal attempt -->")
+            continue
+        if full in chain:
+            out.append(f"<!-- File already processed: {written} -->")
+            continue
+        try:
+            body = _read(full, fs)
+        except OSError as exc:
+            out.append(f"<!-- Import failed: {written} - {exc.strerror} -->")
+            continue
+        if met is not None:
+            met.append(full)
+        inner = expand(body, os.path.dirname(full), fs, root=root, chain=chain | {full}, depth=depth + 1, met=met)
+        out.append(f"<!-- Imported from: {written} -->\n{inner}\n<!-- End of import from: {written} -->")
+    out.append(text[last:])
+    return "".join(out)
+
+
+def flatten(text: str, path: str, directory: str, fs: FileSystem, met: list[str] | None = None) -> str:
+    """The "flat" format: the file (named by its folder, as Gemini CLI names it) and every file
+    its imports reach, depth first and each once, as ``--- File: P ---\\n<trimmed text>\\n--- End
+    of File: P ---`` joined by blank lines; the imports themselves stay as written."""
+    from agents_md._util.jstext import js_trim
+
+    root = project_root(directory, fs)
+    seen: set[str] = set()
+    parts: list[tuple[str, str]] = []
+
+    def visit(name: str, body: str, folder: str, depth: int) -> None:
+        parts.append((name, body))
+        if depth >= MAX_DEPTH:
+            return
+        regions = _code_regions(body)
+        for start, _end, written in find_imports(body):
+            if any(a <= start < b for a, b in regions):
+                continue
+            full = os.path.normpath(os.path.join(folder, written))
+            if not _inside(full, root) or full in seen:
+                continue
+            seen.add(full)
+            try:
+                inner = _read(full, fs)
+            except OSError:
+                continue
+            if met is not None:
+                met.append(full)
+            visit(full, inner, os.path.dirname(full), depth + 1)
+
+    visit(directory, text, directory, 0)
+    return "\n\n".join(f"--- File: {n} ---\n{js_trim(b)}\n--- End of File: {n} ---" for n, b in parts)

@@ -1,0 +1,149 @@
+"""Gemini CLI's settings, read the way Gemini CLI reads them for its context files.
+
+1. ``~/.gemini/settings.json`` (JSON; ``//`` and ``/* */`` comments allowed): ``context.fileName``
+   (a name or a list of names, in that order; ``GEMINI.md`` is always read too, last),
+   ``context.memoryBoundaryMarkers`` (default ``[".git"]``), ``context.importFormat``
+   (``tree``, the default, or ``flat``) and ``security.folderTrust.enabled`` (default on). The working directory's own
+   ``.gemini/settings.json`` (only there: not a parent's) applies over them when the folder
+   is trusted.
+2. A value of the wrong type, or a file that is not JSON, is an error naming the file and
+   key: Gemini CLI refuses to start ("Invalid configuration in ...").
+3. Trust: ``~/.gemini/trustedFolders.json`` maps folders to ``TRUST_FOLDER`` (that folder and
+   below), ``TRUST_PARENT`` (the folder above it and below) or ``DO_NOT_TRUST``; the most
+   specific rule that covers the working directory wins. With trust on and no rule trusting
+   the working directory, a headless run exits 55 and sends nothing.
+   ``GEMINI_CLI_TRUST_WORKSPACE=true`` trusts it whatever the rules say.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from agents_md.engine.fs import DEFAULT_FS, FileSystem
+from agents_md.engine.paths import is_inside
+from agents_md.errors import AgentsMdError
+
+DEFAULT_NAMES = ("GEMINI.md",)
+DEFAULT_MARKERS = (".git",)
+SETTINGS = os.path.join(".gemini", "settings.json")
+TRUSTED_FOLDERS = os.path.join(".gemini", "trustedFolders.json")
+UNTRUSTED_EXIT = 55
+TRUST_ENV = "GEMINI_CLI_TRUST_WORKSPACE"
+
+_COMMENT = re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|/\*[\s\S]*?\*/')
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GeminiSettings:
+    names: tuple[str, ...] = DEFAULT_NAMES
+    markers: tuple[str, ...] = DEFAULT_MARKERS
+    import_format: str = "tree"
+    folder_trust: bool = True
+    trust_rules: tuple[tuple[str, str], ...] = ()  # (folder, rule)
+    sources: tuple[str, ...] = ()
+
+
+def _strip_comments(text: str) -> str:
+    return _COMMENT.sub(lambda m: m.group(0) if m.group(0).startswith('"') else " ", text)
+
+
+class GeminiSettingsError(AgentsMdError):
+    """A settings file Gemini CLI itself refuses ("Invalid configuration in ...", exit 1)."""
+
+
+def _load(path: str, fs: FileSystem) -> dict[str, object] | None:
+    try:
+        data = fs.read_file(path)
+    except OSError as exc:
+        raise GeminiSettingsError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
+    if data is None:
+        return None
+    try:
+        table = json.loads(_strip_comments(data.decode("utf-8", "replace")))
+    except json.JSONDecodeError as exc:
+        raise GeminiSettingsError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
+    if not isinstance(table, dict):
+        raise GeminiSettingsError(f"{path}: expected a JSON object")
+    return table
+
+
+def _get(table: Mapping[str, object], *keys: str) -> object:
+    value: object = table
+    for key in keys:
+        if not isinstance(value, dict):
+            return None
+        value = value.get(key)
+    return value
+
+
+def _names(table: Mapping[str, object], path: str, key: str, *, one: bool) -> tuple[str, ...] | None:
+    value = _get(table, "context", key)
+    if value is None:
+        return None
+    if one and isinstance(value, str):
+        return (value,)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    expected = "a name or a list of names" if one else "a list of names"
+    raise GeminiSettingsError(
+        f"Invalid configuration in {path}: context.{key} must be {expected} (found {json.dumps(value)})"
+    )
+
+
+def read_settings(
+    home: str, cwd: str, env: Mapping[str, str] | None = None, fs: FileSystem = DEFAULT_FS
+) -> GeminiSettings:
+    """Steps 1-3: the user's settings, and the working directory's own when it is trusted."""
+    env = env or {}
+    user_path = os.path.join(home, SETTINGS)
+    user = _load(user_path, fs) or {}
+    enabled = _get(user, "security", "folderTrust", "enabled")
+    settings = GeminiSettings(
+        folder_trust=enabled is not False and env.get(TRUST_ENV, "").lower() not in ("1", "true"),
+        trust_rules=_trust_rules(home, fs),
+    )
+    layers = [(user_path, user)]
+    workspace = os.path.join(cwd, SETTINGS)
+    if os.path.normpath(workspace) != os.path.normpath(user_path) and is_trusted(settings, cwd):
+        layers.append((workspace, _load(workspace, fs) or {}))
+    names: tuple[str, ...] = DEFAULT_NAMES
+    markers: tuple[str, ...] = DEFAULT_MARKERS
+    fmt: object = "tree"
+    for path, table in layers:
+        names = _names(table, path, "fileName", one=True) or names
+        found = _names(table, path, "memoryBoundaryMarkers", one=False)
+        markers = markers if found is None else found
+        value = _get(table, "context", "importFormat")
+        fmt = value if value in ("tree", "flat") else fmt
+    return replace(
+        settings,
+        names=tuple(dict.fromkeys((*names, *DEFAULT_NAMES))),
+        markers=markers,
+        import_format=str(fmt),
+        sources=tuple(p for p, t in layers if t),
+    )
+
+
+def _trust_rules(home: str, fs: FileSystem) -> tuple[tuple[str, str], ...]:
+    path = os.path.join(home, TRUSTED_FOLDERS)
+    table = _load(path, fs) or {}
+    return tuple((os.path.normpath(k), v) for k, v in table.items() if isinstance(v, str))
+
+
+def is_trusted(settings: GeminiSettings, cwd: str) -> bool:
+    """Step 3."""
+    if not settings.folder_trust:
+        return True
+    best: tuple[int, bool] | None = None
+    for folder, rule in settings.trust_rules:
+        covered = os.path.dirname(folder) if rule == "TRUST_PARENT" else folder
+        if not is_inside(cwd, covered):
+            continue
+        specific = (len(covered), rule != "DO_NOT_TRUST")
+        if best is None or specific[0] >= best[0]:
+            best = (specific[0], rule != "DO_NOT_TRUST")
+    return bool(best and best[1])

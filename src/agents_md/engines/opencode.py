@@ -1,0 +1,214 @@
+"""What OpenCode (1.18.33) sends as instructions at start and attaches after a file read.
+
+1. The working directory is its real path; the worktree root is the nearest folder at or
+   above it holding a ``.git`` folder, or a ``.git`` file whose ``gitdir:`` exists (one git
+   refuses does not count); none found: the filesystem root.
+2. Configuration: ``opencode_config`` (the global and project ``opencode.json``, the switches).
+3. The global entry: ``<config>/AGENTS.md``, else ``~/.claude/CLAUDE.md`` (unless CLAUDE.md is
+   switched off).
+4. Project files: from the working directory up to the worktree root, every ``AGENTS.md``,
+   nearest first; only when there is none anywhere on the walk, every ``CLAUDE.md`` (unless
+   switched off), else every ``CONTEXT.md`` — one name wins for the whole walk. A link loop
+   under one of the names on the walk: no project file at all.
+5. ``instructions`` entries, in config order: ``~/`` is the home; an absolute path or glob
+   matches as it is; a relative one matches in each folder from the working directory up to
+   the worktree root; a glob's matches in name order. A path met before is not sent again
+   (by its name: a link and its target are two).
+6. Each file raw (no trim; a BOM dropped, bad UTF-8 as U+FFFD); an empty file is not sent.
+   Entries ``Instructions from: <path>\\n<text>`` joined by ``\\n``.
+7. A read of a file inside the working directory attaches, per folder from the file's folder
+   up to (not including) the working directory, nearest first, the first of the names of
+   step 4 it holds — not the file read itself, nor one sent before in the session — as
+   ``<system-reminder>\\n`` + entries joined by ``\\n\\n`` + ``\\n</system-reminder>``.
+   A read outside the working directory attaches nothing.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from collections.abc import Mapping
+
+from agents_md.engine.fs import DEFAULT_FS, FileSystem
+from agents_md.engine.paths import is_inside, path_chain
+from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, LeftOut, Scope
+from agents_md.engines.opencode_config import OpenCodeConfig, read_config
+
+NAME = "opencode"
+AGENTS_MD = "AGENTS.md"
+CLAUDE_MD = "CLAUDE.md"
+CONTEXT_MD = "CONTEXT.md"  # an older name OpenCode still reads, after the two
+BOM = "\ufeff"
+_GLOB = frozenset("*?[{")
+
+
+def _is_repository(directory: str, fs: FileSystem) -> bool:
+    """A ``.git`` folder, or a ``.git`` file whose ``gitdir:`` exists (git refuses any other)."""
+    git = os.path.join(directory, ".git")
+    if fs.is_dir(git):
+        return True
+    try:
+        data = fs.read_file(git)
+    except OSError:
+        return False
+    if data is None:
+        return False
+    text = data.decode("utf-8", "replace").strip()
+    if not text.startswith("gitdir:"):
+        return False
+    return fs.is_dir(os.path.join(directory, text[len("gitdir:") :].strip()))
+
+
+def worktree(cwd: str, fs: FileSystem = DEFAULT_FS) -> str:
+    """Step 1's root."""
+    for directory in reversed(path_chain(cwd)):
+        if _is_repository(directory, fs):
+            return directory
+    return os.sep
+
+
+def entry(path: str, text: str) -> str:
+    return f"Instructions from: {path}\n{text}"
+
+
+def _up(cwd: str, top: str) -> list[str]:
+    """Folders from ``cwd`` up to ``top``, nearest first."""
+    chain = path_chain(cwd)
+    if top == os.sep:
+        return [*reversed(chain), os.sep]
+    return list(reversed(chain[chain.index(top) :])) if top in chain else [cwd]
+
+
+class Session:
+    """OpenCode in one working directory: its start, then each read."""
+
+    def __init__(self, cwd: str, *, home: str, env: Mapping[str, str], fs: FileSystem = DEFAULT_FS) -> None:
+        self.fs = fs
+        self.home = home
+        self.cwd = fs.realpath(cwd)
+        self.top = worktree(self.cwd, fs)
+        self.dirs = _up(self.cwd, self.top)
+        self.config: OpenCodeConfig = read_config(home, env, self.dirs[::-1], fs)
+        self.names = (AGENTS_MD, CONTEXT_MD) if self.config.claude_off else (AGENTS_MD, CLAUDE_MD, CONTEXT_MD)
+        self._claimed: set[str] = set()
+        self.started = self._start()
+
+    def _text(self, path: str, left: list[LeftOut]) -> tuple[str, int] | None:
+        try:
+            data = self.fs.read_file(path)
+        except OSError as exc:
+            left.append(LeftOut(path=path, why=Left.UNREADABLE, detail=exc.strerror or str(exc)))
+            return None
+        if data is None:
+            return None
+        if not data:
+            left.append(LeftOut(path=path, why=Left.BLANK, detail="empty"))
+            return None
+        text = data.decode("utf-8", "replace")
+        return text.removeprefix(BOM), len(data)
+
+    def _file(self, path: str, scope: Scope, why: str, left: list[LeftOut]) -> EngineFile | None:
+        if path in self._claimed:
+            left.append(LeftOut(path=path, why=Left.DUPLICATE, detail="named before"))
+            return None
+        self._claimed.add(path)
+        got = self._text(path, left)
+        if got is None:
+            return None
+        return EngineFile(path=path, scope=scope, why=why, size=got[1], loaded=got[1], text=got[0])
+
+    def _global(self, left: list[LeftOut]) -> EngineFile | None:
+        candidates = [os.path.join(self.config.config_dir, AGENTS_MD)]
+        if not self.config.claude_off:
+            candidates.append(os.path.join(self.home, ".claude", CLAUDE_MD))
+        for path in candidates:
+            if self.fs.is_file(path):
+                return self._file(path, Scope.GLOBAL, "global " + os.path.basename(path), left)
+        return None
+
+    def _matches(self, pattern: str) -> list[str]:
+        if pattern.startswith("~/"):
+            pattern = os.path.join(self.home, pattern[2:])
+        bases = [""] if os.path.isabs(pattern) else self.dirs
+        out: list[str] = []
+        for base in bases:
+            full = os.path.normpath(os.path.join(base, pattern))
+            if not _GLOB & set(full):
+                if self.fs.is_file(full):
+                    out.append(full)
+                continue
+            out += sorted(self._glob(full))
+        return out
+
+    def _glob(self, pattern: str) -> list[str]:
+        """The regular files a glob matches, by walking from its fixed part."""
+        parts = pattern.split(os.sep)
+        fixed = next(i for i, p in enumerate(parts) if _GLOB & set(p))
+        base = os.sep.join(parts[:fixed]) or os.sep
+        found: list[str] = []
+        stack = [base]
+        while stack:
+            directory = stack.pop()
+            for name in self.fs.list_dir(directory) or []:
+                path = os.path.join(directory, name)
+                if self.fs.is_dir(path) and not self.fs.is_symlink(path):
+                    if "**" in pattern or path.count(os.sep) < pattern.count(os.sep):
+                        stack.append(path)
+                elif self.fs.is_file(path) and fnmatch.fnmatchcase(path, pattern.replace("**/", "*")):
+                    found.append(path)
+        return found
+
+    def _start(self) -> EngineStart:
+        left: list[LeftOut] = []
+        files: list[EngineFile] = []
+        glob = self._global(left)
+        if glob:
+            files.append(glob)
+        loops = [p for n in self.names for d in self.dirs if self.fs.is_link_loop(p := os.path.join(d, n))]
+        for loop in loops[:1]:
+            left.append(LeftOut(path=loop, why=Left.LINK_LOOP, detail="a link loop: OpenCode sends no project file"))
+        for name in () if loops else self.names:
+            walk = [os.path.join(d, name) for d in self.dirs if self.fs.is_file(os.path.join(d, name))]
+            if walk:
+                files += [f for p in walk if (f := self._file(p, Scope.PROJECT, f"{name} on the walk", left))]
+                break
+        for pattern, source in self.config.instructions:
+            for path in self._matches(pattern):
+                why = f"instructions: {pattern} ({source})"
+                if (f := self._file(path, Scope.CONFIGURED, why, left)) is not None:
+                    files.append(f)
+        prompt = "\n".join(entry(f.path, f.text) for f in files) if files else None
+        return EngineStart(
+            engine=NAME,
+            cwd=self.cwd,
+            root=self.top,
+            files=tuple(files),
+            left_out=tuple(left),
+            prompt=prompt,
+            names=self.names,
+            sources=self.config.sources,
+        )
+
+    def read(self, path: str) -> EngineRead:
+        """Step 7."""
+        path = os.path.normpath(path)
+        if not is_inside(path, self.cwd) or path == self.cwd:
+            return EngineRead(path=path, files=(), text=None)
+        left: list[LeftOut] = []
+        found: list[EngineFile] = []
+        directory = os.path.dirname(path)
+        while directory != self.cwd and is_inside(directory, self.cwd):
+            for name in self.names:
+                candidate = os.path.join(directory, name)
+                if candidate == path or not self.fs.is_file(candidate):
+                    continue
+                if candidate not in self._claimed:
+                    f = self._file(candidate, Scope.READ, f"{name} above {os.path.basename(path)}", left)
+                    if f is not None:
+                        found.append(f)
+                break
+            directory = os.path.dirname(directory)
+        if not found:
+            return EngineRead(path=path, files=(), text=None)
+        body = "\n\n".join(entry(f.path, f.text) for f in found)
+        return EngineRead(path=path, files=tuple(found), text=f"<system-reminder>\n{body}\n</system-reminder>")

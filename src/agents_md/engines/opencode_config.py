@@ -1,0 +1,100 @@
+"""OpenCode's configuration, read the way OpenCode reads it for its instruction files.
+
+1. The global config: ``$XDG_CONFIG_HOME/opencode`` (default ``~/.config/opencode``) holds
+   ``opencode.json`` (or ``opencode.jsonc``; comments allowed) and the global ``AGENTS.md``.
+2. Project configs: ``opencode.json`` / ``opencode.jsonc`` in each folder from the worktree
+   root down to the working directory; ``OPENCODE_CONFIG`` names one more file.
+3. ``instructions``: a list of paths and globs; every file's list is kept, global first.
+4. The environment's switches: ``OPENCODE_DISABLE_CLAUDE_CODE`` and
+   ``OPENCODE_DISABLE_CLAUDE_CODE_PROMPT`` (``1`` or ``true``) turn every ``CLAUDE.md`` off.
+5. A file that is not JSON, or ``instructions`` that is not a list of strings, is a problem
+   named with its file: OpenCode refuses to start on it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from agents_md.engine.fs import DEFAULT_FS, FileSystem
+from agents_md.errors import AgentsMdError
+
+CONFIG_NAMES = ("opencode.jsonc", "opencode.json")
+DISABLE_SWITCHES = ("OPENCODE_DISABLE_CLAUDE_CODE", "OPENCODE_DISABLE_CLAUDE_CODE_PROMPT")
+
+_COMMENT = re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|/\*[\s\S]*?\*/')
+_TRAILING_COMMA = re.compile(r'"(?:[^"\\]|\\.)*"|,(\s*[}\]])')
+
+
+class OpenCodeConfigError(AgentsMdError):
+    """An OpenCode config file OpenCode itself would refuse."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OpenCodeConfig:
+    config_dir: str  # the global folder
+    instructions: tuple[tuple[str, str], ...] = ()  # (entry, the config file that names it)
+    claude_off: bool = False
+    sources: tuple[str, ...] = ()
+
+
+def global_dir(home: str, env: Mapping[str, str]) -> str:
+    return os.path.join(env.get("XDG_CONFIG_HOME") or os.path.join(home, ".config"), "opencode")
+
+
+def _parse(text: str) -> object:
+    text = _COMMENT.sub(lambda m: m.group(0) if m.group(0).startswith('"') else " ", text)
+    text = _TRAILING_COMMA.sub(lambda m: m.group(0) if m.group(1) is None else m.group(1), text)
+    return json.loads(text)
+
+
+def _instructions(path: str, fs: FileSystem) -> tuple[str, ...] | None:
+    try:
+        data = fs.read_file(path)
+    except OSError as exc:
+        raise OpenCodeConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
+    if data is None:
+        return None
+    try:
+        table = _parse(data.decode("utf-8", "replace"))
+    except json.JSONDecodeError as exc:
+        raise OpenCodeConfigError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
+    if not isinstance(table, dict):
+        raise OpenCodeConfigError(f"{path}: expected a JSON object")
+    value = table.get("instructions")
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise OpenCodeConfigError(f"{path}: instructions must be a list of paths or globs (found {json.dumps(value)})")
+    return tuple(value)
+
+
+def switched_on(env: Mapping[str, str], name: str) -> bool:
+    return env.get(name, "").lower() in ("1", "true")
+
+
+def read_config(
+    home: str, env: Mapping[str, str], project_dirs: Sequence[str], fs: FileSystem = DEFAULT_FS
+) -> OpenCodeConfig:
+    where = global_dir(home, env)
+    files = [os.path.join(where, n) for n in CONFIG_NAMES[::-1]]
+    files += [os.path.join(d, n) for d in project_dirs for n in CONFIG_NAMES[::-1]]
+    if env.get("OPENCODE_CONFIG"):
+        files.append(env["OPENCODE_CONFIG"])
+    entries: list[tuple[str, str]] = []
+    sources: list[str] = []
+    for path in files:
+        found = _instructions(path, fs)
+        if found is None:
+            continue
+        sources.append(path)
+        entries += [(e, path) for e in found if e not in {x for x, _ in entries}]
+    return OpenCodeConfig(
+        config_dir=where,
+        instructions=tuple(entries),
+        claude_off=any(switched_on(env, s) for s in DISABLE_SWITCHES),
+        sources=tuple(sources),
+    )

@@ -1,0 +1,105 @@
+"""``context --engine``, ``read --engine`` and ``replay-engine``: the other engines on the command line."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from agents_md.cli.main import main
+
+Tree = Callable[..., Path]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_prompt_is_exactly_what_codex_sends(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    root, home = tree({".git/HEAD": "x", "AGENTS.md": "# r\n", "a/AGENTS.md": "# a\n"}), tree({}, "home")
+    code, out, _ = run(
+        capsys, "context", str(root / "a"), "--engine", "codex", "--format", "prompt", "--home", str(home)
+    )
+    assert code == 0
+    assert out == f"# AGENTS.md instructions for {root / 'a'}\n\n<INSTRUCTIONS>\n# r\n\n\n# a\n\n</INSTRUCTIONS>\n"
+
+
+def test_json_keeps_each_files_bytes_and_the_cut(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tree({".git/HEAD": "x", "AGENTS.md": "r" * 30, "a/AGENTS.md": "x" * 30})
+    home = tree({".codex/config.toml": "project_doc_max_bytes = 40\n"}, "home")
+    code, out, _ = run(capsys, "context", str(root / "a"), "--engine", "codex", "--format", "json", "--home", str(home))
+    data = json.loads(out)
+    assert code == 0
+    assert [(f["bytes"], f["loaded"], f["cut"]) for f in data["files"]] == [(30, 30, False), (30, 10, True)]
+    assert data["config"] == [str(home / ".codex" / "config.toml")]
+
+
+def test_all_is_one_table_of_file_by_engine(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tree({".git/HEAD": "x", "AGENTS.md": "# r\n", "CLAUDE.md": "# c\n"})
+    home = tree({}, "home")
+    code, out, _ = run(capsys, "context", str(root), "--engine", "all", "--home", str(home), "--managed-dir", str(home))
+    assert code == 0
+    rows = {line.split()[0]: line.split(None, 1)[1] for line in out.splitlines()[3:5]}
+    assert rows["CLAUDE.md"].split("  ")[0] == "1. whole"
+    assert "no: not a name it reads" in rows["CLAUDE.md"]
+    assert "no: folder not trusted" in rows["AGENTS.md"]  # Gemini CLI, with no trusted folders
+
+
+def test_read_shows_what_opencode_attaches(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    root, home = tree({".git/HEAD": "x", "AGENTS.md": "# r\n", "a/AGENTS.md": "# a\n", "a/x": "x"}), tree({}, "home")
+    argv = ["read", str(root / "a" / "x"), "--cwd", str(root), "--engine", "opencode", "--home", str(home)]
+    code, out, _ = run(capsys, *argv, "--format", "prompt")
+    assert (code, out) == (
+        0,
+        f"<system-reminder>\nInstructions from: {root / 'a' / 'AGENTS.md'}\n# a\n\n</system-reminder>\n",
+    )
+    code, out, _ = run(capsys, *argv, "--after", str(root / "a" / "x"), "--format", "prompt")
+    assert (code, out) == (0, "")
+
+
+def test_an_unknown_engine_is_a_usage_error(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tree({})
+    code, _, err = run(capsys, "context", str(root), "--engine", "cursor", "--home", str(root))
+    assert code == 2 and "--engine 'cursor'" in err
+    code, _, err = run(capsys, "read", str(root / "x"), "--engine", "codex", "--home", str(root))
+    assert code == 2 and "attachments on a read" in err
+
+
+def test_replay_engine_answers_the_candidate_protocol(
+    tree: Tree, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    root, home = tree({".git/HEAD": "x", "GEMINI.md": "# g\n", "a/GEMINI.md": "# a\n", "a/x": "x"}), tree({}, "home")
+    (home / ".gemini").mkdir()
+    (home / ".gemini" / "trustedFolders.json").write_text(json.dumps({str(root): "TRUST_FOLDER"}))
+    data = {
+        "engine": "gemini",
+        "root": str(root),
+        "home": str(home),
+        "cwd": str(root),
+        "env": {},
+        "reads": [str(root / "a" / "x")],
+    }
+    (tmp_path / "in.json").write_text(json.dumps(data))
+    code, _, _ = run(capsys, "replay-engine", str(tmp_path / "in.json"), "-o", str(tmp_path / "out.json"))
+    got = json.loads((tmp_path / "out.json").read_text())
+    block = f"--- Context from: {root}/a/GEMINI.md ---\n# a\n--- End of Context from: {root}/a/GEMINI.md ---\n"
+    assert code == 0
+    assert got["reads"] == [f"--- Newly Discovered Project Context ---\n{block}--- End Project Context ---"]
+    assert got["prompt"].startswith("<loaded_context>\n<project_context>\n--- Context from: ")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("{", "in.json:1: not valid JSON"), ('{"engine": "codex"}', "expected a string 'cwd'"), ("[]", "a JSON object")],
+    ids=["not-json", "no-cwd", "not-an-object"],
+)
+def test_replay_engine_names_a_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
+    (tmp_path / "in.json").write_text(text)
+    code, _, err = run(capsys, "replay-engine", str(tmp_path / "in.json"))
+    assert code == 1 and message in err

@@ -1,0 +1,110 @@
+"""Codex CLI's engine module: its walk, names, budget and configuration (``engines.codex``)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from trees import build_tree
+
+from agents_md.engines import codex
+from agents_md.engines.codex_config import CodexConfigError
+from agents_md.engines.model import EngineStart, Left
+
+
+def _start(
+    tmp_path: Path, tree: dict[str, object], cwd: str = "", home: dict[str, object] | None = None
+) -> tuple[Path, EngineStart]:
+    root, h = tmp_path / "root", tmp_path / "home"
+    build_tree(root, {k: (v.replace("<ROOT>", str(root)) if isinstance(v, str) else v) for k, v in tree.items()})
+    build_tree(h, {k: (v.replace("<ROOT>", str(root)) if isinstance(v, str) else v) for k, v in (home or {}).items()})
+    os.makedirs(root / cwd, exist_ok=True)
+    return root, codex.start(str(root / cwd), home=str(h), env={})
+
+
+def test_root_is_the_nearest_marker_and_a_git_file_counts(tmp_path: Path) -> None:
+    root, start = _start(
+        tmp_path, {"AGENTS.md": "outer\n", "sub/.git": "gitdir: x\n", "sub/AGENTS.md": "inner\n"}, "sub/d"
+    )
+    assert start.root == str(root / "sub")
+    assert [os.path.relpath(f.path, root) for f in start.files] == ["sub/AGENTS.md"]
+
+
+def test_empty_root_markers_read_the_working_directory_alone(tmp_path: Path) -> None:
+    root, start = _start(
+        tmp_path,
+        {".git/HEAD": "x", "AGENTS.md": "outer\n", "d/AGENTS.md": "inner\n"},
+        "d",
+        {".codex/config.toml": "project_root_markers = []\n"},
+    )
+    assert [os.path.relpath(f.path, root) for f in start.files] == ["d/AGENTS.md"]
+
+
+def test_override_then_agents_then_fallbacks_one_file_a_directory(tmp_path: Path) -> None:
+    tree = {".git/HEAD": "x", "AGENTS.override.md": "o\n", "AGENTS.md": "a\n", "d/TEAM.md": "t\n"}
+    root, start = _start(tmp_path, tree, "d", {".codex/config.toml": 'project_doc_fallback_filenames = ["TEAM.md"]\n'})
+    assert [os.path.relpath(f.path, root) for f in start.files] == ["AGENTS.override.md", "d/TEAM.md"]
+    assert start.prompt == f"# AGENTS.md instructions for {root / 'd'}\n\n<INSTRUCTIONS>\no\n\n\nt\n\n</INSTRUCTIONS>"
+
+
+def test_the_budget_cuts_root_first_and_a_cut_left_blank_is_dropped(tmp_path: Path) -> None:
+    tree = {".git/HEAD": "x", "AGENTS.md": "# r\n", "a/AGENTS.md": "    \n\n# later\n", "a/b/AGENTS.md": "# b\n"}
+    root, start = _start(tmp_path, tree, "a/b", {".codex/config.toml": "project_doc_max_bytes = 10\n"})
+    assert [(os.path.relpath(f.path, root), f.loaded) for f in start.files] == [("AGENTS.md", 4), ("a/b/AGENTS.md", 4)]
+    assert [(os.path.relpath(x.path, root), x.why) for x in start.left_out] == [("a/AGENTS.md", Left.CUT_TO_BLANK)]
+
+
+def test_unit_separator_is_text_to_rust_trim(tmp_path: Path) -> None:
+    _root, start = _start(tmp_path, {".git/HEAD": "x", "AGENTS.md": "\x1f\n"})
+    assert [f.text for f in start.files] == ["\x1f\n"]
+
+
+def test_a_link_loop_among_the_names_sends_no_project_doc(tmp_path: Path) -> None:
+    tree = {".git/HEAD": "x", "AGENTS.md": "# root\n", "a/AGENTS.override.md": {"symlink": "AGENTS.override.md"}}
+    _root, start = _start(tmp_path, tree, "a", {".codex/AGENTS.md": "# global\n"})
+    assert [f.path for f in start.files] == [str(tmp_path / "home" / ".codex" / "AGENTS.md")]
+    assert [x.why for x in start.left_out] == [Left.LINK_LOOP]
+    assert start.prompt == "# AGENTS.md instructions\n\n<INSTRUCTIONS>\n# global\n</INSTRUCTIONS>"
+
+
+def test_a_project_config_counts_only_where_the_project_is_trusted(tmp_path: Path) -> None:
+    tree = {".git/HEAD": "x", "AGENTS.md": "# root file\n", ".codex/config.toml": "project_doc_max_bytes = 4\n"}
+    _root, untrusted = _start(tmp_path / "u", tree)
+    assert [f.loaded for f in untrusted.files] == [12]
+    trust = {".codex/config.toml": '[projects."<ROOT>"]\ntrust_level = "trusted"\n'}
+    _root, trusted = _start(tmp_path / "t", tree, home=trust)
+    assert [f.loaded for f in trusted.files] == [4]
+    assert trusted.budget == 4
+
+
+def test_codex_home_moves_the_whole_configuration(tmp_path: Path) -> None:
+    root = build_tree(tmp_path / "root", {".git/HEAD": "x", "AGENTS.md": "# root\n"})
+    home = build_tree(tmp_path / "home", {".codex/AGENTS.md": "# not read\n", "ch/AGENTS.md": "# mine\n"})
+    start = codex.start(root, home=home, env={"CODEX_HOME": os.path.join(home, "ch")})
+    assert [os.path.basename(os.path.dirname(f.path)) for f in start.files] == ["ch", "root"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('project_doc_max_bytes = "lots"\n', "project_doc_max_bytes must be a whole number of bytes"),
+        ("project_doc_fallback_filenames = 3\n", "project_doc_fallback_filenames must be a list of file names"),
+        ("project_doc_max_bytes = \n", "not valid TOML"),
+    ],
+    ids=["budget-not-a-number", "fallbacks-not-a-list", "not-toml"],
+)
+def test_a_config_codex_refuses_is_an_error_naming_the_file(tmp_path: Path, text: str, message: str) -> None:
+    root = build_tree(tmp_path / "root", {"AGENTS.md": "# root\n"})
+    home = build_tree(tmp_path / "home", {".codex/config.toml": text})
+    with pytest.raises(CodexConfigError) as caught:
+        codex.start(root, home=home, env={})
+    assert str(caught.value).startswith(os.path.join(home, ".codex", "config.toml") + ":")
+    assert message in str(caught.value)
+
+
+def test_a_missing_config_is_the_defaults(tmp_path: Path) -> None:
+    root = build_tree(tmp_path / "root", {".git/HEAD": "x", "AGENTS.md": "x" * 40000})
+    start = codex.start(root, home=str(tmp_path / "nohome"), env={})
+    assert [(f.size, f.loaded) for f in start.files] == [(40000, 32768)]
+    assert start.sources == ()

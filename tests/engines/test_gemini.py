@@ -1,0 +1,105 @@
+"""Gemini CLI's engine module: settings, trust, names, imports and what a read attaches."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from trees import build_tree
+
+from agents_md.engines import gemini
+from agents_md.engines.gemini_settings import GeminiSettingsError
+from agents_md.engines.model import Left
+
+
+def _session(
+    tmp_path: Path, tree: dict[str, object], cwd: str = "", settings: object = None, trust: object = "root"
+) -> tuple[Path, gemini.Session]:
+    root, home = tmp_path / "root", tmp_path / "home"
+    build_tree(root, {".git/HEAD": "x", **tree})
+    spec: dict[str, object] = {}
+    if settings is not None:
+        spec[".gemini/settings.json"] = settings if isinstance(settings, str) else {"json": settings}
+    if trust == "root":
+        spec[".gemini/trustedFolders.json"] = {"json": {str(root): "TRUST_FOLDER"}}
+    elif trust is not None:
+        spec[".gemini/trustedFolders.json"] = {"json": trust}
+    build_tree(home, spec)
+    os.makedirs(root / cwd, exist_ok=True)
+    return root, gemini.Session(str(root / cwd), home=str(home), env={})
+
+
+def test_gemini_md_alone_by_default(tmp_path: Path) -> None:
+    root, s = _session(tmp_path, {"GEMINI.md": "# g\n", "AGENTS.md": "# a\n"})
+    assert [f.path for f in s.started.files] == [str(root / "GEMINI.md")]
+
+
+def test_configured_names_come_first_and_gemini_md_is_always_read(tmp_path: Path) -> None:
+    _root, s = _session(tmp_path, {}, settings={"context": {"fileName": "AGENTS.md"}})
+    assert s.started.names == ("AGENTS.md", "GEMINI.md")
+
+
+def test_an_untrusted_folder_sends_nothing(tmp_path: Path) -> None:
+    _root, s = _session(tmp_path, {"GEMINI.md": "# g\n"}, trust={})
+    assert s.started.prompt is None
+    assert [x.why for x in s.started.left_out] == [Left.UNTRUSTED]
+    assert "exit 55" in s.started.notices[0]
+
+
+def test_trust_parent_trusts_the_folder_above_and_below_it(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    _root, s = _session(
+        tmp_path, {"GEMINI.md": "# g\n", "a/GEMINI.md": "# a\n"}, "a", trust={str(root / "a"): "TRUST_PARENT"}
+    )
+    assert s.trusted and s.started.prompt is not None
+
+
+def test_the_working_directorys_own_settings_apply(tmp_path: Path) -> None:
+    tree = {"AGENTS.md": "# a\n", ".gemini/settings.json": json.dumps({"context": {"fileName": ["AGENTS.md"]}})}
+    _root, s = _session(tmp_path, tree)
+    assert [os.path.basename(f.path) for f in s.started.files] == ["AGENTS.md"]
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"context": {"fileName": 5}}, "context.fileName must be a name or a list of names"),
+        ({"context": {"memoryBoundaryMarkers": ".git"}}, "context.memoryBoundaryMarkers must be a list of names"),
+        ("{ not json\n", "not valid JSON"),
+    ],
+    ids=["file-name-a-number", "markers-a-string", "not-json"],
+)
+def test_settings_gemini_refuses_are_an_error_naming_the_file(tmp_path: Path, settings: object, message: str) -> None:
+    with pytest.raises(GeminiSettingsError) as caught:
+        _session(tmp_path, {}, settings=settings)
+    assert str(tmp_path / "home" / ".gemini" / "settings.json") in str(caught.value)
+    assert message in str(caught.value)
+
+
+def test_missing_settings_are_the_defaults_and_trust_is_on(tmp_path: Path) -> None:
+    root = build_tree(tmp_path / "root", {"GEMINI.md": "# g\n"})
+    s = gemini.Session(root, home=str(tmp_path / "nohome"), env={})
+    assert s.started.prompt is None and not s.trusted
+    s = gemini.Session(root, home=str(tmp_path / "nohome"), env={"GEMINI_CLI_TRUST_WORKSPACE": "true"})
+    assert s.started.prompt is not None
+
+
+def test_imports_expand_in_place_and_a_traversal_is_refused(tmp_path: Path) -> None:
+    tree = {"GEMINI.md": "@./docs/x.md\n@../up.md\n`@docs/x.md`\n", "docs/x.md": "# x\n"}
+    _root, s = _session(tmp_path, tree)
+    assert s.started.files[0].text == (
+        "<!-- Imported from: ./docs/x.md -->\n# x\n\n<!-- End of import from: ./docs/x.md -->\n"
+        "<!-- Import failed: ../up.md - Path traversal attempt -->\n`@docs/x.md`"
+    )
+
+
+def test_a_read_attaches_new_files_once_root_most_first(tmp_path: Path) -> None:
+    tree = {"GEMINI.md": "# r\n", "a/GEMINI.md": "# a\n", "a/b/GEMINI.md": "# b\n", "a/b/x": "x", "a/b/y": "y"}
+    root, s = _session(tmp_path, tree)
+    first = s.read(str(root / "a" / "b" / "x"))
+    assert [f.path for f in first.files] == [str(root / "a" / "GEMINI.md"), str(root / "a" / "b" / "GEMINI.md")]
+    assert first.text is not None and first.text.startswith(gemini.JIT_HEAD)
+    assert s.read(str(root / "a" / "b" / "y")).text is None
+    assert s.read(str(tmp_path / "elsewhere")).text is None

@@ -1,0 +1,79 @@
+"""OpenCode's engine module: its names, its config's ``instructions``, its switches, and reads."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from trees import build_tree
+
+from agents_md.engines import opencode
+from agents_md.engines.opencode_config import OpenCodeConfigError
+
+
+def _session(
+    tmp_path: Path,
+    tree: dict[str, object],
+    cwd: str = "",
+    home: dict[str, object] | None = None,
+    env: dict[str, str] | None = None,
+) -> tuple[Path, opencode.Session]:
+    root, h = tmp_path / "root", tmp_path / "home"
+    build_tree(root, {".git/HEAD": "x", **tree})
+    build_tree(h, home or {})
+    os.makedirs(root / cwd, exist_ok=True)
+    return root, opencode.Session(str(root / cwd), home=str(h), env=env or {})
+
+
+def test_claude_md_only_when_no_agents_md_is_on_the_walk(tmp_path: Path) -> None:
+    root, s = _session(tmp_path, {"CLAUDE.md": "# c\n", "a/AGENTS.md": "# a\n"}, "a")
+    assert [f.path for f in s.started.files] == [str(root / "a" / "AGENTS.md")]
+    root, s = _session(tmp_path / "2", {"CLAUDE.md": "# c\n"}, "a")
+    assert [f.path for f in s.started.files] == [str(root / "CLAUDE.md")]
+
+
+@pytest.mark.parametrize("switch", ["OPENCODE_DISABLE_CLAUDE_CODE", "OPENCODE_DISABLE_CLAUDE_CODE_PROMPT"])
+def test_either_switch_turns_every_claude_md_off(tmp_path: Path, switch: str) -> None:
+    _root, s = _session(tmp_path, {"CLAUDE.md": "# c\n"}, home={".claude/CLAUDE.md": "# me\n"}, env={switch: "1"})
+    assert s.started.prompt is None
+
+
+def test_instructions_follow_the_walk_in_config_order(tmp_path: Path) -> None:
+    tree = {
+        "AGENTS.md": "# r\n",
+        "docs/b.md": "b",
+        "docs/a.md": "a",
+        "opencode.json": {"json": {"instructions": ["docs/*.md"]}},
+    }
+    root, s = _session(tmp_path, tree)
+    assert [os.path.relpath(f.path, root) for f in s.started.files] == ["AGENTS.md", "docs/a.md", "docs/b.md"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"instructions": "docs/x.md"}', "instructions must be a list of paths or globs"),
+        ("{ nope\n", "not valid JSON"),
+    ],
+    ids=["instructions-a-string", "not-json"],
+)
+def test_a_config_opencode_refuses_is_an_error_naming_the_file(tmp_path: Path, text: str, message: str) -> None:
+    with pytest.raises(OpenCodeConfigError) as caught:
+        _session(tmp_path, {"opencode.json": text})
+    assert str(tmp_path / "root" / "opencode.json") in str(caught.value) and message in str(caught.value)
+
+
+def test_the_global_file_is_sent_raw_and_first(tmp_path: Path) -> None:
+    _root, s = _session(tmp_path, {"AGENTS.md": "# r\n"}, home={".config/opencode/AGENTS.md": "\n# g\n\n"})
+    g, r = tmp_path / "home" / ".config" / "opencode" / "AGENTS.md", tmp_path / "root" / "AGENTS.md"
+    assert s.started.prompt == f"Instructions from: {g}\n\n# g\n\n\nInstructions from: {r}\n# r\n"
+
+
+def test_a_read_attaches_each_folders_file_nearest_first_below_the_cwd(tmp_path: Path) -> None:
+    tree = {"AGENTS.md": "# r\n", "a/CLAUDE.md": "# ca\n", "a/b/AGENTS.md": "# b\n", "a/b/x": "x"}
+    root, s = _session(tmp_path, tree)
+    result = s.read(str(root / "a" / "b" / "x"))
+    assert [os.path.relpath(f.path, root) for f in result.files] == ["a/b/AGENTS.md", "a/CLAUDE.md"]
+    assert s.read(str(root / "a" / "b" / "x")).text is None
+    assert s.read(str(root / "a" / "b" / "AGENTS.md")).text is None
