@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import fnmatch
-import os
 from dataclasses import dataclass
+
+from agents_md._util.regular import read_regular
 
 MAX_FILE = 1 << 20  # bytes: no real Makefile or justfile is larger
 
@@ -24,10 +25,9 @@ class Known:
 
 
 def read_text(path: str) -> str | None:
+    """A runner's file, bounded; ``None`` when absent, too large, or no regular file (a pipe, a device)."""
     try:
-        if not os.path.isfile(path) or os.path.getsize(path) > MAX_FILE:
-            return None
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            return handle.read()
-    except OSError:
+        data = read_regular(path, limit=MAX_FILE)
+    except (OSError, ValueError):
         return None
+    return None if data is None else data.decode("utf-8", "replace")
