@@ -98,6 +98,18 @@ def test_project_and_local_scopes_write_in_the_project(tree: Tree, scope: str, w
     assert text.endswith("\n") and json.loads(text)["hooks"]["SessionStart"] == [{"hooks": [RUN]}]
 
 
+def test_the_projects_shared_settings_run_agents_md_from_path_and_a_users_its_own_script(tree: Tree) -> None:
+    project = tree({"README.md": "x\n"})
+    assert main(["hook", "install", "--scope", "project", "--dir", str(project), "--write"]) == 0
+    shared = json.loads((project / ".claude/settings.json").read_text())
+    assert shared["hooks"]["SessionStart"] == [{"hooks": [RUN]}]
+    home = tree({}, "home")
+    assert main(["hook", "install", "--scope", "user", "--home", str(home), "--write"]) == 0
+    (group,) = json.loads((home / ".claude/settings.json").read_text())["hooks"]["SessionStart"]
+    command = group["hooks"][0]["command"]
+    assert command.endswith("agents-md hook run") and command.startswith("/")
+
+
 def test_a_settings_file_that_is_not_json_is_refused_and_left(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
     home = tree({".claude/settings.json": '{\n  "model": "opus",\n}\n'}, "home")
     assert install(home, "--write") == 1

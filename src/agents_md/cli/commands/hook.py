@@ -40,7 +40,11 @@ def register(subparsers: Any) -> None:
         sub.add_argument("--home", help="the home directory, for --scope user (default: yours)")
         if action == "install":
             sub.add_argument("--profile", choices=PROFILES, default="reference")
-            sub.add_argument("--command", dest="hook_command", help="how to run agents-md (default: this one's path)")
+            sub.add_argument(
+                "--command",
+                dest="hook_command",
+                help="how to run agents-md (default: this installation's path; for --scope project: agents-md)",
+            )
         sub.add_argument("--write", action="store_true", help="write the change (default: only print it)")
         sub.set_defaults(run=settings_action)
     plugin = actions.add_parser(
@@ -51,7 +55,11 @@ def register(subparsers: Any) -> None:
     )
     plugin.add_argument("--out", required=True, metavar="DIR", help="the folder to write")
     plugin.add_argument("--profile", choices=PROFILES, default="reference")
-    plugin.add_argument("--command", dest="hook_command", help="how to run agents-md (default: this one's path)")
+    plugin.add_argument(
+        "--command",
+        dest="hook_command",
+        help="how to run agents-md (default: this installation's path; for --scope project: agents-md)",
+    )
     plugin.set_defaults(run=plugin_action)
 
 
@@ -71,8 +79,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _command(given: str | None) -> str:
-    """How the hooks run agents-md: as given, else this installation's own script."""
+def _command(given: str | None, scope: str = "user") -> str:
+    """How the hooks run agents-md: as given; in the project's shared settings, from each person's
+    PATH (a path of this machine would break on the next one's); else this installation's own script."""
     import os
     import shlex
     import shutil
@@ -80,6 +89,8 @@ def _command(given: str | None) -> str:
 
     if given:
         return given
+    if scope == "project":
+        return "agents-md"
     beside = os.path.join(os.path.dirname(sys.executable), "agents-md")
     found = beside if os.path.exists(beside) else shutil.which("agents-md")
     return shlex.quote(found) if found else "agents-md"
@@ -93,7 +104,7 @@ def settings_action(args: argparse.Namespace) -> int:
     home = args.home or os.path.expanduser("~")
     path = settings_path(args.scope, home=home, project=os.path.abspath(args.dir))
     if args.hook_action == "install":
-        plan = plan_install(path, command=_command(args.hook_command), profile=args.profile)
+        plan = plan_install(path, command=_command(args.hook_command, args.scope), profile=args.profile)
     else:
         plan = plan_uninstall(path)
     if not plan.changed:
