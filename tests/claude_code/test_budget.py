@@ -56,3 +56,12 @@ def test_a_file_with_one_overlong_line_is_left_out_and_named() -> None:
         "\n[agents-md: left out: /r/AGENTS.md. Claude Code keeps at most 10,000 characters of a hook's context "
         "in the conversation; Read those files for the rest.]\n"
     )
+
+
+def test_many_files_left_out_are_named_a_few_then_counted_within_the_limit() -> None:
+    items = [item("/r/AGENTS.md", "w" * 9_990)] + [item(f"/r/p{i}/AGENTS.md", "x\n" * 50) for i in range(300)]
+    out = fit(items, "\n")
+    assert units(out) <= LIMIT
+    assert (
+        "left out: /r/AGENTS.md, /r/p0/AGENTS.md, /r/p1/AGENTS.md, /r/p2/AGENTS.md, /r/p3/AGENTS.md and 296 more" in out
+    )

@@ -243,3 +243,35 @@ def test_a_session_id_never_names_a_file_outside_the_state_folder(tmp_path: Path
     assert os.path.basename(path) == "%2E%2E%2F%2E%2E%2Fetc%2Fx%20y.json"
     uuid = "62edeb84-e299-4a03-aba1-a5e223c71cb3"
     assert os.path.basename(states.state_path("d", uuid)) == uuid + ".json"
+
+
+def test_the_session_is_the_project_folders_after_the_shell_moved(setup: tuple[Path, dict[str, str]]) -> None:
+    root, env = setup
+    env = {**env, "CLAUDE_PROJECT_DIR": str(root)}
+    moved = json.loads(read(root, "sub/f.txt"))
+    moved["cwd"] = str(root / "other")  # a `cd other` in the shell
+    out = context(run_hook(json.dumps(moved), env=env).stdout)
+    assert out == f"Contents of {root}/sub/AGENTS.md:\n\n# sub\n"
+
+
+def test_a_project_turning_off_a_managed_plugin_turns_the_engines_off_so_the_hook_speaks(
+    tree: Any, home: Any, tmp_path: Path
+) -> None:
+    # The engine lets the project's enabledPlugins switch off a plugin the managed settings configure;
+    # then nothing else delivers AGENTS.md, and the hook does (in the mode this project keeps).
+    managed = tmp_path / "managed"
+    managed.mkdir()
+    (managed / "managed-settings.json").write_text(
+        json.dumps(
+            {"pluginConfigs": {"agents-md@builtin": {"options": {"instructionFiles": "claude-md-and-agents-md"}}}}
+        )
+    )
+    root = tree({**TREE, **OFF})
+    env = {"HOME": str(home({})), "PATH": os.environ.get("PATH", "")}
+    from agents_md.claude_code.answer import answer
+    from agents_md.claude_code.event import parse_event
+    from agents_md.claude_code.state import SessionState
+
+    ev = parse_event(read(root, "sub/f.txt"))
+    said = answer(ev, SessionState(session_id="s1", steps=()), env=env, profile="reference", managed_dir=str(managed))
+    assert said.silent_because is None

@@ -96,3 +96,10 @@ def test_a_session_in_a_real_worktree_leaves_the_main_checkout_s_files_out_but_i
         args=["--setting-sources", "user,project"],
     )
     assert [Path(f.path).relative_to(root).as_posix() for f in s.files] == ["wt/x/AGENTS.md"]
+
+
+@pytest.mark.parametrize("pointer", ["gitdir:", "gitdir:   \n", "gitdir:\n\n"])
+def test_a_git_file_naming_no_folder_is_a_root_and_no_worktree(tree: Tree, pointer: str) -> None:
+    root = tree({".git": pointer, "AGENTS.md": "# r\n"})
+    assert find_checkout(DEFAULT_FS, str(root)) == (str(root), frozenset())
+    assert Session(cwd=str(root), home=str(tree({}, "home"))).claude_md is not None

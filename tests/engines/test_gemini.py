@@ -103,3 +103,11 @@ def test_a_read_attaches_new_files_once_root_most_first(tmp_path: Path) -> None:
     assert first.text is not None and first.text.startswith(gemini.JIT_HEAD)
     assert s.read(str(root / "a" / "b" / "y")).text is None
     assert s.read(str(tmp_path / "elsewhere")).text is None
+
+
+def test_a_file_nested_too_deeply_to_read_is_left_out_and_said(tmp_path: Path) -> None:
+    deep = "> " * 5000 + "@x.md\n"
+    root, s = _session(tmp_path, {"GEMINI.md": deep, "sub/GEMINI.md": "# sub\n"}, cwd="sub")
+    assert [f.path for f in s.started.files] == [str(root / "sub" / "GEMINI.md")]
+    (left,) = [x for x in s.started.left_out if x.path == str(root / "GEMINI.md")]
+    assert left.why is Left.UNREADABLE

@@ -138,3 +138,23 @@ def test_a_stale_docs_fingerprint_survives_more_code_changes(repo: Repo) -> None
     (after,) = [f for f in r.findings("stale-doc") if f.file == "a/AGENTS.md"]
     assert before.message != after.message
     assert before.fingerprint() == after.fingerprint()
+
+
+def test_a_baseline_asked_about_one_folder_does_not_call_the_others_fixed(
+    repo: Repo, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    r = repo({"AGENTS.md": "# Root\n", "pkg/AGENTS.md": DOC, "lib/AGENTS.md": DOC, "src/app.py": "x\n"})
+    base = tmp_path / "b.json"
+    _run(r, capsys, "--write-baseline", str(base))
+    code, out = _run(r, capsys, "--baseline", str(base), str(r.path / "pkg"))
+    assert code == 0 and "no longer found" not in out and "1 finding in the baseline" in out
+
+
+def test_a_narrowed_check_cannot_write_a_baseline(
+    repo: Repo, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    r = repo({"AGENTS.md": "# Root\n", "pkg/AGENTS.md": DOC, "src/app.py": "x\n"})
+    base = tmp_path / "b.json"
+    assert main(["check", "--dir", str(r.path), "--staged", "--write-baseline", str(base)]) == 2
+    assert "--write-baseline records every finding of the repository" in capsys.readouterr().err
+    assert not base.exists()

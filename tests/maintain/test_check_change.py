@@ -123,3 +123,22 @@ def test_pre_commit_from_ref_judges_that_range(
     monkeypatch.chdir(feature.path)
     monkeypatch.setenv("PRE_COMMIT_FROM_REF", "main")
     assert _cli(feature, capsys, "--pre-commit") == (1, [("missing-path", 5)])
+
+
+@pytest.mark.parametrize("folder", ["déjà", "sp ace"])
+def test_a_doc_in_a_folder_with_an_odd_name_has_its_touched_lines(repo: Repo, folder: str) -> None:
+    r = repo({"AGENTS.md": "# Root\n", f"{folder}/AGENTS.md": "# Pkg\n", "src/app.py": "x\n"})
+    r.write({f"{folder}/AGENTS.md": "# Pkg\nRun `src/gone.py`.\n"})
+    r.git("add", "-A")
+    assert ("missing-path", f"{folder}/AGENTS.md", 2) in _found(r, staged=True, change=True)
+
+
+def test_the_count_of_older_findings_is_of_the_paths_asked_about(feature: GitRepo) -> None:
+    feature.write({"other/AGENTS.md": "# Other\nRun `src/other-gone.py`.\n"})
+    feature.git("add", "-A")
+    feature.git("commit", "-q", "-m", "other")
+    feature.git("checkout", "-q", "-b", "next")
+    feature.commit({"pkg/AGENTS.md": OLD + "And `src/new-gone.py`.\nNow `src/third-gone.py`.\n"})
+    older = "findings on lines feature...HEAD did not touch are not shown (--all shows every finding)"
+    assert f"2 {older}" in feature.check("pkg", base="feature", change=True).notes
+    assert f"3 {older}" in feature.check(base="feature", change=True).notes

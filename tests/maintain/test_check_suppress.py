@@ -106,3 +106,9 @@ def test_a_suppression_in_a_links_target_holds_for_the_link(repo: Repo) -> None:
     doc = "# Pkg\n<!-- agents-md: ignore missing-path -->\nRun `src/gone.py`.\n"
     r = repo({**BASE, "pkg/AGENTS.md": doc, "pkg/CLAUDE.md": {"symlink": "AGENTS.md"}})
     assert [f for f in r.findings() if f.file.startswith("pkg/")] == []
+
+
+def test_a_directive_without_a_reason_ends_at_its_own_comment(repo: Repo) -> None:
+    doc = "# Pkg\n<!-- agents-md: ignore missing-path -->\nRun `src/gone.py`.\n\n<!-- a later comment -->\nMore.\n"
+    r = repo({**BASE, "pkg/AGENTS.md": doc})
+    assert _rules(r) == []

@@ -67,19 +67,24 @@ def make_session(event: HookEvent, env: Mapping[str, str], profile: str, managed
     from agents_md.host.session import Session
     from agents_md.plugins.agents_md import NAME, plugin_factory
 
-    if not os.path.isdir(event.cwd):
-        raise FileNotFoundError(f"{event.cwd}: the event's cwd is not a directory")
-    home = home_for(env, event.cwd, fallback=os.path.expanduser("~"))
+    # The session started in the project's folder; the event's cwd follows the shell's `cd`.
+    project = env.get("CLAUDE_PROJECT_DIR") or ""
+    cwd = project if project and os.path.isdir(project) else event.cwd
+    if not os.path.isdir(cwd):
+        raise FileNotFoundError(f"{cwd}: the event's cwd is not a directory")
+    home = home_for(env, cwd, fallback=os.path.expanduser("~"))
     spec = PluginSpec(name=NAME, plugin=plugin_factory(), builtin=True)
-    return Session(cwd=event.cwd, home=home, env=env, plugins=[spec], profile=profile, managed_dir=managed_dir)
+    return Session(cwd=cwd, home=home, env=env, plugins=[spec], profile=profile, managed_dir=managed_dir)
 
 
 def builtin_off(start: StartContext) -> bool:
-    """Step 2: the settings turn the built-in plugin off."""
+    """Step 2: the settings turn the engine's built-in plugin off, read as the engine reads them (a
+    repository's settings turn it off even where the managed settings configure it: then nobody
+    else delivers its files, and the hook does, in the mode this session holds)."""
     from agents_md.host.plugins import disabled_in
     from agents_md.plugins.agents_md import BUILTIN_KEY
 
-    return BUILTIN_KEY in disabled_in(start.settings)
+    return BUILTIN_KEY in disabled_in(start.settings, hold_managed=False)
 
 
 def start_files(start: StartContext) -> list[InstructionFile]:
@@ -128,9 +133,9 @@ def _kept(session: Session, state: SessionState) -> SessionState | None:
 def _mentions(prompt: str, cwd: str) -> list[str]:
     out = []
     for raw in _MENTION.findall(prompt):
-        path = os.path.join(cwd, os.path.expanduser(raw.strip('"')))
+        path = os.path.normpath(os.path.join(cwd, os.path.expanduser(raw.strip('"'))))
         if os.path.isfile(path) and path not in out:
-            out.append(os.path.normpath(path))
+            out.append(path)
     return out
 
 

@@ -41,13 +41,19 @@ class Item:
         return self.head + self.body
 
 
+NAMED = 5  # left-out files the note names
+
+
 def _note(cut: tuple[str, int, int] | None, left_out: Sequence[str]) -> str:
     parts = []
     if cut is not None:
         path, line, total = cut
         parts.append(f"{path} is cut after line {line} of {total}")
     if left_out:
-        parts.append("left out: " + ", ".join(left_out))
+        # A few names, then a count: the note itself must stay well within the limit.
+        named = ", ".join(left_out[:NAMED])
+        more = f" and {len(left_out) - NAMED} more" if len(left_out) > NAMED else ""
+        parts.append(f"left out: {named}{more}")
     return (
         "\n[agents-md: " + "; ".join(parts) + f". Claude Code keeps at most {LIMIT:,} characters of a hook's "
         "context in the conversation; Read those files for the rest.]\n"

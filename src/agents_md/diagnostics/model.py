@@ -49,7 +49,7 @@ class Diagnostic:
 
     def fingerprint(self) -> str:
         """Stable across edits elsewhere in the file: rule, file and subject, never the line."""
-        import hashlib  # lazy: only SARIF and JSON reports ask
+        import hashlib  # lazy: only SARIF, JSON and baselines ask
 
         subject = self.subject or _NUMBERS.sub("#", self.text)
         return hashlib.sha256(f"{self.rule}\0{self.file}\0{subject}".encode()).hexdigest()[:32]

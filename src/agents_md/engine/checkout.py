@@ -48,7 +48,10 @@ def main_checkout(fs: FileSystem, root: str) -> str | None:
     pointer = _text(fs, os.path.join(root, GIT))  # None for a .git folder
     if pointer is None or not pointer.startswith("gitdir:"):
         return None
-    git_dir = os.path.normpath(os.path.join(root, pointer[len("gitdir:") :].strip().splitlines()[0]))
+    written = (pointer[len("gitdir:") :].strip().splitlines() or [""])[0]
+    if not written:
+        return None  # "gitdir:" naming nothing: no worktree of anything
+    git_dir = os.path.normpath(os.path.join(root, written))
     common = _text(fs, os.path.join(git_dir, "commondir"))
     if common is None or not common.strip():
         return None

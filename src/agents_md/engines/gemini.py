@@ -89,10 +89,15 @@ class Session:
         self._sent_ids.add(identity)
         raw = data.decode("utf-8", "replace")
         folder = os.path.dirname(path)
-        if self.settings.import_format == "flat":
-            text = js_trim(flatten(raw, path, folder, self.fs))
-        else:
-            text = js_trim(expand(raw, folder, self.fs))
+        try:
+            if self.settings.import_format == "flat":
+                text = js_trim(flatten(raw, path, folder, self.fs))
+            else:
+                text = js_trim(expand(raw, folder, self.fs))
+        except RecursionError:
+            # Nesting deeper than the lexer reads (thousands of quote or list levels): left out, said.
+            left.append(LeftOut(path=path, why=Left.UNREADABLE, detail="nested too deeply to read"))
+            return None
         if not text:
             left.append(LeftOut(path=path, why=Left.BLANK, detail="empty or white space only"))
             return None

@@ -161,11 +161,12 @@ def _imposed_key(key: object, imposed: Mapping[str, str]) -> str | None:
     return None
 
 
-def disabled_in(settings: Settings) -> set[str]:
+def disabled_in(settings: Settings, *, hold_managed: bool = True) -> set[str]:
     """The plugins ``enabledPlugins`` turns off, across the layers (a later layer wins), except
-    where a repository's layer would turn off a plugin the managed settings configure."""
+    where a repository's layer would turn off a plugin the managed settings configure
+    (``hold_managed=False``: as the engine itself reads them, which lets it)."""
     off: set[str] = set()
-    imposed = managed_configured(settings)
+    imposed = managed_configured(settings) if hold_managed else {}
     for layer in settings.layers:
         enabled = layer.values.get("enabledPlugins")
         if isinstance(enabled, Mapping):

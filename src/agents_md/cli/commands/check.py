@@ -96,6 +96,8 @@ def run(args: argparse.Namespace) -> int:
         change = True
     if args.baseline and args.write_baseline:
         raise UsageError("--baseline and --write-baseline: give one (a baseline is written from every finding)")
+    if args.write_baseline and (args.paths or ((args.base or args.staged or args.pre_commit) and not args.all)):
+        raise UsageError("--write-baseline records every finding of the repository: give no PATH, or add --all")
     if (args.write or args.unsafe) and not args.fix:
         raise UsageError("--write and --unsafe go with --fix")
     return check(

@@ -140,18 +140,13 @@ def check(
     found = suppress.apply(
         found, _directives(ctx), holder=ctx.holder, ran=config.enabled, known=RULES, report=config.enabled(UNUSED.id)
     )
-    if change and git is not None:
-        found = _introduced(found, ctx, git, diff.spec, [_relative(p, root) for p in named])
-    kept: list[Diagnostic] = []
-    for f in found:
-        if f.rule != CONFIG.id and not within(f.file, paths):
-            continue
-        configured = config.severity(f.rule)
-        kept.append(f if configured is None else replace(f, severity=configured))
-    kept.sort(key=Diagnostic.sort_key)
-    kept = list(dict.fromkeys(kept))
+    found = list(dict.fromkeys(found))
     if baseline is not None:
-        kept, held, fixed = baseline.split(kept)
+        # Split on the whole repository's findings, so that an entry outside the report is not "fixed".
+        new, held, fixed = baseline.split(found)
+        shown = {id(f) for f in new}
+        held = sum(1 for f in found if id(f) not in shown and (f.rule == CONFIG.id or within(f.file, paths)))
+        found = new
         if held:
             notes.append(f"{held} finding{'s' if held != 1 else ''} in the baseline {baseline.path} not shown")
         if fixed:
@@ -159,6 +154,14 @@ def check(
                 f"{fixed} of the baseline's entries no longer found (fixed): "
                 f"rewrite it smaller with --write-baseline {baseline.path}"
             )
+    found = [f for f in found if f.rule == CONFIG.id or within(f.file, paths)]
+    if change and git is not None:
+        found = _introduced(found, ctx, git, diff.spec, [_relative(p, root) for p in named])
+    kept: list[Diagnostic] = []
+    for f in found:
+        configured = config.severity(f.rule)
+        kept.append(f if configured is None else replace(f, severity=configured))
+    kept.sort(key=Diagnostic.sort_key)
     return CheckResult(
         root=root,
         findings=tuple(kept),

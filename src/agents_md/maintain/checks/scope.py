@@ -30,7 +30,8 @@ def touched_lines(diff: str) -> dict[str, set[int]]:
     current: set[int] | None = None
     for raw in diff.split("\n"):
         if raw.startswith("+++ "):
-            current = out.setdefault(raw[6:], set()) if raw.startswith("+++ b/") else None
+            # git ends a name holding a space with a tab
+            current = out.setdefault(raw[6:].rstrip("\t"), set()) if raw.startswith("+++ b/") else None
         elif current is not None and (match := _HUNK.match(raw)):
             start, count = int(match.group(1)), int(match.group(2) or "1")
             # A deletion (count 0) touches the line it left behind: the one now at ``start``.

@@ -25,7 +25,7 @@ from agents_md.diagnostics import Diagnostic
 from agents_md.maintain.checks.rules.unused_suppression import RULE
 
 _DIRECTIVE = re.compile(
-    r"<!--\s*agents-md:\s*(?P<kind>ignore-file|ignore)\b(?P<rules>[^>]*?)(?:\s--\s*(?P<reason>.*?))?\s*-->",
+    r"<!--\s*agents-md:\s*(?P<kind>ignore-file|ignore)\b(?P<rules>[^>]*?)(?:\s--(?!>)\s*(?P<reason>(?:(?!-->).)*?))?\s*-->",
     re.S,
 )
 

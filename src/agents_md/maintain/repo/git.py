@@ -220,7 +220,17 @@ class Git:
     def diff_lines(self, spec: Sequence[str], paths: Sequence[str]) -> bytes:
         """The changed lines of ``paths`` (no context), for reading what a change was."""
         return self.run(
-            "diff", "-U0", "--no-renames", "--no-color", "--no-ext-diff", "--no-textconv", *spec, "--", *paths
+            "-c",
+            "core.quotePath=false",  # names as they are (the -U0 headers quote any other byte)
+            "diff",
+            "-U0",
+            "--no-renames",
+            "--no-color",
+            "--no-ext-diff",
+            "--no-textconv",
+            *spec,
+            "--",
+            *paths,
         )
 
     def marked(self, paths: Sequence[str], attributes: Sequence[str]) -> frozenset[str]:

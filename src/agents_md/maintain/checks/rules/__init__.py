@@ -71,7 +71,7 @@ RUN_ORDER: tuple[ModuleType, ...] = (
     stale_doc,
 )
 
-# The order people read them in (``--list-rules``, the README): seed 001's rules first.
+# The order people read them in (``--list-rules``, the README): the history and path rules first.
 READING_ORDER: tuple[ModuleType, ...] = (
     doc_not_updated,
     stale_doc,

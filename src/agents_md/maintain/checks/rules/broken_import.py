@@ -16,6 +16,7 @@ and column of the ``@``.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 
 from agents_md._model import ImportOutcome
@@ -75,7 +76,14 @@ def _at(
     )
 
 
-def _quoted_everywhere(ctx: CheckContext, rel: str, name: str) -> tuple[Edit, ...]:
+# A code span that is a shell command: quoting a word there keeps what it runs. Elsewhere (CSS,
+# a decorator, a template) quotes change the text's meaning, so the fix is not a safe one.
+_SHELL = re.compile(
+    r"^\s*(?:\$\s*)?(?:pnpm|npm|npx|yarn|bun|bunx|nx|turbo|lerna|rush|deno|node|git|docker|cargo|pip|uv)\b"
+)
+
+
+def _quoted_everywhere(ctx: CheckContext, rel: str, name: str, *, safe: bool = True) -> tuple[Edit, ...]:
     """Every ``@name`` after white space in the doc's code spans quoted: the engine reads each as an
     import (of one file, so it reports the first), and a fix of the first alone would bring up the next."""
     old = "@" + name
@@ -86,7 +94,9 @@ def _quoted_everywhere(ctx: CheckContext, rel: str, name: str) -> tuple[Edit, ..
         while at >= 0:
             after = text[at + len(old) : at + len(old) + 1]
             if at > 0 and text[at - 1] in _SPACES and not (after.isalnum() or after in "_./-@"):
-                edits.append(Edit(kind="replace", file=rel, old=old, new=f'"{old}"', line=line, column=at + 1))
+                edits.append(
+                    Edit(kind="replace", file=rel, old=old, new=f'"{old}"', line=line, column=at + 1, safe=safe)
+                )
             at = text.find(old, at + 1)
     return tuple(edits)
 
@@ -107,6 +117,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         span = _code_span(ctx, rel, edge)
         if span is not None:  # 2
             name = edge.written.split("`", 1)[0]  # "@x`," at a span's end: the name is x
+            shell = _SHELL.match(span) is not None
             fix = f'quote it ("@{name}")'
             if f"--filter @{name}" in span:
                 fix += f" or write --filter=@{name}"
@@ -119,7 +130,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     "nothing is there, so nothing loads",
                     fix,
                     severity=Severity.INFO,
-                    inert=_quoted_everywhere(ctx, rel, name) or _inert(rel, edge, name, '"', '"'),
+                    inert=_quoted_everywhere(ctx, rel, name, safe=shell)
+                    or _inert(rel, edge, name, '"', '"', safe=shell),
                 )
                 continue
             size = _size(edge.target)
@@ -132,7 +144,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 f"({size:,} bytes) into every session that loads {rel}",
                 fix,
                 severity=Severity.WARNING,
-                inert=_quoted_everywhere(ctx, rel, name) or _inert(rel, edge, name, '"', '"'),
+                inert=_quoted_everywhere(ctx, rel, name, safe=shell) or _inert(rel, edge, name, '"', '"', safe=shell),
             )
             continue
         if edge.exists:

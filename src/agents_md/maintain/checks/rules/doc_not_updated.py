@@ -1,4 +1,4 @@
-"""``doc-not-updated`` (seed 001's pull-request check): code changed in the diff under a doc that
+"""``doc-not-updated`` (the pull-request check): code changed in the diff under a doc that
 the diff left alone. A warning, not an error: it gives the reviewer a question to ask.
 
 1. The diff's files that are code a doc describes (``checks.governed``, step 4): not lockfiles,

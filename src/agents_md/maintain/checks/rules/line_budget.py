@@ -1,4 +1,4 @@
-"""``line-budget``: an instruction file longer than ``max-lines`` (200, the guidance seed 001 quotes).
+"""``line-budget``: an instruction file longer than ``max-lines`` (200 by default).
 Each folder doc's text once, on the file holding it (naming the links it loads under); a skill's
 reference files are not folder docs: no session loads them at start."""
 

@@ -8,7 +8,7 @@ long after the doc last changed. The lag is not proof of an error; it says which
 3. Stale when its code changed in at least ``stale-commits`` commits since that update, the last
    of them more than ``stale-days`` after it. A pointer doc is not judged.
 4. A warning when files the doc names changed since; otherwise information, and only for a lag
-   of more than twice ``stale-days`` (six months by default, the seed's own example): which
+   of more than twice ``stale-days`` (six months by default): which
    doc to read first.
 """
 
