@@ -115,6 +115,9 @@ def test_pre_commit_with_every_tracked_file_checks_the_whole_repository(
     assert _cli(r, capsys, "--pre-commit") == (0, [])
     assert _cli(r, capsys, "--pre-commit", "src/app.py") == (0, [])
     assert _cli(r, capsys, "--pre-commit", *tracked) == (1, [("missing-path", 2)])
+    # What pre-commit hands the hook under --all-files: every instruction file, however many files there are.
+    assert _cli(r, capsys, "--pre-commit", "AGENTS.md", "pkg/AGENTS.md") == (1, [("missing-path", 2)])
+    assert _cli(r, capsys, "--pre-commit", "AGENTS.md") == (0, [])
 
 
 def test_pre_commit_from_ref_judges_that_range(

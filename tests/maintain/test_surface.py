@@ -43,6 +43,9 @@ def test_pre_commit_hooks_name_real_commands() -> None:
     assert by_id["agents-md-check"]["entry"] == "agents-md check --pre-commit"
     assert by_id["agents-md-check"]["pass_filenames"] is True
     assert by_id["agents-md-check"]["verbose"] is True
+    from agents_md.maintain.repo.files import HOOK_FILES
+
+    assert by_id["agents-md-check"]["files"] == HOOK_FILES  # what --pre-commit compares with
     parser = build_parser()
     for hook in hooks:
         args = hook["entry"].split()[1:]

@@ -224,9 +224,12 @@ def _refuse_link(path: str) -> None:
 
 
 def _every_tracked_file(directory: str, files: list[str]) -> bool:
-    """Whether ``files`` are every file git tracks (as pre-commit passes them for ``--all-files``)."""
+    """Whether ``files`` are every tracked file the pre-commit hook is handed (``repo.files.HOOK_FILES``),
+    as pre-commit passes them for ``--all-files``."""
     import os
+    import re
 
+    from agents_md.maintain.repo.files import HOOK_FILES
     from agents_md.maintain.repo.git import Git, GitError, toplevel
 
     found = toplevel(directory)
@@ -238,4 +241,5 @@ def _every_tracked_file(directory: str, files: list[str]) -> bool:
         tracked = Git(root).ls_files([])
     except GitError:
         return False
-    return bool(tracked) and set(tracked) <= given
+    handed = {f for f in tracked if re.search(HOOK_FILES, f)}
+    return bool(handed) and handed <= given

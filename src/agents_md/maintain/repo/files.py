@@ -41,6 +41,10 @@ CLAUDE_MD = "CLAUDE.md"
 CLAUDE_LOCAL_MD = "CLAUDE.local.md"
 AGENTS_OVERRIDE_MD = "AGENTS.override.md"
 INSTRUCTION_NAMES = frozenset({AGENTS_MD, CLAUDE_MD, CLAUDE_LOCAL_MD, AGENTS_OVERRIDE_MD})
+# The files the pre-commit hook is handed (its ``files:``, in any case): the instruction files and
+# what sits under ``.claude/`` (rules, agents, settings). A short list, so that pre-commit never
+# splits ``--all-files`` over several runs; the change itself is read from git.
+HOOK_FILES = r"(?i)(^|/)(AGENTS|CLAUDE|CLAUDE\.local|AGENTS\.override)\.md$|(^|/)\.claude/"
 SKILL_MD = "SKILL.md"
 # Files that make their folder an agent's own (its runtime prompt sits beside them), not a folder to work in.
 AGENT_DEFINITIONS = frozenset({"agent.json", "agent.yaml", "agent.yml", "agent.toml"})
