@@ -139,3 +139,13 @@ def test_a_state_that_is_no_snapshot_is_refused_naming_the_key(state: dict[str, 
     with pytest.raises(UsageError) as caught:
         Session.restore(state)
     assert str(caught.value) == message
+
+
+def test_a_session_refusing_outside_links_restores_refusing_them(tree: Callable[..., Path]) -> None:
+    root = tree(TREE)
+    s = Session(cwd=str(root), home=str(root.parent / "home"), outside_links="refuse")
+    state = s.snapshot()
+    assert state["inputs"]["outside_links"] == "refuse"
+    assert Session.restore(state).inputs.outside_links == "refuse"
+    with pytest.raises(UsageError, match=r"inputs\.outside_links"):
+        Session.restore({**state, "inputs": {**state["inputs"], "outside_links": "sometimes"}})

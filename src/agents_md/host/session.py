@@ -380,6 +380,7 @@ class Session:
             managed_dir=origin.managed_dir,
             platform=origin.platform,
             approve_external_imports=origin.approve_external_imports,
+            outside_links=origin.outside_links,
             interactive=origin.interactive,
             profile=origin.profile,
             fs=fs,

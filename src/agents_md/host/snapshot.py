@@ -53,6 +53,7 @@ def take(
         "managed_dir": origin.managed_dir,
         "platform": origin.platform,
         "approve_external_imports": origin.approve_external_imports,
+        "outside_links": origin.outside_links,
         "interactive": origin.interactive,
         "profile": origin.profile,
     }
@@ -91,6 +92,14 @@ def _steps(raw: Sequence[Any]) -> list[Step]:
     return steps
 
 
+def _outside_links(value: Any) -> str:
+    from agents_md.engine.loader import OUTSIDE_LINKS
+
+    if value not in OUTSIDE_LINKS:
+        raise UsageError(f"not a session snapshot: inputs.outside_links should be one of {', '.join(OUTSIDE_LINKS)}")
+    return str(value)
+
+
 def parse(state: Mapping[str, Any]) -> tuple[SessionInputs, list[Step]]:
     """Steps 2 and 3: the inputs the session began with (the real filesystem, for the caller to
     replace), and its steps."""
@@ -108,6 +117,7 @@ def parse(state: Mapping[str, Any]) -> tuple[SessionInputs, list[Step]]:
         managed_dir=_field(inputs, "managed_dir", str),
         platform=_field(inputs, "platform", str),
         approve_external_imports=bool(inputs.get("approve_external_imports", False)),
+        outside_links=_outside_links(inputs.get("outside_links", "follow")),
         interactive=bool(inputs.get("interactive", False)),
         profile=_field(inputs, "profile", str),
     )
