@@ -78,3 +78,19 @@ def test_a_tool_that_touches_no_path_attaches_nothing(tree: Callable[..., Path])
     touch = s.touch("Bash", str(root / "a/f.txt"))
     assert (touch.tool, touch.results, touch.text, touch.files) == ("Bash", (), None, ())
     assert s.steps == ()
+
+
+def test_touches_from_many_threads_at_once_attach_each_file_once(tree: Callable[..., Path]) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    root = tree({**{f"p{i}/AGENTS.md": f"# p{i}\n" for i in range(8)}, **{f"p{i}/f.txt": "x\n" for i in range(8)}})
+    s = session(root)
+    s.start()
+    paths = [str(root / f"p{i % 8}/f.txt") for i in range(64)]
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        texts = list(pool.map(lambda p: s.touch("read_file", p).text, paths))
+    attached = sorted(t for t in texts if t)
+    assert len(attached) == 8
+    assert attached == sorted(
+        f"tool.call hook additional context: Contents of {root}/p{i}/AGENTS.md:\n\n# p{i}\n" for i in range(8)
+    )

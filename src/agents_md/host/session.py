@@ -9,8 +9,8 @@ A ``Session`` is driven turn by turn: its start block, ``read()`` after each Rea
 (``touch()`` after any tool call that touches paths, ``engine.touch``), ``compact()`` and
 ``clear()``, ``cd()`` to move the root, ``spawn()`` for subagents (whose definitions
 ``agents()`` lists). It keeps what it did as steps (``host.steps``): ``snapshot()`` writes
-them down with its inputs, ``Session.restore`` does them again on a new session. One thread
-per session; sessions are cheap and independent.
+them down with its inputs, ``Session.restore`` does them again on a new session. Touches from
+several threads at once are taken one at a time; sessions are cheap and independent.
 """
 
 from __future__ import annotations
@@ -301,15 +301,18 @@ class Session:
         return Touch(tool=name, results=tuple(self._touch(loop, "", name, p, main=True) for p in items))
 
     def _touch(self, loop: Loop, key: str, tool: str, path: str, *, main: bool = False) -> ReadResult:
-        first = main and not self._has_messages
-        if main:
-            self._has_messages = True
-        result = loop.read(path, home=self.inputs.home, tool=tool)
-        if result.files or keeps_given(result.path, (key, tool), self._touched):  # host.steps, step 2
-            self._steps.append(Step(op="read", loop=key, path=path, tool=tool))
-        elif first:
-            self._steps.append(Step(op="turn"))  # a touch kept no step, yet there is a conversation now
-        return result
+        # One touch at a time: frameworks run tool calls (and so touches) in worker threads at once,
+        # and a delivered set read and written by two of them would give a file twice.
+        with self._lock:
+            first = main and not self._has_messages
+            if main:
+                self._has_messages = True
+            result = loop.read(path, home=self.inputs.home, tool=tool)
+            if result.files or keeps_given(result.path, (key, tool), self._touched):  # host.steps, step 2
+                self._steps.append(Step(op="read", loop=key, path=path, tool=tool))
+            elif first:
+                self._steps.append(Step(op="turn"))  # a touch kept no step, yet there is a conversation now
+            return result
 
     def turn(self) -> StartContext:
         """A user turn begins: the context its first request carries."""

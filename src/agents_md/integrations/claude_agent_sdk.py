@@ -21,6 +21,7 @@ import asyncio
 import dataclasses
 import json
 import os
+import threading
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -48,8 +49,15 @@ class AgentsMdHooks:
         self.managed_dir = managed_dir
         self.states: dict[str, SessionState] = {}
         self.failures: list[str] = []  # what went wrong, one line each (never raised)
+        # The SDK runs callbacks of parallel tool calls at once; a session's steps are read and
+        # written whole, so one answer at a time (as the hook's state file is locked).
+        self._lock = threading.Lock()
 
     def _answer(self, raw: Mapping[str, Any]) -> str | None:
+        with self._lock:
+            return self._answer_one(raw)
+
+    def _answer_one(self, raw: Mapping[str, Any]) -> str | None:
         event = parse_event(json.dumps(dict(raw)))
         texts = []
         events = [event]
