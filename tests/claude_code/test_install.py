@@ -164,3 +164,29 @@ def test_json_edit_appends_and_removes_keeping_other_bytes() -> None:
     assert remove_member(text, ["b"]) == '{"a": [1,\n      2]}'
     with pytest.raises(JsonEditError, match="expected an array at b"):
         append_item(text, ["b"], 1)
+
+
+def test_a_settings_file_with_a_byte_order_mark_keeps_it(tree: Tree) -> None:
+    home = tree({".claude/settings.json": "\ufeff" + ORIGINAL}, "home")
+    assert install(home, "--write") == 0
+    text = (home / ".claude/settings.json").read_text(encoding="utf-8")
+    assert text.startswith("\ufeff{") and json.loads(text[1:])["model"] == "opus"
+    assert uninstall(home, "--write") == 0
+    assert (home / ".claude/settings.json").read_text(encoding="utf-8") == "\ufeff" + ORIGINAL
+
+
+def test_a_pipe_named_settings_json_is_refused_without_waiting(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    home = tree({".claude/keep": ""}, "home")
+    os.mkfifo(home / ".claude/settings.json")
+    assert install(home, "--write") == 1
+    assert "settings.json: cannot be read" in capsys.readouterr().err
+
+
+def test_hooks_of_the_wrong_shape_are_an_error_naming_the_file(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    home = tree({".claude/settings.json": '{"hooks": {"PostToolUse": "x"}}\n'}, "home")
+    assert install(home, "--write") == 1
+    err = capsys.readouterr().err
+    assert "settings.json: " in err and "the file was left as it is" in err
+    assert (home / ".claude/settings.json").read_text() == '{"hooks": {"PostToolUse": "x"}}\n'

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,18 +84,38 @@ def is_ours(group: object) -> bool:
     return bool(words) and os.path.basename(words[0]) == "agents-md" and tail
 
 
+BOM = "\ufeff"  # Claude Code reads a settings file that starts with one; it is kept
+MAX_SETTINGS = 1 << 20  # bytes: no settings file is larger
+
+
 def _read(path: str) -> str:
+    from agents_md._util.regular import read_regular
+
     if os.path.islink(path):
         raise AgentsMdError(f"{path}: a link; edit the file it points to, this never writes through a link")
     try:
-        with open(path, encoding="utf-8", newline="") as handle:
-            return handle.read()
-    except FileNotFoundError:
+        data = read_regular(path, limit=MAX_SETTINGS)
+    except OSError as exc:  # a pipe or a device, larger than 1 MiB, unreadable
+        raise AgentsMdError(f"{path}: cannot be read ({exc.strerror or exc}); left as it is") from exc
+    if data is None:
         return ""
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise AgentsMdError(f"{path}: not UTF-8 text ({exc.reason}); left as it is") from exc
-    except OSError as exc:
-        raise AgentsMdError(f"{path}: cannot be read ({exc.strerror}); left as it is") from exc
+
+
+def _edited(path: str, change: Callable[[str], str]) -> SettingsPlan:
+    """The plan of ``change`` applied to the file's JSON text (a byte-order mark kept apart)."""
+    from agents_md._util.json_edit import JsonEditError
+
+    raw = _read(path)
+    bom = BOM if raw.startswith(BOM) else ""
+    try:
+        after = change(raw[len(bom) :])
+    except JsonEditError as exc:
+        raise AgentsMdError(f"{path}: {exc}; the file was left as it is") from exc
+    return SettingsPlan(path=path, before=raw, after=bom + after)
 
 
 def _hooks_of(path: str, text: str) -> dict[str, Any]:
@@ -133,29 +154,30 @@ def plan_install(path: str, *, command: str, profile: str) -> SettingsPlan:
     """Step 3: the file with the groups added (an earlier install of another profile replaced)."""
     from agents_md._util.json_edit import append_item
 
-    before = _read(path)
-    hooks = _hooks_of(path, before)
-    wanted = hook_groups(command, profile)
-    present = all(
-        isinstance(hooks.get(event), list) and all(g in hooks[event] for g in groups)
-        for event, groups in wanted.items()
-    )
-    others = [g for groups in hooks.values() if isinstance(groups, list) for g in groups if is_ours(g)]
-    if present and len(others) == sum(len(g) for g in wanted.values()):
-        return SettingsPlan(path=path, before=before, after=before)
-    text = _without_ours(before, hooks) if others else before
-    for event, groups in wanted.items():
-        for group in groups:
-            text = append_item(text, ["hooks", event], group)
-    if not before:
-        text = text if text.endswith("\n") else text + "\n"
-    return SettingsPlan(path=path, before=before, after=text)
+    def change(before: str) -> str:
+        hooks = _hooks_of(path, before)
+        wanted = hook_groups(command, profile)
+        present = all(
+            isinstance(hooks.get(event), list) and all(g in hooks[event] for g in groups)
+            for event, groups in wanted.items()
+        )
+        others = [g for groups in hooks.values() if isinstance(groups, list) for g in groups if is_ours(g)]
+        if present and len(others) == sum(len(g) for g in wanted.values()):
+            return before
+        text = _without_ours(before, hooks) if others else before
+        for event, groups in wanted.items():
+            for group in groups:
+                text = append_item(text, ["hooks", event], group)
+        if not before:
+            text = text if text.endswith("\n") else text + "\n"
+        return text
+
+    return _edited(path, change)
 
 
 def plan_uninstall(path: str) -> SettingsPlan:
     """Step 3: the file without any group that runs ``agents-md hook run``."""
-    before = _read(path)
-    return SettingsPlan(path=path, before=before, after=_without_ours(before, _hooks_of(path, before)))
+    return _edited(path, lambda before: _without_ours(before, _hooks_of(path, before)))
 
 
 def write_plan(plan: SettingsPlan) -> None:
