@@ -503,3 +503,13 @@ def test_outside_git_the_files_on_disk_are_read(tmp_path: Path) -> None:
         "`npm run lnt`: no script `lnt` in package.json",
         "`./run.sh`: run.sh is not executable",
     ]
+
+
+def test_a_justfile_linking_out_of_the_repository_is_never_read(repo: Repo, tmp_path: Path) -> None:
+    outside = tmp_path / "outside" / "secret.just"
+    outside.parent.mkdir()
+    outside.write_text("deploy-secret-xyz:\n    echo\n")
+    r = repo({"justfile": {"symlink": str(outside)}, "AGENTS.md": "```sh\njust deploy-secret\n```\n"})
+    found = [f for f in r.check().findings if f.rule == "missing-command"]
+    assert found == []  # it cannot tell what the recipes are: nothing is said, nothing quoted
+    assert "deploy-secret-xyz" not in str(r.check().findings)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import fnmatch
+import functools
+import os
 from dataclasses import dataclass
 
 from agents_md._util.regular import read_regular
+from agents_md.maintain.repo.reading import read_inside
 
 MAX_FILE = 1 << 20  # bytes: no real Makefile or justfile is larger
 
@@ -24,10 +27,26 @@ class Known:
         return False if self.complete else None
 
 
+@functools.lru_cache(maxsize=512)
+def _repository_of(directory: str) -> str | None:
+    """The nearest folder at or above ``directory`` holding ``.git`` (the runner file's repository)."""
+    while True:
+        if os.path.lexists(os.path.join(directory, ".git")):
+            return os.path.realpath(directory)
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
+
+
 def read_text(path: str) -> str | None:
-    """A runner's file, bounded; ``None`` when absent, too large, or no regular file (a pipe, a device)."""
+    """A runner's file, bounded; ``None`` (the caller then cannot tell, and says nothing) when absent,
+    too large, no regular file (a pipe, a device), or a link leaving its repository (an
+    ``include /etc/x`` too): what ``check`` says never quotes a file from outside."""
+    path = os.path.abspath(path)
+    root = _repository_of(os.path.dirname(path))
     try:
-        data = read_regular(path, limit=MAX_FILE)
+        data = read_regular(path, limit=MAX_FILE) if root is None else read_inside(root, path, limit=MAX_FILE)
     except (OSError, ValueError):
         return None
     return None if data is None else data.decode("utf-8", "replace")
