@@ -77,3 +77,20 @@ def test_a_read_attaches_each_folders_file_nearest_first_below_the_cwd(tmp_path:
     assert [os.path.relpath(f.path, root) for f in result.files] == ["a/b/AGENTS.md", "a/CLAUDE.md"]
     assert s.read(str(root / "a" / "b" / "x")).text is None
     assert s.read(str(root / "a" / "b" / "AGENTS.md")).text is None
+
+
+def test_a_globstar_is_any_number_of_folders_and_a_star_stays_in_one_name(tmp_path: Path) -> None:
+    tree = {
+        "AGENTS.md": "# r\n",
+        "docs/rules.md": "top",
+        "docs/myrules.md": "not this",
+        "docs/sub/rules.md": "deep",
+        "docs/sub/notrules.md": "not this either",
+        "opencode.json": {"json": {"instructions": ["docs/**/rules.md"]}},
+    }
+    root, s = _session(tmp_path, tree)
+    assert [os.path.relpath(f.path, root) for f in s.started.files] == [
+        "AGENTS.md",
+        "docs/rules.md",
+        "docs/sub/rules.md",
+    ]

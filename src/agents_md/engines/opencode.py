@@ -25,7 +25,6 @@
 
 from __future__ import annotations
 
-import fnmatch
 import os
 from collections.abc import Mapping
 
@@ -77,6 +76,13 @@ def _up(cwd: str, top: str) -> list[str]:
     if top == os.sep:
         return [*reversed(chain), os.sep]
     return list(reversed(chain[chain.index(top) :])) if top in chain else [cwd]
+
+
+def _matches(path: str, pattern: str) -> bool:
+    """A glob as OpenCode reads one: ``*`` within a folder's name, ``**`` any number of folders."""
+    from wcmatch import glob  # lazy: only a configured glob asks
+
+    return bool(glob.globmatch(path, pattern, flags=glob.GLOBSTAR | glob.DOTMATCH))
 
 
 class Session:
@@ -154,7 +160,7 @@ class Session:
                 if self.fs.is_dir(path) and not self.fs.is_symlink(path):
                     if "**" in pattern or path.count(os.sep) < pattern.count(os.sep):
                         stack.append(path)
-                elif self.fs.is_file(path) and fnmatch.fnmatchcase(path, pattern.replace("**/", "*")):
+                elif self.fs.is_file(path) and _matches(path, pattern):
                     found.append(path)
         return found
 
