@@ -190,3 +190,14 @@ def test_hooks_of_the_wrong_shape_are_an_error_naming_the_file(tree: Tree, capsy
     err = capsys.readouterr().err
     assert "settings.json: " in err and "the file was left as it is" in err
     assert (home / ".claude/settings.json").read_text() == '{"hooks": {"PostToolUse": "x"}}\n'
+
+
+def test_install_says_the_hooks_wait_for_the_built_in_plugin_to_be_off(
+    tree: Tree, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = tree({"README.md": "x\n"})
+    monkeypatch.setenv("PATH", str(tree({}, "empty-bin")))
+    assert main(["hook", "install", "--scope", "project", "--dir", str(project)]) == 0
+    err = capsys.readouterr().err
+    assert '"enabledPlugins": {"agents-md@builtin": false}' in err
+    assert "run agents-md from PATH, where it is not found here" in err

@@ -117,6 +117,17 @@ def settings_action(args: argparse.Namespace) -> int:
         print(f"{path}: written")
     else:
         print(f"{path}: dry run; --write writes it")
+    if args.hook_action == "install":
+        import shutil
+        import sys
+
+        print(
+            "agents-md: the hooks say nothing while the built-in agents-md plugin is on; where it is, turn it off "
+            'with "enabledPlugins": {"agents-md@builtin": false} in these settings',
+            file=sys.stderr,
+        )
+        if not args.hook_command and args.scope == "project" and shutil.which("agents-md") is None:
+            print("agents-md: these settings run agents-md from PATH, where it is not found here", file=sys.stderr)
     return 0
 
 
