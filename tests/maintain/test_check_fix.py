@@ -155,3 +155,12 @@ def test_quoting_an_at_outside_a_shell_command_is_unsafe(repo: Repo, capsys: pyt
     assert (r.path / "AGENTS.md").read_text() == doc
     code, out, _ = _fix(r, capsys, "--unsafe")
     assert code == 1 and '"@include' in out
+
+
+def test_no_backticks_are_added_on_a_line_a_code_span_runs_through(
+    repo: Repo, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = "# Root\n\n- Run `pnpm --filter\n  @scope/pkg run test` now.\n"
+    r = repo({"AGENTS.md": doc})
+    _fix(r, capsys, "--write", "--unsafe")
+    assert "`@scope/pkg`" not in (r.path / "AGENTS.md").read_text()

@@ -109,6 +109,15 @@ def _inert(rel: str, edge: Edge, written: str, left: str, right: str, *, safe: b
     )
 
 
+def _backticked(ctx: CheckContext, rel: str, edge: Edge, *, safe: bool = True) -> Edit | None:
+    """The ``@`` in backticks; none where its line holds a backtick already (a code span may have
+    opened on a line above, and a backtick added inside it would break it)."""
+    lines = (ctx.text(rel) or "").split("\n")
+    if not 0 < edge.line <= len(lines) or "`" in lines[edge.line - 1]:
+        return None
+    return _inert(rel, edge, edge.written, "`", "`", safe=safe)
+
+
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     for edge in ctx.imports.edges:
         if not edge.inside:
@@ -163,7 +172,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 f"@{edge.written} reads as an import of {target}, which does not exist: Claude Code skips it",
                 f"fix the path; if it is not meant as an import, write `@{edge.written}` in backticks",
                 severity=Severity.WARNING,
-                inert=_inert(rel, edge, edge.written, "`", "`", safe=False),  # it may be a path gone wrong
+                inert=_backticked(ctx, rel, edge, safe=False),  # it may be a path gone wrong
             )
         else:
             yield _at(
@@ -172,5 +181,5 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 f"@{edge.written} reads as an import of {target}; nothing is there, so nothing loads",
                 f"write `@{edge.written}` in backticks if it is a name",
                 severity=Severity.INFO,
-                inert=_inert(rel, edge, edge.written, "`", "`"),
+                inert=_backticked(ctx, rel, edge),
             )
