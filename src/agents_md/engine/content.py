@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
+from agents_md._util.bounded_cache import bounded_cache
 from agents_md._util.front_matter import split_front_matter
 
 _COMMENT_SPAN = re.compile(r"<!--[\s\S]*?-->")
@@ -58,7 +58,7 @@ def strip_html_comments(text: str) -> str:
     return "".join(out)
 
 
-@lru_cache(maxsize=2048)
+@bounded_cache(2048)
 def process(data: bytes) -> Processed:
     """Processed text of a file's bytes (cached by the bytes: a long-lived agent re-reads the same files)."""
     text, bad = decode(data)

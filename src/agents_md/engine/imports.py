@@ -16,9 +16,9 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-from functools import lru_cache
 from typing import NamedTuple
 
+from agents_md._util.bounded_cache import bounded_cache
 from agents_md._util.jstext import JS_SPACE_CLASS
 
 _IMPORT = re.compile(r"(?:^|" + JS_SPACE_CLASS + r")@((?:[^\s\\]|\\ )+)")
@@ -173,7 +173,7 @@ def _paths_in(text: str) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=2048)
+@bounded_cache(2048)
 def import_paths(text: str) -> tuple[str, ...]:
     """The import paths written in ``text``, first-seen order, each once.
 
@@ -215,7 +215,7 @@ class ImportSite(NamedTuple):
     column: int
 
 
-@lru_cache(maxsize=2048)
+@bounded_cache(2048)
 def import_sites(text: str) -> tuple[ImportSite, ...]:
     """``import_paths`` with the place each is written (its first use outside a code block).
 

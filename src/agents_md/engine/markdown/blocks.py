@@ -20,7 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+
+from agents_md._util.bounded_cache import bounded_cache
 
 _BLOCK_TAGS = (
     "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|"
@@ -130,13 +131,13 @@ def lex_blocks(src: str, *, top: bool = True) -> list[Block]:
     return blocks
 
 
-@lru_cache(maxsize=1024)
+@bounded_cache(1024)
 def top_blocks(src: str) -> tuple[Block, ...]:
     """``lex_blocks(src)``, kept: a text is read again (its imports, their places, ``check``'s reading)."""
     return tuple(lex_blocks(src))
 
 
-@lru_cache(maxsize=4096)
+@bounded_cache(4096)
 def item_blocks(src: str) -> tuple[Block, ...]:
     """``lex_blocks(src, top=False)`` of a list item's content, kept likewise."""
     return tuple(lex_blocks(src, top=False))
@@ -335,7 +336,7 @@ def scan_list(src: str, pos: int) -> tuple[int, list[str]] | None:
     return None if scanned is None else (scanned[0], [content for _, content in scanned[1]])
 
 
-@lru_cache(maxsize=4096)
+@bounded_cache(4096)
 def list_items(src: str, pos: int) -> tuple[int, tuple[tuple[int, str], ...]] | None:
     """``scan_list`` with where each item starts in ``src`` (an item's content keeps one line per
     line of the source, so its lines can be told)."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
-from functools import lru_cache
 
+from agents_md._util.bounded_cache import bounded_cache
 from agents_md.engine.markdown.blocks import Block, item_blocks, scan_list, top_blocks
 
 
@@ -149,7 +149,7 @@ def _is_emphasis_delimiter(text: str, start: int, end: int) -> bool:
     return start in _matched_runs(text)
 
 
-@lru_cache(maxsize=256)
+@bounded_cache(256)
 def _matched_runs(text: str) -> frozenset[int]:
     runs: list[list[int]] = []  # start, end, count, can open, can close, matched
     for m in re.finditer(r"\*+|_+", text):
