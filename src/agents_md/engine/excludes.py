@@ -70,6 +70,7 @@ class Excluder:
     def __init__(self, patterns: Sequence[str], realpath: Callable[[str], str] = os.path.realpath) -> None:
         self.patterns = tuple(p for p in patterns if isinstance(p, str) and p)
         self._rules: list[tuple[bool, tuple[str, ...]]] = []
+        self._compiled: list[tuple[bool, tuple[Callable[[str], bool], ...]]] | None = None
         for pattern in self.patterns:
             negated = pattern.startswith("!")
             body = pattern[1:] if negated else pattern
@@ -87,11 +88,18 @@ class Excluder:
     def excludes(self, path: str, kind: Kind) -> bool:
         if not self._rules or kind not in (Kind.USER, Kind.PROJECT, Kind.LOCAL):
             return False
-        for negated, spellings in self._rules:
-            matched = any(_matcher(s)(path) for s in spellings)
+        for negated, matchers in self._matchers():
+            matched = any(m(path) for m in matchers)
             if matched != negated:
                 return True
         return False
+
+    def _matchers(self) -> list[tuple[bool, tuple[Callable[[str], bool], ...]]]:
+        # Compiled once per set of patterns: with more patterns than the compile cache holds, a
+        # cache alone would compile every pattern again for every file (quadratic in effect).
+        if self._compiled is None:
+            self._compiled = [(negated, tuple(_matcher(s) for s in spellings)) for negated, spellings in self._rules]
+        return self._compiled
 
     def __bool__(self) -> bool:
         return bool(self.patterns)

@@ -237,18 +237,41 @@ def import_sites(text: str) -> tuple[ImportSite, ...]:
         at += len(block.raw)
     sites: list[ImportSite] = []
     after = 0
+    counted_to, lines_before = 0, 0  # newlines counted so far: each import is found further on
     for path in paths:
-        spots = _spots(src, "@" + path.replace(" ", "\\ "))
-        if not spots:  # after emphasis (``**@x**``): the engine reads it with the markers gone
-            spots = _spots(src, "@" + path.replace(" ", "\\ "), loose=True)
-        prose = [s for s in spots if not any(start <= s < end for start, end in code)]
-        found = next((s for s in prose if s >= after), None)
+        needle = "@" + path.replace(" ", "\\ ")
+        found = _next_prose(src, needle, after, code)  # the usual case, found from where the last one was
         if found is None:
-            found = next(iter(prose or spots), 0)
+            spots = _spots(src, needle)
+            if not spots:  # after emphasis (``**@x**``): the engine reads it with the markers gone
+                spots = _spots(src, needle, loose=True)
+            prose = [s for s in spots if not _in_code(s, code)]
+            found = next((s for s in prose if s >= after), None)
+            if found is None:
+                found = next(iter(prose or spots), 0)
         after = max(after, found + 1)
+        if found >= counted_to:
+            lines_before += src.count("\n", counted_to, found)
+        else:
+            lines_before = src.count("\n", 0, found)
+        counted_to = found
         line_start = src.rfind("\n", 0, found) + 1
-        sites.append(ImportSite(path=path, line=src.count("\n", 0, found) + 1, column=found - line_start + 1))
+        sites.append(ImportSite(path=path, line=lines_before + 1, column=found - line_start + 1))
     return tuple(sites)
+
+
+def _in_code(at: int, code: list[tuple[int, int]]) -> bool:
+    return any(start <= at < end for start, end in code)
+
+
+def _next_prose(src: str, needle: str, after: int, code: list[tuple[int, int]]) -> int | None:
+    """The first place at or after ``after`` where ``needle`` starts an import outside a code block."""
+    at = src.find(needle, after)
+    while at >= 0:
+        if (at == 0 or _SPACE.match(src, at - 1)) and not _in_code(at, code):
+            return at
+        at = src.find(needle, at + 1)
+    return None
 
 
 def _spots(src: str, needle: str, *, loose: bool = False) -> list[int]:

@@ -49,11 +49,22 @@ class Settings:
         return tuple(layer for layer in self.layers if layer.name == name)
 
     def merged_list(self, key: str) -> tuple[Any, ...]:
+        """The layers' lists joined, each value once (first place kept), in time linear in them."""
         out: list[Any] = []
+        seen: set[Any] = set()
         for layer in self.layers:
             value = layer.values.get(key)
-            if isinstance(value, tuple):
-                out.extend(v for v in value if v not in out)
+            if not isinstance(value, tuple):
+                continue
+            for v in value:
+                try:
+                    if v in seen:
+                        continue
+                    seen.add(v)
+                except TypeError:  # an unhashable value (an object in a list): compared one by one
+                    if v in out:
+                        continue
+                out.append(v)
         return tuple(out)
 
     def source_enabled(self, name: str) -> bool:
