@@ -13,10 +13,10 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from agents_md._util.frozen import freeze
+from agents_md._value import field, frozen
 from agents_md.engine.fs import FileSystem
 from agents_md.errors import SettingsError
 
@@ -26,7 +26,7 @@ LAYER_ORDER = (USER, PROJECT, LOCAL, FLAG, POLICY)
 SOURCE_NAMES = {"user": USER, "project": PROJECT, "local": LOCAL}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class SettingsLayer:
     """One settings file (or ``--settings`` JSON), its values read-only all the way down
     (objects as mappings, arrays as tuples: ``_util.frozen``)."""
@@ -39,7 +39,7 @@ class SettingsLayer:
         object.__setattr__(self, "values", freeze(self.values))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class Settings:
     layers: tuple[SettingsLayer, ...]
     enabled_sources: frozenset[str]

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from agents_md._model import ImportEdge, InstructionFile, Kind, Notice, Record, SkippedFile
 from agents_md._util.env import env_truthy
+from agents_md._value import field, frozen
 from agents_md.engine import platform as platforms
 from agents_md.engine import render
 from agents_md.engine.args import EngineArgs, parse_engine_args
@@ -41,7 +42,7 @@ NO_INSTRUCTIONS_AGENTS = frozenset({"Explore", "Plan"})
 FORK = "fork"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class StartContext:
     """What the engine computed at session start."""
 
@@ -71,7 +72,7 @@ class StartContext:
         return self.claude_md
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class SessionInputs:
     """Everything a session's answers depend on, normalised (``build``); a new cwd is new inputs."""
 
@@ -119,6 +120,7 @@ class SessionInputs:
 
     def moved_to(self, directory: str) -> SessionInputs:
         """The same inputs with the root moved (``/cd``): ``directory`` is resolved against the cwd."""
+
         return replace(self, cwd=os.path.realpath(os.path.join(self.cwd, directory)))
 
 

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from agents_md._model import ImportEdge, InstructionFile, Kind, Provenance, Reason, SkippedFile, SkipReason
 from agents_md._util.env import env_truthy
+from agents_md._value import frozen
 from agents_md.engine import memory
 from agents_md.engine.checkout import find_checkout
 from agents_md.engine.fs import FileSystem
@@ -43,7 +43,7 @@ DIRECTORY_NAMES = frozenset({CLAUDE_MD, ".claude", CLAUDE_LOCAL_MD})
 ADD_DIR_ENV = "CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class WalkResult:
     files: tuple[InstructionFile, ...]
     conditional_rules: tuple[tuple[InstructionFile, tuple[str, ...]], ...]

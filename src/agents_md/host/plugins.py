@@ -19,10 +19,10 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from agents_md._model import Notice
+from agents_md._value import frozen
 from agents_md.engine.bus import HookBus
 from agents_md.engine.events import ENTRY_POINT_GROUP
 from agents_md.engine.settings import LOCAL, POLICY, PROJECT, Settings
@@ -31,7 +31,7 @@ from agents_md.errors import PluginError
 BUILTIN_DISTRIBUTION = "agents-md"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class PluginSpec:
     """A plugin ready to seat: its name on the bus, the object, and whether it is prepended."""
 
@@ -41,7 +41,7 @@ class PluginSpec:
     builtin: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _EntryPoint:
     name: str
     value: str  # "module:attribute"

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from agents_md._model import InstructionFile, Notice
+from agents_md._value import frozen
 from agents_md.engine.bus import HookBus
 from agents_md.engine.fs import SessionFS
 from agents_md.engine.hook_session import HookSession, Journal, attachments_on
@@ -55,7 +55,7 @@ REFERENCE, COMPLETE = "reference", "complete"
 GENERAL_PURPOSE = "general-purpose"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class AgentStart:
     """What a subagent starts with."""
 
@@ -64,7 +64,7 @@ class AgentStart:
     claude_md: str | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class CdResult:
     """After ``/cd``: the new start, and the instruction files the ``/cd`` notice carries."""
 

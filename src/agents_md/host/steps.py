@@ -17,13 +17,13 @@ back; both ``Session.snapshot`` and the ``agents-md hook`` state file keep them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from agents_md._value import frozen
 
 OPS = ("read", "spawn", "turn", "compact", "clear", "cd")
 FORK = "fork"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class Step:
     """One step of a session (step 1)."""
 
