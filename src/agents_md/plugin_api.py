@@ -21,7 +21,7 @@ from agents_md._model import InstructionFile, Kind, Notice, Provenance, Reason, 
 from agents_md._value import field, frozen
 from agents_md.engine.events import ENTRY_POINT_GROUP, Telemetry, TelemetryMark, TelemetryRow, ToolCall
 from agents_md.engine.hook_session import FoundFile, HookSession
-from agents_md.engine.hookspecs import hookimpl
+from agents_md.engine.markers import hookimpl
 from agents_md.engine.settings import FLAG, LOCAL, POLICY, PROJECT, USER, Settings, SettingsLayer
 
 __all__ = [

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -120,6 +119,8 @@ class SessionInputs:
 
     def moved_to(self, directory: str) -> SessionInputs:
         """The same inputs with the root moved (``/cd``): ``directory`` is resolved against the cwd."""
+
+        from dataclasses import replace  # here alone: ``dataclasses`` costs every start (``_value``)
 
         return replace(self, cwd=os.path.realpath(os.path.join(self.cwd, directory)))
 
