@@ -31,7 +31,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from agents_md._value import frozen
 from agents_md.claude_code import budget
@@ -39,6 +38,7 @@ from agents_md.claude_code.event import HookEvent
 from agents_md.claude_code.state import SessionState
 from agents_md.host.steps import Step
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
     from agents_md._model import InstructionFile
     from agents_md.engine.loop import ReadResult

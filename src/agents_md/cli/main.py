@@ -15,7 +15,6 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
 
 # Sub-commands in the order ``--help`` lists them.
 COMMANDS = (
@@ -32,6 +31,11 @@ COMMANDS = (
     "mcp",
     "completion",
 )
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from typing import Any
+
 DEBUG_ENV = "AGENTS_MD_DEBUG"
 
 Run = Callable[[argparse.Namespace], int]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import TYPE_CHECKING
 
 from agents_md.errors import AgentsMdError, UsageError
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
     from agents_md.engine.args import EngineArgs
     from agents_md.host.session import Session

@@ -18,28 +18,33 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
 
 from agents_md._model import InstructionFile, Notice
+from agents_md._value import frozen
 from agents_md.engine.events import EVENT_HOOKS, Telemetry, TelemetryMark, TelemetryRow
 from agents_md.engine.markers import PROJECT_NAME, marked_hooks
 from agents_md.errors import PluginError
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
+    from typing import Any
+
     import pluggy
 
 Answer = tuple[str, tuple[InstructionFile, ...]]  # (plugin name, the files it answered)
 
 
-class BusResult(NamedTuple):
-    """What one call of the bus came to (a named tuple: one is made for every event)."""
+@frozen
+class BusResult:
+    """What one call of the bus came to."""
 
     files: tuple[InstructionFile, ...] = ()  # chained (prompt.context): the list after the last hook
     answers: tuple[Answer, ...] = ()  # collected (tool.call): each plugin's own non-empty answer
     failures: tuple[Notice, ...] = ()  # hooks that raised or answered something else, in order
 
 
-class SeatedPlugin(NamedTuple):
+@frozen
+class SeatedPlugin:
     name: str
     plugin: object
     prepend: bool

@@ -15,8 +15,8 @@
 from __future__ import annotations
 
 import os
-from typing import NamedTuple
 
+from agents_md._value import frozen
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.paths import dirs_between, is_inside
 
@@ -59,7 +59,8 @@ def main_checkout(fs: FileSystem, root: str) -> str | None:
     return os.path.dirname(common_dir) if os.path.basename(common_dir) == GIT else None
 
 
-class Checkout(NamedTuple):
+@frozen
+class Checkout:
     root: str | None  # the checkout's root (step 1), or None
     shadowed: frozenset[str]  # step 3 (empty but for a linked worktree inside its main checkout)
 

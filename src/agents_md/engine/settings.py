@@ -13,12 +13,16 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from agents_md._util.frozen import freeze
 from agents_md._value import field, frozen
 from agents_md.engine.fs import FileSystem
 from agents_md.errors import SettingsError
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 USER, PROJECT, LOCAL, FLAG, POLICY = "user", "project", "local", "flag", "policy"
 LAYER_ORDER = (USER, PROJECT, LOCAL, FLAG, POLICY)

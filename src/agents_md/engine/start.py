@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from agents_md._model import ImportEdge, InstructionFile, Kind, Notice, Record, SkippedFile
 from agents_md._util.env import env_truthy
@@ -27,6 +26,7 @@ from agents_md.engine.loader import FOLLOW, OUTSIDE_LINKS, REFUSE, LoadScope
 from agents_md.engine.settings import Settings, load_settings
 from agents_md.engine.walk import ADD_DIR_ENV, Walk
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 

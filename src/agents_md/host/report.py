@@ -6,12 +6,14 @@ which is itself only a reading of the session's files and their provenance.
 
 from __future__ import annotations
 
-from typing import Any
-
 from agents_md._model import InstructionFile, Kind, Reason, SkippedFile
 from agents_md._value import frozen
 from agents_md.engine import render
 from agents_md.host.session import Session
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def estimate_tokens(text: str) -> int:

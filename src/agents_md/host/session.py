@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from agents_md._model import InstructionFile, Notice
 from agents_md._value import frozen
@@ -42,6 +41,7 @@ from agents_md.host.steps import Step, keeps_given
 # A session's touch: (loop, key, Claude Code's tool name, path) -> what it attached.
 Toucher = Callable[["Loop", str, str, str], "ReadResult"]
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 

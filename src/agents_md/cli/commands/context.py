@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
 
 from agents_md.cli.session_args import add_session_arguments
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
+    from typing import Any
+
     from agents_md.host.session import Session
 
 

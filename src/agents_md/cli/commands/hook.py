@@ -8,7 +8,11 @@ run unless ``--write``); ``hook plugin --out DIR`` writes a plugin folder holdin
 from __future__ import annotations
 
 import argparse
-from typing import Any
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 PROFILES = ("reference", "complete")
 

@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from agents_md.plugin_api import LOCAL, PROJECT, FoundFile, HookSession, InstructionFile, Kind, ToolCall, hookimpl
 from agents_md.plugins.agents_md import nested, option
 from agents_md.plugins.agents_md.nested import CLAUDE_NAMES, FILE_NAMES
 from agents_md.plugins.agents_md.placement import own_files, place
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
     from agents_md.plugins.agents_md.records import StoodDown
 
