@@ -17,7 +17,7 @@ Tree = Callable[..., Path]
 
 # What each stood for: dataclasses and inspect (values), typing, argparse with gettext and locale,
 # shutil's compressors (the terminal's width), pluggy (validating the built-in plugin),
-# importlib.metadata (finding plugins).
+# importlib.metadata (finding plugins), ntpath (is the working directory spelled the Windows way?).
 NOT_IMPORTED = (
     "argparse",
     "bz2",
@@ -27,6 +27,7 @@ NOT_IMPORTED = (
     "inspect",
     "locale",
     "lzma",
+    "ntpath",
     "pluggy",
     "shutil",
     "typing",
