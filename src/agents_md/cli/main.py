@@ -11,11 +11,11 @@ traceback itself), 130 interrupted.
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
 
+from agents_md._util.lazy import import_module
 from agents_md.cli import COMMANDS, DEBUG_ENV
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
@@ -95,9 +95,7 @@ def guarded(run: Callable[[], int], *, debug: bool, argv: Sequence[str]) -> int:
 def _read_plain(argv: Sequence[str]) -> Arguments | None:
     if not argv or argv[0] not in PLAIN_COMMANDS:
         return None
-    read: Callable[[Sequence[str]], Arguments | None] = importlib.import_module(
-        f"agents_md.cli.commands.{argv[0]}"
-    ).plain
+    read: Callable[[Sequence[str]], Arguments | None] = import_module(f"agents_md.cli.commands.{argv[0]}").plain
     return read(argv)
 
 

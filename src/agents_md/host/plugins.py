@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from agents_md._model import Notice
+from agents_md._util.lazy import import_module
 from agents_md._value import frozen
 from agents_md.engine.bus import HookBus
 from agents_md.engine.events import ENTRY_POINT_GROUP
@@ -92,10 +93,8 @@ def _section(text: str, group: str) -> list[tuple[str, str]]:
 
 
 def _load(value: str) -> object:
-    import importlib
-
     module_name, _, attribute = value.partition(":")
-    target: object = importlib.import_module(module_name.strip())
+    target: object = import_module(module_name.strip())
     for part in attribute.strip().split(".") if attribute.strip() else ():
         target = getattr(target, part)
     return target
