@@ -9,8 +9,9 @@
 3. Every command is run once to warm the disk cache, then all of them in turn, round after
    round: for each environment ``python -c pass`` (the floor: an interpreter that starts and
    stops), and for the install ``python -c "import json"`` (a reference: any program answering
-   in JSON pays it). Medians and interquartile spreads are printed; ratios are to the floor of
-   the same environment.
+   in JSON pays it). Medians and interquartile spreads are printed, of the wall-clock time and
+   of the CPU time the child used (``wait4``: steadier on a busy machine); ratios are to the
+   floor of the same environment.
 """
 
 from __future__ import annotations
@@ -77,10 +78,19 @@ def editable() -> Install:
     return Install("editable", sys.executable, script)
 
 
-def _run(command: Command) -> float:
+def _run(command: Command) -> tuple[float, float]:
+    """The command's wall-clock time and its CPU time (user and system, from ``wait4``)."""
     start = time.perf_counter()
-    subprocess.run(command.argv, input=command.stdin, text=True, check=True, stdout=subprocess.DEVNULL, env=command.env)
-    return time.perf_counter() - start
+    child = subprocess.Popen(command.argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, env=command.env)
+    assert child.stdin is not None
+    child.stdin.write(command.stdin.encode())
+    child.stdin.close()
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise SystemExit(f"{command.name}: exit {child.returncode}")
+    return wall, usage.ru_utime + usage.ru_stime
 
 
 def spread(samples: list[float]) -> float:
@@ -93,19 +103,23 @@ def compare(label: str, groups: Sequence[Sequence[Command]], rounds: int) -> Non
     commands = [c for group in groups for c in group]
     for command in commands:
         _run(command)
-    samples: dict[str, list[float]] = {c.name: [] for c in commands}
+    wall: dict[str, list[float]] = {c.name: [] for c in commands}
+    cpu: dict[str, list[float]] = {c.name: [] for c in commands}
     for _ in range(rounds):
         for command in commands:
-            samples[command.name].append(_run(command))
-    print(f"{label} ({rounds} rounds, interleaved; median, spread as the interquartile range)")
+            took, used = _run(command)
+            wall[command.name].append(took)
+            cpu[command.name].append(used)
+    print(f"{label} ({rounds} rounds, interleaved; medians, spread as the interquartile range)")
+    print(f"  {'':<58} {'wall clock':>28}   {'CPU time (user + system)':>28}")
     for group in groups:
-        floor = statistics.median(samples[group[0].name])
+        floors = statistics.median(wall[group[0].name]), statistics.median(cpu[group[0].name])
         for command in group:
-            median = statistics.median(samples[command.name])
-            print(
-                f"  {command.name:<58} {median * 1e3:6.1f} ms (spread {spread(samples[command.name]) * 1e3:4.1f} ms)"
-                f"  {median / floor:4.2f}x"
-            )
+            shown = []
+            for samples, floor in zip((wall[command.name], cpu[command.name]), floors, strict=True):
+                median = statistics.median(samples)
+                shown.append(f"{median * 1e3:6.1f} ms (spread {spread(samples) * 1e3:4.1f}) {median / floor:4.2f}x")
+            print(f"  {command.name:<58} {shown[0]:>28}   {shown[1]:>28}")
 
 
 def run_both(label: str, make: Callable[[Install], Command], env: dict[str, str], rounds: int) -> None:

@@ -23,6 +23,7 @@ NOT_IMPORTED = (
     "bz2",
     "dataclasses",
     "gettext",
+    "importlib",
     "importlib.metadata",
     "inspect",
     "locale",
