@@ -252,6 +252,23 @@ def test_a_path_said_to_be_another_repositorys_is_not_checked(repo: Repo, line: 
 @pytest.mark.parametrize(
     ("line", "found"),
     [
+        ("- Branch naming: `src/feature-description`", []),
+        ("Name branches `fix/short-topic`, then open a pull request.", []),
+        ("Run `git checkout -b feat/my-change` first.", []),
+        # a file on a line about branches is still a file
+        ("On the release branch, edit `src/gone/notes.md`.", ["src/gone/notes.md"]),
+        # without a word about branches, a slash path is a path
+        ("- Naming: `src/feature-description`", ["src/feature-description"]),
+    ],
+)
+def test_a_branch_name_is_not_a_path(repo: Repo, line: str, found: list[str]) -> None:
+    r = repo({**FILES, "apps/web/AGENTS.md": f"# Web\n\n{line}\n"})
+    assert [f.subject for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md"] == found
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
         ("cat > src/api/new.md << 'EOF'", []),
         ("mkdir -p src/api/newdir/x.d && touch src/api/new.ts", []),
         ("cp src/api/client.ts src/api/copy.ts", []),

@@ -15,7 +15,8 @@ block) that names nothing in the repository, read the way a reader of the doc wo
    repository's own: a module specifier such as ``prettier/plugins/babel``), words that name
    no place (``tasks/TaskService``, a folder and a class), one in a clause
    that says not to do or use it (a counter-example: "use `a`, not `b`"), one on a line that
-   says it is another repository's ("in that repo", "outside git"), and one git ignores
+   says it is another repository's ("in that repo", "outside git"), a code span without a file
+   extension on a line about branches (``Branch naming: `ui-v2/feature-x` ``: a branch name), and one git ignores
    (a local file such as ``.env.test``: asked of git once for the whole check), nor a folder
    whose contents a ``.gitignore`` names (``public/fonts/`` of ``public/fonts/GT-*``: made
    locally), nor one the doc says, where it names it, is made locally ("gitignored", "created at
@@ -93,6 +94,9 @@ _ELSEWHERE = re.compile(
     r"|\bin the [\w.-]+ (?:repo|repository)\b|\boutside (?:of )?(?:this |the )?(?:repo|repository|git)\b",
     re.I,
 )
+
+# A line about git branches: its slash-separated words name branches, not folders.
+_BRANCHES = re.compile(r"\bbranch(?:es)?\b|\bgit (?:checkout -b|switch -c)\b", re.I)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -179,6 +183,8 @@ class _Places:
             if self.ctx.packages.names(self.home, parts[0], second):
                 return True
         if _ELSEWHERE.search(item.line_text):
+            return True
+        if item.kind == "code" and parts and "." not in parts[-1] and _BRANCHES.search(item.line_text):
             return True
         if item.kind == "code" and _not_a_place(path, parts):
             return True
