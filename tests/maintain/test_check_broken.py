@@ -36,6 +36,13 @@ def test_a_name_the_engine_reads_as_an_import_is_information(repo: Repo) -> None
     assert found[0].fix == "write `@types/node` in backticks if it is a name"
 
 
+def test_a_mention_and_a_linked_mention_are_no_file_and_not_said(repo: Repo) -> None:
+    doc = "# A\n\nReviewers: [@alice](https://github.com/alice), @bob-2 and @team_x.\nThen @types/node.\n"
+    r = repo({"AGENTS.md": doc})
+    # the engine reads each as an import (the link's text and URL too); only the scoped name is said
+    assert [(f.line, f.subject, f.severity) for f in r.findings("broken-import")] == [(4, "types/node.", Severity.INFO)]
+
+
 def test_a_file_named_in_prose_that_is_missing_is_a_warning(repo: Repo) -> None:
     r = repo({"AGENTS.md": "# A\n\nSee @docs/gone.md for the rest.\n"})
     assert [(f.line, f.severity) for f in r.findings("broken-import")] == [(3, Severity.WARNING)]
