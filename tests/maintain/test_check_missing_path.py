@@ -266,6 +266,19 @@ def test_a_branch_name_is_not_a_path(repo: Repo, line: str, found: list[str]) ->
     assert [f.subject for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md"] == found
 
 
+def test_a_folder_the_doc_also_names_in_the_home_folder_is_where_a_program_looks(repo: Repo) -> None:
+    doc = (
+        "# Web\n\nHooks load from, lowest first:\n\n"
+        "- `~/.claude/settings.json` (user)\n"
+        "- `.claude/settings.json`, `.claude/settings.local.json` (project)\n"
+        "- `src/api/gone.json` (no home twin: still a path)\n"
+    )
+    # settings files elsewhere: the names are the repository's, so only the home twin tells
+    others = {"tools/settings.json": "{}\n", "tools/settings.local.json": "{}\n"}
+    r = repo({**FILES, **others, "apps/web/AGENTS.md": doc})
+    assert [f.subject for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md"] == ["src/api/gone.json"]
+
+
 @pytest.mark.parametrize(
     ("line", "found"),
     [

@@ -16,7 +16,9 @@ block) that names nothing in the repository, read the way a reader of the doc wo
    no place (``tasks/TaskService``, a folder and a class), one in a clause
    that says not to do or use it (a counter-example: "use `a`, not `b`"), one on a line that
    says it is another repository's ("in that repo", "outside git"), a code span without a file
-   extension on a line about branches (``Branch naming: `ui-v2/feature-x` ``: a branch name), and one git ignores
+   extension on a line about branches (``Branch naming: `ui-v2/feature-x` ``: a branch name),
+   a path into a folder the doc also names in the home folder (``.claude/settings.json`` beside
+   ``~/.claude/settings.json``: the places a program looks, in whatever project it runs in), and one git ignores
    (a local file such as ``.env.test``: asked of git once for the whole check), nor a folder
    whose contents a ``.gitignore`` names (``public/fonts/`` of ``public/fonts/GT-*``: made
    locally), nor one the doc says, where it names it, is made locally ("gitignored", "created at
@@ -98,6 +100,10 @@ _ELSEWHERE = re.compile(
 # A line about git branches: its slash-separated words name branches, not folders.
 _BRANCHES = re.compile(r"\bbranch(?:es)?\b|\bgit (?:checkout -b|switch -c)\b", re.I)
 
+# A folder named in the home folder (``~/.claude/``): the same folder in a project is a place a
+# program looks, not one of this repository's files.
+_IN_HOME = re.compile(r"~/([\w.-]+)/")
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _Candidate:
@@ -126,6 +132,7 @@ class _Places:
                 current = posixpath.dirname(current)
         self.dirs = [d for d in dict.fromkeys(dirs) if d] + [""]  # the root last
         self.home = self.dirs[0]
+        self.user_dirs = frozenset(_IN_HOME.findall(ctx.text(rel) or ""))
 
     def first_exists(self, part: str) -> bool:
         return any(os.path.lexists(os.path.join(self.ctx.abs(b), part)) for b in self.dirs)
@@ -185,6 +192,8 @@ class _Places:
         if _ELSEWHERE.search(item.line_text):
             return True
         if item.kind == "code" and parts and "." not in parts[-1] and _BRANCHES.search(item.line_text):
+            return True
+        if parts and parts[0] in self.user_dirs and not path.startswith(("./", "../", "/")):
             return True
         if item.kind == "code" and _not_a_place(path, parts):
             return True
