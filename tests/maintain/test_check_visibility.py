@@ -66,8 +66,11 @@ def test_the_fix_follows_the_repositorys_links(repo: Repo) -> None:
         {"apps/web/.agents/skills/react/AGENTS.md": "# Rules\n" * 300, "apps/web/.agents/skills/react/SKILL.md": "x\n"},
         {"tools/lint-skill/SKILL.md": "---\nname: x\n---\n", "tools/lint-skill/refs/AGENTS.md": "# Ref\n" * 300},
         {"services/runner/config/agent.json": "{}\n", "services/runner/config/AGENTS.md": "You are a bot.\n"},
+        # copied into the projects a generator makes: their paths, not this repository's
+        {"cli/src/Templates/flow/AGENTS.md": "# Flow\n\nEdit `src/flow/main.py`.\n" + "- x\n" * 300},
+        {"gen/{{cookiecutter.slug}}/AGENTS.md": "# App\n\nSee `src/app/settings.py`.\n"},
     ],
-    ids=["skills-folder", "skill-md", "agent-definition"],
+    ids=["skills-folder", "skill-md", "agent-definition", "templates-folder", "cookiecutter"],
 )
 def test_reference_docs_get_no_folder_rules(repo: Repo, layout: dict[str, str]) -> None:
     r = repo({"CLAUDE.md": "# Root rules\n", **layout})
