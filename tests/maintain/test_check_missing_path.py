@@ -93,6 +93,9 @@ def test_a_path_that_does_not_exist_is_found_with_its_line(repo: Repo, text: str
         "`path/to/file.ts`",
         "`services/SERVICE/x.py`",
         "`src/.../x.ts`",
+        "`src/api/test_action_EventNameHere.py`",
+        "`src/api/YourComponent.tsx`",
+        "`src/my-feature/x.ts`",
         "`%s/x.md`",
         "`and/or`",  # words with a slash
         "`origin/main`",
@@ -312,8 +315,9 @@ def test_a_missing_path_is_said_once_per_doc_with_its_other_lines(repo: Repo) ->
     [
         {"apps/web/.gitignore": "public/fonts/GT-*\n"},  # a folder whose contents a .gitignore names
         {"apps/web/AGENTS.md": "# Web\n\nFonts are gitignored and copied\nat build time into `public/fonts/`.\n"},
+        {"apps/web/AGENTS.md": "# Web\n\nThe toolchain is pre-installed in the VM: the fonts (`public/fonts/`).\n"},
     ],
-    ids=["gitignore-names-its-contents", "the-doc-says-so"],
+    ids=["gitignore-names-its-contents", "the-doc-says-so", "pre-installed"],
 )
 def test_a_folder_made_locally_is_not_checked(repo: Repo, files: dict[str, str]) -> None:
     doc = files.get("apps/web/AGENTS.md", "# Web\n\nThe fonts go in `public/fonts/`.\n")

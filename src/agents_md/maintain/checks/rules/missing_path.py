@@ -87,7 +87,8 @@ FOUND, MISSING, OUTSIDE = "found", "missing", "outside"
 # A line that says what it names is made locally: then the doc explains its absence.
 _MADE_LOCALLY = re.compile(
     r"\b(?:git-?ignored|ignored by git|not (?:committed|checked in|tracked)|never commit(?:ted)?|build[- ]time"
-    r"|at build|(?:is|are|gets?) (?:created|generated|downloaded|fetched|populated|written)|injected|scaffolded)\b",
+    r"|at build|(?:is|are|gets?) (?:created|generated|downloaded|fetched|populated|written|installed|built|compiled)"
+    r"|pre-?installed|injected|scaffolded)\b",
     re.I,
 )
 # A line that says its paths are another repository's ("see `x` in that repo", "outside git").
