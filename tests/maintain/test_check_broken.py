@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from conftest import GitRepo
 
 from agents_md.diagnostics import Severity
@@ -209,6 +210,29 @@ def test_names_in_their_own_case_and_other_markdown_are_not_flagged(repo: Repo) 
     files = {"AGENTS.md": "# Root\n", "CLAUDE.md": "@AGENTS.md\n", "docs/agents.mdx": "x\n", "docs/my-claude.md": "x\n"}
     r = repo(files)
     assert r.findings("name-case") == []
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        # a documentation set's page about agents
+        {"docs/agents.md": "# Agents\n", "docs/tools.md": "# Tools\n", "docs/handoffs.md": "# Handoffs\n"},
+        # a skill's reference page
+        {"skills/custom/SKILL.md": "---\nname: c\n---\n", "skills/custom/refs/agents.md": "# About agents\n"},
+        {"cli/templates/claude.md": "# For your project\n"},
+        {"docs/source/hi/reference/agents.md": "# Agents\n", "docs/source/hi/reference/tools.md": "# Tools\n"},
+    ],
+    ids=["docs-page", "skill-reference", "template", "docs-folder"],
+)
+def test_a_page_that_only_shares_the_name_is_not_flagged(repo: Repo, files: dict[str, str]) -> None:
+    r = repo({"AGENTS.md": "# Root\n", **files})
+    assert r.findings("name-case") == []
+
+
+def test_a_lone_lowercase_agents_md_and_any_claude_md_are_still_flagged(repo: Repo) -> None:
+    pages = {"web/README.md": "x\n", "web/notes.md": "x\n", "aoc.md": "x\n", "jokes.md": "x\n"}
+    r = repo({"AGENTS.md": "# Root\n", "web/agents.md": "# Web\n", "claude.md": "# Instructions\n", **pages})
+    assert [f.file for f in r.findings("name-case")] == ["claude.md", "web/agents.md"]
 
 
 def test_a_path_alias_read_as_an_absolute_import_is_information(repo: Repo) -> None:
