@@ -1,4 +1,4 @@
-"""Argument parsing for every sub-command, and the exit-code edge.
+"""The command line's entry: its arguments read, the sub-command run, and the exit-code edge.
 
 Each command lives in ``agents_md.cli.commands.<name>`` and exposes ``register`` (declares its
 arguments and the typed function that runs it; ``cli.parser`` builds argparse from them). The
