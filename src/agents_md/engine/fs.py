@@ -11,17 +11,35 @@ import errno
 import os
 import stat as stat_mod
 import sys
+from typing import ClassVar, NamedTuple
 
 from agents_md._util.regular import read_regular
 
 # Disks that ignore case by default: a name missing from a listing may still open there.
 _CASE_INSENSITIVE = sys.platform in ("darwin", "win32")
 
+# What a listing of the disk can answer for its entries: a subclass that answers any of these
+# itself gets listings that know names only, so each such question still reaches its method.
+_ANSWERED_BY_LISTINGS = ("list_dir", "is_symlink", "exists", "realpath", "is_link_loop")
+
+
+class Listing(NamedTuple):
+    """A directory's entries as one look at it saw them."""
+
+    names: tuple[str, ...]  # in the order the directory yields them
+    held: frozenset[str]
+    links: frozenset[str] | None = None  # the entries that are links; None: the listing does not say
+
 
 class FileSystem:
     """Reads the real disk. Each method is one system call's worth of work."""
 
     folds_case = _CASE_INSENSITIVE  # whether the disk ignores case (a name may open in another case)
+    lists_disk: ClassVar[bool] = True  # whether ``scan`` may say which entries are links (see above)
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.lists_disk = all(getattr(cls, name) is getattr(FileSystem, name) for name in _ANSWERED_BY_LISTINGS)
 
     def read_file(self, path: str) -> bytes | None:
         """The bytes of a regular file (links followed); ``None`` when there is none (or a directory).
@@ -78,6 +96,24 @@ class FileSystem:
         except (FileNotFoundError, NotADirectoryError, ValueError):
             return None
 
+    def scan(self, path: str) -> Listing | None:
+        """``list_dir`` with what the same look tells of each entry: which are links (the disk's
+        entry types, no system call per entry). ``None`` when there is no such directory."""
+        if not self.lists_disk:
+            listed = self.list_dir(path)
+            return None if listed is None else Listing(tuple(listed), frozenset(listed))
+        try:
+            with os.scandir(path) as scanned:
+                entries = list(scanned)
+        except (FileNotFoundError, NotADirectoryError, ValueError):
+            return None
+        names = tuple([entry.name for entry in entries])
+        try:
+            links: frozenset[str] | None = frozenset([entry.name for entry in entries if entry.is_symlink()])
+        except OSError:
+            links = None  # an entry of unknown type could not be looked at: each name is asked
+        return Listing(names, frozenset(names), links)
+
     def realpath(self, path: str) -> str:
         return path if "\0" in path else os.path.realpath(path)
 
@@ -104,38 +140,37 @@ class ListingFS(FileSystem):
 
     Discovery asks about a handful of names in every directory on a path; most are absent.
     Listing the directory once turns those misses into set look-ups instead of failed system
-    calls. A name missing from a listing is absent, except on the platforms whose disks
-    ignore case by default, where a listing that holds it in another case counts. Made per
-    start or per Read, so it never outlives what it saw.
+    calls, and (when the listing says which entries are links) answers whether a name exists
+    or is a link, and resolves paths, without a call of its own. A name missing from a listing
+    is absent, except on the platforms whose disks ignore case by default, where a listing that
+    holds it in another case counts. Made per start or per Read, so it never outlives what it saw.
     """
 
     def __init__(self, base: FileSystem) -> None:
         self.base = base
         self.folds_case = base.folds_case
-        self._listings: dict[str, list[str] | None] = {}
-        self._sets: dict[str, frozenset[str]] = {}
+        self._listings: dict[str, Listing | None] = {}
         self._folded: dict[str, frozenset[str]] = {}
         self._present: dict[str, dict[str, bool]] = {}  # directory -> name -> present
         self.errors: list[str] = []  # directories that could not be listed, and why
         self._real_dirs: dict[str, str] = {}
 
-    def _list(self, directory: str) -> list[str] | None:
+    def _scan(self, directory: str) -> Listing | None:
         try:
-            return self.base.list_dir(directory)
+            return self.base.scan(directory)
         except OSError as exc:
             # Not absent, but nothing in it can load: say so and go on.
             self.errors.append(f"{directory}: cannot be listed ({exc.strerror or exc}); skipped")
             return None
 
+    def _listing(self, directory: str) -> Listing | None:
+        if directory not in self._listings:
+            self._listings[directory] = self._scan(directory)
+        return self._listings[directory]
+
     def _names(self, directory: str) -> frozenset[str] | None:
-        if directory not in self._sets:
-            if directory not in self._listings:
-                self._listings[directory] = self._list(directory)
-            listing = self._listings[directory]
-            if listing is None:
-                return None
-            self._sets[directory] = frozenset(listing)
-        return self._sets[directory]
+        listing = self._listing(directory)
+        return None if listing is None else listing.held
 
     def _maybe_present(self, path: str) -> bool:
         directory, name = os.path.split(path)
@@ -147,8 +182,17 @@ class ListingFS(FileSystem):
             known = seen[name] = self._look(directory, name)
         return known
 
+    def _linked(self, path: str) -> bool | None:
+        """Whether the listing holding ``path`` says it is a link; ``None`` when it does not say
+        (a listing without entry types, or a name held in another case)."""
+        directory, name = os.path.split(path)
+        listing = self._listing(directory)
+        if listing is None or listing.links is None or name not in listing.held:
+            return None
+        return name in listing.links
+
     def _forget(self, directory: str) -> None:
-        for cache in (self._listings, self._sets, self._folded, self._present):
+        for cache in (self._listings, self._folded, self._present):
             cache.pop(directory, None)
 
     def _look(self, directory: str, name: str) -> bool:
@@ -192,23 +236,28 @@ class ListingFS(FileSystem):
         return self._maybe_present(path) and self.base.is_dir(path)
 
     def exists(self, path: str) -> bool:
-        return self._maybe_present(path) and self.base.exists(path)
+        # An entry the listing saw that is no link exists; a link may dangle.
+        return self._maybe_present(path) and (self._linked(path) is False or self.base.exists(path))
 
     def is_symlink(self, path: str) -> bool:
-        return self._maybe_present(path) and self.base.is_symlink(path)
+        if not self._maybe_present(path):
+            return False
+        linked = self._linked(path)
+        return self.base.is_symlink(path) if linked is None else linked
 
     def is_link_loop(self, path: str) -> bool:
-        return self._maybe_present(path) and self.base.is_link_loop(path)
+        return self._maybe_present(path) and self._linked(path) is not False and self.base.is_link_loop(path)
 
     def list_dir(self, path: str) -> list[str] | None:
-        if path not in self._listings:
-            self._listings[path] = self._list(path) if self._maybe_present(path) else None
-        listing = self._listings[path]
-        return None if listing is None else list(listing)
+        listing = self._listing(path) if self._maybe_present(path) else None
+        return None if listing is None else list(listing.names)
 
     def realpath(self, path: str) -> str:
-        """Resolved a folder at a time, each folder once: a link is looked for only in the last part
-        (the folders above are already resolved)."""
+        """Resolved a folder at a time, each folder once, through the listings: a link is looked
+        for only in the last part (the folders above are already resolved). A ``..`` goes to the
+        base, which resolves the links before it as the system does."""
+        if ".." in path.split(os.sep):
+            return self.base.realpath(path)
         path = os.path.normpath(path)
         parent, name = os.path.split(path)
         if not name:
@@ -217,7 +266,7 @@ class ListingFS(FileSystem):
         if real_parent is None:
             real_parent = self._real_dirs[parent] = self.realpath(parent) if parent != path else parent
         candidate = os.path.join(real_parent, name)
-        if self._maybe_present(candidate) and self.base.is_symlink(candidate):
+        if self.is_symlink(candidate):
             return self.base.realpath(candidate)
         return candidate
 
@@ -246,21 +295,21 @@ class SessionFS(ListingFS):
     def begin(self) -> None:
         self._round += 1
 
-    def _names(self, directory: str) -> frozenset[str] | None:
+    def _listing(self, directory: str) -> Listing | None:
         if self._checked.get(directory) != self._round:
             self._checked[directory] = self._round
             stamp = self.base.stamp(directory)
             if directory in self._stamps and self._stamps[directory] != stamp:
                 self._forget(directory)
             self._stamps[directory] = stamp
-        return super()._names(directory)
+        return super()._listing(directory)
 
     def _maybe_present(self, path: str) -> bool:
-        self._names(os.path.dirname(path))  # validates the directory for this round
+        self._listing(os.path.dirname(path))  # validates the directory for this round
         return super()._maybe_present(path)
 
     def list_dir(self, path: str) -> list[str] | None:
-        self._names(path)  # validates the listed directory itself for this round
+        self._listing(path)  # validates the listed directory itself for this round
         return super().list_dir(path)
 
 

@@ -95,7 +95,9 @@ class LoadScope:
         settings: Settings,
         approve_external: bool,
         outside_links: str = FOLLOW,
+        repo: str | None = None,
     ) -> LoadScope:
+        """``repo``: the repository (the checkout's root, else the cwd), found here when not given."""
         return cls(
             fs=fs,
             home=home,
@@ -103,7 +105,7 @@ class LoadScope:
             excluder=Excluder.from_settings(settings),
             approve_external=approve_external,
             outside_links=outside_links,
-            repo=checkout_root(fs, cwd) or cwd,
+            repo=repo if repo is not None else checkout_root(fs, cwd) or cwd,
         )
 
     def loader(self, given: Callable[[str], bool] = _never) -> Loader:

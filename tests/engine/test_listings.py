@@ -1,0 +1,97 @@
+"""One listing per directory: it answers every name, the ``.git`` lookup and the links on a path,
+and a filesystem that answers for itself is still asked."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+from agents_md import FileSystem, Session
+from agents_md.engine.checkout import checkout_root
+from agents_md.engine.fs import Listing, ListingFS
+from agents_md.engine.paths import path_chain
+
+Tree = Callable[..., Path]
+
+
+class ScanCounter(FileSystem):
+    """The disk, counting each directory's listings and each query that reaches a system call."""
+
+    def __init__(self) -> None:
+        self.scans: Counter[str] = Counter()
+        self.reads: Counter[str] = Counter()
+
+    def scan(self, path: str) -> Listing | None:
+        self.scans[path] += 1
+        return super().scan(path)
+
+    def read_file(self, path: str) -> bytes | None:
+        self.reads[path] += 1
+        return super().read_file(path)
+
+
+class AsksForLinks(FileSystem):
+    """Answers ``is_symlink`` itself: listings must not answer for it."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def is_symlink(self, path: str) -> bool:
+        self.asked.append(path)
+        return super().is_symlink(path)
+
+
+def test_a_listing_of_the_disk_says_which_entries_are_links(tree: Tree) -> None:
+    root = tree({"CLAUDE.md": "x\n", "link.md": {"symlink": "CLAUDE.md"}, "sub/": {"dir": True}})
+    listing = FileSystem().scan(str(root))
+    assert listing is not None
+    assert sorted(listing.names) == ["CLAUDE.md", "link.md", "sub"]
+    assert listing.links == frozenset({"link.md"})
+    assert FileSystem().scan(str(root / "missing")) is None
+
+
+def test_a_filesystem_answering_for_links_itself_gets_listings_of_names_alone(tree: Tree) -> None:
+    root = tree({"CLAUDE.md": "x\n", "link.md": {"symlink": "CLAUDE.md"}})
+    fs = AsksForLinks()
+    assert not fs.lists_disk and FileSystem.lists_disk and ScanCounter.lists_disk
+    listing = fs.scan(str(root))
+    assert listing is not None and listing.links is None
+    view = ListingFS(fs)
+    assert view.is_symlink(str(root / "link.md")) and not view.is_symlink(str(root / "CLAUDE.md"))
+    assert fs.asked == [str(root / "link.md"), str(root / "CLAUDE.md")]
+
+
+def test_paths_resolve_through_the_listings_as_the_system_resolves_them(tree: Tree) -> None:
+    root = tree(
+        {
+            "real/deep/CLAUDE.md": "x\n",
+            "alias": {"symlink": "real"},
+            "real/deep/up": {"symlink": ".."},
+            "dangling": {"symlink": "nowhere"},
+        }
+    )
+    view = ListingFS(FileSystem())
+    for rel in ("alias/deep/CLAUDE.md", "alias/deep/up/deep", "alias/../real", "dangling", "alias/missing/x"):
+        assert view.realpath(str(root / rel)) == os.path.realpath(root / rel), rel
+
+
+def test_a_start_lists_each_directory_on_the_path_once_and_resolves_the_cwd_through_them(tree: Tree) -> None:
+    root = tree({".git/": {"dir": True}, "CLAUDE.md": "root\n", "a/b/CLAUDE.md": "b\n", "a/b/c/main.py": "x\n"})
+    os.symlink(root / "a", root / "alias")
+    fs = ScanCounter()
+    s = Session(cwd=str(root / "alias/b/c"), home=str(root.parent / "home"), managed_dir=str(root.parent / "m"), fs=fs)
+    assert s.inputs.cwd == str(root / "a/b/c")
+    assert [f.path for f in s.files] == [str(root / "CLAUDE.md"), str(root / "a/b/CLAUDE.md")]
+    chain = path_chain(str(root / "a/b/c"))
+    assert {d: fs.scans[d] for d in chain} == dict.fromkeys(chain, 1)
+    assert max(fs.scans.values()) == 1  # nothing else twice either (home, managed, .claude folders)
+
+
+def test_the_checkout_is_found_from_the_listings_and_a_dangling_git_link_is_none(tree: Tree) -> None:
+    root = tree({"repo/.git": "gitdir: elsewhere\n", "repo/a/": {"dir": True}, "other/.git": {"symlink": "gone"}})
+    view = ListingFS(FileSystem())
+    assert checkout_root(view, str(root / "repo/a")) == str(root / "repo")
+    assert checkout_root(view, str(root / "other")) == checkout_root(FileSystem(), str(root / "other"))
+    assert checkout_root(view, str(root / "other")) != str(root / "other")
