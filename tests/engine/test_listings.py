@@ -10,10 +10,13 @@ from pathlib import Path
 
 from agents_md import FileSystem, Session
 from agents_md.engine.checkout import checkout_root
-from agents_md.engine.fs import Listing, ListingFS
+from agents_md.engine.fs import Listing, ListingFS, disk_version
 from agents_md.engine.paths import path_chain
 
 Tree = Callable[..., Path]
+AND_MODE = {
+    "json": {"pluginConfigs": {"agents-md@builtin": {"options": {"instructionFiles": "claude-md-and-agents-md"}}}}
+}
 
 
 class ScanCounter(FileSystem):
@@ -95,3 +98,48 @@ def test_the_checkout_is_found_from_the_listings_and_a_dangling_git_link_is_none
     assert checkout_root(view, str(root / "repo/a")) == str(root / "repo")
     assert checkout_root(view, str(root / "other")) == checkout_root(FileSystem(), str(root / "other"))
     assert checkout_root(view, str(root / "other")) != str(root / "other")
+
+
+class VersionedReads(FileSystem):
+    """Reads the disk its own way (counted) and says the disk's versions: its texts may be kept."""
+
+    def __init__(self) -> None:
+        self.reads: Counter[str] = Counter()
+
+    def read_file(self, path: str) -> bytes | None:
+        self.reads[path] += 1
+        return super().read_file(path)
+
+    def version(self, path: str) -> tuple[int, ...] | None:
+        return disk_version(path)
+
+
+def test_a_file_read_on_an_earlier_read_is_not_read_again_until_it_changes(tree: Tree) -> None:
+    root = tree({"AGENTS.md": "root\n", "a/AGENTS.md": "a\n", "a/CLAUDE.md": "claims\n", "a/f.py": "x\n"})
+    fs = VersionedReads()
+    home = tree({".claude/settings.json": AND_MODE}, "home")
+    s = Session(cwd=str(root), home=str(home), managed_dir=str(root.parent / "m"), fs=fs, profile="complete")
+    s.start()
+    fs.reads.clear()
+    assert {f.path for f in s.read(str(root / "a/f.py")).files} == {
+        str(root / "a/AGENTS.md"),
+        str(root / "a/CLAUDE.md"),
+    }
+    first = dict(fs.reads)
+    for _ in range(3):
+        assert s.read(str(root / "a/f.py")).files == ()
+    assert dict(fs.reads) == first  # the same Reads again: nothing read twice
+    (root / "a/AGENTS.md").write_text("a, changed at last\n")
+    assert [f.content for f in s.read(str(root / "a/f.py")).files] == ["a, changed at last\n"]
+    assert fs.reads[str(root / "a/AGENTS.md")] == first[str(root / "a/AGENTS.md")] + 1
+
+
+def test_a_filesystem_reading_its_own_way_is_asked_on_every_read(tree: Tree) -> None:
+    root = tree({"AGENTS.md": "root\n", "a/AGENTS.md": "a\n", "a/f.py": "x\n"})
+    fs = ScanCounter()  # overrides read_file alone: it cannot vouch for versions
+    assert fs.version(str(root / "a/AGENTS.md")) is None
+    s = Session(cwd=str(root), home=str(root.parent / "home"), managed_dir=str(root.parent / "m"), fs=fs)
+    s.read(str(root / "a/f.py"))
+    before = fs.reads[str(root / "a/AGENTS.md")]
+    s.read(str(root / "a/f.py"))
+    assert fs.reads[str(root / "a/AGENTS.md")] == before + 1

@@ -11,6 +11,7 @@ import errno
 import os
 import stat as stat_mod
 import sys
+from collections import OrderedDict
 from typing import ClassVar, NamedTuple
 
 from agents_md._util.regular import read_regular
@@ -36,10 +37,12 @@ class FileSystem:
 
     folds_case = _CASE_INSENSITIVE  # whether the disk ignores case (a name may open in another case)
     lists_disk: ClassVar[bool] = True  # whether ``scan`` may say which entries are links (see above)
+    reads_disk: ClassVar[bool] = True  # whether ``version`` may vouch for what ``read_file`` gives
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls.lists_disk = all(getattr(cls, name) is getattr(FileSystem, name) for name in _ANSWERED_BY_LISTINGS)
+        cls.reads_disk = cls.read_file is FileSystem.read_file
 
     def read_file(self, path: str) -> bytes | None:
         """The bytes of a regular file (links followed); ``None`` when there is none (or a directory).
@@ -130,6 +133,22 @@ class FileSystem:
         except (OSError, ValueError):
             return None
         return (st.st_mtime_ns, st.st_ino)
+
+    def version(self, path: str) -> tuple[int, ...] | None:
+        """What changes when the bytes ``read_file`` gives for ``path`` change: ``disk_version``.
+        ``None`` when this filesystem cannot say: one that reads files its own way (and does not
+        say its own versions) has each read go to it."""
+        return disk_version(path) if self.reads_disk else None
+
+
+def disk_version(path: str) -> tuple[int, ...] | None:
+    """A file's device, inode, type, size, modification and change times (links followed): what
+    changes when its bytes change or another file takes its place; ``None`` when there is none."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino, st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
 DEFAULT_FS = FileSystem()
@@ -283,14 +302,45 @@ class SessionFS(ListingFS):
     Each Read starts a new round (``begin``); in a round a directory seen before is checked
     once by its modification stamp and listed again only if it changed. So a session that
     answers thousands of Reads does O(depth) work for a new directory and one ``stat`` for a
-    known one, and still sees a file created or removed mid-session.
+    known one, and still sees a file created or removed mid-session. A file read before is
+    given again from memory while its ``version`` is the same (one ``stat`` instead of a read);
+    what is kept is bounded by its bytes (``KEEP_BYTES``, least recently used dropped first).
     """
+
+    KEEP_BYTES = 4 * 1024 * 1024
 
     def __init__(self, base: FileSystem) -> None:
         super().__init__(base)
         self._round = 0
         self._checked: dict[str, int] = {}  # directory -> round it was last checked in
         self._stamps: dict[str, tuple[int, int] | None] = {}
+        self._texts: OrderedDict[str, tuple[tuple[int, ...], bytes]] = OrderedDict()
+        self._kept = 0  # bytes in _texts
+
+    def read_file(self, path: str) -> bytes | None:
+        if not self._maybe_present(path):
+            return None
+        version = self.base.version(path)
+        kept = self._texts.get(path)
+        if kept is not None and version is not None and kept[0] == version:
+            self._texts.move_to_end(path)
+            return kept[1]
+        data = self.base.read_file(path)
+        if data is not None and version is not None:
+            self._keep(path, version, data)
+        return data
+
+    def _keep(self, path: str, version: tuple[int, ...], data: bytes) -> None:
+        old = self._texts.pop(path, None)
+        if old is not None:
+            self._kept -= len(old[1])
+        if len(data) > self.KEEP_BYTES // 4:
+            return  # read again each time rather than crowd out the rest
+        self._texts[path] = (version, data)
+        self._kept += len(data)
+        while self._kept > self.KEEP_BYTES:
+            _, (_, dropped) = self._texts.popitem(last=False)
+            self._kept -= len(dropped)
 
     def begin(self) -> None:
         self._round += 1
