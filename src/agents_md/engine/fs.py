@@ -192,7 +192,9 @@ class ListingFS(FileSystem):
         return None if listing is None else listing.held
 
     def _maybe_present(self, path: str) -> bool:
-        directory, name = os.path.split(path)
+        return self._held(*os.path.split(path))
+
+    def _held(self, directory: str, name: str) -> bool:
         seen = self._present.get(directory)
         if seen is None:
             seen = self._present[directory] = {}
@@ -277,13 +279,15 @@ class ListingFS(FileSystem):
         base, which resolves the links before it as the system does."""
         if ".." in path.split(os.sep):
             return self.base.realpath(path)
-        path = os.path.normpath(path)
+        return self._resolved(os.path.normpath(path))
+
+    def _resolved(self, path: str) -> str:
         parent, name = os.path.split(path)
         if not name:
             return path
         real_parent = self._real_dirs.get(parent)
         if real_parent is None:
-            real_parent = self._real_dirs[parent] = self.realpath(parent) if parent != path else parent
+            real_parent = self._real_dirs[parent] = self._resolved(parent) if parent != path else parent
         candidate = os.path.join(real_parent, name)
         if self.is_symlink(candidate):
             return self.base.realpath(candidate)
@@ -355,8 +359,9 @@ class SessionFS(ListingFS):
         return super()._listing(directory)
 
     def _maybe_present(self, path: str) -> bool:
-        self._listing(os.path.dirname(path))  # validates the directory for this round
-        return super()._maybe_present(path)
+        directory, name = os.path.split(path)
+        self._listing(directory)  # validates the directory for this round
+        return self._held(directory, name)
 
     def list_dir(self, path: str) -> list[str] | None:
         self._listing(path)  # validates the listed directory itself for this round
