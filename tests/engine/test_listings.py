@@ -1,5 +1,5 @@
-"""One listing per directory: it answers every name, the ``.git`` lookup and the links on a path,
-and a filesystem that answers for itself is still asked."""
+"""One listing per directory: it answers every name, the ``.git`` lookup and the links on a path
+(a name it holds is asked about once), and a file read before is not read again until it changes."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from agents_md import FileSystem, Session
 from agents_md.engine.checkout import checkout_root
-from agents_md.engine.fs import Listing, ListingFS, disk_version
+from agents_md.engine.fs import ListingFS, disk_version
 from agents_md.engine.paths import path_chain
 
 Tree = Callable[..., Path]
@@ -20,50 +20,24 @@ AND_MODE = {
 
 
 class ScanCounter(FileSystem):
-    """The disk, counting each directory's listings and each query that reaches a system call."""
+    """The disk, counting each directory's listings, link look-ups and reads."""
 
     def __init__(self) -> None:
         self.scans: Counter[str] = Counter()
+        self.links: Counter[str] = Counter()
         self.reads: Counter[str] = Counter()
 
-    def scan(self, path: str) -> Listing | None:
+    def list_dir(self, path: str) -> list[str] | None:
         self.scans[path] += 1
-        return super().scan(path)
+        return super().list_dir(path)
+
+    def is_symlink(self, path: str) -> bool:
+        self.links[path] += 1
+        return super().is_symlink(path)
 
     def read_file(self, path: str) -> bytes | None:
         self.reads[path] += 1
         return super().read_file(path)
-
-
-class AsksForLinks(FileSystem):
-    """Answers ``is_symlink`` itself: listings must not answer for it."""
-
-    def __init__(self) -> None:
-        self.asked: list[str] = []
-
-    def is_symlink(self, path: str) -> bool:
-        self.asked.append(path)
-        return super().is_symlink(path)
-
-
-def test_a_listing_of_the_disk_says_which_entries_are_links(tree: Tree) -> None:
-    root = tree({"CLAUDE.md": "x\n", "link.md": {"symlink": "CLAUDE.md"}, "sub/": {"dir": True}})
-    listing = FileSystem().scan(str(root))
-    assert listing is not None
-    assert sorted(listing.names) == ["CLAUDE.md", "link.md", "sub"]
-    assert listing.links == frozenset({"link.md"})
-    assert FileSystem().scan(str(root / "missing")) is None
-
-
-def test_a_filesystem_answering_for_links_itself_gets_listings_of_names_alone(tree: Tree) -> None:
-    root = tree({"CLAUDE.md": "x\n", "link.md": {"symlink": "CLAUDE.md"}})
-    fs = AsksForLinks()
-    assert not fs.lists_disk and FileSystem.lists_disk and ScanCounter.lists_disk
-    listing = fs.scan(str(root))
-    assert listing is not None and listing.links is None
-    view = ListingFS(fs)
-    assert view.is_symlink(str(root / "link.md")) and not view.is_symlink(str(root / "CLAUDE.md"))
-    assert fs.asked == [str(root / "link.md"), str(root / "CLAUDE.md")]
 
 
 def test_paths_resolve_through_the_listings_as_the_system_resolves_them(tree: Tree) -> None:
@@ -90,6 +64,10 @@ def test_a_start_lists_each_directory_on_the_path_once_and_resolves_the_cwd_thro
     chain = path_chain(str(root / "a/b/c"))
     assert {d: fs.scans[d] for d in chain} == dict.fromkeys(chain, 1)
     assert max(fs.scans.values()) == 1  # nothing else twice either (home, managed, .claude folders)
+    # Links are asked about only for names a listing holds, each once: the cwd's ladder, the files.
+    assert max(fs.links.values()) == 1
+    assert str(root / "alias") in fs.links  # the cwd was spelled through it
+    assert not [p for p in fs.links if p.endswith(("CLAUDE.local.md", "AGENTS.md"))]  # held nowhere: not asked
 
 
 def test_the_checkout_is_found_from_the_listings_and_a_dangling_git_link_is_none(tree: Tree) -> None:

@@ -19,29 +19,22 @@ from agents_md._util.regular import read_regular
 # Disks that ignore case by default: a name missing from a listing may still open there.
 _CASE_INSENSITIVE = sys.platform in ("darwin", "win32")
 
-# What a listing of the disk can answer for its entries: a subclass that answers any of these
-# itself gets listings that know names only, so each such question still reaches its method.
-_ANSWERED_BY_LISTINGS = ("list_dir", "is_symlink", "exists", "realpath", "is_link_loop")
-
 
 class Listing(NamedTuple):
     """A directory's entries as one look at it saw them."""
 
     names: tuple[str, ...]  # in the order the directory yields them
     held: frozenset[str]
-    links: frozenset[str] | None = None  # the entries that are links; None: the listing does not say
 
 
 class FileSystem:
     """Reads the real disk. Each method is one system call's worth of work."""
 
     folds_case = _CASE_INSENSITIVE  # whether the disk ignores case (a name may open in another case)
-    lists_disk: ClassVar[bool] = True  # whether ``scan`` may say which entries are links (see above)
     reads_disk: ClassVar[bool] = True  # whether ``version`` may vouch for what ``read_file`` gives
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        cls.lists_disk = all(getattr(cls, name) is getattr(FileSystem, name) for name in _ANSWERED_BY_LISTINGS)
         cls.reads_disk = cls.read_file is FileSystem.read_file
 
     def read_file(self, path: str) -> bytes | None:
@@ -99,24 +92,6 @@ class FileSystem:
         except (FileNotFoundError, NotADirectoryError, ValueError):
             return None
 
-    def scan(self, path: str) -> Listing | None:
-        """``list_dir`` with what the same look tells of each entry: which are links (the disk's
-        entry types, no system call per entry). ``None`` when there is no such directory."""
-        if not self.lists_disk:
-            listed = self.list_dir(path)
-            return None if listed is None else Listing(tuple(listed), frozenset(listed))
-        try:
-            with os.scandir(path) as scanned:
-                entries = list(scanned)
-        except (FileNotFoundError, NotADirectoryError, ValueError):
-            return None
-        names = tuple([entry.name for entry in entries])
-        try:
-            links: frozenset[str] | None = frozenset([entry.name for entry in entries if entry.is_symlink()])
-        except OSError:
-            links = None  # an entry of unknown type could not be looked at: each name is asked
-        return Listing(names, frozenset(names), links)
-
     def realpath(self, path: str) -> str:
         return path if "\0" in path else os.path.realpath(path)
 
@@ -159,10 +134,10 @@ class ListingFS(FileSystem):
 
     Discovery asks about a handful of names in every directory on a path; most are absent.
     Listing the directory once turns those misses into set look-ups instead of failed system
-    calls, and (when the listing says which entries are links) answers whether a name exists
-    or is a link, and resolves paths, without a call of its own. A name missing from a listing
-    is absent, except on the platforms whose disks ignore case by default, where a listing that
-    holds it in another case counts. Made per start or per Read, so it never outlives what it saw.
+    calls; it also answers the ``.git`` lookup and resolves paths: a name it does not hold is
+    no link, and one it holds is asked about once. A name missing from a listing is absent,
+    except on the platforms whose disks ignore case by default, where a listing that holds it
+    in another case counts. Made per start or per Read, so it never outlives what it saw.
     """
 
     def __init__(self, base: FileSystem) -> None:
@@ -171,16 +146,18 @@ class ListingFS(FileSystem):
         self._listings: dict[str, Listing | None] = {}
         self._folded: dict[str, frozenset[str]] = {}
         self._present: dict[str, dict[str, bool]] = {}  # directory -> name -> present
+        self._links: dict[str, dict[str, bool]] = {}  # directory -> name held -> is a link
         self.errors: list[str] = []  # directories that could not be listed, and why
         self._real_dirs: dict[str, str] = {}
 
     def _scan(self, directory: str) -> Listing | None:
         try:
-            return self.base.scan(directory)
+            names = self.base.list_dir(directory)
         except OSError as exc:
             # Not absent, but nothing in it can load: say so and go on.
             self.errors.append(f"{directory}: cannot be listed ({exc.strerror or exc}); skipped")
             return None
+        return None if names is None else Listing(tuple(names), frozenset(names))
 
     def _listing(self, directory: str) -> Listing | None:
         if directory not in self._listings:
@@ -203,17 +180,19 @@ class ListingFS(FileSystem):
             known = seen[name] = self._look(directory, name)
         return known
 
-    def _linked(self, path: str) -> bool | None:
-        """Whether the listing holding ``path`` says it is a link; ``None`` when it does not say
-        (a listing without entry types, or a name held in another case)."""
+    def _linked(self, path: str) -> bool:
+        """Whether ``path`` (a name its folder's listing holds) is a link: asked once."""
         directory, name = os.path.split(path)
-        listing = self._listing(directory)
-        if listing is None or listing.links is None or name not in listing.held:
-            return None
-        return name in listing.links
+        seen = self._links.get(directory)
+        if seen is None:
+            seen = self._links[directory] = {}
+        known = seen.get(name)
+        if known is None:
+            known = seen[name] = self.base.is_symlink(path)
+        return known
 
     def _forget(self, directory: str) -> None:
-        for cache in (self._listings, self._folded, self._present):
+        for cache in (self._listings, self._folded, self._present, self._links):
             cache.pop(directory, None)
 
     def _look(self, directory: str, name: str) -> bool:
@@ -257,17 +236,13 @@ class ListingFS(FileSystem):
         return self._maybe_present(path) and self.base.is_dir(path)
 
     def exists(self, path: str) -> bool:
-        # An entry the listing saw that is no link exists; a link may dangle.
-        return self._maybe_present(path) and (self._linked(path) is False or self.base.exists(path))
+        return self._maybe_present(path) and self.base.exists(path)
 
     def is_symlink(self, path: str) -> bool:
-        if not self._maybe_present(path):
-            return False
-        linked = self._linked(path)
-        return self.base.is_symlink(path) if linked is None else linked
+        return self._maybe_present(path) and self._linked(path)
 
     def is_link_loop(self, path: str) -> bool:
-        return self._maybe_present(path) and self._linked(path) is not False and self.base.is_link_loop(path)
+        return self._maybe_present(path) and self.base.is_link_loop(path)
 
     def list_dir(self, path: str) -> list[str] | None:
         listing = self._listing(path) if self._maybe_present(path) else None

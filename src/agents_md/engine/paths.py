@@ -39,19 +39,16 @@ def dirs_between(root: str, directory: str) -> list[str]:
 
 @lru_cache(maxsize=1024)
 def _between(root: str, directory: str) -> tuple[str, ...]:
-    # A Read climbs the same ladder for the engine's files and for each plugin's lookups.
-    out: list[str] = []
-    prefix = root.rstrip(os.sep) + os.sep
-    current = directory
-    while current != root and current.startswith(prefix):
-        out.append(current)
-        parent = os.path.dirname(current)
-        if parent == current:
-            break
-        current = parent
-    if current != root:
+    # A Read climbs the same ladder for the engine's files and for each plugin's lookups: built
+    # from the parts below the root, shallowest first.
+    base = root.rstrip(os.sep)
+    if directory == root or not directory.startswith(base + os.sep):
         return ()
-    out.reverse()
+    out: list[str] = []
+    current = base
+    for part in directory[len(base) + 1 :].split(os.sep):
+        current = current + os.sep + part
+        out.append(current)
     return tuple(out)
 
 
