@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from conftest import GitRepo
 
 from agents_md.diagnostics import Severity
@@ -34,6 +35,13 @@ def test_a_name_the_engine_reads_as_an_import_is_information(repo: Repo) -> None
     assert [(f.line, f.column, f.severity) for f in found] == [(3, 9, Severity.INFO)]
     assert found[0].message == "@types/node reads as an import of types/node; nothing is there, so nothing loads"
     assert found[0].fix == "write `@types/node` in backticks if it is a name"
+
+
+def test_a_mention_and_a_linked_mention_are_no_file_and_not_said(repo: Repo) -> None:
+    doc = "# A\n\nReviewers: [@alice](https://github.com/alice), @bob-2 and @team_x.\nThen @types/node.\n"
+    r = repo({"AGENTS.md": doc})
+    # the engine reads each as an import (the link's text and URL too); only the scoped name is said
+    assert [(f.line, f.subject, f.severity) for f in r.findings("broken-import")] == [(4, "types/node.", Severity.INFO)]
 
 
 def test_a_file_named_in_prose_that_is_missing_is_a_warning(repo: Repo) -> None:
@@ -202,6 +210,29 @@ def test_names_in_their_own_case_and_other_markdown_are_not_flagged(repo: Repo) 
     files = {"AGENTS.md": "# Root\n", "CLAUDE.md": "@AGENTS.md\n", "docs/agents.mdx": "x\n", "docs/my-claude.md": "x\n"}
     r = repo(files)
     assert r.findings("name-case") == []
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        # a documentation set's page about agents
+        {"docs/agents.md": "# Agents\n", "docs/tools.md": "# Tools\n", "docs/handoffs.md": "# Handoffs\n"},
+        # a skill's reference page
+        {"skills/custom/SKILL.md": "---\nname: c\n---\n", "skills/custom/refs/agents.md": "# About agents\n"},
+        {"cli/templates/claude.md": "# For your project\n"},
+        {"docs/source/hi/reference/agents.md": "# Agents\n", "docs/source/hi/reference/tools.md": "# Tools\n"},
+    ],
+    ids=["docs-page", "skill-reference", "template", "docs-folder"],
+)
+def test_a_page_that_only_shares_the_name_is_not_flagged(repo: Repo, files: dict[str, str]) -> None:
+    r = repo({"AGENTS.md": "# Root\n", **files})
+    assert r.findings("name-case") == []
+
+
+def test_a_lone_lowercase_agents_md_and_any_claude_md_are_still_flagged(repo: Repo) -> None:
+    pages = {"web/README.md": "x\n", "web/notes.md": "x\n", "aoc.md": "x\n", "jokes.md": "x\n"}
+    r = repo({"AGENTS.md": "# Root\n", "web/agents.md": "# Web\n", "claude.md": "# Instructions\n", **pages})
+    assert [f.file for f in r.findings("name-case")] == ["claude.md", "web/agents.md"]
 
 
 def test_a_path_alias_read_as_an_absolute_import_is_information(repo: Repo) -> None:

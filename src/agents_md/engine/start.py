@@ -22,6 +22,7 @@ from agents_md.engine import render
 from agents_md.engine.args import EngineArgs, parse_engine_args
 from agents_md.engine.bus import BusTelemetry, HookBus
 from agents_md.engine.checkout import find_checkout
+from agents_md.engine.faults import NO_START, failed_gather
 from agents_md.engine.fs import DEFAULT_FS, CaseFoldingFS, FileSystem, ListingFS
 from agents_md.engine.hook_session import HookSession, Journal, Lookups
 from agents_md.engine.loader import FOLLOW, OUTSIDE_LINKS, REFUSE, LoadScope
@@ -111,8 +112,14 @@ class SessionInputs:
         if platforms.folds_case(platform) and not fs.folds_case:
             fs = CaseFoldingFS(fs)  # this disk keeps case; the platform's would not
         listings = ListingFS(fs)
+        spelled = cwd if os.path.isabs(cwd) else os.path.join(os.getcwd(), cwd)
+        try:
+            real_cwd = listings.realpath(spelled)
+        except OSError:
+            # A disk failing here fails the start that follows, which says so (``engine.faults``).
+            real_cwd = os.path.realpath(spelled)
         inputs = cls(
-            cwd=listings.realpath(os.path.join(os.getcwd(), cwd)),
+            cwd=real_cwd,
             home=os.path.abspath(home),
             env=MappingProxyType(env if env is not None else {}),
             args=args if isinstance(args, EngineArgs) else parse_engine_args(args),
@@ -222,7 +229,7 @@ def compute_start(
     the hooks why a context is built (start, compact, clear, cd). ``listings``: what the session's
     inputs were resolved through, when this start follows them at once."""
     fs = listings or ListingFS(inputs.fs)  # one listing per directory for the whole start
-    checkout = find_checkout(fs, inputs.cwd)  # once: the walk and the plugins' lookups share it
+    repo: str | None = None  # the checkout the walk found, for the plugins' lookups (else found on their first)
     if settings is None:
         settings = session_settings(inputs, fs)
     disabled = disabled_reason(inputs)
@@ -232,22 +239,30 @@ def compute_start(
     conditional: tuple[tuple[InstructionFile, tuple[str, ...]], ...] = ()
     shadowed: frozenset[str] = frozenset()
     warnings: tuple[str, ...] = tuple(settings.problems)
+    walk_failed = False
     if disabled is None:
-        result = Walk(
-            fs=fs,
-            cwd=inputs.cwd,
-            home=inputs.home,
-            managed_dir=inputs.managed_dir,
-            settings=settings,
-            add_dirs=inputs.args.add_dirs,
-            env=inputs.env,
-            approve_external=inputs.approve_external_imports,
-            outside_links=inputs.outside_links,
-            checkout=checkout,
-        ).run()
-        engine_files, skipped, conditional = result.files, result.skipped, result.conditional_rules
-        imports, shadowed = result.imports, result.shadowed
-        warnings += result.warnings + tuple(fs.errors)
+        try:
+            checkout = find_checkout(fs, inputs.cwd)  # once: the walk and the plugins' lookups share it
+            repo = checkout.root or inputs.cwd
+            result = Walk(
+                fs=fs,
+                cwd=inputs.cwd,
+                home=inputs.home,
+                managed_dir=inputs.managed_dir,
+                settings=settings,
+                add_dirs=inputs.args.add_dirs,
+                env=inputs.env,
+                approve_external=inputs.approve_external_imports,
+                outside_links=inputs.outside_links,
+                checkout=checkout,
+            ).run()
+        except OSError as exc:  # a failing query fails the whole start (``engine.faults``)
+            walk_failed = True
+            warnings += (*fs.errors, failed_gather(exc, NO_START))
+        else:
+            engine_files, skipped, conditional = result.files, result.skipped, result.conditional_rules
+            imports, shadowed = result.imports, result.shadowed
+            warnings += result.warnings + tuple(fs.errors)
     journal = Journal()
     session = hook_session(
         inputs,
@@ -259,14 +274,16 @@ def compute_start(
         journal=journal,
         reason=reason,
         shadowed=shadowed,
-        repo=checkout.root or inputs.cwd,
+        repo=repo,
     )
     failures = journal.failures  # hooks that failed during this start, in order (telemetry's among them)
     if fire_session_start:
         failures.extend(bus.notify("session.start", session=session))
-    chained = bus.chain("prompt.context", engine_files, session=session)
-    failures.extend(chained.failures)
-    files = chained.files if disabled is None else ()  # nothing reaches the model, whatever a hook answered
+    files: tuple[InstructionFile, ...] = ()
+    if not walk_failed:
+        chained = bus.chain("prompt.context", engine_files, session=session)
+        failures.extend(chained.failures)
+        files = chained.files if disabled is None else ()  # nothing reaches the model, whatever a hook answered
     # What the plugins' own lookups left out, once each.
     by_key = {(sk.path, sk.reason): sk for sk in (*skipped, *journal.skipped)}
     return StartContext(
