@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from collections import Counter
 from collections.abc import Callable
@@ -10,6 +11,7 @@ from pathlib import Path
 
 from agents_md import FileSystem, Session
 from agents_md.engine.checkout import checkout_root
+from agents_md.engine.faults import NO_START
 from agents_md.engine.fs import ListingFS, disk_version
 from agents_md.engine.paths import path_chain
 
@@ -121,3 +123,17 @@ def test_a_filesystem_reading_its_own_way_is_asked_on_every_read(tree: Tree) -> 
     before = fs.reads[str(root / "a/AGENTS.md")]
     s.read(str(root / "a/f.py"))
     assert fs.reads[str(root / "a/AGENTS.md")] == before + 1
+
+
+class LinksFail(FileSystem):
+    """The disk, but asking whether anything is a link fails (EIO)."""
+
+    def is_symlink(self, path: str) -> bool:
+        raise OSError(errno.EIO, "Input/output error", path)
+
+
+def test_a_cwd_that_cannot_be_resolved_through_the_seam_fails_the_start_not_the_session(tree: Tree) -> None:
+    root = tree({"CLAUDE.md": "root\n", "a/f.txt": "x\n"})
+    s = Session(cwd=str(root / "a"), home=str(root.parent / "home"), managed_dir=str(root.parent / "m"), fs=LinksFail())
+    assert s.inputs.cwd == str(root / "a")  # resolved as the system resolves it
+    assert s.files == () and any(w.endswith(NO_START) for w in s.start().warnings)
