@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 
+
 def generate(base: str, *, directories: int = 5000, depth: int = 12, docs: int = 500, seed: int = 7) -> list[str]:
     """Build the tree under ``base``; return every directory, deepest paths included."""
     rng = random.Random(seed)
