@@ -18,21 +18,17 @@ import os
 
 from agents_md._value import frozen
 from agents_md.engine.fs import FileSystem
-from agents_md.engine.paths import dirs_between, is_inside
+from agents_md.engine.paths import dirs_between, is_inside, path_chain
 
 GIT = ".git"
 
 
 def checkout_root(fs: FileSystem, cwd: str) -> str | None:
-    """Step 1."""
-    current = os.path.normpath(cwd)
-    while True:
-        if fs.exists(os.path.join(current, GIT)):
+    """Step 1 (a folder's listing, when it has one, answers for its ``.git``)."""
+    for current in [*reversed(path_chain(cwd)), os.sep]:
+        if fs.might_hold(current, GIT) and fs.exists(os.path.join(current, GIT)):
             return current
-        parent = os.path.dirname(current)
-        if parent == current:
-            return None
-        current = parent
+    return None
 
 
 def _text(fs: FileSystem, path: str) -> str | None:

@@ -228,11 +228,13 @@ class HookSession:
         found: list[FoundFile] = []
         provenance = Provenance(reason=Reason.PLUGIN, via=plugin)
         approve = lookups.scope.approve_external
+        fs = lookups.scope.fs
+        firsts = frozenset(name.split(os.sep, 1)[0] for name in names)  # what a listing is asked for
         for directory in directories:
-            if skip is not None and skip(directory):
+            if (skip is not None and skip(directory)) or not fs.might_hold_any(directory, firsts):
                 continue
             for name in names:
-                if not lookups.scope.fs.might_hold(directory, name):
+                if not fs.might_hold(directory, name):
                     continue
                 loaded = loader.load(os.path.join(directory, name), Kind.PROJECT, provenance, external_ok=approve)
                 if loaded:

@@ -103,7 +103,9 @@ class LoadScope:
         settings: Settings,
         approve_external: bool,
         outside_links: str = FOLLOW,
+        repo: str | None = None,
     ) -> LoadScope:
+        """``repo``: the repository (the checkout's root, else the cwd) when the caller found it."""
         return cls(
             fs=fs,
             home=home,
@@ -111,6 +113,7 @@ class LoadScope:
             excluder=Excluder.from_settings(settings),
             approve_external=approve_external,
             outside_links=outside_links,
+            repo=repo,
         )
 
     def loader(self, given: Callable[[str], bool] = _never) -> Loader:

@@ -109,9 +109,15 @@ def installed_path(path: Sequence[str]) -> tuple[str, ...]:
     if os.environ.get(CWD_PLUGINS_ENV) == "1":
         return tuple(path)
     try:
-        here = os.path.realpath(os.getcwd())
+        here = os.getcwd()  # already the resolved path
     except OSError:
         here = None
+    return _without(tuple(path), here)
+
+
+@lru_cache(maxsize=8)
+def _without(path: tuple[str, ...], here: str | None) -> tuple[str, ...]:
+    # Once per sys.path and folder: a process building a session per turn resolves them once.
     return tuple(p for p in path if p not in ("", ".") and os.path.realpath(p) != here)
 
 
