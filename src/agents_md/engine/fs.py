@@ -280,6 +280,18 @@ class ListingFS(FileSystem):
         return self.base.stamp(path)
 
 
+class Consulted:
+    """What a watched pass consulted: each directory's listing as it saw it, each file's version;
+    ``complete`` is false when it also asked what these do not vouch for (a link's target)."""
+
+    __slots__ = ("complete", "listings", "versions")
+
+    def __init__(self) -> None:
+        self.listings: dict[str, Listing | None] = {}
+        self.versions: dict[str, tuple[int, ...]] = {}
+        self.complete = True
+
+
 class SessionFS(ListingFS):
     """A ``ListingFS`` that lives as long as a session and stays true to the disk.
 
@@ -295,16 +307,36 @@ class SessionFS(ListingFS):
 
     def __init__(self, base: FileSystem) -> None:
         super().__init__(base)
-        self._round = 0
-        self._checked: dict[str, int] = {}  # directory -> round it was last checked in
+        self._fresh: dict[str, Listing | None] = {}  # directories checked in this round, their listings
         self._stamps: dict[str, tuple[int, int] | None] = {}
         self._texts: OrderedDict[str, tuple[tuple[int, ...], bytes]] = OrderedDict()
         self._kept = 0  # bytes in _texts
+        self._watched: Consulted | None = None
+
+    def watch(self) -> Consulted:
+        """Note what is consulted from now until ``unwatch`` (``engine.lookup_memory``)."""
+        self._watched = Consulted()
+        return self._watched
+
+    def unwatch(self) -> None:
+        self._watched = None
+
+    def holds(self, consulted: Consulted) -> bool:
+        """Whether what a pass consulted is as it was: each folder's listing the same (its stamp
+        checked in this round) and each file's version."""
+        if any(self._listing(d) is not listing for d, listing in consulted.listings.items()):
+            return False
+        return all(self.base.version(path) == version for path, version in consulted.versions.items())
 
     def read_file(self, path: str) -> bytes | None:
         if not self._maybe_present(path):
             return None
         version = self.base.version(path)
+        if self._watched is not None:
+            if version is None:
+                self._watched.complete = False
+            else:
+                self._watched.versions[path] = version
         kept = self._texts.get(path)
         if kept is not None and version is not None and kept[0] == version:
             self._texts.move_to_end(path)
@@ -327,16 +359,31 @@ class SessionFS(ListingFS):
             self._kept -= len(dropped)
 
     def begin(self) -> None:
-        self._round += 1
+        self._fresh = {}
 
     def _listing(self, directory: str) -> Listing | None:
-        if self._checked.get(directory) != self._round:
-            self._checked[directory] = self._round
+        try:
+            listing = self._fresh[directory]
+        except KeyError:
             stamp = self.base.stamp(directory)
             if directory in self._stamps and self._stamps[directory] != stamp:
                 self._forget(directory)
             self._stamps[directory] = stamp
-        return super()._listing(directory)
+            listing = self._fresh[directory] = super()._listing(directory)
+        if self._watched is not None:
+            self._watched.listings.setdefault(directory, listing)
+        return listing
+
+    def is_symlink(self, path: str) -> bool:
+        linked = super().is_symlink(path)
+        if linked and self._watched is not None:
+            self._watched.complete = False  # where it leads is not in the listings
+        return linked
+
+    def realpath(self, path: str) -> str:
+        if self._watched is not None and ".." in path.split(os.sep):
+            self._watched.complete = False  # resolved by the base, past the listings
+        return super().realpath(path)
 
     def _maybe_present(self, path: str) -> bool:
         directory, name = os.path.split(path)

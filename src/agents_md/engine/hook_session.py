@@ -21,7 +21,9 @@ from agents_md._util.env import env_truthy
 from agents_md._util.jstext import js_trim
 from agents_md._value import frozen
 from agents_md.engine.events import Telemetry
+from agents_md.engine.fs import SessionFS
 from agents_md.engine.loader import LoadScope
+from agents_md.engine.lookup_memory import LookupMemory
 from agents_md.engine.paths import dirs_between, is_inside, path_chain
 from agents_md.engine.settings import PROJECT, Settings
 
@@ -38,6 +40,9 @@ class FoundFile:
     def all(self) -> tuple[InstructionFile, ...]:
         return (self.file, *self.imports)
 
+
+# What a lookup found, left out, met and found wrong (``HookSession.files_in``).
+Found = tuple[tuple[FoundFile, ...], tuple[SkippedFile, ...], tuple[ImportEdge, ...], tuple[str, ...]]
 
 # Either switch stops every attachment after a Read (read on every Read, as the engine does).
 ATTACHMENTS_OFF_ENVS = ("CLAUDE_CODE_DISABLE_ATTACHMENTS", "CLAUDE_CODE_SIMPLE")
@@ -73,12 +78,14 @@ class Journal:
 class Lookups:
     """The engine's services behind a hook session (not for plugins: use the session's methods)."""
 
-    __slots__ = ("journal", "plugin_key", "scope")
+    __slots__ = ("journal", "memory", "plugin_key", "scope")
 
     def __init__(self, *, scope: LoadScope, plugin_key: Callable[[str], str], journal: Journal) -> None:
         self.scope = scope
         self.plugin_key = plugin_key
         self.journal = journal
+        # A session's Reads ask the same lookups again: answered from memory while the disk holds.
+        self.memory = LookupMemory(scope.fs) if isinstance(scope.fs, SessionFS) else None
 
 
 class HookSession:
@@ -224,6 +231,22 @@ class HookSession:
         if respect_sources and not self.settings.source_enabled(PROJECT):
             return ()
         lookups = self.lookups
+        kept = tuple(d for d in directories if skip is None or not skip(d))
+        memory = lookups.memory
+
+        def look() -> Found:
+            return self._look(lookups, kept, names, plugin)
+
+        key = (kept, tuple(names), plugin)
+        found, skipped, edges, warnings = look() if memory is None else memory.answer(key, look)
+        lookups.journal.skipped.extend(skipped)
+        lookups.journal.imports.extend(edges)
+        lookups.journal.warnings.extend(warnings)
+        return found
+
+    @staticmethod
+    def _look(lookups: Lookups, directories: Sequence[str], names: Sequence[str], plugin: str) -> Found:
+        """The lookup itself: what it found, left out, met and found wrong."""
         loader = lookups.scope.loader()
         found: list[FoundFile] = []
         provenance = Provenance(reason=Reason.PLUGIN, via=plugin)
@@ -231,7 +254,7 @@ class HookSession:
         fs = lookups.scope.fs
         firsts = frozenset(name.split(os.sep, 1)[0] for name in names)  # what a listing is asked for
         for directory in directories:
-            if (skip is not None and skip(directory)) or not fs.might_hold_any(directory, firsts):
+            if not fs.might_hold_any(directory, firsts):
                 continue
             for name in names:
                 if not fs.might_hold(directory, name):
@@ -241,7 +264,4 @@ class HookSession:
                     found.append(
                         FoundFile(directory=directory, file=loaded[0].file, imports=tuple(lf.file for lf in loaded[1:]))
                     )
-        lookups.journal.skipped.extend(loader.skipped)
-        lookups.journal.imports.extend(loader.edges)
-        lookups.journal.warnings.extend(loader.warnings)
-        return tuple(found)
+        return tuple(found), tuple(loader.skipped), tuple(loader.edges), tuple(loader.warnings)

@@ -1,0 +1,87 @@
+"""A plugin's lookup asked again in a session is answered from memory while every folder it
+listed and every file it read are as they were, and runs again when any of them changed."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from agents_md import FileSystem, Session
+from agents_md.engine.fs import SessionFS
+from agents_md.engine.lookup_memory import LookupMemory
+
+Tree = Callable[..., Path]
+AND_MODE = {
+    "json": {"pluginConfigs": {"agents-md@builtin": {"options": {"instructionFiles": "claude-md-and-agents-md"}}}}
+}
+NAMES = ("AGENTS.md", os.path.join(".claude", "AGENTS.md"))
+
+
+def lookup(session: Session, root: Path, *folders: str) -> object:
+    hooks = session._hook_session()
+    session.loop().finder.fs.begin()  # each lookup in a Read of its own
+    return hooks.files_in([str(root / f) for f in folders], NAMES, plugin="agents-md")
+
+
+def session_in(tree: Tree, root: Path, **options: object) -> Session:
+    home = tree({".claude/settings.json": AND_MODE}, "home")
+    return Session(cwd=str(root), home=str(home), managed_dir=str(root.parent / "m"), **options)  # type: ignore[arg-type]
+
+
+def test_the_same_lookup_is_answered_from_memory_until_a_file_it_read_changes(tree: Tree) -> None:
+    root = tree({"a/AGENTS.md": "a\n@../shared/x.md\n", "shared/x.md": "x\n", "a/b/f.py": "y\n"})
+    s = session_in(tree, root)
+    first = lookup(s, root, "a", "a/b")
+    assert lookup(s, root, "a", "a/b") is first  # nothing changed: not looked up again
+    (root / "shared/x.md").write_text("x, changed\n")  # an import outside the folders asked about
+    again = lookup(s, root, "a", "a/b")
+    assert again is not first
+    assert [f.content for item in again for f in item.all] == ["a\n@../shared/x.md\n", "x, changed\n"]  # type: ignore[attr-defined]
+
+
+def test_a_file_appearing_or_leaving_a_folder_is_seen_at_the_next_lookup(tree: Tree) -> None:
+    root = tree({"a/AGENTS.md": "a\n", "a/b/f.py": "y\n"})
+    s = session_in(tree, root)
+    assert [item.file.content for item in lookup(s, root, "a", "a/b")] == ["a\n"]  # type: ignore[attr-defined]
+    (root / "a/b/AGENTS.md").write_text("b\n")
+    assert [item.file.content for item in lookup(s, root, "a", "a/b")] == ["a\n", "b\n"]  # type: ignore[attr-defined]
+    (root / "a/AGENTS.md").unlink()
+    assert [item.file.content for item in lookup(s, root, "a", "a/b")] == ["b\n"]  # type: ignore[attr-defined]
+
+
+def test_a_lookup_through_a_link_or_a_filesystem_reading_its_own_way_is_not_kept(tree: Tree) -> None:
+    root = tree({"real/AGENTS.md": "a\n", "a": {"symlink": "real"}, "a/b/f.py": "y\n"})
+    s = session_in(tree, root)
+    assert lookup(s, root, "a") is not lookup(s, root, "a")  # the link's target is not in the listings
+
+    class OwnReads(FileSystem):
+        def read_file(self, path: str) -> bytes | None:
+            return super().read_file(path)
+
+    plain = tree({"a/AGENTS.md": "a\n"}, "plain")
+    s = session_in(tree, plain, fs=OwnReads())
+    assert lookup(s, plain, "a") is not lookup(s, plain, "a")  # no version vouches for its reads
+
+
+def test_a_session_attaches_what_changed_in_an_import_after_answering_from_memory(tree: Tree) -> None:
+    root = tree({"a/AGENTS.md": "a\n@x.md\n", "a/x.md": "x\n", "a/f.py": "y\n", "a/g.py": "z\n"})
+    s = session_in(tree, root, profile="complete")
+    s.start()
+    assert [f.content for f in s.read(str(root / "a/f.py")).files] == ["a\n@x.md\n", "x\n"]
+    assert s.read(str(root / "a/g.py")).files == ()
+    (root / "a/x.md").write_text("x, changed\n")
+    assert [f.content for f in s.read(str(root / "a/f.py")).files] == ["x, changed\n"]
+
+
+def test_the_memory_keeps_a_bounded_number_of_lookups_oldest_dropped_first(tree: Tree) -> None:
+    root = tree({"a/AGENTS.md": "a\n"})
+    fs = SessionFS(FileSystem())
+    memory = LookupMemory(fs, most=2)
+    for key in ("one", "two", "three"):
+        consulted = fs.watch()
+        fs.read_file(str(root / "a/AGENTS.md"))
+        fs.unwatch()
+        memory.keep(key, consulted, key.upper())
+    fs.begin()
+    assert [memory.recall(k) for k in ("one", "two", "three")] == [None, "TWO", "THREE"]
