@@ -299,8 +299,8 @@ class SessionFS(ListingFS):
     once by its modification stamp and listed again only if it changed. So a session that
     answers thousands of Reads does O(depth) work for a new directory and one ``stat`` for a
     known one, and still sees a file created or removed mid-session. A file read before is
-    given again from memory while its ``version`` is the same (one ``stat`` instead of a read);
-    what is kept is bounded by its bytes (``KEEP_BYTES``, least recently used dropped first).
+    given again from memory while its ``version`` is the same (one ``stat`` a round instead of a
+    read); what is kept is bounded by its bytes (``KEEP_BYTES``, least recently used dropped first).
     """
 
     KEEP_BYTES = 4 * 1024 * 1024
@@ -308,6 +308,7 @@ class SessionFS(ListingFS):
     def __init__(self, base: FileSystem) -> None:
         super().__init__(base)
         self._fresh: dict[str, Listing | None] = {}  # directories checked in this round, their listings
+        self._fresh_versions: dict[str, tuple[int, ...] | None] = {}  # files checked in this round
         self._stamps: dict[str, tuple[int, int] | None] = {}
         self._texts: OrderedDict[str, tuple[tuple[int, ...], bytes]] = OrderedDict()
         self._kept = 0  # bytes in _texts
@@ -324,14 +325,22 @@ class SessionFS(ListingFS):
     def holds(self, consulted: Consulted) -> bool:
         """Whether what a pass consulted is as it was: each folder's listing the same (its stamp
         checked in this round) and each file's version."""
-        if any(self._listing(d) is not listing for d, listing in consulted.listings.items()):
-            return False
-        return all(self.base.version(path) == version for path, version in consulted.versions.items())
+        fresh = self._fresh
+        for directory, listing in consulted.listings.items():
+            if (fresh[directory] if directory in fresh else self._listing(directory)) is not listing:
+                return False
+        return all(self._version(path) == version for path, version in consulted.versions.items())
+
+    def _version(self, path: str) -> tuple[int, ...] | None:
+        """A file's version, asked once a round."""
+        if path not in self._fresh_versions:
+            self._fresh_versions[path] = self.base.version(path)
+        return self._fresh_versions[path]
 
     def read_file(self, path: str) -> bytes | None:
         if not self._maybe_present(path):
             return None
-        version = self.base.version(path)
+        version = self._version(path)
         if self._watched is not None:
             if version is None:
                 self._watched.complete = False
@@ -360,6 +369,7 @@ class SessionFS(ListingFS):
 
     def begin(self) -> None:
         self._fresh = {}
+        self._fresh_versions = {}
 
     def _listing(self, directory: str) -> Listing | None:
         try:

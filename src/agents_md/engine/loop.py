@@ -161,7 +161,8 @@ class Loop:
         if fork:
             child.delivered = set(self.delivered)
         # Starting a subagent is itself a tool call (the Agent tool): plugins see it, so a fork
-        # can start from what its parent was given at this moment.
+        # can start from what its parent was given at this moment, as the disk is now.
+        self.finder.fs.begin()
         self._call(ToolCall(tool="Agent", agent_id=child.loop_id, forked_from=(self.loop_id if fork else None)))
         return child
 

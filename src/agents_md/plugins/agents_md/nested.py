@@ -27,6 +27,7 @@ FILE_NAMES = ("AGENTS.md", os.path.join(".claude", "AGENTS.md"))
 # The engine's own names: a directory holding one of them is "claimed" in the default mode.
 CLAUDE_NAMES = OWN_NAMES
 COMPLETE = "complete"
+CLAUDE_DIR = os.sep + ".claude"
 
 
 def read_root(session: HookSession, path: str) -> tuple[str, str] | None:
@@ -66,7 +67,7 @@ def attach(
     def skip(d: str) -> bool:
         # A ``.claude`` folder's AGENTS.md is its parent's ``.claude/AGENTS.md``: it goes (or is
         # claimed) with the parent, never as a directory of its own.
-        return os.path.basename(d) == ".claude" or (claims and d in claimed)
+        return d.endswith(CLAUDE_DIR) or (claims and d in claimed)
 
     found = session.ancestors(FILE_NAMES, plugin=plugin, below=target, base=root, skip=skip)
     start = [f for f in start_files if f.kind in (Kind.PROJECT, Kind.LOCAL)]
