@@ -85,3 +85,17 @@ def test_the_memory_keeps_a_bounded_number_of_lookups_oldest_dropped_first(tree:
         memory.keep(key, consulted, key.upper())
     fs.begin()
     assert [memory.recall(k) for k in ("one", "two", "three")] == [None, "TWO", "THREE"]
+
+
+def test_a_read_again_is_answered_by_what_each_loop_was_given_and_the_disk_now(tree: Tree) -> None:
+    root = tree({"a/CLAUDE.md": "a\n", "a/b/f.py": "y\n"})
+    s = Session(cwd=str(root), home=str(root.parent / "home"), managed_dir=str(root.parent / "m"))
+    f = str(root / "a/b/f.py")
+    assert [x.content for x in s.read(f).files] == ["a\n"]
+    assert s.read(f).files == s.read(f).files == ()
+    sub = s.spawn()  # a loop given nothing yet: the same Read gives it the file
+    assert [x.content for x in sub.read(f).files] == ["a\n"]
+    assert sub.read(f).files == s.read(f).files == ()
+    (root / "a/b/CLAUDE.md").write_text("b\n")  # a file appearing on the walk is found at the next Read
+    assert [x.content for x in s.read(f).files] == ["b\n"]
+    assert [x.content for x in sub.read(f).files] == ["b\n"]

@@ -11,6 +11,9 @@ For a read file inside the cwd (and not inside an added directory):
    step 1; those of the cwd and its ancestors (relative to the folder holding ``.claude``)
    after it.
 3. A file goes to a loop once; what was in the start context is never attached again.
+4. What a Read found is kept for the next Read of that file (``engine.lookup_memory``): it is
+   given again while every folder listed and file read are as they were and every file the
+   walk asked about is given, or not, as it was then; otherwise the walk runs again.
 """
 
 from __future__ import annotations
@@ -21,10 +24,14 @@ from collections.abc import Callable, Sequence
 from agents_md._model import InstructionFile, Kind, Provenance, Reason
 from agents_md.engine.fs import SessionFS
 from agents_md.engine.loader import Loader, LoadScope
+from agents_md.engine.lookup_memory import LookupMemory
 from agents_md.engine.paths import dirs_between, is_inside
 from agents_md.engine.rules import RULES_DIR, rule_base, rule_files, rule_matches
 from agents_md.engine.settings import LOCAL, PROJECT, Settings
 from agents_md.engine.walk import CLAUDE_LOCAL_MD, CLAUDE_MD, DIRECTORY_NAMES, DOT_CLAUDE_MD
+
+# What a walk asked ``given`` about (and the answers), and what it found.
+Walked = tuple[dict[str, bool], tuple[InstructionFile, ...]]
 
 
 class NestedFinder:
@@ -54,6 +61,7 @@ class NestedFinder:
             approve_external=approve_external,
             outside_links=outside_links,
         )
+        self.memory = LookupMemory(fs)
 
     def applies_to(self, path: str) -> bool:
         target = os.path.normpath(path)
@@ -66,6 +74,26 @@ class NestedFinder:
         if not self.applies_to(path):
             return []
         target = os.path.normpath(path)
+        kept: Walked | None = self.memory.recall(target)  # type: ignore[assignment]  # kept below
+        if kept is not None and all(given(p) == answer for p, answer in kept[0].items()):
+            return list(kept[1])
+        asked: dict[str, bool] = {}
+
+        def noting(p: str) -> bool:
+            answer = asked[p] = given(p)
+            return answer
+
+        consulted = self.fs.watch()
+        try:
+            found = self._walk(target, noting)
+        finally:
+            self.fs.unwatch()
+        walked: Walked = (asked, tuple(found))
+        self.memory.keep(target, consulted, walked)
+        return found
+
+    def _walk(self, target: str, given: Callable[[str], bool]) -> list[InstructionFile]:
+        """Steps 1 and 2 for the normalized ``target``."""
         loader = self.scope.loader(given)
         provenance = Provenance(reason=Reason.NESTED_READ, via=target)
         out: list[InstructionFile] = []
