@@ -1,7 +1,8 @@
 """Git's answers for the rules: the diff ``doc-not-updated`` reads and the history ``stale-doc`` reads.
 
-``start_diff`` starts the diff at once (``gitio.Pending``); ``read_changes`` and ``read_history``
-wait for a command and read its output, when a rule first asks (``once``).
+``start_diff`` starts the diff at once (``repo.git.Pending``); ``read_changes`` and ``read_history``
+read a command's output as it comes, when a rule first asks (``once``), then take git's word on
+how it went. ``read_history`` stops git once the history it needs is read (``repo.history``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from agents_md.maintain.repo.git import Git, GitError, Pending, split_z
 from agents_md.maintain.repo.history import History, passed_over, scan_log
 
 T = TypeVar("T")
+# Read the history to its end even once every doc is dated (the findings are the same: the
+# tests compare both ways).
+READ_WHOLE_HISTORY = False
 
 
 class DiffAsk(NamedTuple):
@@ -96,41 +100,48 @@ def _versions_only(git: Git, spec: tuple[str, ...], manifests: list[str]) -> fro
 def read_changes(git: Git | None, ask: DiffAsk, ctx: CheckContext) -> Changes | None:
     if ask.pending is None or git is None:
         return None
+    changed = parse_diff(split_z(ask.pending.chunks()))
     code, err = ask.pending.wait()
     if code != 0:
         raise GitError(f"git diff ({ask.against}): {err}")
-    changed = parse_diff(split_z(ask.pending.chunks()))
     manifests = [c.path for c in changed if c.status == "M" and is_manifest(c.path)]
     candidates = [c.path for c in changed if c.status != "D" and not_code(c.path) is None]
     settled = _versions_only(git, ask.spec, manifests) | git.marked(candidates, MARKS)
     commits: int | None = None
-    if ask.log is not None and ask.log.wait()[0] == 0:
+    if ask.log is not None:
         governed = ctx.governed
-        swept, commits = passed_over(
+        swept, count = passed_over(
             split_z(ask.log.chunks()), doc_of=governed.governance.doc_of, is_code=governed.is_code
         )
-        settled |= swept
+        if ask.log.wait()[0] == 0:
+            settled |= swept
+            commits = count
     return Changes(changed=changed, against=ask.against, settled=settled, commits=commits)
 
 
 def read_history(pending: Pending | None, ctx: CheckContext) -> History | None:
     if pending is None:
         return None
-    code, err = pending.wait()
-    if code != 0:
-        if "does not have any commits" in err:
-            return History()
-        raise GitError(f"git log: {err}")
     governed = ctx.governed
     parts = {doc: governed.parts(doc) for doc in governed.docs()}
-    return scan_log(
+    history = scan_log(
         split_z(pending.chunks()),
         parts=parts,
         doc_of=governed.governance.doc_of,
         is_code=governed.is_history_code,
         named={doc: governed.named(doc) for doc in parts},
         by_folder=not ctx.config.governs,
+        whole=READ_WHOLE_HISTORY,
     )
+    if history.stopped:
+        pending.close()  # every doc is dated: the older commits are not needed
+        return history
+    code, err = pending.wait()
+    if code != 0:
+        if "does not have any commits" in err:
+            return History()
+        raise GitError(f"git log: {err}")
+    return history
 
 
 def once(compute: Callable[[], T]) -> Callable[[], T]:

@@ -13,16 +13,25 @@ make git run a program (an ``fsmonitor`` hook, a signature check's ``gpg``, a di
 a ref taken from the command line or the configuration is verified as a commit and passed after
 ``--end-of-options``, so it can never be read as an option (``--output=FILE``).
 
-The long ones (4, 5) are started at once and write to temporary files, so git works while
-the engine rules run; their output is then read in chunks (memory stays bounded by what is
-kept, not by the size of the history). Every command run is recorded in ``Git.commands``.
+The long ones (4, 5) are started at once and read through a pipe as they write (``Pending``):
+
+6. A reader thread takes git's output off the pipe, holding at most ``AHEAD`` chunks, so git
+   works while the engine rules run and waits, not the check, once that much is ready.
+7. The check parses the chunks as they come; when it needs no more (every doc of the history
+   is dated), git is stopped — terminated, what it already wrote drained, the reader joined
+   and the process reaped — so neither the rest of the history nor git's memory for it is spent.
+
+Memory stays bounded by what is kept and ``AHEAD`` chunks, not by the size of the history.
+Every command run is recorded in ``Git.commands``.
 """
 
 from __future__ import annotations
 
 import os
+import queue
 import subprocess
 import tempfile
+import threading
 from collections.abc import Iterator, Sequence
 from typing import IO
 
@@ -50,7 +59,9 @@ SAFE_CONFIG = (
 )
 END_OF_OPTIONS = "--end-of-options"
 COMMIT_MARK = b"\x1e"
-CHUNK = 1 << 18  # bytes read at a time: the only part of the history ever held
+CHUNK = 1 << 18  # bytes read off the pipe at a time, at most
+AHEAD = 32  # chunks git may write before the check reads them (8 MiB at most)
+STOP_WAIT = 5.0  # seconds a stopped git has to exit before it is killed
 
 
 class GitError(AgentsMdError):
@@ -92,31 +103,72 @@ def toplevel(path: str) -> tuple[str, bool] | None:
 
 
 class Pending:
-    """A git command running in the background, its output going to a temporary file."""
+    """A git command running in the background, its output read through a pipe as it comes (steps 6, 7)."""
 
     def __init__(self, argv: Sequence[str], cwd: str) -> None:
         self.argv = list(argv)
-        # Both outlive this call: they are read after the process ends, and closed by ``close``.
-        self._out: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115
+        # Git's complaints, read once it has exited; a file, so that git never waits on them.
         self._err: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115
-        self._proc = subprocess.Popen(self.argv, cwd=cwd, stdout=self._out, stderr=self._err, stdin=subprocess.DEVNULL)
+        self._proc = subprocess.Popen(
+            self.argv, cwd=cwd, stdout=subprocess.PIPE, stderr=self._err, stdin=subprocess.DEVNULL
+        )
+        self._ahead: queue.Queue[bytes | None] = queue.Queue(AHEAD)
+        self._ended = False  # the end of the output (``None``) was taken off the queue
+        self._reader = threading.Thread(target=self._read, name="git-output", daemon=True)
+        self._reader.start()
+
+    @property
+    def pid(self) -> int:
+        return self._proc.pid
+
+    @property
+    def exit_code(self) -> int | None:
+        """``None`` while it runs (or is not reaped yet); a negative code: ended by that signal."""
+        return self._proc.returncode
+
+    def _read(self) -> None:
+        assert self._proc.stdout is not None
+        pipe = self._proc.stdout.fileno()
+        try:
+            while chunk := os.read(pipe, CHUNK):
+                self._ahead.put(chunk)
+        except (OSError, ValueError):
+            pass  # the pipe is gone: the output ends here
+        finally:
+            self._ahead.put(None)
+
+    def chunks(self) -> Iterator[bytes]:
+        """The output, chunk by chunk, as git writes it."""
+        while not self._ended:
+            chunk = self._ahead.get()
+            if chunk is None:
+                self._ended = True
+                return
+            yield chunk
 
     def wait(self) -> tuple[int, str]:
+        """Git's exit code and its complaints, once it has written everything (what was not read is dropped)."""
+        for _ in self.chunks():
+            pass
         code = self._proc.wait()
+        self._reader.join()
         self._err.seek(0)
         return code, self._err.read().decode("utf-8", "replace").strip()
 
-    def chunks(self) -> Iterator[bytes]:
-        """The output, in chunks (call after ``wait``)."""
-        self._out.seek(0)
-        while chunk := self._out.read(CHUNK):
-            yield chunk
-
     def close(self) -> None:
+        """Stop git if it still runs (step 7), and reap it: no process, thread or file is left behind."""
         if self._proc.poll() is None:
+            self._proc.terminate()
+        for _ in self.chunks():  # what it wrote before it stopped: the reader ends with the pipe
+            pass
+        self._reader.join()
+        try:
+            self._proc.wait(STOP_WAIT)
+        except subprocess.TimeoutExpired:
             self._proc.kill()
             self._proc.wait()
-        self._out.close()
+        if self._proc.stdout is not None:
+            self._proc.stdout.close()
         self._err.close()
 
 
