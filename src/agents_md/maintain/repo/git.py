@@ -1,8 +1,11 @@
 """The few ``git`` commands ``check`` runs, each once, and nothing else.
 
 1. ``rev-parse --show-toplevel --is-shallow-repository``: the root, and whether history is cut.
-2. ``ls-files -z -- <instruction-file patterns>``: the tracked instruction files (the index,
-   not the working tree: a file that is not added does not count).
+2. ``ls-files -z``: every tracked file (the index, not the working tree: a file that is not
+   added does not count), listed once; the questions about tracked files (the instruction
+   files, the manifests, the ``.gitignore`` files) are pathspecs matched against that listing
+   (``repo.pathspec``), as ``ls-files`` would match them. (``ls-files --others`` asks another
+   question: what is on disk untracked.)
 3. ``for-each-ref`` on ``origin/HEAD``, ``origin/main``, ``origin/master``, ``main``, ``master``:
    the default branch, when no base is given.
 4. ``diff --name-only -z BASE...HEAD`` (or ``--cached`` for a commit being made).
@@ -36,6 +39,7 @@ from collections.abc import Iterator, Sequence
 from typing import IO
 
 from agents_md.errors import AgentsMdError
+from agents_md.maintain.repo import pathspec
 
 DEFAULT_BRANCH_REFS = (
     "refs/remotes/origin/HEAD",
@@ -189,6 +193,7 @@ class Git:
     def __init__(self, root: str) -> None:
         self.root = root
         self.commands: list[list[str]] = []
+        self._tracked: tuple[str, ...] | None = None
 
     def argv(self, *args: str) -> list[str]:
         return ["git", *SAFE_CONFIG, *args]
@@ -215,9 +220,17 @@ class Git:
         except OSError as exc:
             raise GitError(f"cannot run git: {exc.strerror or exc}") from exc
 
+    def tracked(self) -> tuple[str, ...]:
+        """Every tracked file, in the index's order (step 2: one ``ls-files``, run once)."""
+        if self._tracked is None:
+            out = self.run("ls-files", "-z")
+            self._tracked = tuple(os.fsdecode(p) for p in out.split(b"\0") if p)
+        return self._tracked
+
     def ls_files(self, patterns: Sequence[str]) -> list[str]:
-        out = self.run("ls-files", "-z", "--", *patterns)
-        return [os.fsdecode(p) for p in out.split(b"\0") if p]
+        """The tracked files matching any of the pathspecs ``patterns`` (none: every one)."""
+        match = pathspec.matcher(patterns)
+        return [p for p in self.tracked() if match(p)]
 
     def untracked(self, patterns: Sequence[str]) -> list[str]:
         """Files matching ``patterns`` on disk that git neither tracks nor ignores."""
