@@ -23,6 +23,31 @@ T = TypeVar("T")
 READ_WHOLE_HISTORY = False
 
 
+class LineDiff:
+    """The changed lines (``git diff -U0``) of a change's files, as one diff where it can: the
+    first question asks for its files and those ``expect`` named (the instruction files the
+    change touched, whose lines judging the change reads next); only a file neither covered is
+    asked about in a diff of its own."""
+
+    def __init__(self, git: Git, spec: tuple[str, ...]) -> None:
+        self.git, self.spec = git, spec
+        self._expected: set[str] = set()
+        self._covered: set[str] = set()
+        self._texts: list[str] = []
+
+    def expect(self, paths: Iterable[str]) -> None:
+        self._expected.update(paths)
+
+    def text(self, paths: Iterable[str]) -> str:
+        """The ``-U0`` diff holding at least ``paths`` (and whatever else was asked about)."""
+        missing = set(paths) - self._covered
+        if missing:
+            ask = sorted(missing | (self._expected - self._covered))
+            self._covered.update(ask)  # a failure is not asked again
+            self._texts.append(self.git.diff_lines(self.spec, ask).decode("utf-8", "replace"))
+        return "\n".join(self._texts)
+
+
 class DiffAsk(NamedTuple):
     """A diff under way: the command, what it compares, and its arguments (for follow-up questions)."""
 
@@ -30,6 +55,8 @@ class DiffAsk(NamedTuple):
     against: str
     spec: tuple[str, ...] = ()
     log: Pending | None = None  # the range's commits, to see which files only releases and sweeps touched
+    lines: LineDiff | None = None  # the changed lines of its files, asked for as they are needed
+    judged: bool = False  # the report is narrowed to what the change introduces: its docs' lines are read
 
 
 def start_diff(
@@ -39,7 +66,8 @@ def start_diff(
     if git is None or not (needed or config.enabled("doc-not-updated")):
         return DiffAsk(None, "")
     if staged:
-        return DiffAsk(git.start_diff(None, staged=True), "the staged changes", git.diff_range(None, staged=True))
+        spec = git.diff_range(None, staged=True)
+        return DiffAsk(git.start_diff(None, staged=True), "the staged changes", spec, None, LineDiff(git, spec), needed)
     source = "--base" if base else "base (in the configuration)" if config.base else "the default branch"
     base = base or config.base or git.default_branch()
     if base is None:
@@ -49,11 +77,14 @@ def start_diff(
         )
         return DiffAsk(None, "")
     git.verify_ref(base, source)
+    spec = git.diff_range(base, staged=False)
     return DiffAsk(
         git.start_diff(base, staged=False),
         f"{base}...HEAD",
-        git.diff_range(base, staged=False),
+        spec,
         git.start_log(f"{base}..HEAD"),
+        LineDiff(git, spec),
+        needed,
     )
 
 
@@ -72,24 +103,27 @@ def parse_diff(records: Iterable[bytes]) -> tuple[Changed, ...]:
     return tuple(out)
 
 
-def _versions_only(git: Git, spec: tuple[str, ...], manifests: list[str]) -> frozenset[str]:
-    """Step 3 of ``repo.code``: the manifests whose change is version numbers only (one ``git diff -U0``)."""
+def _versions_only(diff: LineDiff, manifests: list[str]) -> frozenset[str]:
+    """Step 3 of ``repo.code``: the manifests whose change is version numbers only (their ``git diff -U0``)."""
     if not manifests:
         return frozenset()
     removed: dict[str, list[str]] = {}
     added: dict[str, list[str]] = {}
     current: str | None = None
     try:
-        lines = git.diff_lines(spec, manifests).decode("utf-8", "replace").split("\n")
+        lines = diff.text(manifests).split("\n")
     except GitError:
         return frozenset()  # their contents cannot be read (a clone missing objects): count them as changed
+    header = False  # between a file's "diff --git" and its first hunk: "---" and "+++" name files there only
     for raw in lines:
         if raw.startswith("diff --git "):
-            current = None
-        elif raw.startswith("+++ "):
+            current, header = None, True
+        elif header and raw.startswith("+++ "):
             current = raw[6:] if raw.startswith("+++ b/") else None
-        elif raw.startswith("--- "):
+        elif header and not raw.startswith("@@"):
             continue
+        elif raw.startswith("@@"):
+            header = False
         elif current is not None and raw.startswith("-"):
             removed.setdefault(current, []).append(raw[1:])
         elif current is not None and raw.startswith("+"):
@@ -106,7 +140,11 @@ def read_changes(git: Git | None, ask: DiffAsk, ctx: CheckContext) -> Changes | 
         raise GitError(f"git diff ({ask.against}): {err}")
     manifests = [c.path for c in changed if c.status == "M" and is_manifest(c.path)]
     candidates = [c.path for c in changed if c.status != "D" and not_code(c.path) is None]
-    settled = _versions_only(git, ask.spec, manifests) | git.marked(candidates, MARKS)
+    assert ask.lines is not None
+    if ask.judged:  # the lines of the docs it touched are read next: one diff for both
+        judged = ctx.index.present | {ctx.config.source}  # where findings are: the docs, the configuration
+        ask.lines.expect(c.path for c in changed if c.status not in ("A", "D") and c.path in judged)
+    settled = _versions_only(ask.lines, manifests) | git.marked(candidates, MARKS)
     commits: int | None = None
     if ask.log is not None:
         governed = ctx.governed

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from agents_md.diagnostics import Diagnostic, Report, Severity
 from agents_md.maintain.checks import suppress
-from agents_md.maintain.checks.answers import once, read_changes, read_history, start_diff
+from agents_md.maintain.checks.answers import LineDiff, once, read_changes, read_history, start_diff
 from agents_md.maintain.checks.baseline import Baseline
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.checks.rules import PREFETCH_AFTER, RULES, RUN_ORDER, SESSION_RULES
@@ -27,7 +27,7 @@ from agents_md.maintain.checks.scope import ChangeScope, touched_lines
 from agents_md.maintain.repo.config import CONFIG, Config
 from agents_md.maintain.repo.files import INSTRUCTION_NAMES, within
 from agents_md.maintain.repo.fs import untracked
-from agents_md.maintain.repo.git import Git, GitError
+from agents_md.maintain.repo.git import GitError
 from agents_md.maintain.repo.ignore import ignore_matcher
 from agents_md.maintain.repo.open import open_repo
 from agents_md.maintain.views.engine import EngineView
@@ -156,7 +156,7 @@ def check(
             )
     found = [f for f in found if f.rule == CONFIG.id or within(f.file, paths)]
     if change and git is not None:
-        found = _introduced(found, ctx, git, diff.spec, [_relative(p, root) for p in named])
+        found = _introduced(found, ctx, diff.lines, [_relative(p, root) for p in named])
     kept: list[Diagnostic] = []
     for f in found:
         configured = config.severity(f.rule)
@@ -177,7 +177,7 @@ def _relative(path: str, root: str) -> str:
 
 
 def _introduced(
-    found: list[Diagnostic], ctx: CheckContext, git: Git, spec: tuple[str, ...], named: list[str]
+    found: list[Diagnostic], ctx: CheckContext, diff: LineDiff | None, named: list[str]
 ) -> list[Diagnostic]:
     """The findings the change introduced (``checks.scope``); a note says how many older ones are left out."""
     changes = ctx.changes()
@@ -192,8 +192,10 @@ def _introduced(
     whole = set(named) - in_diff - gone  # named besides and not in the diff (pre-commit's --files): every line
 
     def lines(files: Collection[str]) -> dict[str, set[int]]:
+        if diff is None:
+            return {}
         try:
-            return touched_lines(git.diff_lines(spec, list(files)).decode("utf-8", "replace"))
+            return touched_lines(diff.text(files))
         except GitError:
             return {}
 
