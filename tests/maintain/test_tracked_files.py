@@ -83,6 +83,11 @@ PATTERNS = [
     "[!a]*/AGENTS.md",
     "a?b",
     "a\\?b",
+    ":(icase)*agents.md",
+    ":(icase)*Ü/AGENTS.md",
+    ":(icase)*ü/agents.MD",
+    "*AGENTS.md",
+    "*agents.md",
 ]
 
 

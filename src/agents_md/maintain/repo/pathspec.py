@@ -7,27 +7,58 @@ them, so that one listing of the index answers every question.
    anything below it.
 3. Otherwise it is a wildcard pattern over the whole path: ``*`` and ``?`` match ``/`` too
    (unless ``glob``), ``[...]`` is a class (``[!...]`` negated), ``\\`` quotes the next character.
+   The common one, ``*`` then a name (``*AGENTS.md``: any path ending so), is a suffix
+   compared as it is (or ASCII-folded, for ``icase``); the rest are one regular expression.
 """
 
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Callable, Sequence
 
 _WILD = frozenset("*?[")
+
+
+_FOLD = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
 
 def matcher(patterns: Sequence[str]) -> Callable[[str], bool]:
     """Whether a path (relative to the root) matches any of ``patterns``; none: every path."""
     if not patterns:
         return lambda path: True
-    compiled = re.compile("|".join(f"(?:{_regex(p)})" for p in patterns), re.DOTALL)
-    return lambda path: compiled.fullmatch(path) is not None
+    exact: list[str] = []
+    folded: list[str] = []
+    others: list[str] = []
+    for spec in patterns:
+        icase, glob, pattern = _magic(spec)
+        tail = pattern[1:]
+        if pattern.startswith("*") and not glob and tail and not (_WILD | {"\\"}) & set(tail):
+            (folded if icase else exact).append(tail.translate(_FOLD) if icase else tail)
+        else:
+            others.append(_regex(icase, glob, pattern))
+    ends, ends_folded = tuple(exact), tuple(folded)
+    compiled = re.compile("|".join(f"(?:{r})" for r in others), re.DOTALL) if others else None
+
+    def match(path: str) -> bool:
+        return (
+            path.endswith(ends)
+            or (bool(ends_folded) and _fold(path).endswith(ends_folded))
+            or (compiled is not None and compiled.fullmatch(path) is not None)
+        )
+
+    return match
 
 
-def _regex(pattern: str) -> str:
+def _fold(path: str) -> str:
+    """ASCII letters in lower case, as git folds them (nothing else)."""
+    return path.lower() if path.isascii() else path.translate(_FOLD)
+
+
+def _magic(pattern: str) -> tuple[bool, bool, str]:
+    """Step 1: (``icase``, ``glob``, the pattern after its magic)."""
     icase = glob = False
-    if pattern.startswith(":("):  # 1
+    if pattern.startswith(":("):
         magic, _, pattern = pattern[2:].partition(")")
         for word in magic.split(","):
             if word == "icase":
@@ -36,6 +67,10 @@ def _regex(pattern: str) -> str:
                 glob = True
             else:
                 raise ValueError(f"pathspec magic {word!r} is not understood")
+    return icase, glob, pattern
+
+
+def _regex(icase: bool, glob: bool, pattern: str) -> str:
     if not _WILD & set(pattern):  # 2
         literal = re.escape(pattern.rstrip("/"))
         body = f"{literal}(?:/.*)?" if literal else ".*"
