@@ -12,7 +12,7 @@ from conftest import GitRepo
 from agents_md.maintain.read.packages import MANIFESTS
 from agents_md.maintain.repo.files import git_patterns
 from agents_md.maintain.repo.git import SAFE_CONFIG, Git
-from agents_md.maintain.repo.pathspec import matcher
+from agents_md.maintain.repo.pathspec import select
 
 Repo = Callable[..., GitRepo]
 
@@ -123,7 +123,7 @@ def test_several_pathspecs_and_none(tracked: GitRepo) -> None:
 
 def test_magic_it_does_not_understand_is_refused() -> None:
     with pytest.raises(ValueError, match="literal"):
-        matcher([":(literal)*.md"])
+        select([":(literal)*.md"], ["a.md"])
 
 
 def test_check_lists_the_tracked_files_once(repo: Repo) -> None:

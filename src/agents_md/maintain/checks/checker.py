@@ -3,7 +3,8 @@
 1. The root: git's top level above the given directory (or the directory, outside git), and
    the configuration there (``maintain.repo``, ``maintain.config``).
 2. The slow git commands start in the background: the diff (unless ``doc-not-updated`` is off
-   or there is nothing to compare with) and the history (unless ``stale-doc`` is off).
+   or there is nothing to compare with), the history (unless ``stale-doc`` is off) and the
+   walk for untracked docs.
 3. The instruction files: tracked ones (``git ls-files``), or found on disk outside git.
 4. The rules run in ``rules.RULES`` order; git's answers are read when the last two need them.
 5. Findings in ignored files, of rules turned off, or outside the given paths are dropped;
@@ -94,6 +95,7 @@ def check(
         notes.append("not a git repository: there is no change to judge; every finding is reported")
     diff = start_diff(git, config, base, staged, notes, needed=change)
     pending_log = git.start_log() if git is not None and config.enabled("stale-doc") else None
+    repo.start_untracked_docs()
     if repo.git_note is not None:
         notes.append(repo.git_note)
     elif repo.shallow:
@@ -136,6 +138,8 @@ def check(
         for pending in (diff.pending, diff.log, pending_log):
             if pending is not None:
                 pending.close()
+        if git is not None:
+            git.close()
     found = [f for f in found if f.rule == CONFIG.id or not ignored(f.file)]
     found = suppress.apply(
         found, _directives(ctx), holder=ctx.holder, ran=config.enabled, known=RULES, report=config.enabled(UNUSED.id)

@@ -63,8 +63,8 @@ SAFE_CONFIG = (
 )
 END_OF_OPTIONS = "--end-of-options"
 COMMIT_MARK = b"\x1e"
-CHUNK = 1 << 18  # bytes read off the pipe at a time, at most
-AHEAD = 32  # chunks git may write before the check reads them (8 MiB at most)
+CHUNK = 1 << 16  # bytes read off the pipe at a time, at most (a pipe holds 64 KiB)
+AHEAD = 128  # chunks git may write before the check reads them (8 MiB at most)
 STOP_WAIT = 5.0  # seconds a stopped git has to exit before it is killed
 
 
@@ -194,6 +194,7 @@ class Git:
         self.root = root
         self.commands: list[list[str]] = []
         self._tracked: tuple[str, ...] | None = None
+        self._untracked: dict[tuple[str, ...], Pending] = {}
 
     def argv(self, *args: str) -> list[str]:
         return ["git", *SAFE_CONFIG, *args]
@@ -229,13 +230,31 @@ class Git:
 
     def ls_files(self, patterns: Sequence[str]) -> list[str]:
         """The tracked files matching any of the pathspecs ``patterns`` (none: every one)."""
-        match = pathspec.matcher(patterns)
-        return [p for p in self.tracked() if match(p)]
+        return pathspec.select(patterns, self.tracked())
+
+    def start_untracked(self, patterns: Sequence[str]) -> None:
+        """Start ``untracked(patterns)`` in the background now: it walks the whole working tree."""
+        key = tuple(patterns)
+        if key not in self._untracked:
+            self._untracked[key] = self.start("ls-files", "-z", "--others", "--exclude-standard", "--", *patterns)
 
     def untracked(self, patterns: Sequence[str]) -> list[str]:
         """Files matching ``patterns`` on disk that git neither tracks nor ignores."""
-        out = self.run("ls-files", "-z", "--others", "--exclude-standard", "--", *patterns)
+        self.start_untracked(patterns)
+        pending = self._untracked.pop(tuple(patterns))
+        try:
+            out = b"".join(pending.chunks())
+            code, err = pending.wait()
+        finally:
+            pending.close()
+        if code != 0:
+            raise GitError(f"git ls-files -z: {err}")
         return [os.fsdecode(p) for p in out.split(b"\0") if p]
+
+    def close(self) -> None:
+        """Stop and reap what was started in the background and not asked for."""
+        while self._untracked:
+            self._untracked.popitem()[1].close()
 
     def ignored(self, paths: Sequence[str]) -> frozenset[str]:
         """Which of ``paths`` (relative to the root, existing or not) git ignores: one ``check-ignore``."""

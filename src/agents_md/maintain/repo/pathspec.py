@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
 
 _WILD = frozenset("*?[")
 
@@ -23,10 +23,11 @@ _WILD = frozenset("*?[")
 _FOLD = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
 
-def matcher(patterns: Sequence[str]) -> Callable[[str], bool]:
-    """Whether a path (relative to the root) matches any of ``patterns``; none: every path."""
+def select(patterns: Sequence[str], paths: Iterable[str]) -> list[str]:
+    """The ``paths`` (relative to the root) that match any of ``patterns``, in their order; no
+    patterns: every path."""
     if not patterns:
-        return lambda path: True
+        return list(paths)
     exact: list[str] = []
     folded: list[str] = []
     others: list[str] = []
@@ -36,23 +37,33 @@ def matcher(patterns: Sequence[str]) -> Callable[[str], bool]:
         if pattern.startswith("*") and not glob and tail and not (_WILD | {"\\"}) & set(tail):
             (folded if icase else exact).append(tail.translate(_FOLD) if icase else tail)
         else:
-            others.append(_regex(icase, glob, pattern))
+            others.append(_anchored(_regex(glob, pattern), icase))
     ends, ends_folded = tuple(exact), tuple(folded)
-    compiled = re.compile("|".join(f"(?:{r})" for r in others), re.DOTALL) if others else None
+    full = re.compile("|".join(others), re.DOTALL).search if others else lambda path: None
+    # One pass, no call per path for the common patterns: a suffix, then a folded suffix, then the rest.
+    return [
+        p
+        for p in paths
+        if p.endswith(ends)
+        or (ends_folded and (p.lower() if p.isascii() else p.translate(_FOLD)).endswith(ends_folded))
+        or (others and full(p) is not None)
+    ]
 
-    def match(path: str) -> bool:
-        return (
-            path.endswith(ends)
-            or (bool(ends_folded) and _fold(path).endswith(ends_folded))
-            or (compiled is not None and compiled.fullmatch(path) is not None)
-        )
 
-    return match
+_ANY = ".*"
+_ANY_FOLDERS = "(?:.*/)?"
 
 
-def _fold(path: str) -> str:
-    """ASCII letters in lower case, as git folds them (nothing else)."""
-    return path.lower() if path.isascii() else path.translate(_FOLD)
+def _anchored(body: str, icase: bool) -> str:
+    """A whole-path expression for ``search``: a leading "anything" (``*``, or ``**/`` under
+    ``glob``) left to the search itself, which then finds the rest without backtracking over it."""
+    if body.startswith(_ANY_FOLDERS):
+        start, body = "(?<![^/])", body[len(_ANY_FOLDERS) :]  # at the start, or after a "/"
+    elif body.startswith(_ANY):
+        start, body = "", body[len(_ANY) :]
+    else:
+        start = r"\A"
+    return f"{start}(?ai:{body})\\Z" if icase else f"{start}(?:{body})\\Z"
 
 
 def _magic(pattern: str) -> tuple[bool, bool, str]:
@@ -70,13 +81,13 @@ def _magic(pattern: str) -> tuple[bool, bool, str]:
     return icase, glob, pattern
 
 
-def _regex(icase: bool, glob: bool, pattern: str) -> str:
+def _regex(glob: bool, pattern: str) -> str:
     if not _WILD & set(pattern):  # 2
         literal = re.escape(pattern.rstrip("/"))
         body = f"{literal}(?:/.*)?" if literal else ".*"
     else:
         body = _wildcards(pattern, glob)  # 3
-    return f"(?ai:{body})" if icase else body
+    return body
 
 
 def _wildcards(pattern: str, glob: bool) -> str:
