@@ -1,8 +1,9 @@
 """P6: large inputs cost time linear in their size.
 
 A session starts and reads a file under settings with N and then 2N ``claudeMdExcludes``
-patterns, and over a ``CLAUDE.md`` of N and 2N lines alternating comments and imports; the
-two sizes run interleaved, several rounds. Linear time gives a ratio near 2 (the floor is the
+patterns, over a ``CLAUDE.md`` of N and 2N lines alternating comments and imports, and over
+one line of N and 2N ``@a.md `` tokens (the same import written again and again); the two
+sizes run interleaved, several rounds. Linear time gives a ratio near 2 (the floor is the
 work itself: every pattern compiled once, every line read once); a quadratic step gives 4.
 """
 
@@ -49,6 +50,17 @@ def comments_and_imports(root: str, n: int) -> float:
     return time.perf_counter() - start
 
 
+def one_line_of_imports(root: str, n: int) -> float:
+    _ROUND[0] += 1
+    with open(os.path.join(root, "a.md"), "w") as handle:
+        handle.write("a\n")
+    with open(os.path.join(root, "CLAUDE.md"), "w") as handle:
+        handle.write(f"# round {_ROUND[0]}\n" + "@a.md " * n + "\n")
+    start = time.perf_counter()
+    Session(cwd=root, home=os.path.join(root, "home")).start()
+    return time.perf_counter() - start
+
+
 def measure(name: str, run: object, n: int, rounds: int = 5) -> None:
     root = _tree()
     small: list[float] = []
@@ -65,3 +77,4 @@ def measure(name: str, run: object, n: int, rounds: int = 5) -> None:
 if __name__ == "__main__":
     measure("claudeMdExcludes patterns", excludes, 5_000)
     measure("CLAUDE.md lines of comments and imports", comments_and_imports, 20_000)
+    measure("one CLAUDE.md line of `@a.md ` tokens", one_line_of_imports, 500_000)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from conftest import GitRepo
 
 from agents_md.diagnostics import Severity
@@ -34,6 +35,13 @@ def test_a_name_the_engine_reads_as_an_import_is_information(repo: Repo) -> None
     assert [(f.line, f.column, f.severity) for f in found] == [(3, 9, Severity.INFO)]
     assert found[0].message == "@types/node reads as an import of types/node; nothing is there, so nothing loads"
     assert found[0].fix == "write `@types/node` in backticks if it is a name"
+
+
+def test_a_mention_and_a_linked_mention_are_no_file_and_not_said(repo: Repo) -> None:
+    doc = "# A\n\nReviewers: [@alice](https://github.com/alice), @bob-2 and @team_x.\nThen @types/node.\n"
+    r = repo({"AGENTS.md": doc})
+    # the engine reads each as an import (the link's text and URL too); only the scoped name is said
+    assert [(f.line, f.subject, f.severity) for f in r.findings("broken-import")] == [(4, "types/node.", Severity.INFO)]
 
 
 def test_a_file_named_in_prose_that_is_missing_is_a_warning(repo: Repo) -> None:
@@ -204,8 +212,55 @@ def test_names_in_their_own_case_and_other_markdown_are_not_flagged(repo: Repo) 
     assert r.findings("name-case") == []
 
 
+@pytest.mark.parametrize(
+    "files",
+    [
+        # a documentation set's page about agents
+        {"docs/agents.md": "# Agents\n", "docs/tools.md": "# Tools\n", "docs/handoffs.md": "# Handoffs\n"},
+        # a skill's reference page
+        {"skills/custom/SKILL.md": "---\nname: c\n---\n", "skills/custom/refs/agents.md": "# About agents\n"},
+        {"cli/templates/claude.md": "# For your project\n"},
+        {"docs/source/hi/reference/agents.md": "# Agents\n", "docs/source/hi/reference/tools.md": "# Tools\n"},
+    ],
+    ids=["docs-page", "skill-reference", "template", "docs-folder"],
+)
+def test_a_page_that_only_shares_the_name_is_not_flagged(repo: Repo, files: dict[str, str]) -> None:
+    r = repo({"AGENTS.md": "# Root\n", **files})
+    assert r.findings("name-case") == []
+
+
+def test_a_lone_lowercase_agents_md_and_any_claude_md_are_still_flagged(repo: Repo) -> None:
+    pages = {"web/README.md": "x\n", "web/notes.md": "x\n", "aoc.md": "x\n", "jokes.md": "x\n"}
+    r = repo({"AGENTS.md": "# Root\n", "web/agents.md": "# Web\n", "claude.md": "# Instructions\n", **pages})
+    assert [f.file for f in r.findings("name-case")] == ["claude.md", "web/agents.md"]
+
+
 def test_a_path_alias_read_as_an_absolute_import_is_information(repo: Repo) -> None:
     r = repo({"AGENTS.md": "# A\n\n- Mocks come from `import x from @/mocks-that-are-not-here`\n"})
     found = r.findings("import-outside-repo")
     assert [(f.line, f.severity) for f in found] == [(3, Severity.INFO)]
     assert "a path alias such as @/ is no file" in found[0].message
+
+
+def test_a_link_checked_out_as_text_and_committed_is_an_error_with_the_import_as_its_fix(repo: Repo) -> None:
+    r = repo(
+        {
+            "AGENTS.md": "# Root\n",
+            "CLAUDE.md": "AGENTS.md",  # what a checkout without links writes for CLAUDE.md -> AGENTS.md
+            "web/AGENTS.md": "# Web\n",
+            "web/CLAUDE.md": "../AGENTS.md\n",
+            "api/CLAUDE.md": {"symlink": "AGENTS.md"},  # a real link: fine
+            "api/AGENTS.md": "# Api\n",
+            "docs/CLAUDE.md": "AGENTS.md is the file to read\n",  # a sentence, not a name
+            "lib/CLAUDE.md": "gone/AGENTS.md",  # names nothing: not this
+        }
+    )
+    found = r.findings("link-as-text")
+    assert [(f.file, f.severity, [(e.new, e.safe) for e in f.edits]) for f in found] == [
+        ("CLAUDE.md", Severity.ERROR, [("@AGENTS.md", True)]),
+        ("web/CLAUDE.md", Severity.ERROR, [("@../AGENTS.md", False)]),  # reaches out of web/: an approval
+    ]
+    assert found[0].message == (
+        "holds only the text 'AGENTS.md': a link to AGENTS.md checked out as text (as on Windows) and committed; "
+        "Claude Code loads these 9 bytes, not AGENTS.md"
+    )

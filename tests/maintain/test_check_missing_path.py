@@ -93,6 +93,9 @@ def test_a_path_that_does_not_exist_is_found_with_its_line(repo: Repo, text: str
         "`path/to/file.ts`",
         "`services/SERVICE/x.py`",
         "`src/.../x.ts`",
+        "`src/api/test_action_EventNameHere.py`",
+        "`src/api/YourComponent.tsx`",
+        "`src/my-feature/x.ts`",
         "`%s/x.md`",
         "`and/or`",  # words with a slash
         "`origin/main`",
@@ -252,6 +255,36 @@ def test_a_path_said_to_be_another_repositorys_is_not_checked(repo: Repo, line: 
 @pytest.mark.parametrize(
     ("line", "found"),
     [
+        ("- Branch naming: `src/feature-description`", []),
+        ("Name branches `fix/short-topic`, then open a pull request.", []),
+        ("Run `git checkout -b feat/my-change` first.", []),
+        # a file on a line about branches is still a file
+        ("On the release branch, edit `src/gone/notes.md`.", ["src/gone/notes.md"]),
+        # without a word about branches, a slash path is a path
+        ("- Naming: `src/feature-description`", ["src/feature-description"]),
+    ],
+)
+def test_a_branch_name_is_not_a_path(repo: Repo, line: str, found: list[str]) -> None:
+    r = repo({**FILES, "apps/web/AGENTS.md": f"# Web\n\n{line}\n"})
+    assert [f.subject for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md"] == found
+
+
+def test_a_folder_the_doc_also_names_in_the_home_folder_is_where_a_program_looks(repo: Repo) -> None:
+    doc = (
+        "# Web\n\nHooks load from, lowest first:\n\n"
+        "- `~/.claude/settings.json` (user)\n"
+        "- `.claude/settings.json`, `.claude/settings.local.json` (project)\n"
+        "- `src/api/gone.json` (no home twin: still a path)\n"
+    )
+    # settings files elsewhere: the names are the repository's, so only the home twin tells
+    others = {"tools/settings.json": "{}\n", "tools/settings.local.json": "{}\n"}
+    r = repo({**FILES, **others, "apps/web/AGENTS.md": doc})
+    assert [f.subject for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md"] == ["src/api/gone.json"]
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
         ("cat > src/api/new.md << 'EOF'", []),
         ("mkdir -p src/api/newdir/x.d && touch src/api/new.ts", []),
         ("cp src/api/client.ts src/api/copy.ts", []),
@@ -282,8 +315,9 @@ def test_a_missing_path_is_said_once_per_doc_with_its_other_lines(repo: Repo) ->
     [
         {"apps/web/.gitignore": "public/fonts/GT-*\n"},  # a folder whose contents a .gitignore names
         {"apps/web/AGENTS.md": "# Web\n\nFonts are gitignored and copied\nat build time into `public/fonts/`.\n"},
+        {"apps/web/AGENTS.md": "# Web\n\nThe toolchain is pre-installed in the VM: the fonts (`public/fonts/`).\n"},
     ],
-    ids=["gitignore-names-its-contents", "the-doc-says-so"],
+    ids=["gitignore-names-its-contents", "the-doc-says-so", "pre-installed"],
 )
 def test_a_folder_made_locally_is_not_checked(repo: Repo, files: dict[str, str]) -> None:
     doc = files.get("apps/web/AGENTS.md", "# Web\n\nThe fonts go in `public/fonts/`.\n")

@@ -32,6 +32,17 @@ def test_invisible_when_a_claude_md_of_the_project_stands_above_and_none_beside(
     ]
 
 
+def test_a_claude_md_made_but_not_yet_tracked_is_to_be_added_not_made_again(repo: Repo) -> None:
+    r = repo({"CLAUDE.md": "# Root rules\n", "apps/web/AGENTS.md": "# Web\n", "apps/web/x.ts": "x\n"})
+    r.write({"apps/web/CLAUDE.md": "@AGENTS.md\n"})  # as `check --fix --write` leaves it
+    found = r.findings("invisible-doc")
+    assert [(f.file, f.fix, f.edits) for f in found] == [
+        ("apps/web/AGENTS.md", "git add apps/web/CLAUDE.md (it is on disk, not tracked by git)", ())
+    ]
+    r.git("add", "apps/web/CLAUDE.md")
+    assert r.findings("invisible-doc") == []
+
+
 def test_the_fix_follows_the_repositorys_links(repo: Repo) -> None:
     r = repo(
         {
@@ -55,8 +66,11 @@ def test_the_fix_follows_the_repositorys_links(repo: Repo) -> None:
         {"apps/web/.agents/skills/react/AGENTS.md": "# Rules\n" * 300, "apps/web/.agents/skills/react/SKILL.md": "x\n"},
         {"tools/lint-skill/SKILL.md": "---\nname: x\n---\n", "tools/lint-skill/refs/AGENTS.md": "# Ref\n" * 300},
         {"services/runner/config/agent.json": "{}\n", "services/runner/config/AGENTS.md": "You are a bot.\n"},
+        # copied into the projects a generator makes: their paths, not this repository's
+        {"cli/src/Templates/flow/AGENTS.md": "# Flow\n\nEdit `src/flow/main.py`.\n" + "- x\n" * 300},
+        {"gen/{{cookiecutter.slug}}/AGENTS.md": "# App\n\nSee `src/app/settings.py`.\n"},
     ],
-    ids=["skills-folder", "skill-md", "agent-definition"],
+    ids=["skills-folder", "skill-md", "agent-definition", "templates-folder", "cookiecutter"],
 )
 def test_reference_docs_get_no_folder_rules(repo: Repo, layout: dict[str, str]) -> None:
     r = repo({"CLAUDE.md": "# Root rules\n", **layout})

@@ -12,9 +12,14 @@ from conftest import GitRepo
 
 from agents_md.cli.main import main
 from agents_md.diagnostics import Severity
+from agents_md.engine.markdown.blocks import MAX_NESTING
 
 Repo = Callable[..., GitRepo]
 SECRET = "SECRET-OUTSIDE-THE-REPOSITORY"
+
+
+def nested_list(depth: int, last: str) -> str:
+    return "".join("  " * i + "- a\n" for i in range(depth - 1)) + "  " * (depth - 1) + f"- {last}\n"
 
 
 def _private(tmp_path: Path) -> Path:
@@ -115,3 +120,17 @@ def test_map_write_on_a_full_disk_is_a_clear_error_and_leaves_the_doc(
     assert "AGENTS.md: cannot be written (No space left on device); left as it was" in capsys.readouterr().err
     assert (r.path / "AGENTS.md").read_text() == text
     assert not [n for n in os.listdir(r.path) if n.startswith(".agents-md-")]
+
+
+def test_check_and_map_note_it_and_go_on(repo: Repo, capsys: pytest.CaptureFixture[str]) -> None:
+    map_markers = "<!-- agents-md:map:start -->\n<!-- agents-md:map:end -->\n"
+    r = repo({"AGENTS.md": "# Root\n" + map_markers, "deep/AGENTS.md": nested_list(800, "`x`"), "x.md": "x\n"})
+    main(["check", "--dir", str(r.path), "--format", "concise"])
+    err = capsys.readouterr().err
+    assert (
+        "note: deep/AGENTS.md: nested too deep to read (line 201: quotes or lists nested more than "
+        f"{MAX_NESTING} deep); its text not checked"
+    ) in err
+    assert "Traceback" not in err and "unexpected error" not in err
+    assert main(["map", str(r.path)]) == 0
+    assert "- `deep`" in capsys.readouterr().out

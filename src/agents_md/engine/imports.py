@@ -156,8 +156,8 @@ def is_text_file_name(path: str) -> bool:
 
 def _paths_in(text: str) -> list[str]:
     out: list[str] = []
-    for m in _IMPORT.finditer(text):
-        path = m.group(1)
+    # Each spelling once, first-seen order: a text may write the same import a million times.
+    for path in dict.fromkeys(_IMPORT.findall(text)):
         hash_at = path.find("#")
         if hash_at >= 0:
             path = path[:hash_at]

@@ -64,7 +64,7 @@ class LoadScope:
     """Where a session loads from: its filesystem, home and cwd (what is inside), its exclusions,
     and whether imports leaving the cwd are approved. Every pass of the session loads through it."""
 
-    __slots__ = ("approve_external", "cwd", "excluder", "fs", "home", "outside_links", "repo")
+    __slots__ = ("_repo", "approve_external", "cwd", "excluder", "fs", "home", "outside_links")
 
     def __init__(
         self,
@@ -83,7 +83,15 @@ class LoadScope:
         self.excluder = excluder
         self.approve_external = approve_external
         self.outside_links = outside_links
-        self.repo = repo if repo is not None else cwd
+        self._repo = repo
+
+    @property
+    def repo(self) -> str:
+        """The checkout the cwd is in (or the cwd), looked for on the first pass: a disk failing
+        there fails that pass, not the making of the scope (``engine.faults``)."""
+        if self._repo is None:
+            self._repo = checkout_root(self.fs, self.cwd) or self.cwd
+        return self._repo
 
     @classmethod
     def of(
@@ -103,7 +111,6 @@ class LoadScope:
             excluder=Excluder.from_settings(settings),
             approve_external=approve_external,
             outside_links=outside_links,
-            repo=checkout_root(fs, cwd) or cwd,
         )
 
     def loader(self, given: Callable[[str], bool] = _never) -> Loader:

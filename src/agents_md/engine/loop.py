@@ -16,6 +16,7 @@ from agents_md._model import InstructionFile, Notice, Record
 from agents_md.engine import render
 from agents_md.engine.bus import HookBus
 from agents_md.engine.events import ToolCall
+from agents_md.engine.faults import ENGINE, NO_ATTACHMENT, failed_gather
 from agents_md.engine.hook_session import HookSession, Journal
 from agents_md.engine.nested import NestedFinder
 from agents_md.engine.paths import is_inside
@@ -84,12 +85,18 @@ class Loop:
         # through a linked alias of the cwd).
         real = spelled if is_inside(spelled, self.finder.cwd) else os.path.realpath(spelled)
         self.finder.fs.begin()
-        # The read file itself is not attached (its text is in the tool result) and counts as
-        # given from now on; its imports are still attached (a Read of a nested CLAUDE.md).
-        engine = tuple(f for f in self.finder.find(real, self._given) if f.path != real)
+        try:
+            # The read file itself is not attached (its text is in the tool result) and counts as
+            # given from now on; its imports are still attached (a Read of a nested CLAUDE.md).
+            engine = tuple(f for f in self.finder.find(real, self._given) if f.path != real)
+            read = self.finder.fs.is_file(real)
+        except OSError as exc:  # a failing query: nothing attached, nothing given (``engine.faults``)
+            told = (Notice(source=ENGINE, text=failed_gather(exc, NO_ATTACHMENT), level="warning"),)
+            self.tell(told)
+            return ReadResult(path=spelled, engine_files=(), hook_files=(), notices=told)
         self.delivered.add(real)
         self.delivered.update(f.path for f in engine)
-        if not self.finder.fs.is_file(real):
+        if not read:
             return ReadResult(path=spelled, engine_files=engine, hook_files=())  # the Read failed
         call = ToolCall(
             tool=tool, path=spelled, agent_id=self.loop_id or None, forked_from=self.parent_id if self.fork else None

@@ -21,6 +21,7 @@ from agents_md.engine import platform as platforms
 from agents_md.engine import render
 from agents_md.engine.args import EngineArgs, parse_engine_args
 from agents_md.engine.bus import BusTelemetry, HookBus
+from agents_md.engine.faults import NO_START, failed_gather
 from agents_md.engine.fs import DEFAULT_FS, CaseFoldingFS, FileSystem, ListingFS
 from agents_md.engine.hook_session import HookSession, Journal, Lookups
 from agents_md.engine.loader import FOLLOW, OUTSIDE_LINKS, REFUSE, LoadScope
@@ -218,21 +219,27 @@ def compute_start(
     conditional: tuple[tuple[InstructionFile, tuple[str, ...]], ...] = ()
     shadowed: frozenset[str] = frozenset()
     warnings: tuple[str, ...] = tuple(settings.problems)
+    walk_failed = False
     if disabled is None:
-        result = Walk(
-            fs=fs,
-            cwd=inputs.cwd,
-            home=inputs.home,
-            managed_dir=inputs.managed_dir,
-            settings=settings,
-            add_dirs=inputs.args.add_dirs,
-            env=inputs.env,
-            approve_external=inputs.approve_external_imports,
-            outside_links=inputs.outside_links,
-        ).run()
-        engine_files, skipped, conditional = result.files, result.skipped, result.conditional_rules
-        imports, shadowed = result.imports, result.shadowed
-        warnings += result.warnings + tuple(fs.errors)
+        try:
+            result = Walk(
+                fs=fs,
+                cwd=inputs.cwd,
+                home=inputs.home,
+                managed_dir=inputs.managed_dir,
+                settings=settings,
+                add_dirs=inputs.args.add_dirs,
+                env=inputs.env,
+                approve_external=inputs.approve_external_imports,
+                outside_links=inputs.outside_links,
+            ).run()
+        except OSError as exc:  # a failing query fails the whole start (``engine.faults``)
+            walk_failed = True
+            warnings += (*fs.errors, failed_gather(exc, NO_START))
+        else:
+            engine_files, skipped, conditional = result.files, result.skipped, result.conditional_rules
+            imports, shadowed = result.imports, result.shadowed
+            warnings += result.warnings + tuple(fs.errors)
     journal = Journal()
     session = hook_session(
         inputs,
@@ -248,9 +255,11 @@ def compute_start(
     failures = journal.failures  # hooks that failed during this start, in order (telemetry's among them)
     if fire_session_start:
         failures.extend(bus.notify("session.start", session=session))
-    chained = bus.chain("prompt.context", engine_files, session=session)
-    failures.extend(chained.failures)
-    files = chained.files if disabled is None else ()  # nothing reaches the model, whatever a hook answered
+    files: tuple[InstructionFile, ...] = ()
+    if not walk_failed:
+        chained = bus.chain("prompt.context", engine_files, session=session)
+        failures.extend(chained.failures)
+        files = chained.files if disabled is None else ()  # nothing reaches the model, whatever a hook answered
     # What the plugins' own lookups left out, once each.
     by_key = {(sk.path, sk.reason): sk for sk in (*skipped, *journal.skipped)}
     return StartContext(

@@ -161,6 +161,7 @@ def check(
         n = baselines.write_baseline(write_baseline, result.findings)
         print(f"wrote {n} finding{'s' if n != 1 else ''} to {write_baseline}")
         return 0
+    unwritten: tuple[str, ...] = ()
     if fix is not None:
         from agents_md.maintain.fix import apply_fixes, plan_fixes
 
@@ -172,7 +173,8 @@ def check(
             print(_fix_summary(plan, would=True), file=sys.stderr)
             return 1 if plan.fixes else 0
         done = apply_fixes(plan)
-        for why in done.refused[len(plan.refused) :]:
+        unwritten = done.refused[len(plan.refused) :]  # planned, then not written (a full disk, a race)
+        for why in unwritten:
             print(f"agents-md: not fixed: {why}", file=sys.stderr)
         print(_fix_summary(done, would=False), file=sys.stderr)
         new = [f.file for f in done.fixes if f.kind in ("create", "symlink") and f.file in done.applied]
@@ -200,7 +202,8 @@ def check(
         from agents_md.diagnostics.text import summary
 
         sys.stderr.write(summary(report))
-    return result.exit_code(strict=strict)
+    code = result.exit_code(strict=strict)
+    return max(code, 1) if unwritten else code
 
 
 def _fix_summary(plan: FixPlan, *, would: bool) -> str:

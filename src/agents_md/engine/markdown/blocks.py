@@ -18,7 +18,7 @@ ATX heading, thematic break, block quote, list, HTML block, link definition, par
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from agents_md._util.bounded_cache import bounded_cache
@@ -99,14 +99,72 @@ def _indent(src: str, pos: int) -> int:
     return col
 
 
+# How deep quotes and lists may nest: far past any real document (markdown-it stops at 100), and
+# shallow enough that reading one never meets Python's recursion limit, whatever the caller's
+# stack. Each level of nesting reads again all the text it holds (the engine's lexer does), so a
+# deeper text is refused before it is read.
+MAX_NESTING = 200
+
+
+class NestedTooDeep(RecursionError):
+    """A text whose quotes or lists may nest deeper than ``MAX_NESTING``."""
+
+
+# A line that opens containers: block quote and list markers, with the white space around them.
+_CONTAINERS = re.compile(r"(?:[ \t]*(?:>|(?:[*+-]|\d{1,9}[.)])(?=[ \t\n]|$)))+[ \t]*")
+_CONTAINER_MARK = re.compile(r">|[*+-]|\d{1,9}[.)]")
+# A line whose start has fewer marker and white-space characters than this opens nothing deeper
+# than three times as many levels (all tabs): below MAX_NESTING, so only longer starts are read.
+_SHORT = MAX_NESTING // 4
+_LONG_START = re.compile(r"[ \t>*+\d.)-]{" + str(_SHORT) + "}")
+_LONG_LINE_START = re.compile(r"\n" + _LONG_START.pattern)  # found by its line end: fast
+
+
+def _long_starts(src: str) -> Iterator[int]:
+    if _LONG_START.match(src):
+        yield 0
+    for m in _LONG_LINE_START.finditer(src):
+        yield m.start() + 1
+
+
+def check_nesting(src: str) -> None:
+    """Raise ``NestedTooDeep`` when a line of ``src`` could open quotes or lists deeper than
+    ``MAX_NESTING``, in one pass over the text.
+
+    A container is opened by a marker; on a later line a quote goes on by its marker again, a list
+    item by the columns of its content (two at least, beyond the one space a marker takes), and
+    only as deep as an earlier line reached. So what a line opens nests at most its markers deep,
+    plus half its other columns of white space, but no more than the deepest earlier line.
+    """
+    deepest = 3 * _SHORT  # as deep as a line with a short start can reach
+    for start in _long_starts(src):
+        prefix = _CONTAINERS.match(src, start)
+        if prefix is None:
+            continue
+        text = prefix.group(0)
+        marks = len(_CONTAINER_MARK.findall(text))
+        columns = text.count(" ") + 4 * text.count("\t") - marks
+        depth = marks + min(max(columns, 0) // 2, deepest)
+        if depth > MAX_NESTING:
+            line = src.count("\n", 0, start) + 1
+            raise NestedTooDeep(f"line {line}: quotes or lists nested more than {MAX_NESTING} deep")
+        deepest = max(deepest, depth)
+
+
 def lex_blocks(src: str, *, top: bool = True) -> list[Block]:
-    """Split an already normalised text into top-level blocks (their raws partition it).
+    """Split an already normalised text into top-level blocks (their raws partition it); a text
+    nested too deep is refused first (``check_nesting``).
 
     Inside a list item (``top`` false) prose is ``text`` rather than ``paragraph``, and an
     indented code block right after a line of text joins that text, blank lines within it
     included, as the engine merges the two tokens. Once a nested list has been lexed the
     engine is back at top level for the rest of the item (its lexer resets that flag).
     """
+    check_nesting(src)
+    return _lex(src, top=top)
+
+
+def _lex(src: str, *, top: bool = True) -> list[Block]:
     blocks: list[Block] = []
     pos = 0
     while pos < len(src):
@@ -140,7 +198,7 @@ def top_blocks(src: str) -> tuple[Block, ...]:
 @bounded_cache(4096)
 def item_blocks(src: str) -> tuple[Block, ...]:
     """``lex_blocks(src, top=False)`` of a list item's content, kept likewise."""
-    return tuple(lex_blocks(src, top=False))
+    return tuple(_lex(src, top=False))  # part of a text already checked
 
 
 def _match_block(src: str, pos: int, before: list[Block], top: bool = True) -> tuple[int, str]:
@@ -275,7 +333,7 @@ def quote_block(text: str) -> Block | None:
             code_end = _indented_code(body, 0)
             parts.append(Block(type="paragraph", raw=body[:code_end]))
             body = body[code_end:]
-        inner = lex_blocks(body)
+        inner = _lex(body)
         if len(inner) > 1 and inner[-1].type == "space" and len(inner[-1].raw) == 1:
             # A one-character space token joins the token before it.
             before = inner[-2]

@@ -55,6 +55,8 @@ def _block_prose(block: Block) -> Iterator[tuple[str, str]]:
 
 
 _CODE_SPAN_OPEN = re.compile(r"`+")
+# The characters that may end a run; the text between them is taken whole.
+_SPECIAL = re.compile(r"[`\\<*_\[!]")
 
 
 def inline_runs(text: str) -> Iterator[str]:
@@ -67,6 +69,12 @@ def inline_runs(text: str) -> Iterator[str]:
     i = 0
     n = len(text)
     while i < n:
+        special = _SPECIAL.search(text, i)
+        j = special.start() if special is not None else n
+        if j > i:
+            run.append(text[i:j])
+            i = j
+            continue
         c = text[i]
         if c == "`":
             m = _CODE_SPAN_OPEN.match(text, i)

@@ -106,8 +106,8 @@ def check(
         reference = sorted(f for f in index.reference if not ignored(f) and within(f, paths))
         if reference:
             notes.append(
-                f"{listing(reference, 2)}: a skill's or an agent's own file{'s' if len(reference) > 1 else ''}, "
-                "not a folder's instructions; not checked"
+                f"{listing(reference, 2)}: a skill's, an agent's or a template's own "
+                f"file{'s' if len(reference) > 1 else ''}, not a folder's instructions; not checked"
             )
         untracked_docs = repo.untracked_docs(paths)
         if untracked_docs:

@@ -111,7 +111,11 @@ class CheckContext:
     def scan(self, rel: str) -> list[Item]:
         if rel not in self._scans:
             text = self.text(rel)
-            self._scans[rel] = scan(text) if text is not None else []
+            try:
+                self._scans[rel] = scan(text) if text is not None else []
+            except RecursionError as exc:  # engine.markdown.blocks.MAX_NESTING
+                self._scans[rel] = []
+                self.notes.append(f"{rel}: nested too deep to read ({exc}); its text not checked")
         return self._scans[rel]
 
     def docs(self) -> list[str]:

@@ -147,7 +147,11 @@ def first_heading(text: str) -> tuple[str | None, str | None]:
     body = front.body if front.yaml is not None else src
     heading: str | None = None
     sentence: str | None = None
-    for block in markdown_blocks.lex_blocks(body):
+    try:
+        blocks = markdown_blocks.lex_blocks(body)
+    except RecursionError:  # nested too deep to read (``MAX_NESTING``): it says nothing
+        return None, None
+    for block in blocks:
         if block.type == "heading" and heading is None:
             heading = re.sub(r"^ {0,3}#{1,6}[ \t]*|[ \t]+#+[ \t]*$", "", block.raw.strip("\n")).strip()
         elif block.type == "paragraph":

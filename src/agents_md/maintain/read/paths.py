@@ -36,6 +36,10 @@ _DOMAIN = re.compile(
 )
 _EXTENSION = re.compile(r"[^./]\.[A-Za-z][A-Za-z0-9_-]{0,9}$")
 _PLACEHOLDER_PART = re.compile(r"^[A-Z][A-Z0-9_]+$")
+# A word standing for one the reader fills in: ``test_EventNameHere.py``, ``YourComponent.tsx``, ``my-feature/``.
+_PLACEHOLDER_WORD = re.compile(
+    r"Here(?=[._-]|$)|(?:^|[_-])(?:here|your|my)(?=[._-]|$)|^Your(?=[A-Z_-])|^(?:your|my)[_-]"
+)
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 # A file name every other folder has: alone, it says nothing of which folder.
 GENERIC_NAME = re.compile(
@@ -56,6 +60,7 @@ def _placeholder(parts: list[str]) -> bool:
         or "…" in p
         or p.lower() in PLACEHOLDER_WORDS
         or (_PLACEHOLDER_PART.match(p) is not None and p not in KNOWN_UPPER)
+        or _PLACEHOLDER_WORD.search(p) is not None
         for p in parts
     )
 

@@ -13,7 +13,9 @@ which doc governs which path.
 3. A *reference doc* is one no engine loads as a folder's instructions: inside a skill folder
    (at or below a folder holding a ``SKILL.md``, or under a ``skills`` folder of ``.agents``,
    ``.claude``, ``.codex``, ``.cursor`` or ``.github``), or beside an agent's definition
-   (``agent.json``, ``agent.yaml``: the agent's runtime prompt). A file that is the link target of an
+   (``agent.json``, ``agent.yaml``: the agent's runtime prompt), or in a template folder
+   (``templates``, ``scaffold``, ``skeleton``, ``boilerplate``, a cookiecutter's ``{{...}}``:
+   a file copied into other projects, its paths theirs). A file that is the link target of an
    instruction file in another folder (``AGENTS.md -> .agents/AGENTS.md``) is that folder's
    doc, not one of its own folder. Every other file is a *folder doc*.
 4. A directory that holds a folder doc named one of the doc names (``doc-names``, default
@@ -49,6 +51,10 @@ SKILL_MD = "SKILL.md"
 # Files that make their folder an agent's own (its runtime prompt sits beside them), not a folder to work in.
 AGENT_DEFINITIONS = frozenset({"agent.json", "agent.yaml", "agent.yml", "agent.toml"})
 SKILL_HOMES = frozenset({".agents", ".claude", ".codex", ".cursor", ".github"})  # whose skills/ hold skills
+# Folders whose files are copied into other projects (``crewai create`` copies ``templates/AGENTS.md``).
+TEMPLATE_DIRS = frozenset(
+    {"template", "templates", "scaffold", "scaffolds", "skeleton", "skeletons", "boilerplate", "boilerplates"}
+)
 # Outside git, the folders nobody writes instructions in: version control, what is installed, caches.
 SKIP_WALK = frozenset(
     {
@@ -161,6 +167,13 @@ def _walk(root: str, rel_start: str, walked: list[int]) -> list[str]:
     return out
 
 
+def in_template(rel: str) -> bool:
+    """Step 3: whether ``rel`` lies in a template folder."""
+    return any(
+        part.lower() in TEMPLATE_DIRS or (part.startswith("{{") and part.endswith("}}")) for part in rel.split("/")[:-1]
+    )
+
+
 def in_skill(rel: str, skill_dirs: frozenset[str]) -> bool:
     """Step 3: whether ``rel`` lies in a skill folder."""
     parts = rel.split("/")[:-1]
@@ -216,7 +229,9 @@ class DocIndex:
             for rel, held in holders.items()
             if held is not None and held != rel and anchor_dir(held) != anchor_dir(rel)
         )
-        reference = frozenset(rel for rel in kept if in_skill(rel, skill_dirs) or posixpath.dirname(rel) in agent_dirs)
+        reference = frozenset(
+            rel for rel in kept if in_skill(rel, skill_dirs) or posixpath.dirname(rel) in agent_dirs or in_template(rel)
+        )
         governed: dict[str, str] = {}
         for rel in kept:
             directory = posixpath.dirname(rel)

@@ -97,7 +97,8 @@ class AgentsMdPlugin:
             return None
         try:
             found = session.ancestors(FILE_NAMES, plugin=self.name)
-        except Exception:  # a failed walk of any kind leaves the context as handed
+        except Exception as exc:  # a failed walk of any kind leaves the context as handed
+            session.log(self.name, f"AGENTS.md files not loaded: the walk failed ({exc}); the context is as handed")
             self._record_load(session, mode, (), yielded=False, failed=True)
             return None
         if session.profile == nested.COMPLETE and session.add_dirs:

@@ -10,7 +10,9 @@ and column of the ``@``.
    engine honours: no white space before the ``@`` (quote it, or ``--filter=@scope/pkg``).
 3. Elsewhere in prose: written like a file (an extension, ``./``, ``../``) and missing, a warning;
    a name (``@types/node``) with nothing there, information; the fix: put it in backticks (an
-   ``@`` that starts a code span is no import).
+   ``@`` that starts a code span is no import). A mention (``@alice``, one word) and a Markdown
+   link read on (``[@alice](https://github.com/alice)`` gives ``alice](https:/...)`` too) load
+   nothing and were never meant as files: not said.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from agents_md.maintain.views.imports import Edge
 
 RULE = RuleInfo("broken-import", Severity.ERROR, "an @import that does not resolve, or one not meant", __doc__)
 _SPACES = (" ", "\t")
+# A person's or team's handle: one word, no folder, no extension.
+_MENTION = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*[.,;:!?)]*")  # "@bob." ends a sentence
 
 
 def _code_span(ctx: CheckContext, rel: str, edge: Edge) -> str | None:
@@ -165,7 +169,9 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 f"@{edge.written} imports {target}, which does not exist: Claude Code skips it silently",
                 "fix the path, or remove the import",
             )
-        elif js_extname(edge.written) or edge.written.startswith(("./", "../")):  # 3
+        elif js_extname(edge.written) not in ("", ".") or edge.written.startswith(
+            ("./", "../")
+        ):  # 3 ("x." ends a sentence)
             yield _at(
                 edge,
                 rel,
@@ -174,7 +180,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 severity=Severity.WARNING,
                 inert=_backticked(ctx, rel, edge, safe=False),  # it may be a path gone wrong
             )
-        else:
+        elif not (_MENTION.fullmatch(edge.written) or "](" in edge.written):
             yield _at(
                 edge,
                 rel,

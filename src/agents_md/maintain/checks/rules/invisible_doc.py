@@ -11,7 +11,8 @@ the engines it does use).
    it (the default mode then reads only what a ``CLAUDE.md`` imports) or beside it (which does
    not import it).
 3. The fix loads exactly the doc, no more: a ``CLAUDE.md`` beside it holding ``@AGENTS.md``, or a
-   link to it when the repository's other ``CLAUDE.md`` files are links (its convention).
+   link to it when the repository's other ``CLAUDE.md`` files are links (its convention); when
+   that ``CLAUDE.md`` is on disk but not tracked (a fix just written), ``git add`` it.
 """
 
 from __future__ import annotations
@@ -70,6 +71,9 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     edits = (Edit(kind="create", file=claude, new="@.claude/AGENTS.md\n"),)
             elif odd:
                 fix = f"git mv {odd} {claude} (named so it loads only on a disk that ignores case)"
+            elif not free:
+                # Made by hand or by a fix just now: on disk, but the check reads what git tracks.
+                fix = f"git add {claude} (it is on disk, not tracked by git)"
             else:
                 symlinks = _links_are_the_convention(ctx) if symlinks is None else symlinks
                 fix = (

@@ -15,7 +15,10 @@ block) that names nothing in the repository, read the way a reader of the doc wo
    repository's own: a module specifier such as ``prettier/plugins/babel``), words that name
    no place (``tasks/TaskService``, a folder and a class), one in a clause
    that says not to do or use it (a counter-example: "use `a`, not `b`"), one on a line that
-   says it is another repository's ("in that repo", "outside git"), and one git ignores
+   says it is another repository's ("in that repo", "outside git"), a code span without a file
+   extension on a line about branches (``Branch naming: `ui-v2/feature-x` ``: a branch name),
+   a path into a folder the doc also names in the home folder (``.claude/settings.json`` beside
+   ``~/.claude/settings.json``: the places a program looks, in whatever project it runs in), and one git ignores
    (a local file such as ``.env.test``: asked of git once for the whole check), nor a folder
    whose contents a ``.gitignore`` names (``public/fonts/`` of ``public/fonts/GT-*``: made
    locally), nor one the doc says, where it names it, is made locally ("gitignored", "created at
@@ -84,7 +87,8 @@ FOUND, MISSING, OUTSIDE = "found", "missing", "outside"
 # A line that says what it names is made locally: then the doc explains its absence.
 _MADE_LOCALLY = re.compile(
     r"\b(?:git-?ignored|ignored by git|not (?:committed|checked in|tracked)|never commit(?:ted)?|build[- ]time"
-    r"|at build|(?:is|are|gets?) (?:created|generated|downloaded|fetched|populated|written)|injected|scaffolded)\b",
+    r"|at build|(?:is|are|gets?) (?:created|generated|downloaded|fetched|populated|written|installed|built|compiled)"
+    r"|pre-?installed|injected|scaffolded)\b",
     re.I,
 )
 # A line that says its paths are another repository's ("see `x` in that repo", "outside git").
@@ -93,6 +97,13 @@ _ELSEWHERE = re.compile(
     r"|\bin the [\w.-]+ (?:repo|repository)\b|\boutside (?:of )?(?:this |the )?(?:repo|repository|git)\b",
     re.I,
 )
+
+# A line about git branches: its slash-separated words name branches, not folders.
+_BRANCHES = re.compile(r"\bbranch(?:es)?\b|\bgit (?:checkout -b|switch -c)\b", re.I)
+
+# A folder named in the home folder (``~/.claude/``): the same folder in a project is a place a
+# program looks, not one of this repository's files.
+_IN_HOME = re.compile(r"~/([\w.-]+)/")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -122,6 +133,7 @@ class _Places:
                 current = posixpath.dirname(current)
         self.dirs = [d for d in dict.fromkeys(dirs) if d] + [""]  # the root last
         self.home = self.dirs[0]
+        self.user_dirs = frozenset(_IN_HOME.findall(ctx.text(rel) or ""))
 
     def first_exists(self, part: str) -> bool:
         return any(os.path.lexists(os.path.join(self.ctx.abs(b), part)) for b in self.dirs)
@@ -179,6 +191,10 @@ class _Places:
             if self.ctx.packages.names(self.home, parts[0], second):
                 return True
         if _ELSEWHERE.search(item.line_text):
+            return True
+        if item.kind == "code" and parts and "." not in parts[-1] and _BRANCHES.search(item.line_text):
+            return True
+        if parts and parts[0] in self.user_dirs and not path.startswith(("./", "../", "/")):
             return True
         if item.kind == "code" and _not_a_place(path, parts):
             return True
