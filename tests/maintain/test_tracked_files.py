@@ -3,6 +3,7 @@ against that one listing, and answers as ``git ls-files -- PATHSPEC`` would."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 from collections.abc import Callable
 
@@ -142,3 +143,15 @@ def test_check_lists_the_tracked_files_once(repo: Repo) -> None:
     listings = [c for c in result.git_commands if c[len(SAFE_CONFIG) + 1] == "ls-files" and "--others" not in c]
     assert listings == [("git", *SAFE_CONFIG, "ls-files", "-z")]
     assert result.files == ("AGENTS.md", "pkg/AGENTS.md")
+
+
+def test_a_name_that_is_not_utf8_is_listed_as_the_filesystem_spells_it(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# Root\n"})
+    raw = os.path.join(os.fsencode(r.path), b"bad\xff")
+    os.mkdir(raw)
+    with open(os.path.join(raw, b"AGENTS.md"), "wb") as handle:
+        handle.write(b"# Bad\n")
+    r.commit()
+    git = Git(str(r.path))
+    assert git.tracked() == ("AGENTS.md", os.fsdecode(b"bad\xff/AGENTS.md"))
+    assert git.ls_files([":(icase)*agents.md"]) == list(git.tracked())

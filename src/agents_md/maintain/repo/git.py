@@ -33,6 +33,7 @@ from __future__ import annotations
 import os
 import queue
 import subprocess
+import sys
 import tempfile
 import threading
 from collections.abc import Iterator, Sequence
@@ -66,6 +67,9 @@ COMMIT_MARK = b"\x1e"
 CHUNK = 1 << 16  # bytes read off the pipe at a time, at most (a pipe holds 64 KiB)
 AHEAD = 128  # chunks git may write before the check reads them (8 MiB at most)
 STOP_WAIT = 5.0  # seconds a stopped git has to exit before it is killed
+
+
+_FS_ENCODING, _FS_ERRORS = sys.getfilesystemencoding(), sys.getfilesystemencodeerrors()
 
 
 class GitError(AgentsMdError):
@@ -225,7 +229,9 @@ class Git:
         """Every tracked file, in the index's order (step 2: one ``ls-files``, run once)."""
         if self._tracked is None:
             out = self.run("ls-files", "-z")
-            self._tracked = tuple(os.fsdecode(p) for p in out.split(b"\0") if p)
+            # One decoding of the whole listing, as ``os.fsdecode`` would decode each name.
+            names = out.decode(_FS_ENCODING, _FS_ERRORS).split("\0")
+            self._tracked = tuple(name for name in names if name)
         return self._tracked
 
     def ls_files(self, patterns: Sequence[str]) -> list[str]:
