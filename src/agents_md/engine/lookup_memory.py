@@ -1,8 +1,9 @@
-"""What a plugin's lookup found, kept across a session's Reads while the disk says it holds.
+"""What a lookup found, kept across a session's Reads while the disk says it holds.
 
-1. A lookup (the files called some names in some folders, each with its imports) runs with
-   the session's filesystem noting what it consulted: each folder's listing and each file's
-   version (``SessionFS.watch``).
+1. A lookup (a Read's walk, ``engine.nested``; a plugin's files called some names in some
+   folders, each with its imports, ``HookSession.files_in``) runs with the session's
+   filesystem noting what it consulted: each folder's listing and each file's version
+   (``SessionFS.watch``).
 2. The same lookup asked again is answered from memory when every folder still has the
    listing it had (its stamp is checked once per Read) and every file still has its version
    (``SessionFS.holds``); otherwise it runs again and its new answer is kept.
