@@ -18,11 +18,14 @@
    by ``\\n``: the global ones in ``<loaded_context>\\n…</loaded_context>`` (system instruction),
    the project ones in ``<loaded_context>\\n<project_context>\\n…</project_context>\\n
    </loaded_context>`` (first user message); the text is the two joined by ``\\n``.
-8. A read of a file inside the working directory attaches the files of the configured names
-   in the folders from the file's folder up to the top of the walk that were not sent yet,
-   root-most folder first, within a folder in ``context.fileName`` order, each once per
-   session: ``--- Newly Discovered Project Context ---\\n`` + blocks + ``--- End Project
-   Context ---``. A read outside the working directory is refused by the tool: nothing.
+8. A read names the file by its real path (a read through a link, or through a linked
+   working directory, is a read of the target). A read of a file inside the working
+   directory attaches the files of the configured names in the folders from the file's
+   folder up to the top of the walk that were not sent yet, root-most folder first, within a
+   folder in ``context.fileName`` order, each once per session: ``--- Newly Discovered
+   Project Context ---\\n`` + blocks + ``--- End Project Context ---``. A read outside the
+   working directory, or of a file ``gemini_ignore`` says is ignored, is refused by the tool:
+   nothing.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from collections.abc import Mapping
 from agents_md._util.jstext import js_trim
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
 from agents_md.engine.paths import is_inside, path_chain
+from agents_md.engines.gemini_ignore import ignored
 from agents_md.engines.gemini_imports import expand, flatten
 from agents_md.engines.gemini_settings import GeminiSettings, is_trusted, read_settings
 from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, LeftOut, Scope
@@ -89,15 +93,10 @@ class Session:
         self._sent_ids.add(identity)
         raw = data.decode("utf-8", "replace")
         folder = os.path.dirname(path)
-        try:
-            if self.settings.import_format == "flat":
-                text = js_trim(flatten(raw, path, folder, self.fs))
-            else:
-                text = js_trim(expand(raw, folder, self.fs))
-        except RecursionError:
-            # Nesting deeper than the lexer reads (thousands of quote or list levels): left out, said.
-            left.append(LeftOut(path=path, why=Left.UNREADABLE, detail="nested too deeply to read"))
-            return None
+        if self.settings.import_format == "flat":
+            text = js_trim(flatten(raw, path, folder, self.fs))
+        else:
+            text = js_trim(expand(raw, folder, self.fs))
         if not text:
             left.append(LeftOut(path=path, why=Left.BLANK, detail="empty or white space only"))
             return None
@@ -144,8 +143,8 @@ class Session:
 
     def read(self, path: str) -> EngineRead:
         """Step 8."""
-        path = os.path.normpath(path)
-        if not self.trusted or not is_inside(path, self.cwd):
+        path = self.fs.realpath(os.path.normpath(path))
+        if not self.trusted or not is_inside(path, self.cwd) or ignored(path, self.cwd, self.fs):
             return EngineRead(path=path, files=(), text=None)
         chain = path_chain(os.path.dirname(path))
         top = self.top if self.top in chain else self.cwd
