@@ -10,7 +10,8 @@
    key: Gemini CLI refuses to start ("Invalid configuration in ...").
 3. Trust: ``~/.gemini/trustedFolders.json`` maps folders to ``TRUST_FOLDER`` (that folder and
    below), ``TRUST_PARENT`` (the folder above it and below) or ``DO_NOT_TRUST``; the most
-   specific rule that covers the working directory wins. With trust on and no rule trusting
+   specific rule that covers the working directory wins; a rule's folder is taken by its real
+   path (a rule on a link covers where the link leads). With trust on and no rule trusting
    the working directory, a headless run exits 55 and sends nothing.
    ``GEMINI_CLI_TRUST_WORKSPACE=true`` trusts it whatever the rules say.
 """
@@ -131,7 +132,12 @@ def read_settings(
 def _trust_rules(home: str, fs: FileSystem) -> tuple[tuple[str, str], ...]:
     path = os.path.join(home, TRUSTED_FOLDERS)
     table = _load(path, fs) or {}
-    return tuple((os.path.normpath(k), v) for k, v in table.items() if isinstance(v, str))
+    # A rule's folder is taken by its real path: a rule on a link trusts the folder it leads to.
+    return tuple((_folder(k, fs), v) for k, v in table.items() if isinstance(v, str))
+
+
+def _folder(key: str, fs: FileSystem) -> str:
+    return fs.realpath(os.path.normpath(key)) if os.path.isabs(key) else os.path.normpath(key)
 
 
 def is_trusted(settings: GeminiSettings, cwd: str) -> bool:
