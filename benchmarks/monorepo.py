@@ -5,20 +5,6 @@ from __future__ import annotations
 import os
 import random
 
-CANDIDATES = ("CLAUDE.md", ".claude/CLAUDE.md", ".claude/rules", "CLAUDE.local.md", "AGENTS.md", ".claude/AGENTS.md")
-
-
-def stat_candidates(directory: str) -> int:
-    """The baseline: one ``os.stat`` per candidate name in ``directory``; how many exist."""
-    found = 0
-    for name in CANDIDATES:
-        try:
-            os.stat(os.path.join(directory, name))
-            found += 1
-        except OSError:
-            pass
-    return found
-
 
 def generate(base: str, *, directories: int = 5000, depth: int = 12, docs: int = 500, seed: int = 7) -> list[str]:
     """Build the tree under ``base``; return every directory, deepest paths included."""

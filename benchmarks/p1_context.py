@@ -1,61 +1,91 @@
-"""P1: building the start context, as a ratio to a bare ``os.stat`` walk of the same candidates.
+"""P1: the start block of a new session, warm, per cwd, as a ratio to its floor.
 
-Both run in this process over the same deepest working directories of a generated monorepo
-(depth 12, 5,000 directories, 500 instruction files). Target: at most 1.5x.
+The floor is what any loader must do for a cwd: one ``os.listdir`` per directory on the path
+(from just below the filesystem root down to the cwd) plus reading the files that load (the
+ones the session loaded, found beforehand). Both run in this process, interleaved, several
+rounds (``interleave``); medians and spread are printed. Cases: the generated monorepo
+(depth 12, 5,000 directories, 500 instruction files) over its 200 deepest directories, the
+same at 10x, and with ``--repo PATH`` (repeatable) a real repository's folders (up to 300, spread
+over the tree; ``.git`` and ``node_modules`` left out). Target: at most 1.5x.
+
+    python benchmarks/p1_context.py [--repo /path/to/a/checkout] [--small]
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from monorepo import generate, stat_candidates
+from interleave import compare
+from monorepo import generate
 
 from agents_md import Session
 
-
-def baseline(cwd: str) -> int:
-    found = 0
-    current = cwd
-    while True:
-        found += stat_candidates(current)
-        parent = os.path.dirname(current)
-        if parent == current:
-            return found
-        current = parent
+SKIP = frozenset({".git", "node_modules"})
 
 
-def ours(cwd: str, home: str) -> int:
-    return len(Session(cwd=cwd, home=home, managed_dir=os.path.join(home, "no-managed")).files)
+def chain(cwd: str) -> list[str]:
+    out = []
+    while (parent := os.path.dirname(cwd)) != cwd:
+        out.append(cwd)
+        cwd = parent
+    return out
 
 
-def best_of(fn, cwds, rounds: int = 5) -> float:  # type: ignore[no-untyped-def]
-    best = float("inf")
-    for _ in range(rounds):
-        t = time.perf_counter()
-        for cwd in cwds:
-            fn(cwd)
-        best = min(best, time.perf_counter() - t)
-    return best
+def floor(cwd: str, loads: list[str]) -> None:
+    for directory in chain(cwd):
+        os.listdir(directory)
+    for path in loads:
+        with open(path, "rb") as handle:
+            handle.read()
+
+
+def ours(cwd: str, home: str) -> str | None:
+    return Session(cwd=cwd, home=home, managed_dir=os.path.join(home, "no-managed")).claude_md
+
+
+def folders(root: str, limit: int = 300) -> list[str]:
+    found = []
+    for directory, subdirs, _ in os.walk(root):
+        subdirs[:] = sorted(d for d in subdirs if d not in SKIP)
+        found.append(directory)
+    step = max(1, len(found) // limit)
+    return found[::step][:limit]
+
+
+def measure(what: str, cwds: list[str], home: str, rounds: int) -> None:
+    loads = {
+        cwd: [f.path for f in Session(cwd=cwd, home=home, managed_dir=os.path.join(home, "no-managed")).files]
+        for cwd in cwds
+    }
+    result = compare(
+        lambda: [floor(c, loads[c]) for c in cwds],
+        lambda: [ours(c, home) for c in cwds],
+        rounds,
+    )
+    files = sum(len(v) for v in loads.values()) / len(cwds)
+    print(result.line(f"P1 {what} ({len(cwds)} cwds, {files:.1f} files load each)", len(cwds)) + " (target <= 1.5x)")
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repo", action="append", default=[], help="a real checkout whose folders are cwds")
+    parser.add_argument("--small", action="store_true", help="leave out the 10x monorepo")
+    parser.add_argument("--rounds", type=int, default=9)
+    args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        dirs = generate(os.path.join(tmp, "repo"))
         home = os.path.join(tmp, "home")
         os.makedirs(home)
-        cwds = dirs[:200]
-        ours(cwds[0], home)  # warm imports
-        base = best_of(baseline, cwds)
-        mine = best_of(lambda c: ours(c, home), cwds)
-        print(
-            f"P1 context build: {mine / len(cwds) * 1e3:.3f} ms per cwd; os.stat walk "
-            f"{base / len(cwds) * 1e3:.3f} ms; ratio {mine / base:.2f}x (target <= 1.5x)"
-        )
+        sizes = [(5_000, 500)] if args.small else [(5_000, 500), (50_000, 5_000)]
+        for directories, docs in sizes:
+            dirs = generate(os.path.join(tmp, f"repo{directories}"), directories=directories, docs=docs)
+            measure(f"monorepo {directories:,} dirs / {docs:,} docs", dirs[:200], home, args.rounds)
+        for repo in args.repo:
+            measure(os.path.basename(os.path.abspath(repo)), folders(os.path.abspath(repo)), home, args.rounds)
 
 
 if __name__ == "__main__":

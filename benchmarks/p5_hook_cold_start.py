@@ -1,49 +1,26 @@
 """P5: ``agents-md hook run`` cold start for one PostToolUse event (a Read), as a ratio to
 ``python -c pass``.
 
-The hook runs on every tool call Claude Code makes, so its start is paid each time. The two
-commands are run interleaved, many times, in the same environment; the medians are compared
-and the spread (the interquartile range) is given for each. The event is the second Read of a
-session in a small tree, so the hook also replays the first from its state file.
+The hook runs on every tool call Claude Code makes, so its start is paid each time. The event
+is the second Read of a session in a small tree, so the hook also replays the first from its
+state file. The installed command and the editable one are run interleaved with ``python -c
+pass`` and ``python -c "import json"`` (``cold_start``). Target: at most 2.0x, installed.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
+sys.path.insert(0, os.path.dirname(__file__))
 
-def run(argv: list[str], stdin: str, env: dict[str, str]) -> float:
-    t = time.perf_counter()
-    subprocess.run(argv, input=stdin, text=True, check=True, stdout=subprocess.DEVNULL, env=env)
-    return time.perf_counter() - t
-
-
-def spread(samples: list[float]) -> float:
-    q = statistics.quantiles(samples, n=4)
-    return q[2] - q[0]
-
-
-def compile_bytecode() -> None:
-    """.pyc files first: an install has them (this machine may set PYTHONDONTWRITEBYTECODE)."""
-    import compileall
-
-    import pluggy
-    import wcmatch
-
-    import agents_md
-
-    for package in (agents_md, pluggy, wcmatch):
-        compileall.compile_dir(os.path.dirname(package.__file__ or ""), quiet=1)
+from cold_start import Command, Install, editable, run_both
 
 
 def main(rounds: int = 30) -> None:
-    compile_bytecode()
     with tempfile.TemporaryDirectory() as tmp:
         root, home = os.path.join(tmp, "repo"), os.path.join(tmp, "home")
         for folder in ("a/b", "c", ".claude"):
@@ -55,8 +32,6 @@ def main(rounds: int = 30) -> None:
         with open(os.path.join(home, ".claude", "settings.json"), "w", encoding="utf-8") as handle:
             json.dump({"enabledPlugins": {"agents-md@builtin": False}}, handle)
         env = {**os.environ, "HOME": home}
-        hook = [sys.executable, "-m", "agents_md", "hook", "run"]
-        base = [sys.executable, "-c", "pass"]
 
         def event(rel: str) -> str:
             return json.dumps(
@@ -70,19 +45,17 @@ def main(rounds: int = 30) -> None:
                 }
             )
 
-        run(hook, event("a/b/f.py"), env)  # the session's first Read: kept in its state
+        # The session's first Read, kept in its state (the state lives under the home).
+        first = [editable().script, "hook", "run"]
+        subprocess.run(first, input=event("a/b/f.py"), text=True, check=True, env=env, stdout=subprocess.DEVNULL)
         second = event("c/g.py")
-        run(hook, second, env)
-        a, b = [], []
-        for _ in range(rounds):
-            a.append(run(base, "", env))
-            b.append(run(hook, second, env))
-        ma, mb = statistics.median(a), statistics.median(b)
-        print(
-            f"P5 hook cold start: agents-md hook run (PostToolUse:Read) {mb * 1e3:.1f} ms "
-            f"(spread {spread(b) * 1e3:.1f} ms); "
-            f"python -c pass {ma * 1e3:.1f} ms (spread {spread(a) * 1e3:.1f} ms); ratio {mb / ma:.2f}x"
-        )
+
+        def command(install: Install) -> Command:
+            return Command(
+                f"agents-md hook run (PostToolUse Read), {install.name}", [install.script, "hook", "run"], env, second
+            )
+
+        run_both("P5 hook cold start", command, env, rounds)
 
 
 if __name__ == "__main__":

@@ -10,10 +10,12 @@ property (a longer pass: ``AGENTS_MD_FUZZ_EXAMPLES=5000 pytest tests/test_hostil
 - Under a managed ``managed-only``, no project or user byte appears, whatever the repository's settings.
 - ``config set`` either writes valid JSON holding the value, or refuses and leaves the file as it was.
 - A replay script is accepted or refused with ``ScriptError``, nothing else.
+- A disk failing at any call of a session (once, or from then on) raises nothing and leaks nothing.
 """
 
 from __future__ import annotations
 
+import errno
 import itertools
 import json
 import os
@@ -24,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from trees import build_tree
 
-from agents_md import Session
+from agents_md import FileSystem, Session
 from agents_md.errors import AgentsMdError
 from agents_md.host.script import ScriptError, check_script
 from agents_md.host.settings_file import write_option
@@ -177,6 +179,58 @@ def test_under_managed_only_no_project_or_user_byte_appears(
     assert (start.claude_md or "").count("# managed") == 1
     for text in (start.claude_md or "", read.hook_text or ""):
         assert PROJECT_TEXT not in text and USER_TEXT not in text and SECRET not in text
+
+
+class FailingDisk(FileSystem):
+    """The disk, but the ``fail_at``-th call through the seam raises ``OSError(code)``, and every later
+    one too when ``stays``."""
+
+    SEAM = frozenset({"read_file", "is_file", "is_dir", "exists", "is_symlink", "is_link_loop", "list_dir"})
+    SEAM |= {"realpath", "size", "stamp"}
+
+    def __init__(self, fail_at: int, code: int, stays: bool) -> None:
+        self.calls, self.fail_at, self.code, self.stays = 0, fail_at, code, stays
+
+    def __getattribute__(self, name: str) -> Any:
+        attr = super().__getattribute__(name)
+        if name not in FailingDisk.SEAM:
+            return attr
+
+        def call(*args: Any) -> Any:
+            self.calls += 1
+            if self.calls == self.fail_at or (self.stays and self.calls > self.fail_at):
+                raise OSError(self.code, os.strerror(self.code), args[0] if args else None)
+            return attr(*args)
+
+        return call
+
+
+@FUZZ
+@given(
+    content=CONTENT,
+    agents=CONTENT,
+    link=LINKS,
+    fail_at=st.integers(1, 60),  # a session here makes about 40 calls
+    code=st.sampled_from([errno.EACCES, errno.EIO, errno.ENOENT]),
+    stays=st.booleans(),
+)
+def test_a_disk_failing_at_any_call_leaks_nothing_and_raises_nothing(
+    tmp_path: Path, content: str, agents: str, link: str | None, fail_at: int, code: int, stays: bool
+) -> None:
+    base = tmp_path / str(next(_runs))
+    root, home = _world(base, content, agents, {}, link)
+    disk = FailingDisk(fail_at, code, stays)
+    session = Session(
+        cwd=str(root / "sub"), home=str(home), managed_dir=str(base / "managed"), fs=disk, outside_links="refuse"
+    )
+    try:
+        seen = _everything(session, root)
+        start = session.start()
+    except AgentsMdError:
+        return
+    assert SECRET not in seen
+    if any(w.endswith("no instruction file loaded") for w in start.warnings):
+        assert start.files == ()
 
 
 SETTINGS_TEXT = st.one_of(

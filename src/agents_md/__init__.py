@@ -9,8 +9,6 @@ author imports ``agents_md.plugin_api`` instead.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from agents_md._util.lazy import lazy_names
 from agents_md._version import __version__
 
@@ -62,6 +60,7 @@ _WHERE = {
     "replay_engine": "agents_md.engines.replay",
 }
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
     from agents_md._model import ImportEdge as ImportEdge
     from agents_md._model import ImportOutcome as ImportOutcome

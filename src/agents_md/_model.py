@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
+
+from agents_md._value import field, frozen
 
 
 class Kind(StrEnum):
@@ -35,7 +36,7 @@ class Reason(StrEnum):
         return self.value
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class Provenance:
     reason: Reason
     via: str | None = None  # the importer, the plugin or the read file
@@ -47,7 +48,7 @@ class Provenance:
         return f"{joiner.get(self.reason, self.reason.value)} {self.via}"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class InstructionFile:
     """One instruction file as ``prompt.context`` hands it to hooks.
 
@@ -78,7 +79,7 @@ class SkipReason(StrEnum):
         return self.value
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class SkippedFile:
     """A file the engine considered and left out, and why."""
 
@@ -89,7 +90,7 @@ class SkippedFile:
     detail: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class Notice:
     """A line for the person (the engine's ``ui.log`` channel), naming who said it."""
 
@@ -116,7 +117,7 @@ class ImportOutcome(StrEnum):
         return self.value
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class ImportEdge:
     """One ``@`` import as the loader met it: who wrote it where, what it points at, what became of it."""
 
@@ -129,7 +130,7 @@ class ImportEdge:
     chain: tuple[str, ...] = ()  # for a cycle: the files from the target down to the importer
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class Record:
     """A decision a plugin made, kept as data: every view reads it instead of deciding again.
 

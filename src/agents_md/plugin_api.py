@@ -12,12 +12,16 @@ against this face alone, exactly as a third-party plugin would be::
             return [f for f in files if "TODO" not in f.content]
 
 shipped as ``[project.entry-points."agents_md.plugins"] shout = "shout:Shout"``.
+
+A plugin's own records are frozen values: ``@frozen`` (with ``field``) makes them as the
+project makes its own, a frozen keyword-only dataclass without ``dataclasses``' start-up cost.
 """
 
 from agents_md._model import InstructionFile, Kind, Notice, Provenance, Reason, Record
+from agents_md._value import field, frozen
 from agents_md.engine.events import ENTRY_POINT_GROUP, Telemetry, TelemetryMark, TelemetryRow, ToolCall
 from agents_md.engine.hook_session import FoundFile, HookSession
-from agents_md.engine.hookspecs import hookimpl
+from agents_md.engine.markers import hookimpl
 from agents_md.engine.settings import FLAG, LOCAL, POLICY, PROJECT, USER, Settings, SettingsLayer
 
 __all__ = [
@@ -41,5 +45,7 @@ __all__ = [
     "TelemetryMark",
     "TelemetryRow",
     "ToolCall",
+    "field",
+    "frozen",
     "hookimpl",
 ]

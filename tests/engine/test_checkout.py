@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from agents_md import Session
-from agents_md.engine.checkout import find_checkout
+from agents_md.engine.checkout import Checkout, find_checkout
 from agents_md.engine.fs import DEFAULT_FS
 
 Tree = Callable[..., Path]
@@ -33,7 +33,7 @@ def build(tree: Tree, spec: dict) -> Path:
 
 def test_step1_the_root_is_the_nearest_folder_holding_git(tree: Tree) -> None:
     root = tree({".git/HEAD": "x", "a/b/f.txt": "y"})
-    assert find_checkout(DEFAULT_FS, str(root / "a" / "b")) == (str(root), frozenset())
+    assert find_checkout(DEFAULT_FS, str(root / "a" / "b")) == Checkout(root=str(root), shadowed=frozenset())
     assert find_checkout(DEFAULT_FS, str(tree({}, "nogit"))).root is None
 
 
@@ -71,7 +71,7 @@ def test_other_checkouts_shadow_nothing(tree: Tree, spec: dict) -> None:
 def test_a_worktree_outside_its_main_checkout_shadows_nothing(tree: Tree) -> None:
     main = tree({".git/HEAD": "x", ".git/worktrees/x/commondir": "../..\n"}, "main")
     wt = tree({".git": f"gitdir: {main / '.git' / 'worktrees' / 'x'}\n"}, "wt-x")
-    assert find_checkout(DEFAULT_FS, str(wt)) == (str(wt), frozenset())
+    assert find_checkout(DEFAULT_FS, str(wt)) == Checkout(root=str(wt), shadowed=frozenset())
 
 
 def test_a_session_in_a_real_worktree_leaves_the_main_checkout_s_files_out_but_its_local_file(
@@ -101,5 +101,5 @@ def test_a_session_in_a_real_worktree_leaves_the_main_checkout_s_files_out_but_i
 @pytest.mark.parametrize("pointer", ["gitdir:", "gitdir:   \n", "gitdir:\n\n"])
 def test_a_git_file_naming_no_folder_is_a_root_and_no_worktree(tree: Tree, pointer: str) -> None:
     root = tree({".git": pointer, "AGENTS.md": "# r\n"})
-    assert find_checkout(DEFAULT_FS, str(root)) == (str(root), frozenset())
+    assert find_checkout(DEFAULT_FS, str(root)) == Checkout(root=str(root), shadowed=frozenset())
     assert Session(cwd=str(root), home=str(tree({}, "home"))).claude_md is not None

@@ -240,3 +240,27 @@ def test_a_path_alias_read_as_an_absolute_import_is_information(repo: Repo) -> N
     found = r.findings("import-outside-repo")
     assert [(f.line, f.severity) for f in found] == [(3, Severity.INFO)]
     assert "a path alias such as @/ is no file" in found[0].message
+
+
+def test_a_link_checked_out_as_text_and_committed_is_an_error_with_the_import_as_its_fix(repo: Repo) -> None:
+    r = repo(
+        {
+            "AGENTS.md": "# Root\n",
+            "CLAUDE.md": "AGENTS.md",  # what a checkout without links writes for CLAUDE.md -> AGENTS.md
+            "web/AGENTS.md": "# Web\n",
+            "web/CLAUDE.md": "../AGENTS.md\n",
+            "api/CLAUDE.md": {"symlink": "AGENTS.md"},  # a real link: fine
+            "api/AGENTS.md": "# Api\n",
+            "docs/CLAUDE.md": "AGENTS.md is the file to read\n",  # a sentence, not a name
+            "lib/CLAUDE.md": "gone/AGENTS.md",  # names nothing: not this
+        }
+    )
+    found = r.findings("link-as-text")
+    assert [(f.file, f.severity, [(e.new, e.safe) for e in f.edits]) for f in found] == [
+        ("CLAUDE.md", Severity.ERROR, [("@AGENTS.md", True)]),
+        ("web/CLAUDE.md", Severity.ERROR, [("@../AGENTS.md", False)]),  # reaches out of web/: an approval
+    ]
+    assert found[0].message == (
+        "holds only the text 'AGENTS.md': a link to AGENTS.md checked out as text (as on Windows) and committed; "
+        "Claude Code loads these 9 bytes, not AGENTS.md"
+    )

@@ -86,6 +86,27 @@ def test_codex_budget_cuts_the_nearest_file_as_codex_does(repo: Repo) -> None:
     ]
 
 
+def test_codex_budget_names_the_docs_one_cause_drops_once(repo: Repo) -> None:
+    docs = {f"a/{n}/AGENTS.md": f"# {n}\n" for n in ("p", "q", "r", "s")}
+    r = repo({"AGENTS.md": "r" * 30001, "a/AGENTS.md": "x" * 5001, **docs, "a/p/CLAUDE.md": {"symlink": "AGENTS.md"}})
+    found = [f for f in r.findings("byte-budget-codex") if f.line is None]
+    assert [(f.file, f.message, f.about) for f in found] == [
+        (
+            "a/AGENTS.md",
+            "Codex drops the 4 docs below it (a/p/AGENTS.md, a/q/AGENTS.md, a/r/AGENTS.md and 1 more): started in "
+            "their folders, the files above them use the whole project_doc_max_bytes 32,768 "
+            "(AGENTS.md 30,001 B, a/AGENTS.md 2,767 B)",
+            ("a/p/AGENTS.md", "a/p/CLAUDE.md", "a/q/AGENTS.md", "a/r/AGENTS.md", "a/s/AGENTS.md"),
+        )
+    ]
+    # a change touching one of them reports it
+    r.write({"a/s/AGENTS.md": "# s, edited\n"})
+    r.git("add", "-A")
+    assert [(f.file, f.line) for f in r.findings("byte-budget-codex", staged=True, change=True)] == [
+        ("a/AGENTS.md", None)
+    ]
+
+
 def test_codex_budget_says_when_the_cut_splits_a_character(repo: Repo) -> None:
     r = repo({"AGENTS.md": "line\n" * 4 + "é" * 20, ".agents-md.toml": "codex-max-bytes = 21\n"})
     found = r.findings("byte-budget-codex")

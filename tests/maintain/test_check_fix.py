@@ -164,3 +164,15 @@ def test_no_backticks_are_added_on_a_line_a_code_span_runs_through(
     r = repo({"AGENTS.md": doc})
     _fix(r, capsys, "--write", "--unsafe")
     assert "`@scope/pkg`" not in (r.path / "AGENTS.md").read_text()
+
+
+def test_a_link_written_as_text_becomes_the_import(repo: Repo, capsys: pytest.CaptureFixture[str]) -> None:
+    r = repo({"AGENTS.md": "# Root\n", "CLAUDE.md": "AGENTS.md"})
+    code, out, _ = _fix(r, capsys)
+    assert code == 1
+    assert "-AGENTS.md\n" in out and "+@AGENTS.md\n" in out
+    assert (r.path / "CLAUDE.md").read_text() == "AGENTS.md"  # a dry run
+    _fix(r, capsys, "--write")
+    assert (r.path / "CLAUDE.md").read_text() == "@AGENTS.md"
+    r.git("add", "-A")
+    assert "link-as-text" not in _rules(r)

@@ -123,6 +123,7 @@ def test_json(repo: Repo, capsys: pytest.CaptureFixture[str]) -> None:
         "fix": "point it at apps/web/x.ts if that is the file, or remove it",
         "tags": [],
         "also": [],
+        "about": [],
     }
     assert re.fullmatch(r"[0-9a-f]{32}", fingerprint)
     assert data["files_checked"] == ["AGENTS.md", "apps/web/AGENTS.md"]

@@ -13,9 +13,12 @@ import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Any, TypeVar, cast
 
-F = TypeVar("F", bound=Callable[..., Any])
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    F = TypeVar("F", bound=Callable[..., Any])
 
 MAX_BYTES = 16 * 1024 * 1024  # per cache: the keys (texts) it holds, at most (instruction files are kilobytes)
 
@@ -74,7 +77,7 @@ def bounded_cache(max_entries: int, max_bytes: int = MAX_BYTES) -> Callable[[F],
 
         cached.cache = cache  # type: ignore[attr-defined]
         cached.cache_clear = cache.clear  # type: ignore[attr-defined]
-        return cast(F, cached)
+        return cached  # type: ignore[return-value]  # it is ``function``, cached
 
     return wrap
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import NamedTuple
 
 from agents_md._util.jstext import JS_SPACE_CLASS
+from agents_md._value import frozen
 
 
 @cache
@@ -23,7 +23,8 @@ def _fences() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return re.compile(rf"---{JS_SPACE_CLASS}*\n"), re.compile(rf"---{JS_SPACE_CLASS}*\n?")
 
 
-class FrontMatter(NamedTuple):
+@frozen
+class FrontMatter:
     """``yaml`` is ``None`` without a block (``reason`` says why); ``body`` is the rest of the text."""
 
     yaml: str | None

@@ -1,10 +1,21 @@
-"""Public faces whose names load on first use (the command line imports packages on every hook call)."""
+"""Public faces whose names load on first use (the command line imports packages on every hook call),
+and modules imported by name."""
 
 from __future__ import annotations
 
-import importlib
+import sys
 from collections.abc import Callable, Mapping
-from typing import Any
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import Any
+
+
+def import_module(name: str) -> ModuleType:
+    """``importlib.import_module(name)``, without importing ``importlib`` (and ``warnings``) on a start."""
+    __import__(name)
+    return sys.modules[name]
 
 
 def lazy_names(
@@ -16,7 +27,7 @@ def lazy_names(
         module = where.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(module), name)
+        value = getattr(import_module(module), name)
         namespace[name] = value
         return value
 

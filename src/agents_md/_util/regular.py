@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
 import stat as stat_mod
@@ -36,8 +35,10 @@ def _pseudo_device_ids() -> frozenset[int]:
     if _pseudo_devices is None:
         ids = set()
         for root in PSEUDO_ROOTS:
-            with contextlib.suppress(OSError):
+            try:  # noqa: SIM105 (contextlib.suppress would import contextlib on every start)
                 ids.add(os.stat(root).st_dev)
+            except OSError:
+                pass
         _pseudo_devices = frozenset(ids)
     return _pseudo_devices
 

@@ -31,14 +31,14 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from agents_md._value import frozen
 from agents_md.claude_code import budget
 from agents_md.claude_code.event import HookEvent
 from agents_md.claude_code.state import SessionState
 from agents_md.host.steps import Step
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
     from agents_md._model import InstructionFile
     from agents_md.engine.loop import ReadResult
@@ -51,7 +51,7 @@ COMPLETE_TOOLS = ("Read", "Edit", "Write", "MultiEdit", "NotebookEdit")
 _MENTION = re.compile(r"(?:(?<=\s)|^)@(\"[^\"]+\"|[^\s]+)")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class HookAnswer:
     """What the hook sends (``context`` None: nothing) and the state to keep (None: keep as it was)."""
 

@@ -18,7 +18,8 @@ So the hook never sends more than the limit:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from agents_md._value import frozen
 
 LIMIT = 10_000  # UTF-16 code units
 
@@ -28,7 +29,7 @@ def units(text: str) -> int:
     return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class Item:
     """One file as sent: ``head`` (its ``Contents of`` line and the blank line after it), then ``body``."""
 

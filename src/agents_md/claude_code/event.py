@@ -7,17 +7,20 @@ A value of the wrong type reads as absent, so an event from a newer engine still
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
 
+from agents_md._value import frozen
 from agents_md.errors import AgentsMdError
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class EventError(AgentsMdError):
     """The standard input is not a hook event."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class HookEvent:
     name: str  # hook_event_name: SessionStart, PostToolUse, UserPromptSubmit, SubagentStart, ...
     session_id: str

@@ -14,12 +14,13 @@ import json
 import os
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+from agents_md._value import frozen
 
 LOG_NAME = "hook.log"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class RunOutcome:
     stdout: str  # "" when the hook says nothing
     logged: str | None  # the line written to the log, if any

@@ -27,15 +27,15 @@ import os
 import re
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 
+from agents_md._value import field, frozen
 from agents_md.host.steps import Step
 
 FORMAT = "agents-md hook state 1"
 WEEK = 7 * 24 * 3600
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class SessionState:
     session_id: str
     steps: tuple[Step, ...] = ()

@@ -1,7 +1,9 @@
-"""Argument parsing for every sub-command, and the exit-code edge.
+"""The command line's entry: its arguments read, the sub-command run, and the exit-code edge.
 
 Each command lives in ``agents_md.cli.commands.<name>`` and exposes ``register`` (declares its
-arguments and the typed function that runs it). Exit codes, in one place (``guarded``): 0
+arguments and the typed function that runs it; ``cli.parser`` builds argparse from them). The
+commands a program runs on every hook call also expose ``plain``: their plainly written command
+line is read without argparse (``cli.options``). Exit codes, in one place (``guarded``): 0
 success, 1 an expected error (``AgentsMdError``: a bad file, named with its line), 2 usage,
 3 an unexpected error (one line here, the traceback in a log file, or with ``--debug`` the
 traceback itself), 130 interrupted.
@@ -9,77 +11,30 @@ traceback itself), 130 interrupted.
 
 from __future__ import annotations
 
-import argparse
-import functools
-import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
 
-# Sub-commands in the order ``--help`` lists them.
-COMMANDS = (
-    "context",
-    "read",
-    "replay",
-    "replay-engine",
-    "config",
-    "agents",
-    "check",
-    "link",
-    "map",
-    "hook",
-    "mcp",
-    "completion",
-)
-DEBUG_ENV = "AGENTS_MD_DEBUG"
+from agents_md._util.lazy import import_module
+from agents_md.cli import COMMANDS, DEBUG_ENV
 
-Run = Callable[[argparse.Namespace], int]
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    import argparse
 
+    from agents_md.cli.options import Arguments
 
-@functools.cache
-def _width() -> int:
-    try:
-        width = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        try:
-            width = os.get_terminal_size(sys.__stdout__.fileno() if sys.__stdout__ else 1).columns
-        except (OSError, ValueError):
-            width = 80
-    return max(width - 2, 20)
+# The commands that run on every hook call: read without argparse when plainly written.
+PLAIN_COMMANDS = ("context", "hook")
 
-
-class _Formatter(argparse.HelpFormatter):
-    """argparse's help, as wide as the terminal: the width is found here, with ``os``, because
-    argparse's own way imports ``shutil`` (and its compressors) on every run, help or not."""
-
-    def __init__(self, prog: str) -> None:
-        super().__init__(prog, width=_width())
-
-
-class _Parser(argparse.ArgumentParser):
-    """Every parser and sub-parser of the command line, with that formatter."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", _Formatter)
-        super().__init__(*args, **kwargs)
+__all__ = ["COMMANDS", "DEBUG_ENV", "build_parser", "guarded", "main"]
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The parser; with ``only``, just that sub-command's (the others are not even imported)."""
-    parser = _Parser(
-        prog="agents-md",
-        description="See and check the instruction files (CLAUDE.md, AGENTS.md) a coding agent loads.",
-    )
-    parser.add_argument("--version", action="store_true", help="print the version and exit")
-    parser.add_argument(
-        "--debug", action="store_true", help=f"on an unexpected error, show the traceback (also {DEBUG_ENV}=1)"
-    )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in (only,) if only else COMMANDS:
-        module = importlib.import_module(f"agents_md.cli.commands.{name.replace('-', '_')}")
-        module.register(subparsers)
-    return parser
+    """The parser (``cli.parser``); with ``only``, just that sub-command's."""
+    from agents_md.cli.parser import build_parser as build
+
+    return build(only)
 
 
 def crash_log_path() -> str:
@@ -137,21 +92,30 @@ def guarded(run: Callable[[], int], *, debug: bool, argv: Sequence[str]) -> int:
         return 3
 
 
+def _read_plain(argv: Sequence[str]) -> Arguments | None:
+    if not argv or argv[0] not in PLAIN_COMMANDS:
+        return None
+    read: Callable[[Sequence[str]], Arguments | None] = import_module(f"agents_md.cli.commands.{argv[0]}").plain
+    return read(argv)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    # The command line runs once per hook call: import only the sub-command asked for.
-    first = next((a for a in argv if not a.startswith("-")), None)
-    parser = build_parser(first if first in COMMANDS else None)
-    args = parser.parse_args(argv)
-    if args.version:
-        from agents_md._version import __version__
+    args = _read_plain(argv)
+    if args is None:
+        # The command line runs once per hook call: import only the sub-command asked for.
+        first = next((a for a in argv if not a.startswith("-")), None)
+        parser = build_parser(first if first in COMMANDS else None)
+        args = parser.parse_args(argv)
+        if args.version:
+            from agents_md._version import __version__
 
-        print(f"agents-md {__version__}")
-        return 0
-    run: Run | None = getattr(args, "run", None)
-    if run is None:
-        parser.print_help(sys.stderr)
-        return 2
+            print(f"agents-md {__version__}")
+            return 0
+        if getattr(args, "run", None) is None:
+            parser.print_help(sys.stderr)
+            return 2
+    run: Callable[[Arguments], int] = args.run
     debug = bool(args.debug) or os.environ.get(DEBUG_ENV, "") not in ("", "0")
     return guarded(lambda: run(args), debug=debug, argv=argv)
 

@@ -3,65 +3,70 @@ and the session they make: the flags become the engine's arguments directly."""
 
 from __future__ import annotations
 
-import argparse
 import os
-from typing import TYPE_CHECKING
 
+from agents_md.cli.options import APPEND, SWITCH, Option, add_options
 from agents_md.errors import AgentsMdError, UsageError
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
+    import argparse
+
+    from agents_md.cli.options import Arguments
     from agents_md.engine.args import EngineArgs
     from agents_md.host.session import Session
 
 
-def add_session_arguments(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("session inputs")
-    group.add_argument("--home", help="the home directory (default: yours)")
-    group.add_argument("--settings", help="a settings file or JSON text, as the engine's --settings")
-    group.add_argument("--setting-sources", help="comma list of user, project, local")
-    group.add_argument("--add-dir", action="append", default=[], metavar="DIR", help="an added directory")
-    group.add_argument("--bare", action="store_true", help="as the engine's --bare")
-    group.add_argument("--safe-mode", action="store_true", help="as the engine's --safe-mode")
-    group.add_argument("--agents", metavar="JSON", help="agent definitions, as the engine's --agents")
-    group.add_argument("--plugin-dir", action="append", default=[], metavar="DIR", help="a plugin folder")
-    group.add_argument(
-        "--env",
-        action="append",
-        default=[],
+SESSION_OPTIONS = (
+    Option(flag="--home", help="the home directory (default: yours)"),
+    Option(flag="--settings", help="a settings file or JSON text, as the engine's --settings"),
+    Option(flag="--setting-sources", help="comma list of user, project, local"),
+    Option(flag="--add-dir", action=APPEND, default=(), metavar="DIR", help="an added directory"),
+    Option(flag="--bare", action=SWITCH, help="as the engine's --bare"),
+    Option(flag="--safe-mode", action=SWITCH, help="as the engine's --safe-mode"),
+    Option(flag="--agents", metavar="JSON", help="agent definitions, as the engine's --agents"),
+    Option(flag="--plugin-dir", action=APPEND, default=(), metavar="DIR", help="a plugin folder"),
+    Option(
+        flag="--env",
+        action=APPEND,
+        default=(),
         metavar="K=V",
         help="an environment variable, over the process's own (e.g. CLAUDE_CODE_DISABLE_CLAUDE_MDS=1)",
-    )
-    group.add_argument("--managed-dir", help="the managed policy folder (default: the platform's)")
-    group.add_argument(
-        "--platform",
+    ),
+    Option(flag="--managed-dir", help="the managed policy folder (default: the platform's)"),
+    Option(
+        flag="--platform",
         choices=("linux", "macos", "windows"),
         help="read this disk with that platform's rules: its managed folder, and case ignored on macOS "
         "and Windows (default: the running one)",
-    )
-    group.add_argument(
-        "--approve-external-imports",
-        action="store_true",
+    ),
+    Option(
+        flag="--approve-external-imports",
+        action=SWITCH,
         help="load @imports that leave the working directory (never implied)",
-    )
-    group.add_argument(
-        "--outside-links",
+    ),
+    Option(
+        flag="--outside-links",
         choices=("follow", "refuse"),
         default="follow",
         help="an instruction file linked to a target outside the repository: follow: read it, as the "
         "engine does, and say so; refuse: leave it out (the safe choice for an untrusted clone)",
-    )
-    group.add_argument(
-        "--no-plugin", action="append", default=[], metavar="NAME", help="turn a plugin off (e.g. agents-md)"
-    )
-    group.add_argument(
-        "--profile",
+    ),
+    Option(flag="--no-plugin", action=APPEND, default=(), metavar="NAME", help="turn a plugin off (e.g. agents-md)"),
+    Option(
+        flag="--profile",
         choices=("reference", "complete"),
         default="reference",
         help="reference: byte-identical to Claude Code; complete: AGENTS.md treated exactly like CLAUDE.md",
-    )
+    ),
+)
 
 
-def engine_args(args: argparse.Namespace) -> EngineArgs:
+def add_session_arguments(parser: argparse.ArgumentParser) -> None:
+    add_options(parser.add_argument_group("session inputs"), SESSION_OPTIONS)
+
+
+def engine_args(args: Arguments) -> EngineArgs:
     """The engine's arguments, as the flags give them."""
     from agents_md.engine.args import EngineArgs, setting_sources
 
@@ -76,7 +81,7 @@ def engine_args(args: argparse.Namespace) -> EngineArgs:
     )
 
 
-def env_from(args: argparse.Namespace) -> dict[str, str]:
+def env_from(args: Arguments) -> dict[str, str]:
     """The process environment (the engine reads its switches there), with ``--env`` on top."""
     env = dict(os.environ)
     for item in args.env:
@@ -87,7 +92,7 @@ def env_from(args: argparse.Namespace) -> dict[str, str]:
     return env
 
 
-def home_from(args: argparse.Namespace, cwd: str | None = None) -> str:
+def home_from(args: Arguments, cwd: str | None = None) -> str:
     """``--home``, else the home the plugin reads: ``HOME``, or ``USERPROFILE`` first for a working
     directory spelled the Windows way (``engine.platform``)."""
     if args.home:
@@ -97,7 +102,7 @@ def home_from(args: argparse.Namespace, cwd: str | None = None) -> str:
     return home_for(env_from(args), cwd or os.getcwd(), fallback=os.path.expanduser("~"))
 
 
-def session_from(args: argparse.Namespace, cwd: str) -> Session:
+def session_from(args: Arguments, cwd: str) -> Session:
     from agents_md.host.session import Session
 
     if not os.path.isdir(cwd):

@@ -25,6 +25,7 @@ def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
         "fingerprint": d.fingerprint(),
         "tags": sorted(d.tags),
         "also": list(d.also),
+        "about": list(d.about),
     }
 
 

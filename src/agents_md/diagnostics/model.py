@@ -37,6 +37,7 @@ class Diagnostic:
     subject: str = ""  # what it is about, for the fingerprint (default: the message, numbers left out)
     tags: frozenset[str] = frozenset()  # labels of the producer's (e.g. ``blocking``)
     also: tuple[str, ...] = ()  # the file's other names (links to it) the finding holds for too
+    about: tuple[str, ...] = ()  # other files it speaks of: a change touching one of them reports it
     edits: tuple[Edit, ...] = field(default=(), compare=False)  # the fix, when it can be applied (``check --fix``)
 
     @property

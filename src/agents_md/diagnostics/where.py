@@ -20,4 +20,5 @@ class Where(TypedDict, total=False):
     severity: Severity
     tags: frozenset[str]
     also: tuple[str, ...]
+    about: tuple[str, ...]
     edits: tuple[Edit, ...]

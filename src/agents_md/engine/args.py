@@ -8,8 +8,8 @@ can be passed as it is.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from agents_md._value import frozen
 from agents_md.errors import UsageError
 
 # Flags that take one value, or (for the variadic ones) values up to the next flag.
@@ -47,7 +47,7 @@ _ONE_VALUE = {
 }
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class EngineArgs:
     settings: str | None = None  # --settings FILE|JSON
     setting_sources: tuple[str, ...] | None = None  # --setting-sources user,project,local

@@ -1,8 +1,9 @@
 """The hook bus: how plugins are seated, validated and called, and what a call comes to.
 
 Seating validates a plugin once (by pluggy, against ``hookspecs``) and blames it by name, with
-the event and the signature it expected. Calling is one pure function, ``call_hooks``, over
-the seated plugins in order.
+the event and the signature it expected; a plugin this package defines is read from its marks
+alone (its tests validate it with pluggy), so a session of built-in plugins never imports pluggy.
+Calling is one pure function, ``call_hooks``, over the seated plugins in order.
 
 Ordering, in one rule: plugins run in the order they were seated, except that *prepended*
 plugins (an organization's) run after all others, the last one prepended running last — so a
@@ -15,30 +16,35 @@ naming the plugin. The bus keeps no state between calls but who is seated.
 
 from __future__ import annotations
 
-import inspect
 import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
-
-import pluggy
 
 from agents_md._model import InstructionFile, Notice
+from agents_md._value import frozen
 from agents_md.engine.events import EVENT_HOOKS, Telemetry, TelemetryMark, TelemetryRow
-from agents_md.engine.hookspecs import PROJECT_NAME, HookSpecs
+from agents_md.engine.markers import PROJECT_NAME, marked_hooks
 from agents_md.errors import PluginError
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from typing import Any
+
+    import pluggy
 
 Answer = tuple[str, tuple[InstructionFile, ...]]  # (plugin name, the files it answered)
 
 
-class BusResult(NamedTuple):
-    """What one call of the bus came to (a named tuple: one is made for every event)."""
+@frozen
+class BusResult:
+    """What one call of the bus came to."""
 
     files: tuple[InstructionFile, ...] = ()  # chained (prompt.context): the list after the last hook
     answers: tuple[Answer, ...] = ()  # collected (tool.call): each plugin's own non-empty answer
     failures: tuple[Notice, ...] = ()  # hooks that raised or answered something else, in order
 
 
-class SeatedPlugin(NamedTuple):
+@frozen
+class SeatedPlugin:
     name: str
     plugin: object
     prepend: bool
@@ -52,6 +58,10 @@ _VALIDATED: dict[type, dict[str, tuple[str, ...]]] = {}
 
 def _explain(exc: pluggy.PluginValidationError) -> str:
     """One line: what is wrong, and the signature the event expected."""
+    import inspect
+
+    from agents_md.engine.hookspecs import HookSpecs
+
     reason = str(exc).strip().splitlines()[-1]
     for event, hook in EVENT_HOOKS.items():
         if f"'{hook}'" in str(exc):
@@ -66,6 +76,10 @@ def validate(plugin: object, name: str) -> dict[str, tuple[str, ...]]:
     cacheable = not isinstance(plugin, types.ModuleType)
     if cacheable and type(plugin) in _VALIDATED:
         return _VALIDATED[type(plugin)]
+    import pluggy
+
+    from agents_md.engine.hookspecs import HookSpecs
+
     pm = pluggy.PluginManager(PROJECT_NAME)
     pm.add_hookspecs(HookSpecs)
     try:
@@ -84,6 +98,11 @@ def validate(plugin: object, name: str) -> dict[str, tuple[str, ...]]:
     if cacheable:
         _VALIDATED[type(plugin)] = hooks
     return hooks
+
+
+def is_own(plugin: object) -> bool:
+    """Whether this package defines ``plugin`` (the built-in ``agents-md``): seated without pluggy."""
+    return type(plugin).__module__.startswith("agents_md.")
 
 
 def _failure(name: str, event: str, exc: BaseException) -> Notice:
@@ -156,7 +175,7 @@ class HookBus:
     def register(self, plugin: object, name: str, *, prepend: bool = False) -> None:
         if any(s.name == name for s in self._seated):
             raise PluginError(f"plugin {name!r}: a plugin of that name is already registered")
-        hooks = validate(plugin, name)
+        hooks = marked_hooks(plugin, EVENT_HOOKS.values()) if is_own(plugin) else validate(plugin, name)
         self._seated.append(SeatedPlugin(name=name, plugin=plugin, prepend=prepend, hooks=hooks))
 
     def unregister(self, name: str) -> None:

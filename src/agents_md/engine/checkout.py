@@ -15,24 +15,20 @@
 from __future__ import annotations
 
 import os
-from typing import NamedTuple
 
+from agents_md._value import frozen
 from agents_md.engine.fs import FileSystem
-from agents_md.engine.paths import dirs_between, is_inside
+from agents_md.engine.paths import dirs_between, is_inside, path_chain
 
 GIT = ".git"
 
 
 def checkout_root(fs: FileSystem, cwd: str) -> str | None:
-    """Step 1."""
-    current = os.path.normpath(cwd)
-    while True:
-        if fs.exists(os.path.join(current, GIT)):
+    """Step 1 (a folder's listing, when it has one, answers for its ``.git``)."""
+    for current in [*reversed(path_chain(cwd)), os.sep]:
+        if fs.might_hold(current, GIT) and fs.exists(os.path.join(current, GIT)):
             return current
-        parent = os.path.dirname(current)
-        if parent == current:
-            return None
-        current = parent
+    return None
 
 
 def _text(fs: FileSystem, path: str) -> str | None:
@@ -59,7 +55,8 @@ def main_checkout(fs: FileSystem, root: str) -> str | None:
     return os.path.dirname(common_dir) if os.path.basename(common_dir) == GIT else None
 
 
-class Checkout(NamedTuple):
+@frozen
+class Checkout:
     root: str | None  # the checkout's root (step 1), or None
     shadowed: frozenset[str]  # step 3 (empty but for a linked worktree inside its main checkout)
 

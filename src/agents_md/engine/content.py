@@ -13,15 +13,15 @@ The result is *untrimmed*: the start block trims each file, attachments keep it 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from agents_md._util.bounded_cache import bounded_cache
 from agents_md._util.front_matter import split_front_matter
+from agents_md._value import frozen
 
 _COMMENT_SPAN = re.compile(r"<!--[\s\S]*?-->")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Processed:
     text: str  # what the model receives (before trimming)
     body: str  # front matter removed, comments kept: the engine reads @ imports off this

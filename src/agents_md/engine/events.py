@@ -13,7 +13,7 @@ Events (the engine's names, and the hook function a plugin implements):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from agents_md._value import frozen
 
 ENTRY_POINT_GROUP = "agents_md.plugins"
 
@@ -26,7 +26,7 @@ EVENT_HOOKS = {
 }
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class ToolCall:
     """A tool call as ``tool.call`` hooks see it (``path`` is the Read's ``file_path``)."""
 
@@ -36,7 +36,7 @@ class ToolCall:
     forked_from: str | None = None  # for a fork's calls: the loop it was forked from ("" = main)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class TelemetryRow:
     name: str
     fields: tuple[tuple[str, str | int | bool], ...]
@@ -45,7 +45,7 @@ class TelemetryRow:
         return dict(self.fields)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class TelemetryMark:
     name: str
     ok: bool

@@ -11,6 +11,8 @@ import errno
 import os
 import stat as stat_mod
 import sys
+from collections import OrderedDict
+from typing import ClassVar, NamedTuple
 
 from agents_md._util.regular import read_regular
 
@@ -18,10 +20,22 @@ from agents_md._util.regular import read_regular
 _CASE_INSENSITIVE = sys.platform in ("darwin", "win32")
 
 
+class Listing(NamedTuple):
+    """A directory's entries as one look at it saw them."""
+
+    names: tuple[str, ...]  # in the order the directory yields them
+    held: frozenset[str]
+
+
 class FileSystem:
     """Reads the real disk. Each method is one system call's worth of work."""
 
     folds_case = _CASE_INSENSITIVE  # whether the disk ignores case (a name may open in another case)
+    reads_disk: ClassVar[bool] = True  # whether ``version`` may vouch for what ``read_file`` gives
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.reads_disk = cls.read_file is FileSystem.read_file
 
     def read_file(self, path: str) -> bytes | None:
         """The bytes of a regular file (links followed); ``None`` when there is none (or a directory).
@@ -95,6 +109,22 @@ class FileSystem:
             return None
         return (st.st_mtime_ns, st.st_ino)
 
+    def version(self, path: str) -> tuple[int, ...] | None:
+        """What changes when the bytes ``read_file`` gives for ``path`` change: ``disk_version``.
+        ``None`` when this filesystem cannot say: one that reads files its own way (and does not
+        say its own versions) has each read go to it."""
+        return disk_version(path) if self.reads_disk else None
+
+
+def disk_version(path: str) -> tuple[int, ...] | None:
+    """A file's device, inode, type, size, modification and change times (links followed): what
+    changes when its bytes change or another file takes its place; ``None`` when there is none."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino, st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
 
 DEFAULT_FS = FileSystem()
 
@@ -104,41 +134,44 @@ class ListingFS(FileSystem):
 
     Discovery asks about a handful of names in every directory on a path; most are absent.
     Listing the directory once turns those misses into set look-ups instead of failed system
-    calls. A name missing from a listing is absent, except on the platforms whose disks
-    ignore case by default, where a listing that holds it in another case counts. Made per
-    start or per Read, so it never outlives what it saw.
+    calls; it also answers the ``.git`` lookup and resolves paths: a name it does not hold is
+    no link, and one it holds is asked about once. A name missing from a listing is absent,
+    except on the platforms whose disks ignore case by default, where a listing that holds it
+    in another case counts. Made per start or per Read, so it never outlives what it saw.
     """
 
     def __init__(self, base: FileSystem) -> None:
         self.base = base
         self.folds_case = base.folds_case
-        self._listings: dict[str, list[str] | None] = {}
-        self._sets: dict[str, frozenset[str]] = {}
+        self._listings: dict[str, Listing | None] = {}
         self._folded: dict[str, frozenset[str]] = {}
         self._present: dict[str, dict[str, bool]] = {}  # directory -> name -> present
+        self._links: dict[str, dict[str, bool]] = {}  # directory -> name held -> is a link
         self.errors: list[str] = []  # directories that could not be listed, and why
         self._real_dirs: dict[str, str] = {}
 
-    def _list(self, directory: str) -> list[str] | None:
+    def _scan(self, directory: str) -> Listing | None:
         try:
-            return self.base.list_dir(directory)
+            names = self.base.list_dir(directory)
         except OSError as exc:
             # Not absent, but nothing in it can load: say so and go on.
             self.errors.append(f"{directory}: cannot be listed ({exc.strerror or exc}); skipped")
             return None
+        return None if names is None else Listing(tuple(names), frozenset(names))
+
+    def _listing(self, directory: str) -> Listing | None:
+        if directory not in self._listings:
+            self._listings[directory] = self._scan(directory)
+        return self._listings[directory]
 
     def _names(self, directory: str) -> frozenset[str] | None:
-        if directory not in self._sets:
-            if directory not in self._listings:
-                self._listings[directory] = self._list(directory)
-            listing = self._listings[directory]
-            if listing is None:
-                return None
-            self._sets[directory] = frozenset(listing)
-        return self._sets[directory]
+        listing = self._listing(directory)
+        return None if listing is None else listing.held
 
     def _maybe_present(self, path: str) -> bool:
-        directory, name = os.path.split(path)
+        return self._held(*os.path.split(path))
+
+    def _held(self, directory: str, name: str) -> bool:
         seen = self._present.get(directory)
         if seen is None:
             seen = self._present[directory] = {}
@@ -147,8 +180,19 @@ class ListingFS(FileSystem):
             known = seen[name] = self._look(directory, name)
         return known
 
+    def _linked(self, path: str) -> bool:
+        """Whether ``path`` (a name its folder's listing holds) is a link: asked once."""
+        directory, name = os.path.split(path)
+        seen = self._links.get(directory)
+        if seen is None:
+            seen = self._links[directory] = {}
+        known = seen.get(name)
+        if known is None:
+            known = seen[name] = self.base.is_symlink(path)
+        return known
+
     def _forget(self, directory: str) -> None:
-        for cache in (self._listings, self._sets, self._folded, self._present):
+        for cache in (self._listings, self._folded, self._present, self._links):
             cache.pop(directory, None)
 
     def _look(self, directory: str, name: str) -> bool:
@@ -195,29 +239,32 @@ class ListingFS(FileSystem):
         return self._maybe_present(path) and self.base.exists(path)
 
     def is_symlink(self, path: str) -> bool:
-        return self._maybe_present(path) and self.base.is_symlink(path)
+        return self._maybe_present(path) and self._linked(path)
 
     def is_link_loop(self, path: str) -> bool:
         return self._maybe_present(path) and self.base.is_link_loop(path)
 
     def list_dir(self, path: str) -> list[str] | None:
-        if path not in self._listings:
-            self._listings[path] = self._list(path) if self._maybe_present(path) else None
-        listing = self._listings[path]
-        return None if listing is None else list(listing)
+        listing = self._listing(path) if self._maybe_present(path) else None
+        return None if listing is None else list(listing.names)
 
     def realpath(self, path: str) -> str:
-        """Resolved a folder at a time, each folder once: a link is looked for only in the last part
-        (the folders above are already resolved)."""
-        path = os.path.normpath(path)
+        """Resolved a folder at a time, each folder once, through the listings: a link is looked
+        for only in the last part (the folders above are already resolved). A ``..`` goes to the
+        base, which resolves the links before it as the system does."""
+        if ".." in path.split(os.sep):
+            return self.base.realpath(path)
+        return self._resolved(os.path.normpath(path))
+
+    def _resolved(self, path: str) -> str:
         parent, name = os.path.split(path)
         if not name:
             return path
         real_parent = self._real_dirs.get(parent)
         if real_parent is None:
-            real_parent = self._real_dirs[parent] = self.realpath(parent) if parent != path else parent
+            real_parent = self._real_dirs[parent] = self._resolved(parent) if parent != path else parent
         candidate = os.path.join(real_parent, name)
-        if self._maybe_present(candidate) and self.base.is_symlink(candidate):
+        if self.is_symlink(candidate):
             return self.base.realpath(candidate)
         return candidate
 
@@ -234,33 +281,65 @@ class SessionFS(ListingFS):
     Each Read starts a new round (``begin``); in a round a directory seen before is checked
     once by its modification stamp and listed again only if it changed. So a session that
     answers thousands of Reads does O(depth) work for a new directory and one ``stat`` for a
-    known one, and still sees a file created or removed mid-session.
+    known one, and still sees a file created or removed mid-session. A file read before is
+    given again from memory while its ``version`` is the same (one ``stat`` instead of a read);
+    what is kept is bounded by its bytes (``KEEP_BYTES``, least recently used dropped first).
     """
+
+    KEEP_BYTES = 4 * 1024 * 1024
 
     def __init__(self, base: FileSystem) -> None:
         super().__init__(base)
         self._round = 0
         self._checked: dict[str, int] = {}  # directory -> round it was last checked in
         self._stamps: dict[str, tuple[int, int] | None] = {}
+        self._texts: OrderedDict[str, tuple[tuple[int, ...], bytes]] = OrderedDict()
+        self._kept = 0  # bytes in _texts
+
+    def read_file(self, path: str) -> bytes | None:
+        if not self._maybe_present(path):
+            return None
+        version = self.base.version(path)
+        kept = self._texts.get(path)
+        if kept is not None and version is not None and kept[0] == version:
+            self._texts.move_to_end(path)
+            return kept[1]
+        data = self.base.read_file(path)
+        if data is not None and version is not None:
+            self._keep(path, version, data)
+        return data
+
+    def _keep(self, path: str, version: tuple[int, ...], data: bytes) -> None:
+        old = self._texts.pop(path, None)
+        if old is not None:
+            self._kept -= len(old[1])
+        if len(data) > self.KEEP_BYTES // 4:
+            return  # read again each time rather than crowd out the rest
+        self._texts[path] = (version, data)
+        self._kept += len(data)
+        while self._kept > self.KEEP_BYTES:
+            _, (_, dropped) = self._texts.popitem(last=False)
+            self._kept -= len(dropped)
 
     def begin(self) -> None:
         self._round += 1
 
-    def _names(self, directory: str) -> frozenset[str] | None:
+    def _listing(self, directory: str) -> Listing | None:
         if self._checked.get(directory) != self._round:
             self._checked[directory] = self._round
             stamp = self.base.stamp(directory)
             if directory in self._stamps and self._stamps[directory] != stamp:
                 self._forget(directory)
             self._stamps[directory] = stamp
-        return super()._names(directory)
+        return super()._listing(directory)
 
     def _maybe_present(self, path: str) -> bool:
-        self._names(os.path.dirname(path))  # validates the directory for this round
-        return super()._maybe_present(path)
+        directory, name = os.path.split(path)
+        self._listing(directory)  # validates the directory for this round
+        return self._held(directory, name)
 
     def list_dir(self, path: str) -> list[str] | None:
-        self._names(path)  # validates the listed directory itself for this round
+        self._listing(path)  # validates the listed directory itself for this round
         return super().list_dir(path)
 
 

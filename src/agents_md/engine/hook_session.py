@@ -15,18 +15,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 
 from agents_md._model import ImportEdge, InstructionFile, Kind, Notice, Provenance, Reason, Record, SkippedFile
 from agents_md._util.env import env_truthy
 from agents_md._util.jstext import js_trim
+from agents_md._value import frozen
 from agents_md.engine.events import Telemetry
 from agents_md.engine.loader import LoadScope
 from agents_md.engine.paths import dirs_between, is_inside, path_chain
 from agents_md.engine.settings import PROJECT, Settings
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class FoundFile:
     """A file ``ancestors`` found, apart from the files it imports."""
 
@@ -228,11 +228,13 @@ class HookSession:
         found: list[FoundFile] = []
         provenance = Provenance(reason=Reason.PLUGIN, via=plugin)
         approve = lookups.scope.approve_external
+        fs = lookups.scope.fs
+        firsts = frozenset(name.split(os.sep, 1)[0] for name in names)  # what a listing is asked for
         for directory in directories:
-            if skip is not None and skip(directory):
+            if (skip is not None and skip(directory)) or not fs.might_hold_any(directory, firsts):
                 continue
             for name in names:
-                if not lookups.scope.fs.might_hold(directory, name):
+                if not fs.might_hold(directory, name):
                     continue
                 loaded = loader.load(os.path.join(directory, name), Kind.PROJECT, provenance, external_ok=approve)
                 if loaded:

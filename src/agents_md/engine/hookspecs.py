@@ -1,4 +1,6 @@
-"""The events as pluggy specifications: the signatures plugins are validated against."""
+"""The events as pluggy specifications: the signatures plugins are validated against.
+
+Imported only to validate a plugin that is not this package's own (``bus.validate``)."""
 
 from __future__ import annotations
 
@@ -9,14 +11,12 @@ import pluggy
 
 from agents_md._model import InstructionFile
 from agents_md.engine.events import TelemetryMark, TelemetryRow, ToolCall
+from agents_md.engine.markers import PROJECT_NAME
 
 if TYPE_CHECKING:
     from agents_md.engine.hook_session import HookSession
 
-PROJECT_NAME = "agents_md"
-
 hookspec = pluggy.HookspecMarker(PROJECT_NAME)
-hookimpl = pluggy.HookimplMarker(PROJECT_NAME)
 
 
 class HookSpecs:

@@ -15,16 +15,16 @@ from __future__ import annotations
 
 import os
 import posixpath
-import re
-from typing import NamedTuple
 
 from agents_md._util.bounded_cache import bounded_cache
 from agents_md._util.jstext import JS_SPACE_CLASS
+from agents_md._util.lazy_pattern import lazy_compile
+from agents_md._value import frozen
 
-_IMPORT = re.compile(r"(?:^|" + JS_SPACE_CLASS + r")@((?:[^\s\\]|\\ )+)")
-_SPACE = re.compile(JS_SPACE_CLASS)
-_BAD_START = re.compile(r"^[#%^&*()]+")
-_GOOD_START = re.compile(r"^[a-zA-Z0-9._-]")
+_IMPORT = lazy_compile(r"(?:^|" + JS_SPACE_CLASS + r")@((?:[^\s\\]|\\ )+)")
+_SPACE = lazy_compile(JS_SPACE_CLASS)
+_BAD_START = lazy_compile(r"^[#%^&*()]+")
+_GOOD_START = lazy_compile(r"^[a-zA-Z0-9._-]")
 
 # Extensions the engine reads as text when a file is imported; a name without one is read too.
 TEXT_EXTENSIONS = frozenset(
@@ -207,7 +207,8 @@ def resolve(path: str, importer: str, home: str) -> str:
     return os.path.normpath(os.path.join(os.path.dirname(importer), path))
 
 
-class ImportSite(NamedTuple):
+@frozen
+class ImportSite:
     """Where an import is written: its path (as ``import_paths`` reads it), 1-based line and column of the ``@``."""
 
     path: str

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from agents_md._model import (
     ImportEdge,
@@ -34,6 +33,7 @@ from agents_md._model import (
     SkipReason,
 )
 from agents_md._util.jstext import js_is_blank
+from agents_md._value import frozen
 from agents_md.engine import content as content_mod
 from agents_md.engine import imports as imports_mod
 from agents_md.engine.checkout import checkout_root
@@ -48,7 +48,7 @@ FOLLOW, REFUSE = "follow", "refuse"  # what becomes of a link leaving the reposi
 OUTSIDE_LINKS = (FOLLOW, REFUSE)
 
 
-@dataclass(slots=True)
+@frozen
 class LoadedFile:
     """An entry plus what the walk needs to know about it (e.g. a rule's ``paths:`` globs)."""
 
@@ -103,7 +103,9 @@ class LoadScope:
         settings: Settings,
         approve_external: bool,
         outside_links: str = FOLLOW,
+        repo: str | None = None,
     ) -> LoadScope:
+        """``repo``: the repository (the checkout's root, else the cwd) when the caller found it."""
         return cls(
             fs=fs,
             home=home,
@@ -111,6 +113,7 @@ class LoadScope:
             excluder=Excluder.from_settings(settings),
             approve_external=approve_external,
             outside_links=outside_links,
+            repo=repo,
         )
 
     def loader(self, given: Callable[[str], bool] = _never) -> Loader:
@@ -128,24 +131,52 @@ class LoadScope:
         )
 
 
-@dataclass(slots=True)
 class Loader:
     """One pass of loading (a start, a Read, a plugin's lookup): what it loaded, left out and met."""
 
-    fs: FileSystem
-    home: str
-    excluder: Excluder
-    inside: Callable[[str], bool]  # is this path inside the working directories?
-    approve_external: bool = False
-    given: Callable[[str], bool] = _never  # paths loaded elsewhere already (a Read's loop)
-    repo: str | None = None  # the repository: a link inside it whose target leaves it is told
-    refuse_outside: bool = False  # ... and, with this, not read
-    loaded: set[str] = field(default_factory=set)
-    skipped: list[SkippedFile] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    edges: list[ImportEdge] = field(default_factory=list)
-    _chain: list[str] = field(default_factory=list)  # the files being loaded (real paths), importer above imported
-    _on_chain: set[str] = field(default_factory=set)  # the same, by every spelling they were loaded under
+    __slots__ = (
+        "_chain",
+        "_on_chain",
+        "approve_external",
+        "edges",
+        "excluder",
+        "fs",
+        "given",
+        "home",
+        "inside",
+        "loaded",
+        "refuse_outside",
+        "repo",
+        "skipped",
+        "warnings",
+    )
+
+    def __init__(
+        self,
+        *,
+        fs: FileSystem,
+        home: str,
+        excluder: Excluder,
+        inside: Callable[[str], bool],
+        approve_external: bool = False,
+        given: Callable[[str], bool] = _never,
+        repo: str | None = None,
+        refuse_outside: bool = False,
+    ) -> None:
+        self.fs = fs
+        self.home = home
+        self.excluder = excluder
+        self.inside = inside  # is this path inside the working directories?
+        self.approve_external = approve_external
+        self.given = given  # paths loaded elsewhere already (a Read's loop)
+        self.repo = repo  # the repository: a link inside it whose target leaves it is told
+        self.refuse_outside = refuse_outside  # ... and, with this, not read
+        self.loaded: set[str] = set()
+        self.skipped: list[SkippedFile] = []
+        self.warnings: list[str] = []
+        self.edges: list[ImportEdge] = []
+        self._chain: list[str] = []  # the files being loaded (real paths), importer above imported
+        self._on_chain: set[str] = set()  # the same, by every spelling they were loaded under
 
     def _external_ok(self, kind: Kind, external_ok: bool | None) -> bool:
         """Whether imports may leave the working directories (user files may; others need approval)."""

@@ -10,9 +10,9 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from agents_md._model import InstructionFile, Notice, Record
+from agents_md._value import frozen
 from agents_md.engine import render
 from agents_md.engine.bus import HookBus
 from agents_md.engine.events import ToolCall
@@ -27,7 +27,7 @@ SessionFactory = Callable[[], tuple[HookSession, Journal]]
 _ids = itertools.count(1)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class ReadResult:
     """What the engine appends after a Read's tool result, in order."""
 
@@ -56,21 +56,48 @@ class ReadResult:
         return self.engine_files + tuple(f for _, files in self.hook_files for f in files)
 
 
-@dataclass(slots=True)
 class Loop:
     """One loop of a session; ``read`` is called after each Read tool call."""
 
-    finder: NestedFinder
-    bus: HookBus
-    session_factory: SessionFactory
-    start_paths: frozenset[str]
-    fork: bool = False
-    parent_id: str | None = None
-    loop_id: str = ""
-    delivered: set[str] = field(default_factory=set)
-    attachments_enabled: Callable[[], bool] = lambda: True
-    tell: Callable[[Sequence[Notice]], None] = lambda notices: None  # the session's notices
-    profile: str = "reference"
+    __slots__ = (
+        "attachments_enabled",
+        "bus",
+        "delivered",
+        "finder",
+        "fork",
+        "loop_id",
+        "parent_id",
+        "profile",
+        "session_factory",
+        "start_paths",
+        "tell",
+    )
+
+    def __init__(
+        self,
+        *,
+        finder: NestedFinder,
+        bus: HookBus,
+        session_factory: SessionFactory,
+        start_paths: frozenset[str],
+        fork: bool = False,
+        parent_id: str | None = None,
+        loop_id: str = "",
+        attachments_enabled: Callable[[], bool] = lambda: True,
+        tell: Callable[[Sequence[Notice]], None] = lambda notices: None,
+        profile: str = "reference",
+    ) -> None:
+        self.finder = finder
+        self.bus = bus
+        self.session_factory = session_factory
+        self.start_paths = start_paths
+        self.fork = fork
+        self.parent_id = parent_id
+        self.loop_id = loop_id
+        self.delivered: set[str] = set()
+        self.attachments_enabled = attachments_enabled
+        self.tell = tell  # the session's notices
+        self.profile = profile
 
     def read(self, path: str, *, home: str | None = None, tool: str = "Read") -> ReadResult:
         """After a Read of ``path``: the engine's nested files, then the plugins' answers.

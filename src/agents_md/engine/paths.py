@@ -8,10 +8,17 @@ to the cwd); ``dirs_between`` the ladder of a Read (strictly below a root, down 
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 
 
 def path_chain(cwd: str) -> list[str]:
     """Directories from just below the filesystem root down to ``cwd``, shallowest first."""
+    return list(_chain(cwd))
+
+
+@lru_cache(maxsize=256)
+def _chain(cwd: str) -> tuple[str, ...]:
+    # Built once for a cwd: a start walks it, finds the checkout on it, and hands it to the plugins.
     chain: list[str] = []
     current = os.path.normpath(cwd)
     while True:
@@ -21,25 +28,28 @@ def path_chain(cwd: str) -> list[str]:
         chain.append(current)
         current = parent
     chain.reverse()
-    return chain
+    return tuple(chain)
 
 
 def dirs_between(root: str, directory: str) -> list[str]:
     """Directories strictly below ``root`` down to ``directory`` (both normalised), shallowest first;
     empty when ``directory`` is not below ``root``."""
+    return list(_between(root, directory))
+
+
+@lru_cache(maxsize=1024)
+def _between(root: str, directory: str) -> tuple[str, ...]:
+    # A Read climbs the same ladder for the engine's files and for each plugin's lookups: built
+    # from the parts below the root, shallowest first.
+    base = root.rstrip(os.sep)
+    if directory == root or not directory.startswith(base + os.sep):
+        return ()
     out: list[str] = []
-    prefix = root.rstrip(os.sep) + os.sep
-    current = directory
-    while current != root and current.startswith(prefix):
+    current = base
+    for part in directory[len(base) + 1 :].split(os.sep):
+        current = current + os.sep + part
         out.append(current)
-        parent = os.path.dirname(current)
-        if parent == current:
-            break
-        current = parent
-    if current != root:
-        return []
-    out.reverse()
-    return out
+    return tuple(out)
 
 
 def is_inside(path: str, directory: str) -> bool:

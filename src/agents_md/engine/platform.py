@@ -56,6 +56,8 @@ def folds_case(platform: str | None = None) -> bool:
 
 def windows_spelling(path: str) -> bool:
     """A path spelled the Windows way: a drive (``C:\\``, ``C:/``) or a share (``\\\\host\\x``)."""
+    if path[:1] == "/" and path[1:2] not in ("/", "\\"):
+        return False  # one leading slash: no drive, the answer on POSIX without importing ntpath
     import ntpath  # lazy: loaded on POSIX only for this question
 
     drive, _ = ntpath.splitdrive(path)

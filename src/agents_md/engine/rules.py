@@ -19,10 +19,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any
 
 from agents_md._model import Kind
 from agents_md.engine.fs import FileSystem
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 RULES_DIR = os.path.join(".claude", "rules")
 _RULES = os.sep + RULES_DIR + os.sep

@@ -13,12 +13,16 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
 from agents_md._util.frozen import freeze
+from agents_md._value import field, frozen
 from agents_md.engine.fs import FileSystem
 from agents_md.errors import SettingsError
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 USER, PROJECT, LOCAL, FLAG, POLICY = "user", "project", "local", "flag", "policy"
 LAYER_ORDER = (USER, PROJECT, LOCAL, FLAG, POLICY)
@@ -26,7 +30,7 @@ LAYER_ORDER = (USER, PROJECT, LOCAL, FLAG, POLICY)
 SOURCE_NAMES = {"user": USER, "project": PROJECT, "local": LOCAL}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class SettingsLayer:
     """One settings file (or ``--settings`` JSON), its values read-only all the way down
     (objects as mappings, arrays as tuples: ``_util.frozen``)."""
@@ -39,7 +43,7 @@ class SettingsLayer:
         object.__setattr__(self, "values", freeze(self.values))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class Settings:
     layers: tuple[SettingsLayer, ...]
     enabled_sources: frozenset[str]

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from agents_md._model import ImportEdge, InstructionFile, Kind, Notice, Record, SkippedFile
 from agents_md._util.env import env_truthy
+from agents_md._value import field, frozen
 from agents_md.engine import platform as platforms
 from agents_md.engine import render
 from agents_md.engine.args import EngineArgs, parse_engine_args
 from agents_md.engine.bus import BusTelemetry, HookBus
+from agents_md.engine.checkout import find_checkout
 from agents_md.engine.faults import NO_START, failed_gather
 from agents_md.engine.fs import DEFAULT_FS, CaseFoldingFS, FileSystem, ListingFS
 from agents_md.engine.hook_session import HookSession, Journal, Lookups
@@ -28,6 +28,7 @@ from agents_md.engine.loader import FOLLOW, OUTSIDE_LINKS, REFUSE, LoadScope
 from agents_md.engine.settings import Settings, load_settings
 from agents_md.engine.walk import ADD_DIR_ENV, Walk
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
@@ -42,7 +43,7 @@ NO_INSTRUCTIONS_AGENTS = frozenset({"Explore", "Plan"})
 FORK = "fork"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class StartContext:
     """What the engine computed at session start."""
 
@@ -72,7 +73,7 @@ class StartContext:
         return self.claude_md
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class SessionInputs:
     """Everything a session's answers depend on, normalised (``build``); a new cwd is new inputs."""
 
@@ -92,6 +93,12 @@ class SessionInputs:
 
     @classmethod
     def build(cls, *, cwd: str, home: str, **options: Unpack[SessionOptions]) -> SessionInputs:
+        return cls.resolve(cwd=cwd, home=home, **options)[0]
+
+    @classmethod
+    def resolve(cls, *, cwd: str, home: str, **options: Unpack[SessionOptions]) -> tuple[SessionInputs, ListingFS]:
+        """``build``, and the listings the cwd was resolved through: a session's first start
+        reads them again instead of listing the same folders twice."""
         profile = options.get("profile", "reference")
         if profile not in PROFILES:
             raise ValueError(f"profile must be {PROFILES[0]!r} or {PROFILES[1]!r}, not {profile!r}")
@@ -104,8 +111,15 @@ class SessionInputs:
             raise ValueError(f"outside_links must be {FOLLOW!r} or {REFUSE!r}, not {outside_links!r}")
         if platforms.folds_case(platform) and not fs.folds_case:
             fs = CaseFoldingFS(fs)  # this disk keeps case; the platform's would not
-        return cls(
-            cwd=os.path.realpath(cwd),
+        listings = ListingFS(fs)
+        spelled = cwd if os.path.isabs(cwd) else os.path.join(os.getcwd(), cwd)
+        try:
+            real_cwd = listings.realpath(spelled)
+        except OSError:
+            # A disk failing here fails the start that follows, which says so (``engine.faults``).
+            real_cwd = os.path.realpath(spelled)
+        inputs = cls(
+            cwd=real_cwd,
             home=os.path.abspath(home),
             env=MappingProxyType(env if env is not None else {}),
             args=args if isinstance(args, EngineArgs) else parse_engine_args(args),
@@ -117,9 +131,13 @@ class SessionInputs:
             profile=profile,
             fs=fs,
         )
+        return inputs, listings
 
     def moved_to(self, directory: str) -> SessionInputs:
         """The same inputs with the root moved (``/cd``): ``directory`` is resolved against the cwd."""
+
+        from dataclasses import replace  # here alone: ``dataclasses`` costs every start (``_value``)
+
         return replace(self, cwd=os.path.realpath(os.path.join(self.cwd, directory)))
 
 
@@ -166,6 +184,7 @@ def hook_session(
     journal: Journal,
     reason: str = "start",
     shadowed: frozenset[str] = frozenset(),
+    repo: str | None = None,
 ) -> HookSession:
     """The session as the hooks see it; what they write goes to ``journal``."""
     return HookSession(
@@ -191,6 +210,7 @@ def hook_session(
                 settings=settings,
                 approve_external=inputs.approve_external_imports,
                 outside_links=inputs.outside_links,
+                repo=repo,
             ),
             plugin_key=lambda name: f"{name}@builtin" if name in builtin_names else name,
             journal=journal,
@@ -206,10 +226,13 @@ def compute_start(
     fire_session_start: bool = True,
     settings: Settings | None = None,
     reason: str = "start",
+    listings: ListingFS | None = None,
 ) -> StartContext:
     """Settings, the walk, ``session.start`` (once per load), ``prompt.context``; ``reason`` tells
-    the hooks why a context is built (start, compact, clear, cd)."""
-    fs = ListingFS(inputs.fs)  # one listing per directory for the whole start
+    the hooks why a context is built (start, compact, clear, cd). ``listings``: what the session's
+    inputs were resolved through, when this start follows them at once."""
+    fs = listings or ListingFS(inputs.fs)  # one listing per directory for the whole start
+    repo: str | None = None  # the checkout the walk found, for the plugins' lookups (else found on their first)
     if settings is None:
         settings = session_settings(inputs, fs)
     disabled = disabled_reason(inputs)
@@ -222,6 +245,8 @@ def compute_start(
     walk_failed = False
     if disabled is None:
         try:
+            checkout = find_checkout(fs, inputs.cwd)  # once: the walk and the plugins' lookups share it
+            repo = checkout.root or inputs.cwd
             result = Walk(
                 fs=fs,
                 cwd=inputs.cwd,
@@ -232,6 +257,7 @@ def compute_start(
                 env=inputs.env,
                 approve_external=inputs.approve_external_imports,
                 outside_links=inputs.outside_links,
+                checkout=checkout,
             ).run()
         except OSError as exc:  # a failing query fails the whole start (``engine.faults``)
             walk_failed = True
@@ -251,6 +277,7 @@ def compute_start(
         journal=journal,
         reason=reason,
         shadowed=shadowed,
+        repo=repo,
     )
     failures = journal.failures  # hooks that failed during this start, in order (telemetry's among them)
     if fire_session_start:

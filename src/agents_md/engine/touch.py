@@ -18,9 +18,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from agents_md._model import InstructionFile
+from agents_md._value import frozen
 from agents_md.engine.loop import ReadResult
 from agents_md.engine.render import HOOK_PREFIX
 
@@ -63,7 +62,7 @@ def attaches(tool: str, profile: str) -> bool:
     return profile == "complete" or TOOLS[tool] != SEARCH
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class Touch:
     """What one tool call attaches: per path its ``ReadResult``, in the order touched."""
 

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from agents_md._model import ImportEdge, InstructionFile, Kind, Provenance, Reason, SkippedFile, SkipReason
 from agents_md._util.env import env_truthy
+from agents_md._value import frozen
 from agents_md.engine import memory
-from agents_md.engine.checkout import find_checkout
+from agents_md.engine.checkout import Checkout, find_checkout
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.loader import LoadedFile, LoadScope
 from agents_md.engine.paths import is_inside, path_chain
@@ -43,7 +43,7 @@ DIRECTORY_NAMES = frozenset({CLAUDE_MD, ".claude", CLAUDE_LOCAL_MD})
 ADD_DIR_ENV = "CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class WalkResult:
     files: tuple[InstructionFile, ...]
     conditional_rules: tuple[tuple[InstructionFile, tuple[str, ...]], ...]
@@ -66,9 +66,11 @@ class Walk:
         env: Mapping[str, str],
         approve_external: bool,
         outside_links: str = "follow",
+        checkout: Checkout | None = None,
     ) -> None:
         self.fs = fs
         self.cwd = os.path.normpath(cwd)
+        self.checkout = checkout if checkout is not None else find_checkout(fs, self.cwd)
         self.home = home
         self.managed_dir = managed_dir
         self.settings = settings
@@ -81,6 +83,7 @@ class Walk:
             settings=settings,
             approve_external=approve_external,
             outside_links=outside_links,
+            repo=self.checkout.root or self.cwd,
         )
         self.loader = scope.loader()
         self.conditional: list[tuple[InstructionFile, tuple[str, ...]]] = []
@@ -99,7 +102,7 @@ class Walk:
             out += self._file(os.path.join(self.home, ".claude", CLAUDE_MD), Kind.USER, user)
             out += self._rules(os.path.join(self.home, ".claude", "rules"), Kind.USER, user)
         walk = Provenance(reason=Reason.WALK)
-        checkout = find_checkout(self.fs, self.cwd)
+        checkout = self.checkout
         for directory in path_chain(self.cwd):
             out += self._directory(directory, walk, local_only=directory in checkout.shadowed)
         if env_truthy(self.env, ADD_DIR_ENV):

@@ -19,10 +19,11 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from agents_md._model import Notice
+from agents_md._util.lazy import import_module
+from agents_md._value import frozen
 from agents_md.engine.bus import HookBus
 from agents_md.engine.events import ENTRY_POINT_GROUP
 from agents_md.engine.settings import LOCAL, POLICY, PROJECT, Settings
@@ -31,7 +32,7 @@ from agents_md.errors import PluginError
 BUILTIN_DISTRIBUTION = "agents-md"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class PluginSpec:
     """A plugin ready to seat: its name on the bus, the object, and whether it is prepended."""
 
@@ -41,7 +42,7 @@ class PluginSpec:
     builtin: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _EntryPoint:
     name: str
     value: str  # "module:attribute"
@@ -92,10 +93,8 @@ def _section(text: str, group: str) -> list[tuple[str, str]]:
 
 
 def _load(value: str) -> object:
-    import importlib
-
     module_name, _, attribute = value.partition(":")
-    target: object = importlib.import_module(module_name.strip())
+    target: object = import_module(module_name.strip())
     for part in attribute.strip().split(".") if attribute.strip() else ():
         target = getattr(target, part)
     return target
@@ -110,9 +109,15 @@ def installed_path(path: Sequence[str]) -> tuple[str, ...]:
     if os.environ.get(CWD_PLUGINS_ENV) == "1":
         return tuple(path)
     try:
-        here = os.path.realpath(os.getcwd())
+        here = os.getcwd()  # already the resolved path
     except OSError:
         here = None
+    return _without(tuple(path), here)
+
+
+@lru_cache(maxsize=8)
+def _without(path: tuple[str, ...], here: str | None) -> tuple[str, ...]:
+    # Once per sys.path and folder: a process building a session per turn resolves them once.
     return tuple(p for p in path if p not in ("", ".") and os.path.realpath(p) != here)
 
 

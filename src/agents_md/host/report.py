@@ -6,12 +6,14 @@ which is itself only a reading of the session's files and their provenance.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from agents_md._model import InstructionFile, Kind, Reason, SkippedFile
+from agents_md._value import frozen
 from agents_md.engine import render
 from agents_md.host.session import Session
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def estimate_tokens(text: str) -> int:
@@ -19,14 +21,14 @@ def estimate_tokens(text: str) -> int:
     return (len(text) + 3) // 4
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class ModeInfo:
     value: str | None  # None when the agents-md plugin is off
     source: str
     key: str | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class ContextReport:
     cwd: str
     home: str

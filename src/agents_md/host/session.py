@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from agents_md._model import InstructionFile, Notice
+from agents_md._value import frozen
 from agents_md.engine.bus import HookBus
-from agents_md.engine.fs import SessionFS
+from agents_md.engine.fs import ListingFS, SessionFS
 from agents_md.engine.hook_session import HookSession, Journal, attachments_on
 from agents_md.engine.settings import Settings
 from agents_md.engine.start import (
@@ -42,6 +41,7 @@ from agents_md.host.steps import Step, keeps_given
 # A session's touch: (loop, key, Claude Code's tool name, path) -> what it attached.
 Toucher = Callable[["Loop", str, str, str], "ReadResult"]
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
@@ -55,7 +55,7 @@ REFERENCE, COMPLETE = "reference", "complete"
 GENERAL_PURPOSE = "general-purpose"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class AgentStart:
     """What a subagent starts with."""
 
@@ -64,7 +64,7 @@ class AgentStart:
     claude_md: str | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class CdResult:
     """After ``/cd``: the new start, and the instruction files the ``/cd`` notice carries."""
 
@@ -156,10 +156,10 @@ class Session:
         disabled_plugins: Sequence[str] = (),
         **options: Unpack[SessionOptions],
     ) -> None:
-        self.inputs = SessionInputs.build(cwd=cwd, home=home, **options)
+        self.inputs, listings = SessionInputs.resolve(cwd=cwd, home=home, **options)
         self._lock = threading.RLock()
         self.bus = HookBus()
-        settings = session_settings(self.inputs)
+        settings = session_settings(self.inputs, listings)
         self.plugins = seat(
             self.bus,
             settings=settings,
@@ -169,7 +169,9 @@ class Session:
             disabled=disabled_plugins,
         )
         self._builtin_names = frozenset(s.name for s in self.plugins if s.builtin)
+        # What the construction read, handed to the first start (each folder on the path listed once).
         self._first_settings: Settings | None = settings
+        self._first_listings: ListingFS | None = listings
         self._start: StartContext | None = None
         self._main: Loop | None = None
         self._has_messages = False
@@ -194,8 +196,11 @@ class Session:
         with self._lock:
             if self._start is None:
                 settings, self._first_settings = self._first_settings, None
+                listings, self._first_listings = self._first_listings, None
                 self._start = self._told(
-                    compute_start(self.inputs, self.bus, builtin_names=self._builtin_names, settings=settings)
+                    compute_start(
+                        self.inputs, self.bus, builtin_names=self._builtin_names, settings=settings, listings=listings
+                    )
                 )
             return self._start
 
@@ -406,6 +411,7 @@ class Session:
         # (unless nothing was loaded yet, when this is the load's first start).
         first = self._start is None
         settings, self._first_settings = self._first_settings, None
+        listings, self._first_listings = self._first_listings, None
         start = self._told(
             compute_start(
                 self.inputs,
@@ -414,6 +420,7 @@ class Session:
                 fire_session_start=first,
                 settings=settings if reason != "cd" else None,
                 reason=reason,
+                listings=listings if reason != "cd" else None,
             )
         )
         with self._lock:

@@ -17,13 +17,13 @@ back; both ``Session.snapshot`` and the ``agents-md hook`` state file keep them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from agents_md._value import frozen
 
 OPS = ("read", "spawn", "turn", "compact", "clear", "cd")
 FORK = "fork"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class Step:
     """One step of a session (step 1)."""
 
@@ -41,10 +41,10 @@ class Step:
         """The step ``raw`` holds, or ``None`` when it is not one."""
         if not isinstance(raw, dict) or raw.get("op") not in OPS:
             return None
-        values = {k: raw.get(k, cls.__dataclass_fields__[k].default) for k in ("loop", "path", "tool", "agent_type")}
+        values = {k: raw[k] for k in ("loop", "path", "tool", "agent_type") if k in raw}  # else the default
         if not all(isinstance(v, str) for v in values.values()):
             return None
-        return cls(op=str(raw["op"]), **{k: str(v) for k, v in values.items()})
+        return cls(op=str(raw["op"]), **values)
 
 
 def keeps_given(path: str, loop_tool: tuple[str, str], touched: set[tuple[str, str, str]]) -> bool:

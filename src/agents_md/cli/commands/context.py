@@ -2,13 +2,46 @@
 
 from __future__ import annotations
 
-import argparse
-from typing import TYPE_CHECKING, Any
+from agents_md.cli.options import SWITCH, Option, Plain, Positional, add_options, add_positional, read_plain
+from agents_md.cli.session_args import SESSION_OPTIONS, add_session_arguments
 
-from agents_md.cli.session_args import add_session_arguments
-
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from types import SimpleNamespace
+    from typing import Any
+
+    from agents_md.cli.options import Arguments
     from agents_md.host.session import Session
+
+DIRECTORY = Positional(dest="directory", default=".", help="the working directory (default: .)")
+OPTIONS = (
+    Option(
+        flag="--format",
+        choices=("text", "json", "claude-md", "prompt"),
+        default="text",
+        help="text (a table), json, or prompt (exactly the instruction text the engine sends; "
+        "claude-md: Claude Code's rendered block)",
+    ),
+    Option(
+        flag="--engine",
+        default="claude-code",
+        metavar="NAME",
+        help="claude-code (default), codex, gemini, opencode, or all (one table, file x engine)",
+    ),
+    Option(flag="--agent", metavar="TYPE", help="what a subagent of TYPE receives instead"),
+    Option(
+        flag="--absolute",
+        action=SWITCH,
+        help="absolute paths in the table (default: relative to DIR; ~/ for the home, absolute outside the project)",
+    ),
+)
+PLAIN = Plain(
+    words=("context",),
+    options=OPTIONS + SESSION_OPTIONS,
+    fixed=(("version", False), ("debug", False), ("command", "context")),
+    positional=DIRECTORY,
+)
 
 
 def register(subparsers: Any) -> None:
@@ -18,31 +51,18 @@ def register(subparsers: Any) -> None:
         description="Show the instruction files an agent starting in DIR loads: each with its kind, why it "
         "loaded, its size; the files considered and left out, and why.",
     )
-    parser.add_argument("directory", nargs="?", default=".", help="the working directory (default: .)")
-    parser.add_argument(
-        "--format",
-        choices=("text", "json", "claude-md", "prompt"),
-        default="text",
-        help="text (a table), json, or prompt (exactly the instruction text the engine sends; "
-        "claude-md: Claude Code's rendered block)",
-    )
-    parser.add_argument(
-        "--engine",
-        default="claude-code",
-        metavar="NAME",
-        help="claude-code (default), codex, gemini, opencode, or all (one table, file x engine)",
-    )
-    parser.add_argument("--agent", metavar="TYPE", help="what a subagent of TYPE receives instead")
-    parser.add_argument(
-        "--absolute",
-        action="store_true",
-        help="absolute paths in the table (default: relative to DIR; ~/ for the home, absolute outside the project)",
-    )
+    add_positional(parser, DIRECTORY)
+    add_options(parser, OPTIONS)
     add_session_arguments(parser)
     parser.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def plain(argv: Sequence[str]) -> SimpleNamespace | None:
+    """A plain ``context`` command line read without argparse (``cli.options``), else ``None``."""
+    return read_plain(PLAIN, argv, run)
+
+
+def run(args: Arguments) -> int:
     import os
 
     from agents_md.cli.session_args import offered_agent, session_from

@@ -3,7 +3,6 @@ agents load (Codex CLI, Gemini CLI, OpenCode), beside Claude Code."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Sequence
@@ -12,6 +11,7 @@ from typing import TYPE_CHECKING
 from agents_md.errors import UsageError
 
 if TYPE_CHECKING:
+    from agents_md.cli.options import Arguments
     from agents_md.host.session import Session
 
 ALL = "all"
@@ -27,7 +27,7 @@ def _names(engine: str) -> tuple[str, ...]:
     return (engine,)
 
 
-def context_engines(session: Session, args: argparse.Namespace, *, engine: str, fmt: str) -> int:
+def context_engines(session: Session, args: Arguments, *, engine: str, fmt: str) -> int:
     """What ``engine`` (or every engine) sends when it starts in the session's working directory."""
     from agents_md.cli.session_args import env_from
     from agents_md.cli.views.engines import render_all, render_start, start_json
@@ -62,7 +62,7 @@ def context_engines(session: Session, args: argparse.Namespace, *, engine: str, 
     return 0
 
 
-def read_engine(args: argparse.Namespace, *, engine: str, path: str, cwd: str, after: Sequence[str], fmt: str) -> int:
+def read_engine(args: Arguments, *, engine: str, path: str, cwd: str, after: Sequence[str], fmt: str) -> int:
     """What ``engine`` attaches after a read of ``path``, once the ``after`` files were read."""
     from agents_md.cli.session_args import env_from, home_from
     from agents_md.engines.registry import find

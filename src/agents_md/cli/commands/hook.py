@@ -7,10 +7,28 @@ run unless ``--write``); ``hook plugin --out DIR`` writes a plugin folder holdin
 
 from __future__ import annotations
 
-import argparse
-from typing import Any
+from agents_md.cli.options import SWITCH, Option, Plain, add_options, read_plain
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+    from types import SimpleNamespace
+    from typing import Any
+
+    from agents_md.cli.options import Arguments
+
 
 PROFILES = ("reference", "complete")
+RUN_OPTIONS = (
+    Option(flag="--profile", choices=PROFILES, default="reference"),
+    Option(flag="--force", action=SWITCH, help="answer even while the built-in plugin is on"),
+)
+PLAIN = Plain(
+    words=("hook", "run"),
+    options=RUN_OPTIONS,
+    fixed=(("version", False), ("debug", False), ("command", "hook"), ("hook_action", "run")),
+)
 
 
 def register(subparsers: Any) -> None:
@@ -27,8 +45,7 @@ def register(subparsers: Any) -> None:
         description="Answer one Claude Code hook event (JSON on standard input) with what the agents-md plugin "
         "would attach. Silent while the built-in plugin is on, unless --force.",
     )
-    run_parser.add_argument("--profile", choices=PROFILES, default="reference")
-    run_parser.add_argument("--force", action="store_true", help="answer even while the built-in plugin is on")
+    add_options(run_parser, RUN_OPTIONS)
     run_parser.set_defaults(run=run)
     for action, text in (
         ("install", "add the hooks to a settings file (a dry run printing the change unless --write)"),
@@ -63,7 +80,12 @@ def register(subparsers: Any) -> None:
     plugin.set_defaults(run=plugin_action)
 
 
-def run(args: argparse.Namespace) -> int:
+def plain(argv: Sequence[str]) -> SimpleNamespace | None:
+    """A plain ``hook run`` command line read without argparse (``cli.options``), else ``None``."""
+    return read_plain(PLAIN, argv, run)
+
+
+def run(args: Arguments) -> int:
     import os
     import sys
 

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 from agents_md._util.bounded_cache import bounded_cache
+from agents_md._util.lazy_pattern import lazy_compile
+from agents_md._value import frozen
 
 _BLOCK_TAGS = (
     "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|"
@@ -30,32 +31,32 @@ _BLOCK_TAGS = (
     "option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul"
 )
 
-_FENCE = re.compile(r" {0,3}(`{3,}(?=[^`\n]*(?:\n|$))|~{3,})([^\n]*)(?:\n|$)")
-_HEADING = re.compile(r" {0,3}(#{1,6})(?=\s|$)([^\n]*)(?:\n|$)")
-_HR = re.compile(r" {0,3}((?:-[\t ]*){3,}|(?:_[ \t]*){3,}|(?:\*[ \t]*){3,})(?:\n|$)")
-_BLOCKQUOTE = re.compile(r" {0,3}>")
-_BULLET = re.compile(r"( {0,3})([*+-]|\d{1,9}[.)])([ \t][^\n]*|)(?:\n|$)")
-_SETEXT = re.compile(r" {0,3}(=+|-+) *(?:\n|$)")
-_HTML_COMMENT = re.compile(r" {0,3}<!--(?:-?>|[\s\S]*?(?:-->|$))[^\n]*(?:\n+|$)")
-_HTML_RAW_TAG = re.compile(r" {0,3}<(script|pre|style|textarea)[\s>][\s\S]*?(?:</\1>[^\n]*\n+|$)", re.I)
-_HTML_PI = re.compile(r" {0,3}<\?[\s\S]*?(?:\?>\n*|$)")
-_HTML_DECL = re.compile(r" {0,3}<![A-Z][\s\S]*?(?:>\n*|$)")
-_HTML_CDATA = re.compile(r" {0,3}<!\[CDATA\[[\s\S]*?(?:\]\]>\n*|$)")
+_FENCE = lazy_compile(r" {0,3}(`{3,}(?=[^`\n]*(?:\n|$))|~{3,})([^\n]*)(?:\n|$)")
+_HEADING = lazy_compile(r" {0,3}(#{1,6})(?=\s|$)([^\n]*)(?:\n|$)")
+_HR = lazy_compile(r" {0,3}((?:-[\t ]*){3,}|(?:_[ \t]*){3,}|(?:\*[ \t]*){3,})(?:\n|$)")
+_BLOCKQUOTE = lazy_compile(r" {0,3}>")
+_BULLET = lazy_compile(r"( {0,3})([*+-]|\d{1,9}[.)])([ \t][^\n]*|)(?:\n|$)")
+_SETEXT = lazy_compile(r" {0,3}(=+|-+) *(?:\n|$)")
+_HTML_COMMENT = lazy_compile(r" {0,3}<!--(?:-?>|[\s\S]*?(?:-->|$))[^\n]*(?:\n+|$)")
+_HTML_RAW_TAG = lazy_compile(r" {0,3}<(script|pre|style|textarea)[\s>][\s\S]*?(?:</\1>[^\n]*\n+|$)", re.I)
+_HTML_PI = lazy_compile(r" {0,3}<\?[\s\S]*?(?:\?>\n*|$)")
+_HTML_DECL = lazy_compile(r" {0,3}<![A-Z][\s\S]*?(?:>\n*|$)")
+_HTML_CDATA = lazy_compile(r" {0,3}<!\[CDATA\[[\s\S]*?(?:\]\]>\n*|$)")
 _HTML_UNTIL_BLANK = r"[\s\S]*?(?:(?:\n[ \t]*)+\n|$)"
-_HTML_BLOCK_TAG = re.compile(r" {0,3}</?(?:" + _BLOCK_TAGS + r")(?: +|\n|/?>)" + _HTML_UNTIL_BLANK, re.I)
+_HTML_BLOCK_TAG = lazy_compile(r" {0,3}</?(?:" + _BLOCK_TAGS + r")(?: +|\n|/?>)" + _HTML_UNTIL_BLANK, re.I)
 _ATTRIBUTE = r"""(?: +[a-zA-Z:_][\w.:-]*(?: *= *"[^"\n]*"| *= *'[^'\n]*'| *= *[^\s"'=<>`]+)?)"""
-_HTML_OPEN_TAG = re.compile(
+_HTML_OPEN_TAG = lazy_compile(
     r" {0,3}<(?!script|pre|style|textarea)([a-z][\w-]*)"
     + _ATTRIBUTE
     + r"*? */?>(?=[ \t]*(?:\n|$))"
     + _HTML_UNTIL_BLANK,
     re.I,
 )
-_HTML_CLOSE_TAG = re.compile(
+_HTML_CLOSE_TAG = lazy_compile(
     r" {0,3}</(?!script|pre|style|textarea)[a-z][\w-]*\s*>(?=[ \t]*(?:\n|$))" + _HTML_UNTIL_BLANK, re.I
 )
 # Lines that end a paragraph without a blank line.
-_INTERRUPTS = re.compile(
+_INTERRUPTS = lazy_compile(
     r" {0,3}(?:(?:-[\t ]*){3,}|(?:_[ \t]*){3,}|(?:\*[ \t]*){3,})(?:\n|$)"  # thematic break
     r"| {0,3}#{1,6}(?:\s|$)"  # heading
     r"| {0,3}>"  # block quote
@@ -67,7 +68,7 @@ _INTERRUPTS = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Block:
     type: str  # space, code, heading, hr, blockquote, list, html, def, paragraph, text
     raw: str
@@ -111,13 +112,14 @@ class NestedTooDeep(RecursionError):
 
 
 # A line that opens containers: block quote and list markers, with the white space around them.
-_CONTAINERS = re.compile(r"(?:[ \t]*(?:>|(?:[*+-]|\d{1,9}[.)])(?=[ \t\n]|$)))+[ \t]*")
-_CONTAINER_MARK = re.compile(r">|[*+-]|\d{1,9}[.)]")
+_CONTAINERS = lazy_compile(r"(?:[ \t]*(?:>|(?:[*+-]|\d{1,9}[.)])(?=[ \t\n]|$)))+[ \t]*")
+_CONTAINER_MARK = lazy_compile(r">|[*+-]|\d{1,9}[.)]")
 # A line whose start has fewer marker and white-space characters than this opens nothing deeper
 # than three times as many levels (all tabs): below MAX_NESTING, so only longer starts are read.
 _SHORT = MAX_NESTING // 4
-_LONG_START = re.compile(r"[ \t>*+\d.)-]{" + str(_SHORT) + "}")
-_LONG_LINE_START = re.compile(r"\n" + _LONG_START.pattern)  # found by its line end: fast
+_LONG_START_SOURCE = r"[ \t>*+\d.)-]{" + str(_SHORT) + "}"
+_LONG_START = lazy_compile(_LONG_START_SOURCE)
+_LONG_LINE_START = lazy_compile(r"\n" + _LONG_START_SOURCE)  # found by its line end: fast
 
 
 def _long_starts(src: str) -> Iterator[int]:
@@ -288,8 +290,8 @@ def _blockquote(src: str, pos: int) -> int | None:
     return end
 
 
-_QUOTE_MARK = re.compile(r"^ {0,3}>[\t ]?", re.M)
-_SETEXT_LINE = re.compile(r" {0,3}(?:-+|=+) *$")
+_QUOTE_MARK = lazy_compile(r"^ {0,3}>[\t ]?", re.M)
+_SETEXT_LINE = lazy_compile(r" {0,3}(?:-+|=+) *$")
 
 
 def quote_block(text: str) -> Block | None:
@@ -337,7 +339,9 @@ def quote_block(text: str) -> Block | None:
         if len(inner) > 1 and inner[-1].type == "space" and len(inner[-1].raw) == 1:
             # A one-character space token joins the token before it.
             before = inner[-2]
-            inner[-2:] = [Block(before.type, before.raw + "\n", before.parts, before.resets_top)]
+            inner[-2:] = [
+                Block(type=before.type, raw=before.raw + "\n", parts=before.parts, resets_top=before.resets_top)
+            ]
         parts.extend(inner)
         last = inner[-1] if inner else None
         open_paragraph = last is not None and last.type == "paragraph"
@@ -365,15 +369,15 @@ def quote_block(text: str) -> Block | None:
     return Block(type="blockquote", raw=raw, parts=tuple(parts), resets_top=resets_top)
 
 
-_ITEM_MARKER = re.compile(r" {0,3}(?:\d{1,9}[).]|[-+*])(?![^\t\n ])")
-_ITEM_ENDS = re.compile(
+_ITEM_MARKER = lazy_compile(r" {0,3}(?:\d{1,9}[).]|[-+*])(?![^\t\n ])")
+_ITEM_ENDS = lazy_compile(
     r"#|```|~~~|(?:- *- *-[- ]*|_ *_ *_[_ ]*|\* *\* *\*[* ]*)$|<!--|<[A-Z].*>|(?:\d{1,9}[).]|[-+*])(?![^\t ])", re.I
 )
-_ITEM_NO_LAZY = re.compile(r"#|```|~~~|(?:- *- *-[- ]*|_ *_ *_[_ ]*|\* *\* *\*[* ]*)$")
-_INDENTED_CODE_LINE = re.compile(r"(?: {0,3}\t| {4})[\t ]*[^\t ]")
-_BLANK_REST = re.compile(r"[\t ]*(?![^\n])\n?")
-_LIST_START = re.compile(r" {0,3}(?:\d{1,9}[).]|[-+*])(?:[\t ][^\n]+)?(?![^\n])\n?")
-_LIST_HR = re.compile(r" {0,3}(?:-[\t ]*-[\t ]*-[-\t ]*|_[\t ]*_[\t ]*_[_\t ]*|\*[\t ]*\*[\t ]*\*[*\t ]*)(?![^\n])")
+_ITEM_NO_LAZY = lazy_compile(r"#|```|~~~|(?:- *- *-[- ]*|_ *_ *_[_ ]*|\* *\* *\*[* ]*)$")
+_INDENTED_CODE_LINE = lazy_compile(r"(?: {0,3}\t| {4})[\t ]*[^\t ]")
+_BLANK_REST = lazy_compile(r"[\t ]*(?![^\n])\n?")
+_LIST_START = lazy_compile(r" {0,3}(?:\d{1,9}[).]|[-+*])(?:[\t ][^\n]+)?(?![^\n])\n?")
+_LIST_HR = lazy_compile(r" {0,3}(?:-[\t ]*-[\t ]*-[-\t ]*|_[\t ]*_[\t ]*_[_\t ]*|\*[\t ]*\*[\t ]*\*[*\t ]*)(?![^\n])")
 
 
 def _leading_spaces(line: str) -> int:
@@ -494,9 +498,9 @@ def _html(src: str, pos: int) -> int | None:
     return None
 
 
-_DEF_LABEL = re.compile(r" {0,3}\[(?!\s*\])((?:\\.|[^\[\]\\])+)\]:")
-_DEF_DEST = re.compile(r"<([^<>\n\\]|\\.)*>|[^\s<\x00-\x1f][^\s\x00-\x1f]*")
-_DEF_TITLE = re.compile(r'"(?:\\.|[^"\\])*"|\'[^\']*\'|\((?:\\.|[^()\\])*\)')
+_DEF_LABEL = lazy_compile(r" {0,3}\[(?!\s*\])((?:\\.|[^\[\]\\])+)\]:")
+_DEF_DEST = lazy_compile(r"<([^<>\n\\]|\\.)*>|[^\s<\x00-\x1f][^\s\x00-\x1f]*")
+_DEF_TITLE = lazy_compile(r'"(?:\\.|[^"\\])*"|\'[^\']*\'|\((?:\\.|[^()\\])*\)')
 
 
 def _skip_space_and_newline(src: str, pos: int) -> int:

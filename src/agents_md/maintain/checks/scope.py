@@ -4,8 +4,8 @@
    each file a finding is on, the lines it added or changed (``git diff -U0``, the new side).
 2. A finding belongs to the change when it is ``doc-not-updated`` (it is about the change),
    when it is on a file the change added, on a line the change touched, or about a whole file
-   the change touched; or when its subject is a path the change deleted (a ``missing-path``
-   or a ``broken-import`` that the deletion made).
+   the change touched or one of the files it speaks of (its ``about``); or when its subject is a
+   path the change deleted (a ``missing-path`` or a ``broken-import`` that the deletion made).
 3. Files named besides that the diff does not hold (pre-commit's ``--files``) count as touched whole.
 
 Every other finding was there before the change: ``--all`` reports them too.
@@ -62,6 +62,8 @@ class ChangeScope:
         if f.rule in ABOUT_THE_CHANGE or self._made_by_a_deletion(f):
             return True
         names = (f.file, *f.also)
+        if any(name in self.touched for name in f.about):
+            return True  # a finding about the file the change touched, said on the file that causes it
         if not any(name in self.touched for name in names):
             return False
         if f.line is None or any(name in self.added or name in self.whole for name in names):

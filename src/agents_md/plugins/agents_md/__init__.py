@@ -5,8 +5,6 @@ and configured under, the option and its modes, how the mode is read, and the de
 records on the session.
 """
 
-from typing import TYPE_CHECKING
-
 from agents_md.plugins.agents_md.option import (
     AND_AGENTS_MD,
     CLAUDE_MD,
@@ -21,6 +19,7 @@ from agents_md.plugins.agents_md.option import (
 )
 from agents_md.plugins.agents_md.plugin import NAME, AgentsMdPlugin
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
     from agents_md.plugins.agents_md.records import ReadDecision as ReadDecision
     from agents_md.plugins.agents_md.records import StoodDown as StoodDown

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from agents_md.plugin_api import HookSession, InstructionFile, Kind
 from agents_md.plugins.agents_md.placement import OWN_NAMES
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
     from agents_md.plugins.agents_md.records import ReadDecision
 

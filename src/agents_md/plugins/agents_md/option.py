@@ -14,10 +14,13 @@ Read from ``pluginConfigs[KEY].options`` in user settings (when the user source 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
 
-from agents_md.plugin_api import FLAG, POLICY, USER, Settings
+from agents_md.plugin_api import FLAG, POLICY, USER, Settings, frozen
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 CLAUDE_MD = "claude-md"
 OR_AGENTS_MD = "claude-md-or-agents-md"
@@ -45,7 +48,7 @@ LEGACY_MAP = {
 OPTION_LAYERS = (USER, FLAG, POLICY)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class ModeReading:
     """The mode the plugin runs in and where it was read (recorded on the session at its start)."""
 

@@ -25,10 +25,13 @@ def own_files(files: Sequence[InstructionFile], chain: Sequence[str], home: str 
     whatever kind it was handed (one the user's file imports counts too), except the user's own
     ``~/.claude/CLAUDE.md`` when the home is on the path.
     """
-    own = {os.path.join(d, name) for d in chain for name in OWN_NAMES}
-    if home:
-        own.discard(os.path.join(home, ".claude", "CLAUDE.md"))
-    return [f for f in files if f.kind is not Kind.MANAGED and f.path in own]
+    on_path = set(chain)
+    users = os.path.join(home, ".claude", "CLAUDE.md") if home else None
+
+    def own(path: str) -> bool:
+        return any(path.endswith(os.sep + name) and path[: -len(name) - 1] in on_path for name in OWN_NAMES)
+
+    return [f for f in files if f.kind is not Kind.MANAGED and f.path != users and own(f.path)]
 
 
 def _anchor_of_path(path: str) -> str:

@@ -23,14 +23,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from agents_md.plugin_api import LOCAL, PROJECT, FoundFile, HookSession, InstructionFile, Kind, ToolCall, hookimpl
 from agents_md.plugins.agents_md import nested, option
 from agents_md.plugins.agents_md.nested import CLAUDE_NAMES, FILE_NAMES
 from agents_md.plugins.agents_md.placement import own_files, place
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
     from agents_md.plugins.agents_md.records import StoodDown
 
@@ -44,15 +43,17 @@ ATTACHING_TOOLS = {
 }
 
 
-@dataclass(slots=True)
 class _LoadState:
     """What the plugin remembers for one load (reset on every ``session.start``)."""
 
-    reading: option.ModeReading | None = None
-    first_context_done: bool = False
-    yielded: bool = False
-    start_files: tuple[InstructionFile, ...] = ()
-    delivered: dict[str, dict[str, str]] = field(default_factory=dict)  # loop id -> {attached path: text}
+    __slots__ = ("delivered", "first_context_done", "reading", "start_files", "yielded")
+
+    def __init__(self, *, reading: option.ModeReading | None = None) -> None:
+        self.reading = reading
+        self.first_context_done = False
+        self.yielded = False
+        self.start_files: tuple[InstructionFile, ...] = ()
+        self.delivered: dict[str, dict[str, str]] = {}  # loop id -> {attached path: text}
 
 
 class AgentsMdPlugin:

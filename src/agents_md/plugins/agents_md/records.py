@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from agents_md.plugin_api import frozen
 
 # Why an AGENTS.md found on a Read was not attached.
 LOADED = "loaded"  # it loaded already: in the start, or as a CLAUDE.md on the way (a link)
@@ -17,7 +17,7 @@ GIVEN = "given"  # this loop was given it (unchanged) on an earlier Read
 READ_FILE = "read-file"  # it is the file read: its text is in the tool result
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class StoodDown:
     """``claude-md-or-agents-md`` stood down: the project has instruction files of its own on the path."""
 
@@ -25,7 +25,7 @@ class StoodDown:
     unloaded: tuple[str, ...] = ()  # of them, the ones a setting source kept from loading (they count)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen
 class ReadDecision:
     """What a Read of ``path`` attached of the ``AGENTS.md`` files on the way down to it."""
 

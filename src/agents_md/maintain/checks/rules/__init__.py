@@ -26,6 +26,7 @@ from agents_md.maintain.checks.rules import (
     import_outside_repo,
     invisible_doc,
     line_budget,
+    link_as_text,
     missing_command,
     missing_path,
     name_case,
@@ -46,6 +47,7 @@ FILE_RULES: tuple[ModuleType, ...] = (
     name_case,
     stale_map,
     dangling_link,
+    link_as_text,
     outside_link,
 )
 PREFETCH_AFTER = outside_link
@@ -88,6 +90,7 @@ READING_ORDER: tuple[ModuleType, ...] = (
     import_cycle,
     import_outside_repo,
     dangling_link,
+    link_as_text,
     outside_link,
     name_case,
     duplicate_text,

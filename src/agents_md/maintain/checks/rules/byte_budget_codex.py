@@ -7,6 +7,9 @@ the repository's own ``.codex/config.toml`` files (read as a project the team tr
 folder), over ``codex-max-bytes`` / ``codex-fallback-filenames`` / ``codex-root-markers`` (what a
 person's ``~/.codex/config.toml`` would hold). Reported on the file that is cut (the file holding
 its text), at the line where the cut falls; only folder docs count, not a skill's files.
+Docs dropped because the same files above them fill the budget (a long root and ``backend/``
+doc, and twenty docs below ``backend/``) are one finding, on the last of those files, naming
+them (each is in its ``about``, so a change touching one reports it): one cause, one fix.
 """
 
 from __future__ import annotations
@@ -22,6 +25,10 @@ from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.repo.files import shown
 
 RULE = RuleInfo("byte-budget-codex", Severity.WARNING, "Codex cuts or drops a file at project_doc_max_bytes", __doc__)
+
+
+# The files above that fill the budget, as loaded -> (the budget, said; each doc dropped and where from).
+Dropped = dict[tuple[tuple[str, int], ...], tuple[str, list[tuple[str, str]]]]
 
 
 def codex_config(ctx: CheckContext) -> CodexConfig:
@@ -40,6 +47,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     base = codex_config(ctx)
     dirs = sorted({os.path.dirname(f) for f in ctx.docs()})
     told_loops: set[str] = set()
+    dropped: Dropped = {}
     for directory in dirs:
         where = ctx.abs(directory).rstrip(os.sep)
         start = codex.start(where, home=ctx.root, env={}, fs=ctx.engine.fs, config=base)
@@ -72,11 +80,15 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 line=data[: f.loaded].count(b"\n") + 1,
                 also=ctx.also(rel),
             )
+        above = tuple((ctx.rel(f.path), f.loaded) for f in start.files if os.path.dirname(f.path) != where)
         for x in own_left:
             placed = ctx.rel(x.path)
             if ctx.ignored(placed):
                 continue
             rel = ctx.holder(placed)
+            if x.why is Left.DROPPED and above:
+                dropped.setdefault(above, (budget, []))[1].append((rel, directory))
+                continue
             what = (
                 "drops this file: the budget leaves only white space of it"
                 if x.why is Left.CUT_TO_BLANK
@@ -93,6 +105,36 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 "shorten the files above it, or raise project_doc_max_bytes in Codex's config.toml",
                 also=ctx.also(rel),
             )
+
+    yield from _drops(ctx, dropped)
+
+
+def _drops(ctx: CheckContext, dropped: Dropped) -> Iterator[Diagnostic]:
+    """The dropped docs, one finding per set of files above that fills the budget."""
+    fix = "shorten the files above it, or raise project_doc_max_bytes in Codex's config.toml"
+    for above, (budget, found) in dropped.items():
+        before = ", ".join(f"{rel} {loaded:,} B" for rel, loaded in above)
+        docs = list(dict.fromkeys(rel for rel, _ in found))
+        if len(docs) == 1:
+            yield RULE.diagnostic(
+                docs[0],
+                f"Codex started in {shown(found[0][1])} drops this file: the files above it use "
+                f"the whole {budget} ({before})",
+                fix,
+                also=ctx.also(docs[0]),
+            )
+            continue
+        last = ctx.holder(above[-1][0])
+        named = ", ".join(docs[:3]) + (f" and {len(docs) - 3} more" if len(docs) > 3 else "")
+        yield RULE.diagnostic(
+            last,
+            f"Codex drops the {len(docs)} docs below it ({named}): started in their folders, the files above "
+            f"them use the whole {budget} ({before})",
+            "shorten this file or the ones above it, or raise project_doc_max_bytes in Codex's config.toml",
+            subject=f"drops below {last}",
+            also=ctx.also(last),
+            about=tuple(dict.fromkeys(d for doc in docs for d in (doc, *ctx.also(doc)))),
+        )
 
 
 def _budget(start: EngineStart, base: CodexConfig) -> int:

@@ -1,0 +1,183 @@
+"""Frozen value classes made without ``dataclasses``, whose cost the command line pays on every start.
+
+``dataclasses`` imports ``inspect`` and writes and compiles five or six methods for each class
+as its module loads (about a millisecond a class); a hook call starts the command line anew
+each time, and the values it needs would make that most of its start. ``@frozen`` makes the
+same kind of class from methods shared by all of them:
+
+1. The fields are the class's own annotations, in order; a class attribute of that name is
+   the field's default (``field(default_factory=...)`` for a fresh one each time, and
+   ``compare=False`` to leave it out of equality and hashing).
+2. The class is remade with ``__slots__`` of those names, the defaults taken out of it.
+3. ``__init__`` takes the fields by keyword alone, then calls ``__post_init__`` if defined.
+4. Fields cannot be set or deleted afterwards (``dataclasses.FrozenInstanceError``); equality,
+   hash and repr are those of a frozen dataclass: by the fields, in order.
+5. ``dataclasses``' own functions (``replace``, ``fields``, ``asdict``) work on these values:
+   the first time one looks for its table of fields, ``dataclasses`` builds it, from the same
+   fields (so it is imported only by the code that uses it).
+
+Type checkers read ``@frozen`` as a frozen, keyword-only dataclass (``dataclass_transform``).
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+
+# ``typing`` is imported by type checkers alone: at run time it is a large part of a start.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, TypeVar
+
+    from typing_extensions import dataclass_transform
+
+    T = TypeVar("T")
+else:
+
+    def dataclass_transform(**_: object) -> object:
+        return lambda decorated: decorated
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+_MISSING: Any = _Missing()
+_setattr = object.__setattr__
+
+
+class _Field:
+    """A field's default, as ``field(...)`` gives it."""
+
+    __slots__ = ("compare", "default", "default_factory")
+
+    def __init__(self, default: Any, default_factory: Callable[[], Any] | None, compare: bool) -> None:
+        self.default = default
+        self.default_factory = default_factory
+        self.compare = compare
+
+
+def field(*, default: Any = _MISSING, default_factory: Callable[[], Any] | None = None, compare: bool = True) -> Any:
+    """A field's default when a plain one will not do: a fresh one each time, or not compared."""
+    return _Field(default, default_factory, compare)
+
+
+class _DataclassFields:
+    """``__dataclass_fields__``, built by ``dataclasses`` from the value's fields when first read."""
+
+    def __init__(self) -> None:
+        self._table: Any = None
+
+    def __get__(self, instance: object, owner: type) -> Any:
+        if self._table is not None:
+            return self._table
+        import dataclasses
+
+        specs = []
+        for name, annotation, spec in owner.__value_fields__:  # type: ignore[attr-defined]
+            kwargs: dict[str, Any] = {"compare": spec.compare}
+            if spec.default_factory is not None:
+                kwargs["default_factory"] = spec.default_factory
+            elif spec.default is not _MISSING:
+                kwargs["default"] = spec.default
+            specs.append((name, annotation, dataclasses.field(**kwargs)))
+        shadow = dataclasses.make_dataclass(owner.__name__, specs, frozen=True, kw_only=True)
+        self._table = vars(shadow)["__dataclass_fields__"]
+        return self._table
+
+
+def _init(self: Any, **given: Any) -> None:
+    for name, _, spec in self.__value_fields__:
+        if name in given:
+            item = given.pop(name)
+        elif spec.default_factory is not None:
+            item = spec.default_factory()
+        elif spec.default is not _MISSING:
+            item = spec.default
+        else:
+            raise TypeError(f"{type(self).__qualname__}() missing the keyword argument {name!r}")
+        _setattr(self, name, item)
+    if given:
+        raise TypeError(f"{type(self).__qualname__}() got an unexpected keyword argument {next(iter(given))!r}")
+
+
+def _init_then_post_init(self: Any, **given: Any) -> None:
+    _init(self, **given)
+    self.__post_init__()
+
+
+def _set(self: Any, name: str, _: object) -> None:
+    from dataclasses import FrozenInstanceError
+
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _delete(self: Any, name: str) -> None:
+    from dataclasses import FrozenInstanceError
+
+    raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def _repr(self: Any) -> str:
+    shown = ", ".join(f"{name}={getattr(self, name)!r}" for name, _, _ in self.__value_fields__)
+    return f"{type(self).__qualname__}({shown})"
+
+
+def _eq(self: Any, other: Any) -> object:
+    if other.__class__ is not self.__class__:
+        return NotImplemented
+    return self.__value_key__(self) == self.__value_key__(other)
+
+
+def _hash(self: Any) -> int:
+    return hash(self.__value_key__(self))
+
+
+def _getstate(self: Any) -> list[Any]:
+    return [getattr(self, name) for name, _, _ in self.__value_fields__]
+
+
+def _setstate(self: Any, state: list[Any]) -> None:
+    for (name, _, _), item in zip(self.__value_fields__, state, strict=True):
+        _setattr(self, name, item)
+
+
+def _key(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
+    """The compared fields' values as a tuple (``attrgetter`` of one name gives the bare value)."""
+    if len(names) == 1:
+        one = attrgetter(names[0])
+        return lambda item: (one(item),)
+    return attrgetter(*names) if names else lambda item: ()
+
+
+@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(field,))
+def frozen(cls: type[T]) -> type[T]:
+    """``cls`` as a frozen value class (the steps above); it inherits no fields."""
+    namespace = dict(cls.__dict__)
+    fields = []
+    for name, annotation in namespace.get("__annotations__", {}).items():
+        given = namespace.pop(name, _MISSING)
+        spec = given if isinstance(given, _Field) else _Field(given, None, True)
+        fields.append((name, annotation, spec))
+    namespace.pop("__dict__", None)
+    namespace.pop("__weakref__", None)
+    namespace.update(
+        __slots__=tuple(name for name, _, _ in fields),
+        __value_fields__=tuple(fields),
+        __value_key__=staticmethod(_key([name for name, _, spec in fields if spec.compare])),
+        __dataclass_fields__=_DataclassFields(),
+        __init__=_init_then_post_init if "__post_init__" in namespace else _init,
+        __setattr__=_set,
+        __delattr__=_delete,
+        __repr__=_repr,
+        __eq__=_eq,
+        __hash__=_hash,
+        __getstate__=_getstate,
+        __setstate__=_setstate,
+        __match_args__=(),
+    )
+    metaclass: Any = type(cls)
+    made: type[T] = metaclass(cls.__name__, cls.__bases__, namespace)
+    made.__qualname__ = cls.__qualname__
+    return made

@@ -1,0 +1,64 @@
+"""The argparse parser of the command line: each sub-command's ``register`` declares its part.
+
+Built only when a command line is not read plainly (``cli.options``), and then only the
+sub-command asked for (``--help`` builds them all).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib
+import os
+import sys
+
+from agents_md.cli import COMMANDS, DEBUG_ENV
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from typing import Any
+
+
+@functools.cache
+def _width() -> int:
+    try:
+        width = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        try:
+            width = os.get_terminal_size(sys.__stdout__.fileno() if sys.__stdout__ else 1).columns
+        except (OSError, ValueError):
+            width = 80
+    return max(width - 2, 20)
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, as wide as the terminal: the width is found here, with ``os``, because
+    argparse's own way imports ``shutil`` (and its compressors) on every run, help or not."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=_width())
+
+
+class _Parser(argparse.ArgumentParser):
+    """Every parser and sub-parser of the command line, with that formatter."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``only``, just that sub-command's (the others are not even imported)."""
+    parser = _Parser(
+        prog="agents-md",
+        description="See and check the instruction files (CLAUDE.md, AGENTS.md) a coding agent loads.",
+    )
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument(
+        "--debug", action="store_true", help=f"on an unexpected error, show the traceback (also {DEBUG_ENV}=1)"
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in (only,) if only else COMMANDS:
+        module = importlib.import_module(f"agents_md.cli.commands.{name.replace('-', '_')}")
+        module.register(subparsers)
+    return parser

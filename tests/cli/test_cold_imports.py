@@ -1,0 +1,120 @@
+"""What a cold start of the hot commands imports: ``context --format json`` and ``hook run`` for
+one event, each in a fresh interpreter, leave out the modules that made most of a start (not
+timed: ``sys.modules`` after the run)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+Tree = Callable[..., Path]
+
+# What each stood for: dataclasses and inspect (values), typing, argparse with gettext and locale,
+# shutil's compressors (the terminal's width), pluggy (validating the built-in plugin),
+# importlib.metadata (finding plugins), ntpath (is the working directory spelled the Windows way?).
+NOT_IMPORTED = (
+    "argparse",
+    "bz2",
+    "dataclasses",
+    "gettext",
+    "importlib",
+    "importlib.metadata",
+    "inspect",
+    "locale",
+    "lzma",
+    "ntpath",
+    "pluggy",
+    "shutil",
+    "typing",
+)
+
+PROBE = """
+import sys
+from agents_md.cli.main import main
+code = main(sys.argv[2:])
+with open(sys.argv[1], "w", encoding="utf-8") as handle:
+    handle.write("\\n".join(sorted(sys.modules)))
+raise SystemExit(code)
+"""
+
+
+def imported(tmp_path: Path, argv: list[str], *, stdin: str = "", env: dict[str, str] | None = None) -> set[str]:
+    out = tmp_path / "modules.txt"
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE, str(out), *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "HOME": str(tmp_path / "home"), **(env or {})},
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    return set(out.read_text(encoding="utf-8").split("\n"))
+
+
+def context_argv(tree: Tree) -> list[str]:
+    root, home = tree({"AGENTS.md": "# rules\n", "a/CLAUDE.md": "# a\n"}), tree({}, "home")
+    return ["context", str(root / "a"), "--format", "json", "--home", str(home), "--managed-dir", str(root / "none")]
+
+
+def hook_event(tree: Tree) -> str:
+    root = tree({"AGENTS.md": "# rules\n", "a/AGENTS.md": "# a\n", "a/b/f.py": "x\n"})
+    tree({".claude/settings.json": {"json": {"enabledPlugins": {"agents-md@builtin": False}}}}, "home")
+    return json.dumps(
+        {
+            "session_id": "cold",
+            "cwd": str(root),
+            "hook_event_name": "PostToolUse",
+            "tool_name": "Read",
+            "tool_input": {"file_path": str(root / "a/b/f.py")},
+            "tool_response": {},
+        }
+    )
+
+
+def test_context_json_imports_none_of_them(tree: Tree, tmp_path: Path) -> None:
+    modules = imported(tmp_path, context_argv(tree))
+    assert "agents_md.host.session" in modules  # the probe ran the command
+    assert sorted(modules & set(NOT_IMPORTED)) == []
+
+
+def test_hook_run_imports_none_of_them(tree: Tree, tmp_path: Path) -> None:
+    modules = imported(tmp_path, ["hook", "run"], stdin=hook_event(tree))
+    assert "agents_md.claude_code.answer" in modules
+    assert sorted(modules & set(NOT_IMPORTED)) == []
+
+
+def test_a_command_line_that_is_not_plain_still_reads_with_argparse(tree: Tree, tmp_path: Path) -> None:
+    argv = context_argv(tree)
+    argv[2:2] = ["--format=json"]  # argparse's spelling of an option and its value
+    assert "argparse" in imported(tmp_path, argv)
+
+
+@pytest.fixture
+def third_party(tmp_path: Path) -> dict[str, str]:
+    """An installed distribution whose entry point seats a plugin of its own."""
+    site = tmp_path / "site"
+    (site / "shout-1.0.dist-info").mkdir(parents=True)
+    (site / "shout-1.0.dist-info" / "entry_points.txt").write_text("[agents_md.plugins]\nshout = shout:Shout\n")
+    (site / "shout.py").write_text(
+        "from agents_md.plugin_api import hookimpl\n\n\n"
+        "class Shout:\n"
+        "    @hookimpl\n"
+        "    def prompt_context(self, files):\n"
+        "        return None\n"
+    )
+    return {"PYTHONPATH": os.pathsep.join([str(site), *sys.path])}
+
+
+def test_pluggy_validates_a_third_party_plugin_when_one_is_seated(
+    tree: Tree, tmp_path: Path, third_party: dict[str, str]
+) -> None:
+    modules = imported(tmp_path, context_argv(tree), env=third_party)
+    assert "shout" in modules
+    assert "pluggy" in modules

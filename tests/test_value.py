@@ -1,0 +1,100 @@
+"""``@frozen`` values behave as frozen, slotted, keyword-only dataclasses, without ``dataclasses``."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+
+import pytest
+
+from agents_md._value import field, frozen
+
+
+@frozen
+class Origin:
+    reason: str
+    via: str | None = None
+
+    def describe(self) -> str:
+        return self.reason if self.via is None else f"{self.reason} of {self.via}"
+
+
+@frozen
+class Doc:
+    path: str
+    origin: Origin = field(default_factory=lambda: Origin(reason="walk"))
+    size: int = 0
+    note: str = field(default="", compare=False)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class DataclassDoc:
+    path: str
+    origin: Origin = dataclasses.field(default_factory=lambda: Origin(reason="walk"))
+    size: int = 0
+    note: str = dataclasses.field(default="", compare=False)
+
+
+def test_fields_take_keywords_and_defaults_with_a_fresh_factory_value() -> None:
+    doc = Doc(path="a")
+    assert (doc.path, doc.origin, doc.size, doc.note) == ("a", Origin(reason="walk"), 0, "")
+    assert doc.origin is not Doc(path="a").origin
+    assert doc.origin.describe() == "walk"
+
+
+def test_repr_equality_and_hash_are_a_frozen_dataclasses() -> None:
+    ours, theirs = Doc(path="a", size=3, note="x"), DataclassDoc(path="a", size=3, note="x")
+    assert repr(ours) == repr(theirs).replace("DataclassDoc", "Doc")
+    assert hash(ours) == hash(theirs)
+    assert ours == Doc(path="a", size=3, note="not compared")
+    assert ours != Doc(path="a", size=4)
+    assert ours != theirs
+    assert hash(Origin(reason="walk")) == hash(("walk", None))
+
+
+def test_a_value_is_frozen_and_slotted() -> None:
+    doc = Doc(path="a")
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'size'"):
+        doc.size = 1  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field 'path'"):
+        del doc.path  # type: ignore[misc]
+    assert Doc.__slots__ == ("path", "origin", "size", "note")
+    assert not hasattr(doc, "__dict__")
+    assert Doc.__qualname__ == "Doc" and Doc.__module__ == __name__
+
+
+def test_wrong_arguments_are_type_errors_naming_the_field() -> None:
+    with pytest.raises(TypeError, match="Doc\\(\\) missing the keyword argument 'path'"):
+        Doc()  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="unexpected keyword argument 'bogus'"):
+        Doc(path="a", bogus=1)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Doc("a")  # type: ignore[misc]
+
+
+def test_post_init_runs_after_the_fields_are_set() -> None:
+    @frozen
+    class Upper:
+        text: str
+
+        def __post_init__(self) -> None:
+            object.__setattr__(self, "text", self.text.upper())
+
+    assert Upper(text="a").text == "A"
+
+
+def test_dataclasses_functions_work_on_values() -> None:
+    doc = Doc(path="a", size=2)
+    assert dataclasses.is_dataclass(doc)
+    assert [f.name for f in dataclasses.fields(doc)] == ["path", "origin", "size", "note"]
+    assert dataclasses.replace(doc, size=5) == Doc(path="a", size=5)
+    assert dataclasses.asdict(doc) == {"path": "a", "origin": {"reason": "walk", "via": None}, "size": 2, "note": ""}
+    assert Doc.__dataclass_fields__["size"].default == 0
+
+
+def test_values_copy_and_pickle() -> None:
+    doc = Doc(path="a", note="kept")
+    assert copy.deepcopy(doc) == doc and copy.copy(doc) == doc
+    again = pickle.loads(pickle.dumps(doc))
+    assert again == doc and again.note == "kept"
