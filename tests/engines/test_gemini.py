@@ -169,3 +169,21 @@ def test_an_import_of_a_link_leaving_the_project_is_refused(tmp_path: Path) -> N
     outside.write_text("O\n")
     _root, s = _session(tmp_path, {"GEMINI.md": "@./l.md\n", "l.md": {"symlink": str(outside)}})
     assert s.started.files[0].text == "<!-- Import failed: ./l.md - Path traversal attempt -->"
+
+
+def test_respect_git_ignore_off_lets_the_read_attach(tmp_path: Path) -> None:
+    tree = {".gitignore": "gi/\n", "gi/GEMINI.md": "# gi\n", "gi/x": "x\n"}
+    settings = {"context": {"fileFiltering": {"respectGitIgnore": False}}}
+    root, s = _session(tmp_path, tree, settings=settings)
+    assert [f.path for f in s.read(str(root / "gi" / "x")).files] == [str(root / "gi" / "GEMINI.md")]
+
+
+def test_include_directories_load_their_context_files_at_start_sorted_with_the_rest(tmp_path: Path) -> None:
+    tree = {"GEMINI.md": "# r\n", "app/GEMINI.md": "# app\n", "shared/GEMINI.md": "# shared\n"}
+    settings = {"context": {"includeDirectories": [str(tmp_path / "root" / "shared")]}}
+    root, s = _session(tmp_path, tree, cwd="app", settings=settings)
+    assert [os.path.relpath(f.path, root) for f in s.started.files] == [
+        "GEMINI.md",
+        "app/GEMINI.md",
+        "shared/GEMINI.md",
+    ]

@@ -144,3 +144,10 @@ def test_opencode_config_comes_after_the_global_config_and_dot_opencode_after_th
 def test_a_file_of_a_bom_alone_is_not_sent(tmp_path: Path) -> None:
     root, s = _session(tmp_path, {"AGENTS.md": "\ufeff", "a/AGENTS.md": "\ufeff\n"}, "a")
     assert [f.path for f in s.started.files] == [str(root / "a" / "AGENTS.md")]
+
+
+def test_opencode_config_dir_gives_the_global_agents_md_and_more_instructions(tmp_path: Path) -> None:
+    tree = {"AGENTS.md": "# r\n", "rules.md": "R\n", "cfg/AGENTS.md": "# cfg\n"}
+    tree["cfg/opencode.json"] = {"json": {"instructions": ["rules.md"]}}
+    root, s = _session(tmp_path, tree, env={"OPENCODE_CONFIG_DIR": str(tmp_path / "root" / "cfg")})
+    assert [os.path.relpath(f.path, root) for f in s.started.files] == ["cfg/AGENTS.md", "AGENTS.md", "rules.md"]

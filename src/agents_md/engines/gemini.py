@@ -4,7 +4,8 @@
    An untrusted working directory: nothing is sent (the run exits 55).
 2. The working directory is its real path.
 3. Global files: ``~/.gemini/<name>`` for each configured name, in that order.
-4. Project files: from the working directory upwards to the nearest folder holding one of
+4. Project files: from the working directory (and each ``context.includeDirectories`` folder)
+   upwards to the nearest folder holding one of
    ``context.memoryBoundaryMarkers`` (none found, or ``[]``: the working directory alone),
    every configured name in every folder; a link is followed and keeps its own name; a
    dangling link is passed over. Nothing below the working directory is read at start.
@@ -36,7 +37,6 @@ from collections.abc import Mapping
 from agents_md._util.jstext import js_trim
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
 from agents_md.engine.paths import is_inside, path_chain
-from agents_md.engines.gemini_ignore import ignored
 from agents_md.engines.gemini_imports import expand, flatten
 from agents_md.engines.gemini_settings import GeminiSettings, is_trusted, read_settings
 from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, LeftOut, Scope
@@ -125,6 +125,13 @@ class Session:
         ]
         chain = path_chain(self.cwd)
         dirs = chain[chain.index(self.top) :] if self.top in chain else [self.cwd]
+        for extra in self.settings.include_dirs:
+            extra = self.fs.realpath(extra)
+            top = walk_top(extra, self.settings.markers, self.fs)
+            extra_chain = path_chain(extra)
+            dirs += [
+                d for d in (extra_chain[extra_chain.index(top) :] if top in extra_chain else [extra]) if d not in dirs
+            ]
         # Found root-most folder first (the first name of a file met twice wins), sent by path.
         paths = [os.path.join(d, n) for d in dirs for n in names]
         found = [f for p in paths if (f := self._load(p, Scope.PROJECT, f"{os.path.basename(p)} on the walk", left))]
@@ -144,7 +151,14 @@ class Session:
     def read(self, path: str) -> EngineRead:
         """Step 8."""
         path = self.fs.realpath(os.path.normpath(path))
-        if not self.trusted or not is_inside(path, self.cwd) or ignored(path, self.cwd, self.fs):
+        from agents_md.engines.gemini_ignore import ignored  # lazy: only a read asks (it reads ignore files)
+
+        git, gemini = self.settings.respect_git_ignore, self.settings.respect_gemini_ignore
+        if (
+            not self.trusted
+            or not is_inside(path, self.cwd)
+            or ignored(path, self.cwd, self.fs, git=git, gemini=gemini)
+        ):
             return EngineRead(path=path, files=(), text=None)
         chain = path_chain(os.path.dirname(path))
         top = self.top if self.top in chain else self.cwd

@@ -1,11 +1,12 @@
 """Which files Gemini CLI's read tool refuses as ignored (then the read attaches nothing).
 
-1. ``<cwd>/.geminiignore``, always (a repository or not).
-2. In a git repository (a ``.git`` at or above the working directory): the ``.gitignore`` of
-   the working directory and of each folder from there down to the file's folder, each
+1. ``<cwd>/.geminiignore``, a repository or not (not a ``.geminiignore`` of a subfolder);
+   off with ``context.fileFiltering.respectGeminiIgnore``.
+2. In a git repository (a ``.git`` at or above the working directory): ``<cwd>/.git/info/exclude``,
+   then the ``.gitignore`` of the working directory and of each folder from there down to the file's folder, each
    pattern relative to its own folder (git's rules: a folder pattern covers what is below
    it, ``!`` takes a file back). A ``.gitignore`` above the working directory is not read,
-   not even the repository root's.
+   not even the repository root's. Off with ``context.fileFiltering.respectGitIgnore``.
 3. Files are read in that order; the last one with a pattern that decides the file wins.
 """
 
@@ -41,12 +42,14 @@ def in_repository(cwd: str, fs: FileSystem) -> bool:
     return any(fs.exists(os.path.join(d, ".git")) for d in path_chain(cwd))
 
 
-def ignored(path: str, cwd: str, fs: FileSystem) -> bool:
-    """Whether a read of ``path`` (a real path inside ``cwd``) is refused as ignored (steps 1-3)."""
+def ignored(path: str, cwd: str, fs: FileSystem, *, git: bool = True, gemini: bool = True) -> bool:
+    """Whether a read of ``path`` (a real path inside ``cwd``) is refused as ignored (steps 1-3;
+    ``git`` and ``gemini``: the settings ``respectGitIgnore`` and ``respectGeminiIgnore``)."""
     if not is_inside(path, cwd) or path == cwd:
         return False
-    files = [(cwd, os.path.join(cwd, GEMINI_IGNORE))]
-    if in_repository(cwd, fs):
+    files = [(cwd, os.path.join(cwd, GEMINI_IGNORE))] if gemini else []
+    if git and in_repository(cwd, fs):
+        files.append((cwd, os.path.join(cwd, ".git", "info", "exclude")))
         chain = path_chain(os.path.dirname(path))
         files += [(d, os.path.join(d, GIT_IGNORE)) for d in chain[chain.index(cwd) :]] if cwd in chain else []
     decided = False

@@ -3,7 +3,9 @@
 1. ``~/.gemini/settings.json`` (JSON; ``//`` and ``/* */`` comments allowed): ``context.fileName``
    (a name or a list of names, in that order; ``GEMINI.md`` is always read too, last),
    ``context.memoryBoundaryMarkers`` (default ``[".git"]``), ``context.importFormat``
-   (``tree``, the default, or ``flat``) and ``security.folderTrust.enabled`` (default on). The working directory's own
+   (``tree``, the default, or ``flat``), ``context.includeDirectories`` (more folders whose
+   context files load at start), ``context.fileFiltering.respectGitIgnore`` and
+   ``respectGeminiIgnore`` (default on) and ``security.folderTrust.enabled`` (default on). The working directory's own
    ``.gemini/settings.json`` (only there: not a parent's) applies over them when the folder
    is trusted.
 2. A value of the wrong type, or a file that is not JSON, is an error naming the file and
@@ -43,6 +45,9 @@ class GeminiSettings:
     names: tuple[str, ...] = DEFAULT_NAMES
     markers: tuple[str, ...] = DEFAULT_MARKERS
     import_format: str = "tree"
+    include_dirs: tuple[str, ...] = ()  # context.includeDirectories, absolute
+    respect_git_ignore: bool = True  # context.fileFiltering.respectGitIgnore
+    respect_gemini_ignore: bool = True  # context.fileFiltering.respectGeminiIgnore
     folder_trust: bool = True
     trust_rules: tuple[tuple[str, str], ...] = ()  # (folder, rule)
     sources: tuple[str, ...] = ()
@@ -114,17 +119,27 @@ def read_settings(
     names: tuple[str, ...] = DEFAULT_NAMES
     markers: tuple[str, ...] = DEFAULT_MARKERS
     fmt: object = "tree"
+    include: tuple[str, ...] = ()
+    respect = {"respectGitIgnore": True, "respectGeminiIgnore": True}
     for path, table in layers:
         names = _names(table, path, "fileName", one=True) or names
         found = _names(table, path, "memoryBoundaryMarkers", one=False)
         markers = markers if found is None else found
         value = _get(table, "context", "importFormat")
         fmt = value if value in ("tree", "flat") else fmt
+        found = _names(table, path, "includeDirectories", one=False)
+        include = include if found is None else tuple(os.path.join(cwd, os.path.expanduser(d)) for d in found)
+        for key in respect:
+            flag = _get(table, "context", "fileFiltering", key)
+            respect[key] = flag if isinstance(flag, bool) else respect[key]
     return replace(
         settings,
         names=tuple(dict.fromkeys((*names, *DEFAULT_NAMES))),
         markers=markers,
         import_format=str(fmt),
+        include_dirs=tuple(os.path.normpath(d) for d in include),
+        respect_git_ignore=respect["respectGitIgnore"],
+        respect_gemini_ignore=respect["respectGeminiIgnore"],
         sources=tuple(p for p, t in layers if t),
     )
 

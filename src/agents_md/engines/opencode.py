@@ -5,8 +5,8 @@
    ``gitdir:``, that git takes for a repository's (``HEAD``, ``objects/``, ``refs/``); any
    other ``.git`` is passed over; none found: the filesystem root.
 2. Configuration: ``opencode_config`` (the global and project ``opencode.json``, the switches).
-3. The global entry: ``<config>/AGENTS.md``, else ``~/.claude/CLAUDE.md`` (unless CLAUDE.md is
-   switched off).
+3. The global entry: ``$OPENCODE_CONFIG_DIR/AGENTS.md`` (recorded alone; taken first here),
+   else ``<config>/AGENTS.md``, else ``~/.claude/CLAUDE.md`` (unless CLAUDE.md is switched off).
 4. Project files: from the working directory up to the worktree root, every ``AGENTS.md``,
    nearest first; only when there is none anywhere on the walk, every ``CLAUDE.md`` (unless
    switched off), else every ``CONTEXT.md`` — one name wins for the whole walk. A link loop
@@ -135,7 +135,8 @@ class Session:
         return EngineFile(path=path, scope=scope, why=why, size=got[1], loaded=got[1], text=got[0])
 
     def _global(self, left: list[LeftOut]) -> EngineFile | None:
-        candidates = [os.path.join(self.config.config_dir, AGENTS_MD)]
+        folders = [self.config.extra_dir] if self.config.extra_dir else []
+        candidates = [os.path.join(d, AGENTS_MD) for d in (*folders, self.config.config_dir)]
         if not self.config.claude_off:
             candidates.append(os.path.join(self.home, ".claude", CLAUDE_MD))
         for path in candidates:

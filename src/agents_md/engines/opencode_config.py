@@ -5,7 +5,8 @@
 2. ``OPENCODE_CONFIG`` names one more file, read right after the global one; then the project
    configs: ``opencode.json``, then ``opencode.jsonc``, in each folder from the worktree root
    down to the working directory; then those in each ``.opencode`` folder from the working
-   directory up to the worktree root (nearest first), then in ``~/.opencode``.
+   directory up to the worktree root (nearest first), then in ``~/.opencode``, then in
+   ``$OPENCODE_CONFIG_DIR`` (whose ``AGENTS.md`` is the global one, before the config folder's).
 3. ``instructions``: a list of paths and globs; every file's list is kept, in that order.
 4. The environment's switches: ``OPENCODE_DISABLE_CLAUDE_CODE`` and
    ``OPENCODE_DISABLE_CLAUDE_CODE_PROMPT`` (``true``, ``yes``, ``on``, ``1`` or ``y``) turn every
@@ -28,6 +29,7 @@ from agents_md.errors import AgentsMdError
 
 CONFIG_NAMES = ("opencode.jsonc", "opencode.json")
 DOT_OPENCODE = ".opencode"
+CONFIG_DIR_ENV = "OPENCODE_CONFIG_DIR"  # one more config folder: its opencode.json and its AGENTS.md
 DISABLE_SWITCHES = ("OPENCODE_DISABLE_CLAUDE_CODE", "OPENCODE_DISABLE_CLAUDE_CODE_PROMPT")
 SWITCH_ON = ("true", "yes", "on", "1", "y")
 SWITCH_OFF = ("false", "no", "off", "0", "n")
@@ -43,6 +45,7 @@ class OpenCodeConfigError(AgentsMdError):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OpenCodeConfig:
     config_dir: str  # the global folder
+    extra_dir: str | None = None  # $OPENCODE_CONFIG_DIR
     instructions: tuple[tuple[str, str], ...] = ()  # (entry, the config file that names it)
     claude_off: bool = False
     sources: tuple[str, ...] = ()
@@ -101,6 +104,8 @@ def read_config(
         files.append(env["OPENCODE_CONFIG"])
     files += [os.path.join(d, n) for d in project_dirs for n in CONFIG_NAMES[::-1]]
     dot_dirs = [os.path.join(d, DOT_OPENCODE) for d in reversed(project_dirs)] + [os.path.join(home, DOT_OPENCODE)]
+    if env.get(CONFIG_DIR_ENV):
+        dot_dirs.append(env[CONFIG_DIR_ENV])
     files += [os.path.join(d, n) for d in dict.fromkeys(dot_dirs) for n in CONFIG_NAMES[::-1]]
     entries: list[tuple[str, str]] = []
     sources: list[str] = []
@@ -112,6 +117,7 @@ def read_config(
         entries += [(e, path) for e in found if e not in {x for x, _ in entries}]
     return OpenCodeConfig(
         config_dir=where,
+        extra_dir=env.get(CONFIG_DIR_ENV) or None,
         instructions=tuple(entries),
         claude_off=any([switched_on(env, s) for s in DISABLE_SWITCHES]),  # each read: a bad one refuses
         sources=tuple(sources),
