@@ -12,15 +12,20 @@ import os
 import stat as stat_mod
 import sys
 from collections import OrderedDict
-from typing import ClassVar, NamedTuple
 
 from agents_md._util.regular import read_regular
+from agents_md._value import frozen
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 # Disks that ignore case by default: a name missing from a listing may still open there.
 _CASE_INSENSITIVE = sys.platform in ("darwin", "win32")
 
 
-class Listing(NamedTuple):
+@frozen
+class Listing:
     """A directory's entries as one look at it saw them."""
 
     names: tuple[str, ...]  # in the order the directory yields them
@@ -157,7 +162,7 @@ class ListingFS(FileSystem):
             # Not absent, but nothing in it can load: say so and go on.
             self.errors.append(f"{directory}: cannot be listed ({exc.strerror or exc}); skipped")
             return None
-        return None if names is None else Listing(tuple(names), frozenset(names))
+        return None if names is None else Listing(names=tuple(names), held=frozenset(names))
 
     def _listing(self, directory: str) -> Listing | None:
         if directory not in self._listings:
