@@ -21,9 +21,9 @@
    </loaded_context>`` (first user message); the text is the two joined by ``\\n``.
 8. A read names the file by its real path (a read through a link, or through a linked
    working directory, is a read of the target). A read of a file inside the working
-   directory attaches the files of the configured names in the folders from the file's
-   folder up to the top of the walk that were not sent yet, root-most folder first, within a
-   folder in ``context.fileName`` order, each once per session: ``--- Newly Discovered
+   directory (or an included folder) attaches the files of the configured names in the
+   folders from the file's folder up to the top of its walk that were not sent yet, root-most
+   folder first, within a folder in ``context.fileName`` order, each once per session: ``--- Newly Discovered
    Project Context ---\\n`` + blocks + ``--- End Project Context ---``. A read outside the
    working directory, or of a file ``gemini_ignore`` says is ignored, is refused by the tool:
    nothing.
@@ -153,15 +153,17 @@ class Session:
         path = self.fs.realpath(os.path.normpath(path))
         from agents_md.engines.gemini_ignore import ignored  # lazy: only a read asks (it reads ignore files)
 
+        # The workspace: the working directory, then each included folder (each with its own top).
+        spaces = [(self.cwd, self.top)] + [
+            (real, walk_top(real, self.settings.markers, self.fs))
+            for real in (self.fs.realpath(d) for d in self.settings.include_dirs)
+        ]
+        space = next(((w, t) for w, t in spaces if is_inside(path, w)), None)
         git, gemini = self.settings.respect_git_ignore, self.settings.respect_gemini_ignore
-        if (
-            not self.trusted
-            or not is_inside(path, self.cwd)
-            or ignored(path, self.cwd, self.fs, git=git, gemini=gemini)
-        ):
+        if not self.trusted or space is None or ignored(path, space[0], self.fs, git=git, gemini=gemini):
             return EngineRead(path=path, files=(), text=None)
         chain = path_chain(os.path.dirname(path))
-        top = self.top if self.top in chain else self.cwd
+        top = space[1] if space[1] in chain else space[0]
         dirs = chain[chain.index(top) :] if top in chain else []
         left: list[LeftOut] = []
         names = dict.fromkeys(self.settings.names)

@@ -5,8 +5,8 @@
    ``gitdir:``, that git takes for a repository's (``HEAD``, ``objects/``, ``refs/``); any
    other ``.git`` is passed over; none found: the filesystem root.
 2. Configuration: ``opencode_config`` (the global and project ``opencode.json``, the switches).
-3. The global entry: ``$OPENCODE_CONFIG_DIR/AGENTS.md`` (recorded alone; taken first here),
-   else ``<config>/AGENTS.md``, else ``~/.claude/CLAUDE.md`` (unless CLAUDE.md is switched off).
+3. The global entry: ``$OPENCODE_CONFIG_DIR/AGENTS.md`` (it wins over the next one), else
+   ``<config>/AGENTS.md``, else ``~/.claude/CLAUDE.md`` (unless CLAUDE.md is switched off).
 4. Project files: from the working directory up to the worktree root, every ``AGENTS.md``,
    nearest first; only when there is none anywhere on the walk, every ``CLAUDE.md`` (unless
    switched off), else every ``CONTEXT.md`` — one name wins for the whole walk. A link loop
