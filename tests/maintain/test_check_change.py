@@ -128,6 +128,26 @@ def test_pre_commit_from_ref_judges_that_range(
     assert _cli(feature, capsys, "--pre-commit") == (1, [("missing-path", 5)])
 
 
+def test_pre_commit_to_ref_ends_the_range_a_push_names(
+    feature: GitRepo, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    feature.commit({"pkg/AGENTS.md": OLD + "And `src/new-gone.py`.\nThen `src/later-gone.py`.\n"})
+    monkeypatch.chdir(feature.path)
+    monkeypatch.setenv("PRE_COMMIT_FROM_REF", "main")
+    monkeypatch.setenv("PRE_COMMIT_TO_REF", feature.git("rev-parse", "HEAD").strip())
+    assert _cli(feature, capsys, "--pre-commit") == (1, [("missing-path", 5), ("missing-path", 6)])
+    # pushing the commit before: its lines alone, and a note that the checkout is not that commit
+    monkeypatch.setenv("PRE_COMMIT_TO_REF", "HEAD~1")
+    code = main(["check", "--dir", str(feature.path), "--format", "json", "--pre-commit"])
+    data = json.loads(capsys.readouterr().out)
+    assert [(d["rule"], d["line"]) for d in data["findings"] if d["rule"] == "missing-path"] == [("missing-path", 5)]
+    assert code == 0  # a warning does not fail without --strict
+    assert any("main...HEAD~1, but HEAD~1 is not what is checked out" in n for n in data["notes"])
+    monkeypatch.setenv("PRE_COMMIT_TO_REF", "--output=/tmp/x")
+    assert main(["check", "--dir", str(feature.path), "--pre-commit"]) == 1
+    assert "PRE_COMMIT_TO_REF '--output=/tmp/x': not a commit of this repository" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("folder", ["déjà", "sp ace"])
 def test_a_doc_in_a_folder_with_an_odd_name_has_its_touched_lines(repo: Repo, folder: str) -> None:
     r = repo({"AGENTS.md": "# Root\n", f"{folder}/AGENTS.md": "# Pkg\n", "src/app.py": "x\n"})

@@ -60,9 +60,18 @@ class DiffAsk(NamedTuple):
 
 
 def start_diff(
-    git: Git | None, config: Config, base: str | None, staged: bool, notes: list[str], *, needed: bool = False
+    git: Git | None,
+    config: Config,
+    base: str | None,
+    staged: bool,
+    notes: list[str],
+    *,
+    needed: bool = False,
+    head: str = "HEAD",
 ) -> DiffAsk:
-    """The diff ``doc-not-updated`` reads (and, when ``needed``, the change the report is narrowed to)."""
+    """The diff ``doc-not-updated`` reads (and, when ``needed``, the change the report is narrowed to):
+    ``base...head``, where ``head`` is HEAD unless a push names another commit (pre-commit's
+    ``PRE_COMMIT_TO_REF``); the files read are the checkout's whichever it is, and a note says so."""
     if git is None or not (needed or config.enabled("doc-not-updated")):
         return DiffAsk(None, "")
     if staged:
@@ -77,12 +86,17 @@ def start_diff(
         )
         return DiffAsk(None, "")
     git.verify_ref(base, source)
-    spec = git.diff_range(base, staged=False)
+    if head != "HEAD" and git.verify_ref(head, "PRE_COMMIT_TO_REF") != git.verify_ref("HEAD", "HEAD"):
+        notes.append(
+            f"the change is {base}...{head}, but {head} is not what is checked out: "
+            "its files are read as the checkout has them"
+        )
+    spec = git.diff_range(base, staged=False, head=head)
     return DiffAsk(
-        git.start_diff(base, staged=False),
-        f"{base}...HEAD",
+        git.start_diff(base, staged=False, head=head),
+        f"{base}...{head}",
         spec,
-        git.start_log(f"{base}..HEAD"),
+        git.start_log(f"{base}..{head}"),
         LineDiff(git, spec),
         needed,
     )

@@ -71,6 +71,7 @@ def check(
     paths: Sequence[str] = (),
     base: str | None = None,
     staged: bool = False,
+    head: str = "HEAD",
     change: bool = False,
     named: Sequence[str] = (),
     baseline: Baseline | None = None,
@@ -79,7 +80,7 @@ def check(
 ) -> CheckResult:
     """Check the repository holding ``directory``; ``paths`` (absolute, or relative to the root) narrow the report.
 
-    ``change``: report only what the change (``staged``, or ``base...HEAD``) introduces
+    ``change``: report only what the change (``staged``, or ``base...head``) introduces
     (``checks.scope``), ``named`` files (absolute, or relative to the root) not in the diff counting as touched whole.
     ``baseline``: the findings it holds are left out (``checks.baseline``).
 
@@ -93,7 +94,7 @@ def check(
     notes: list[str] = []
     if change and git is None:
         notes.append("not a git repository: there is no change to judge; every finding is reported")
-    diff = start_diff(git, config, base, staged, notes, needed=change)
+    diff = start_diff(git, config, base, staged, notes, needed=change, head=head)
     pending_log = git.start_log() if git is not None and config.enabled("stale-doc") else None
     repo.start_untracked_docs()
     if repo.git_note is not None:

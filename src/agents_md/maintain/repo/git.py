@@ -283,8 +283,8 @@ class Git:
                 return _short(target)
         return None
 
-    def verify_ref(self, ref: str, source: str) -> None:
-        """``ref`` names a commit (``source`` says where it was given), or ``GitError`` says it does not."""
+    def verify_ref(self, ref: str, source: str) -> str:
+        """The commit ``ref`` names (``source`` says where it was given), or ``GitError`` says it names none."""
         out = b""
         if ref and not ref.startswith("-") and "\0" not in ref:
             out = self.run(
@@ -292,19 +292,20 @@ class Git:
             )
         if not out.strip():
             raise GitError(f"{source} {ref!r}: not a commit of this repository")
+        return out.decode("ascii", "replace").strip()
 
     @staticmethod
-    def diff_range(base: str | None, *, staged: bool) -> tuple[str, ...]:
-        """The arguments that name a diff: the staged changes, or ``base...HEAD`` (never an option)."""
+    def diff_range(base: str | None, *, staged: bool, head: str = "HEAD") -> tuple[str, ...]:
+        """The arguments that name a diff: the staged changes, or ``base...head`` (never an option)."""
         if staged:
             return ("--cached",)
         assert base is not None
-        return (END_OF_OPTIONS, f"{base}...HEAD")
+        return (END_OF_OPTIONS, f"{base}...{head}")
 
-    def start_diff(self, base: str | None, *, staged: bool) -> Pending:
+    def start_diff(self, base: str | None, *, staged: bool, head: str = "HEAD") -> Pending:
         """Each changed file and its status: ``--raw -z`` records (no file's content is read, so
         a partial clone fetches nothing)."""
-        spec = self.diff_range(base, staged=staged)
+        spec = self.diff_range(base, staged=staged, head=head)
         return self.start("diff", "--raw", "--no-renames", "--no-color", "-z", *spec, "--")
 
     def diff_lines(self, spec: Sequence[str], paths: Sequence[str]) -> bytes:
