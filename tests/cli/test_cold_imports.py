@@ -17,10 +17,13 @@ Tree = Callable[..., Path]
 
 # What each stood for: dataclasses and inspect (values), typing, argparse with gettext and locale,
 # shutil's compressors (the terminal's width), pluggy (validating the built-in plugin),
-# importlib.metadata (finding plugins), ntpath (is the working directory spelled the Windows way?).
+# importlib.metadata (finding plugins), ntpath (is the working directory spelled the Windows way?),
+# threading and contextlib (locks and context managers), the disk-failure policy (only when one fails).
 NOT_IMPORTED = (
+    "agents_md.engine.faults",
     "argparse",
     "bz2",
+    "contextlib",
     "dataclasses",
     "gettext",
     "importlib",
@@ -31,6 +34,7 @@ NOT_IMPORTED = (
     "ntpath",
     "pluggy",
     "shutil",
+    "threading",
     "typing",
 )
 
