@@ -128,6 +128,26 @@ def test_pre_commit_from_ref_judges_that_range(
     assert _cli(feature, capsys, "--pre-commit") == (1, [("missing-path", 5)])
 
 
+def test_pre_commit_to_ref_ends_the_range_a_push_names(
+    feature: GitRepo, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    feature.commit({"pkg/AGENTS.md": OLD + "And `src/new-gone.py`.\nThen `src/later-gone.py`.\n"})
+    monkeypatch.chdir(feature.path)
+    monkeypatch.setenv("PRE_COMMIT_FROM_REF", "main")
+    monkeypatch.setenv("PRE_COMMIT_TO_REF", feature.git("rev-parse", "HEAD").strip())
+    assert _cli(feature, capsys, "--pre-commit") == (1, [("missing-path", 5), ("missing-path", 6)])
+    # pushing the commit before: its lines alone, and a note that the checkout is not that commit
+    monkeypatch.setenv("PRE_COMMIT_TO_REF", "HEAD~1")
+    code = main(["check", "--dir", str(feature.path), "--format", "json", "--pre-commit"])
+    data = json.loads(capsys.readouterr().out)
+    assert [(d["rule"], d["line"]) for d in data["findings"] if d["rule"] == "missing-path"] == [("missing-path", 5)]
+    assert code == 0  # a warning does not fail without --strict
+    assert any("main...HEAD~1, but HEAD~1 is not what is checked out" in n for n in data["notes"])
+    monkeypatch.setenv("PRE_COMMIT_TO_REF", "--output=/tmp/x")
+    assert main(["check", "--dir", str(feature.path), "--pre-commit"]) == 1
+    assert "PRE_COMMIT_TO_REF '--output=/tmp/x': not a commit of this repository" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("folder", ["déjà", "sp ace"])
 def test_a_doc_in_a_folder_with_an_odd_name_has_its_touched_lines(repo: Repo, folder: str) -> None:
     r = repo({"AGENTS.md": "# Root\n", f"{folder}/AGENTS.md": "# Pkg\n", "src/app.py": "x\n"})
@@ -145,3 +165,23 @@ def test_the_count_of_older_findings_is_of_the_paths_asked_about(feature: GitRep
     older = "findings on lines feature...HEAD did not touch are not shown (--all shows every finding)"
     assert f"2 {older}" in feature.check("pkg", base="feature", change=True).notes
     assert f"3 {older}" in feature.check(base="feature", change=True).notes
+
+
+def test_an_added_line_that_looks_like_a_diff_header_names_no_file() -> None:
+    diff = "diff --git a/d.md b/d.md\n--- a/d.md\n+++ b/d.md\n@@ -1,0 +2,2 @@\n+++ b/other.md\n+@@ -1 +9 @@\n"
+    assert touched_lines(diff) == {"d.md": {2, 3}}
+
+
+def test_judging_a_change_reads_its_manifests_and_docs_lines_in_one_diff(repo: Repo) -> None:
+    manifest = '{\n  "name": "root",\n  "version": "1.0.0"\n}\n'
+    doc = "# Web\n\nRun `src/app.ts`.\n"
+    r = repo({"AGENTS.md": "# Root\n", "package.json": manifest, "web/AGENTS.md": doc, "web/src/app.ts": "a\n"})
+    r.git("checkout", "-q", "-b", "feature")
+    # A version bump (no doc to update), and a doc whose added lines read like another file's header.
+    added = '\nAnd `src/gone.ts`.\n++ b/package.json\n+  "scripts": {}\n'
+    r.commit({"package.json": manifest.replace("1.0.0", "1.1.0"), "web/AGENTS.md": doc + added})
+    result = r.check(base="main", change=True)
+    diffs = [c for c in result.git_commands if "-U0" in c]
+    assert len(diffs) == 1
+    assert diffs[0][-3:] == ("--", "package.json", "web/AGENTS.md")
+    assert [(f.rule, f.file, f.line) for f in result.findings] == [("missing-path", "web/AGENTS.md", 5)]

@@ -87,11 +87,13 @@ def run(args: argparse.Namespace) -> int:
     # pre-commit names the files of the change (some may be gone); a PATH a person types must exist.
     paths = [os.path.realpath(p) for p in args.paths] if args.pre_commit else existing(args.paths)
     named: list[str] = []
-    base, staged = args.base, args.staged
+    base, staged, head = args.base, args.staged, "HEAD"
     change = bool(base or staged)
     if args.pre_commit:
         named, paths = paths, []
+        # a push (pre-push, or `pre-commit run --from-ref A --to-ref B`) names both ends
         base = os.environ.get("PRE_COMMIT_FROM_REF") or None
+        head = (os.environ.get("PRE_COMMIT_TO_REF") or "HEAD") if base else "HEAD"
         staged = base is None
         change = True
     if args.baseline and args.write_baseline:
@@ -105,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
         paths=paths,
         base=base,
         staged=staged,
+        head=head,
         change=change and not args.all,
         named=named,
         fmt=args.format,
@@ -133,6 +136,7 @@ def check(
     base: str | None,
     staged: bool,
     fmt: str,
+    head: str = "HEAD",
     strict: bool,
     change: bool = False,
     named: list[str] | None = None,
@@ -155,7 +159,14 @@ def check(
     if named and _every_tracked_file(directory, named):
         change, named = False, []  # pre-commit run --all-files: the whole repository
     result = run_check(
-        directory, paths=paths, base=base, staged=staged, change=change, named=named or (), baseline=held
+        directory,
+        paths=paths,
+        base=base,
+        staged=staged,
+        head=head,
+        change=change,
+        named=named or (),
+        baseline=held,
     )
     if write_baseline:
         n = baselines.write_baseline(write_baseline, result.findings)
@@ -184,7 +195,14 @@ def check(
                 file=sys.stderr,
             )
         result = run_check(
-            directory, paths=paths, base=base, staged=staged, change=change, named=named or (), baseline=held
+            directory,
+            paths=paths,
+            base=base,
+            staged=staged,
+            head=head,
+            change=change,
+            named=named or (),
+            baseline=held,
         )
     report = result.report()
     if sarif_file:

@@ -1,7 +1,8 @@
 """Git's answers for the rules: the diff ``doc-not-updated`` reads and the history ``stale-doc`` reads.
 
-``start_diff`` starts the diff at once (``gitio.Pending``); ``read_changes`` and ``read_history``
-wait for a command and read its output, when a rule first asks (``once``).
+``start_diff`` starts the diff at once (``repo.git.Pending``); ``read_changes`` and ``read_history``
+read a command's output as it comes, when a rule first asks (``once``), then take git's word on
+how it went. ``read_history`` stops git once the history it needs is read (``repo.history``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,34 @@ from agents_md.maintain.repo.git import Git, GitError, Pending, split_z
 from agents_md.maintain.repo.history import History, passed_over, scan_log
 
 T = TypeVar("T")
+# Read the history to its end even once every doc is dated (the findings are the same: the
+# tests compare both ways).
+READ_WHOLE_HISTORY = False
+
+
+class LineDiff:
+    """The changed lines (``git diff -U0``) of a change's files, as one diff where it can: the
+    first question asks for its files and those ``expect`` named (the instruction files the
+    change touched, whose lines judging the change reads next); only a file neither covered is
+    asked about in a diff of its own."""
+
+    def __init__(self, git: Git, spec: tuple[str, ...]) -> None:
+        self.git, self.spec = git, spec
+        self._expected: set[str] = set()
+        self._covered: set[str] = set()
+        self._texts: list[str] = []
+
+    def expect(self, paths: Iterable[str]) -> None:
+        self._expected.update(paths)
+
+    def text(self, paths: Iterable[str]) -> str:
+        """The ``-U0`` diff holding at least ``paths`` (and whatever else was asked about)."""
+        missing = set(paths) - self._covered
+        if missing:
+            ask = sorted(missing | (self._expected - self._covered))
+            self._covered.update(ask)  # a failure is not asked again
+            self._texts.append(self.git.diff_lines(self.spec, ask).decode("utf-8", "replace"))
+        return "\n".join(self._texts)
 
 
 class DiffAsk(NamedTuple):
@@ -26,16 +55,28 @@ class DiffAsk(NamedTuple):
     against: str
     spec: tuple[str, ...] = ()
     log: Pending | None = None  # the range's commits, to see which files only releases and sweeps touched
+    lines: LineDiff | None = None  # the changed lines of its files, asked for as they are needed
+    judged: bool = False  # the report is narrowed to what the change introduces: its docs' lines are read
 
 
 def start_diff(
-    git: Git | None, config: Config, base: str | None, staged: bool, notes: list[str], *, needed: bool = False
+    git: Git | None,
+    config: Config,
+    base: str | None,
+    staged: bool,
+    notes: list[str],
+    *,
+    needed: bool = False,
+    head: str = "HEAD",
 ) -> DiffAsk:
-    """The diff ``doc-not-updated`` reads (and, when ``needed``, the change the report is narrowed to)."""
+    """The diff ``doc-not-updated`` reads (and, when ``needed``, the change the report is narrowed to):
+    ``base...head``, where ``head`` is HEAD unless a push names another commit (pre-commit's
+    ``PRE_COMMIT_TO_REF``); the files read are the checkout's whichever it is, and a note says so."""
     if git is None or not (needed or config.enabled("doc-not-updated")):
         return DiffAsk(None, "")
     if staged:
-        return DiffAsk(git.start_diff(None, staged=True), "the staged changes", git.diff_range(None, staged=True))
+        spec = git.diff_range(None, staged=True)
+        return DiffAsk(git.start_diff(None, staged=True), "the staged changes", spec, None, LineDiff(git, spec), needed)
     source = "--base" if base else "base (in the configuration)" if config.base else "the default branch"
     base = base or config.base or git.default_branch()
     if base is None:
@@ -45,11 +86,19 @@ def start_diff(
         )
         return DiffAsk(None, "")
     git.verify_ref(base, source)
+    if head != "HEAD" and git.verify_ref(head, "PRE_COMMIT_TO_REF") != git.verify_ref("HEAD", "HEAD"):
+        notes.append(
+            f"the change is {base}...{head}, but {head} is not what is checked out: "
+            "its files are read as the checkout has them"
+        )
+    spec = git.diff_range(base, staged=False, head=head)
     return DiffAsk(
-        git.start_diff(base, staged=False),
-        f"{base}...HEAD",
-        git.diff_range(base, staged=False),
-        git.start_log(f"{base}..HEAD"),
+        git.start_diff(base, staged=False, head=head),
+        f"{base}...{head}",
+        spec,
+        git.start_log(f"{base}..{head}"),
+        LineDiff(git, spec),
+        needed,
     )
 
 
@@ -68,24 +117,27 @@ def parse_diff(records: Iterable[bytes]) -> tuple[Changed, ...]:
     return tuple(out)
 
 
-def _versions_only(git: Git, spec: tuple[str, ...], manifests: list[str]) -> frozenset[str]:
-    """Step 3 of ``repo.code``: the manifests whose change is version numbers only (one ``git diff -U0``)."""
+def _versions_only(diff: LineDiff, manifests: list[str]) -> frozenset[str]:
+    """Step 3 of ``repo.code``: the manifests whose change is version numbers only (their ``git diff -U0``)."""
     if not manifests:
         return frozenset()
     removed: dict[str, list[str]] = {}
     added: dict[str, list[str]] = {}
     current: str | None = None
     try:
-        lines = git.diff_lines(spec, manifests).decode("utf-8", "replace").split("\n")
+        lines = diff.text(manifests).split("\n")
     except GitError:
         return frozenset()  # their contents cannot be read (a clone missing objects): count them as changed
+    header = False  # between a file's "diff --git" and its first hunk: "---" and "+++" name files there only
     for raw in lines:
         if raw.startswith("diff --git "):
-            current = None
-        elif raw.startswith("+++ "):
+            current, header = None, True
+        elif header and raw.startswith("+++ "):
             current = raw[6:] if raw.startswith("+++ b/") else None
-        elif raw.startswith("--- "):
+        elif header and not raw.startswith("@@"):
             continue
+        elif raw.startswith("@@"):
+            header = False
         elif current is not None and raw.startswith("-"):
             removed.setdefault(current, []).append(raw[1:])
         elif current is not None and raw.startswith("+"):
@@ -96,41 +148,52 @@ def _versions_only(git: Git, spec: tuple[str, ...], manifests: list[str]) -> fro
 def read_changes(git: Git | None, ask: DiffAsk, ctx: CheckContext) -> Changes | None:
     if ask.pending is None or git is None:
         return None
+    changed = parse_diff(split_z(ask.pending.chunks()))
     code, err = ask.pending.wait()
     if code != 0:
         raise GitError(f"git diff ({ask.against}): {err}")
-    changed = parse_diff(split_z(ask.pending.chunks()))
     manifests = [c.path for c in changed if c.status == "M" and is_manifest(c.path)]
     candidates = [c.path for c in changed if c.status != "D" and not_code(c.path) is None]
-    settled = _versions_only(git, ask.spec, manifests) | git.marked(candidates, MARKS)
+    assert ask.lines is not None
+    if ask.judged:  # the lines of the docs it touched are read next: one diff for both
+        judged = ctx.index.present | {ctx.config.source}  # where findings are: the docs, the configuration
+        ask.lines.expect(c.path for c in changed if c.status not in ("A", "D") and c.path in judged)
+    settled = _versions_only(ask.lines, manifests) | git.marked(candidates, MARKS)
     commits: int | None = None
-    if ask.log is not None and ask.log.wait()[0] == 0:
+    if ask.log is not None:
         governed = ctx.governed
-        swept, commits = passed_over(
+        swept, count = passed_over(
             split_z(ask.log.chunks()), doc_of=governed.governance.doc_of, is_code=governed.is_code
         )
-        settled |= swept
+        if ask.log.wait()[0] == 0:
+            settled |= swept
+            commits = count
     return Changes(changed=changed, against=ask.against, settled=settled, commits=commits)
 
 
 def read_history(pending: Pending | None, ctx: CheckContext) -> History | None:
     if pending is None:
         return None
-    code, err = pending.wait()
-    if code != 0:
-        if "does not have any commits" in err:
-            return History()
-        raise GitError(f"git log: {err}")
     governed = ctx.governed
     parts = {doc: governed.parts(doc) for doc in governed.docs()}
-    return scan_log(
+    history = scan_log(
         split_z(pending.chunks()),
         parts=parts,
         doc_of=governed.governance.doc_of,
         is_code=governed.is_history_code,
         named={doc: governed.named(doc) for doc in parts},
         by_folder=not ctx.config.governs,
+        whole=READ_WHOLE_HISTORY,
     )
+    if history.stopped:
+        pending.close()  # every doc is dated: the older commits are not needed
+        return history
+    code, err = pending.wait()
+    if code != 0:
+        if "does not have any commits" in err:
+            return History()
+        raise GitError(f"git log: {err}")
+    return history
 
 
 def once(compute: Callable[[], T]) -> Callable[[], T]:

@@ -3,7 +3,8 @@
 1. The root: git's top level above the given directory (or the directory, outside git), and
    the configuration there (``maintain.repo``, ``maintain.config``).
 2. The slow git commands start in the background: the diff (unless ``doc-not-updated`` is off
-   or there is nothing to compare with) and the history (unless ``stale-doc`` is off).
+   or there is nothing to compare with), the history (unless ``stale-doc`` is off) and the
+   walk for untracked docs.
 3. The instruction files: tracked ones (``git ls-files``), or found on disk outside git.
 4. The rules run in ``rules.RULES`` order; git's answers are read when the last two need them.
 5. Findings in ignored files, of rules turned off, or outside the given paths are dropped;
@@ -18,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from agents_md.diagnostics import Diagnostic, Report, Severity
 from agents_md.maintain.checks import suppress
-from agents_md.maintain.checks.answers import once, read_changes, read_history, start_diff
+from agents_md.maintain.checks.answers import LineDiff, once, read_changes, read_history, start_diff
 from agents_md.maintain.checks.baseline import Baseline
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.checks.rules import PREFETCH_AFTER, RULES, RUN_ORDER, SESSION_RULES
@@ -27,7 +28,7 @@ from agents_md.maintain.checks.scope import ChangeScope, touched_lines
 from agents_md.maintain.repo.config import CONFIG, Config
 from agents_md.maintain.repo.files import INSTRUCTION_NAMES, within
 from agents_md.maintain.repo.fs import untracked
-from agents_md.maintain.repo.git import Git, GitError
+from agents_md.maintain.repo.git import GitError
 from agents_md.maintain.repo.ignore import ignore_matcher
 from agents_md.maintain.repo.open import open_repo
 from agents_md.maintain.views.engine import EngineView
@@ -70,6 +71,7 @@ def check(
     paths: Sequence[str] = (),
     base: str | None = None,
     staged: bool = False,
+    head: str = "HEAD",
     change: bool = False,
     named: Sequence[str] = (),
     baseline: Baseline | None = None,
@@ -78,7 +80,7 @@ def check(
 ) -> CheckResult:
     """Check the repository holding ``directory``; ``paths`` (absolute, or relative to the root) narrow the report.
 
-    ``change``: report only what the change (``staged``, or ``base...HEAD``) introduces
+    ``change``: report only what the change (``staged``, or ``base...head``) introduces
     (``checks.scope``), ``named`` files (absolute, or relative to the root) not in the diff counting as touched whole.
     ``baseline``: the findings it holds are left out (``checks.baseline``).
 
@@ -92,8 +94,9 @@ def check(
     notes: list[str] = []
     if change and git is None:
         notes.append("not a git repository: there is no change to judge; every finding is reported")
-    diff = start_diff(git, config, base, staged, notes, needed=change)
+    diff = start_diff(git, config, base, staged, notes, needed=change, head=head)
     pending_log = git.start_log() if git is not None and config.enabled("stale-doc") else None
+    repo.start_untracked_docs()
     if repo.git_note is not None:
         notes.append(repo.git_note)
     elif repo.shallow:
@@ -136,6 +139,8 @@ def check(
         for pending in (diff.pending, diff.log, pending_log):
             if pending is not None:
                 pending.close()
+        if git is not None:
+            git.close()
     found = [f for f in found if f.rule == CONFIG.id or not ignored(f.file)]
     found = suppress.apply(
         found, _directives(ctx), holder=ctx.holder, ran=config.enabled, known=RULES, report=config.enabled(UNUSED.id)
@@ -156,7 +161,7 @@ def check(
             )
     found = [f for f in found if f.rule == CONFIG.id or within(f.file, paths)]
     if change and git is not None:
-        found = _introduced(found, ctx, git, diff.spec, [_relative(p, root) for p in named])
+        found = _introduced(found, ctx, diff.lines, [_relative(p, root) for p in named])
     kept: list[Diagnostic] = []
     for f in found:
         configured = config.severity(f.rule)
@@ -177,7 +182,7 @@ def _relative(path: str, root: str) -> str:
 
 
 def _introduced(
-    found: list[Diagnostic], ctx: CheckContext, git: Git, spec: tuple[str, ...], named: list[str]
+    found: list[Diagnostic], ctx: CheckContext, diff: LineDiff | None, named: list[str]
 ) -> list[Diagnostic]:
     """The findings the change introduced (``checks.scope``); a note says how many older ones are left out."""
     changes = ctx.changes()
@@ -192,8 +197,10 @@ def _introduced(
     whole = set(named) - in_diff - gone  # named besides and not in the diff (pre-commit's --files): every line
 
     def lines(files: Collection[str]) -> dict[str, set[int]]:
+        if diff is None:
+            return {}
         try:
-            return touched_lines(git.diff_lines(spec, list(files)).decode("utf-8", "replace"))
+            return touched_lines(diff.text(files))
         except GitError:
             return {}
 

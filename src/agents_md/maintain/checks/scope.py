@@ -28,11 +28,15 @@ def touched_lines(diff: str) -> dict[str, set[int]]:
     """Step 1: the new side's added or changed lines of each file of a ``-U0`` diff."""
     out: dict[str, set[int]] = {}
     current: set[int] | None = None
+    header = False  # between a file's "diff --git" and its first hunk: an added "++ x" line is no file's name
     for raw in diff.split("\n"):
-        if raw.startswith("+++ "):
+        if raw.startswith("diff --git "):
+            header = True
+        elif header and raw.startswith("+++ "):
             # git ends a name holding a space with a tab
             current = out.setdefault(raw[6:].rstrip("\t"), set()) if raw.startswith("+++ b/") else None
         elif current is not None and (match := _HUNK.match(raw)):
+            header = False
             start, count = int(match.group(1)), int(match.group(2) or "1")
             # A deletion (count 0) touches the line it left behind: the one now at ``start``.
             current.update(range(start, start + count) if count else (max(start, 1),))

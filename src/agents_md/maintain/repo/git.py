@@ -1,8 +1,11 @@
 """The few ``git`` commands ``check`` runs, each once, and nothing else.
 
 1. ``rev-parse --show-toplevel --is-shallow-repository``: the root, and whether history is cut.
-2. ``ls-files -z -- <instruction-file patterns>``: the tracked instruction files (the index,
-   not the working tree: a file that is not added does not count).
+2. ``ls-files -z``: every tracked file (the index, not the working tree: a file that is not
+   added does not count), listed once; the questions about tracked files (the instruction
+   files, the manifests, the ``.gitignore`` files) are pathspecs matched against that listing
+   (``repo.pathspec``), as ``ls-files`` would match them. (``ls-files --others`` asks another
+   question: what is on disk untracked.)
 3. ``for-each-ref`` on ``origin/HEAD``, ``origin/main``, ``origin/master``, ``main``, ``master``:
    the default branch, when no base is given.
 4. ``diff --name-only -z BASE...HEAD`` (or ``--cached`` for a commit being made).
@@ -13,20 +16,31 @@ make git run a program (an ``fsmonitor`` hook, a signature check's ``gpg``, a di
 a ref taken from the command line or the configuration is verified as a commit and passed after
 ``--end-of-options``, so it can never be read as an option (``--output=FILE``).
 
-The long ones (4, 5) are started at once and write to temporary files, so git works while
-the engine rules run; their output is then read in chunks (memory stays bounded by what is
-kept, not by the size of the history). Every command run is recorded in ``Git.commands``.
+The long ones (4, 5) are started at once and read through a pipe as they write (``Pending``):
+
+6. A reader thread takes git's output off the pipe, holding at most ``AHEAD`` chunks, so git
+   works while the engine rules run and waits, not the check, once that much is ready.
+7. The check parses the chunks as they come; when it needs no more (every doc of the history
+   is dated), git is stopped — terminated, what it already wrote drained, the reader joined
+   and the process reaped — so neither the rest of the history nor git's memory for it is spent.
+
+Memory stays bounded by what is kept and ``AHEAD`` chunks, not by the size of the history.
+Every command run is recorded in ``Git.commands``.
 """
 
 from __future__ import annotations
 
 import os
+import queue
 import subprocess
+import sys
 import tempfile
+import threading
 from collections.abc import Iterator, Sequence
 from typing import IO
 
 from agents_md.errors import AgentsMdError
+from agents_md.maintain.repo import pathspec
 
 DEFAULT_BRANCH_REFS = (
     "refs/remotes/origin/HEAD",
@@ -50,7 +64,12 @@ SAFE_CONFIG = (
 )
 END_OF_OPTIONS = "--end-of-options"
 COMMIT_MARK = b"\x1e"
-CHUNK = 1 << 18  # bytes read at a time: the only part of the history ever held
+CHUNK = 1 << 16  # bytes read off the pipe at a time, at most (a pipe holds 64 KiB)
+AHEAD = 128  # chunks git may write before the check reads them (8 MiB at most)
+STOP_WAIT = 5.0  # seconds a stopped git has to exit before it is killed
+
+
+_FS_ENCODING, _FS_ERRORS = sys.getfilesystemencoding(), sys.getfilesystemencodeerrors()
 
 
 class GitError(AgentsMdError):
@@ -92,31 +111,72 @@ def toplevel(path: str) -> tuple[str, bool] | None:
 
 
 class Pending:
-    """A git command running in the background, its output going to a temporary file."""
+    """A git command running in the background, its output read through a pipe as it comes (steps 6, 7)."""
 
     def __init__(self, argv: Sequence[str], cwd: str) -> None:
         self.argv = list(argv)
-        # Both outlive this call: they are read after the process ends, and closed by ``close``.
-        self._out: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115
+        # Git's complaints, read once it has exited; a file, so that git never waits on them.
         self._err: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115
-        self._proc = subprocess.Popen(self.argv, cwd=cwd, stdout=self._out, stderr=self._err, stdin=subprocess.DEVNULL)
+        self._proc = subprocess.Popen(
+            self.argv, cwd=cwd, stdout=subprocess.PIPE, stderr=self._err, stdin=subprocess.DEVNULL
+        )
+        self._ahead: queue.Queue[bytes | None] = queue.Queue(AHEAD)
+        self._ended = False  # the end of the output (``None``) was taken off the queue
+        self._reader = threading.Thread(target=self._read, name="git-output", daemon=True)
+        self._reader.start()
+
+    @property
+    def pid(self) -> int:
+        return self._proc.pid
+
+    @property
+    def exit_code(self) -> int | None:
+        """``None`` while it runs (or is not reaped yet); a negative code: ended by that signal."""
+        return self._proc.returncode
+
+    def _read(self) -> None:
+        assert self._proc.stdout is not None
+        pipe = self._proc.stdout.fileno()
+        try:
+            while chunk := os.read(pipe, CHUNK):
+                self._ahead.put(chunk)
+        except (OSError, ValueError):
+            pass  # the pipe is gone: the output ends here
+        finally:
+            self._ahead.put(None)
+
+    def chunks(self) -> Iterator[bytes]:
+        """The output, chunk by chunk, as git writes it."""
+        while not self._ended:
+            chunk = self._ahead.get()
+            if chunk is None:
+                self._ended = True
+                return
+            yield chunk
 
     def wait(self) -> tuple[int, str]:
+        """Git's exit code and its complaints, once it has written everything (what was not read is dropped)."""
+        for _ in self.chunks():
+            pass
         code = self._proc.wait()
+        self._reader.join()
         self._err.seek(0)
         return code, self._err.read().decode("utf-8", "replace").strip()
 
-    def chunks(self) -> Iterator[bytes]:
-        """The output, in chunks (call after ``wait``)."""
-        self._out.seek(0)
-        while chunk := self._out.read(CHUNK):
-            yield chunk
-
     def close(self) -> None:
+        """Stop git if it still runs (step 7), and reap it: no process, thread or file is left behind."""
         if self._proc.poll() is None:
+            self._proc.terminate()
+        for _ in self.chunks():  # what it wrote before it stopped: the reader ends with the pipe
+            pass
+        self._reader.join()
+        try:
+            self._proc.wait(STOP_WAIT)
+        except subprocess.TimeoutExpired:
             self._proc.kill()
             self._proc.wait()
-        self._out.close()
+        if self._proc.stdout is not None:
+            self._proc.stdout.close()
         self._err.close()
 
 
@@ -137,6 +197,8 @@ class Git:
     def __init__(self, root: str) -> None:
         self.root = root
         self.commands: list[list[str]] = []
+        self._tracked: tuple[str, ...] | None = None
+        self._untracked: dict[tuple[str, ...], Pending] = {}
 
     def argv(self, *args: str) -> list[str]:
         return ["git", *SAFE_CONFIG, *args]
@@ -163,14 +225,42 @@ class Git:
         except OSError as exc:
             raise GitError(f"cannot run git: {exc.strerror or exc}") from exc
 
+    def tracked(self) -> tuple[str, ...]:
+        """Every tracked file, in the index's order (step 2: one ``ls-files``, run once)."""
+        if self._tracked is None:
+            out = self.run("ls-files", "-z")
+            # One decoding of the whole listing, as ``os.fsdecode`` would decode each name.
+            names = out.decode(_FS_ENCODING, _FS_ERRORS).split("\0")
+            self._tracked = tuple(name for name in names if name)
+        return self._tracked
+
     def ls_files(self, patterns: Sequence[str]) -> list[str]:
-        out = self.run("ls-files", "-z", "--", *patterns)
-        return [os.fsdecode(p) for p in out.split(b"\0") if p]
+        """The tracked files matching any of the pathspecs ``patterns`` (none: every one)."""
+        return pathspec.select(patterns, self.tracked())
+
+    def start_untracked(self, patterns: Sequence[str]) -> None:
+        """Start ``untracked(patterns)`` in the background now: it walks the whole working tree."""
+        key = tuple(patterns)
+        if key not in self._untracked:
+            self._untracked[key] = self.start("ls-files", "-z", "--others", "--exclude-standard", "--", *patterns)
 
     def untracked(self, patterns: Sequence[str]) -> list[str]:
         """Files matching ``patterns`` on disk that git neither tracks nor ignores."""
-        out = self.run("ls-files", "-z", "--others", "--exclude-standard", "--", *patterns)
+        self.start_untracked(patterns)
+        pending = self._untracked.pop(tuple(patterns))
+        try:
+            out = b"".join(pending.chunks())
+            code, err = pending.wait()
+        finally:
+            pending.close()
+        if code != 0:
+            raise GitError(f"git ls-files -z: {err}")
         return [os.fsdecode(p) for p in out.split(b"\0") if p]
+
+    def close(self) -> None:
+        """Stop and reap what was started in the background and not asked for."""
+        while self._untracked:
+            self._untracked.popitem()[1].close()
 
     def ignored(self, paths: Sequence[str]) -> frozenset[str]:
         """Which of ``paths`` (relative to the root, existing or not) git ignores: one ``check-ignore``."""
@@ -193,8 +283,8 @@ class Git:
                 return _short(target)
         return None
 
-    def verify_ref(self, ref: str, source: str) -> None:
-        """``ref`` names a commit (``source`` says where it was given), or ``GitError`` says it does not."""
+    def verify_ref(self, ref: str, source: str) -> str:
+        """The commit ``ref`` names (``source`` says where it was given), or ``GitError`` says it names none."""
         out = b""
         if ref and not ref.startswith("-") and "\0" not in ref:
             out = self.run(
@@ -202,19 +292,20 @@ class Git:
             )
         if not out.strip():
             raise GitError(f"{source} {ref!r}: not a commit of this repository")
+        return out.decode("ascii", "replace").strip()
 
     @staticmethod
-    def diff_range(base: str | None, *, staged: bool) -> tuple[str, ...]:
-        """The arguments that name a diff: the staged changes, or ``base...HEAD`` (never an option)."""
+    def diff_range(base: str | None, *, staged: bool, head: str = "HEAD") -> tuple[str, ...]:
+        """The arguments that name a diff: the staged changes, or ``base...head`` (never an option)."""
         if staged:
             return ("--cached",)
         assert base is not None
-        return (END_OF_OPTIONS, f"{base}...HEAD")
+        return (END_OF_OPTIONS, f"{base}...{head}")
 
-    def start_diff(self, base: str | None, *, staged: bool) -> Pending:
+    def start_diff(self, base: str | None, *, staged: bool, head: str = "HEAD") -> Pending:
         """Each changed file and its status: ``--raw -z`` records (no file's content is read, so
         a partial clone fetches nothing)."""
-        spec = self.diff_range(base, staged=staged)
+        spec = self.diff_range(base, staged=staged, head=head)
         return self.start("diff", "--raw", "--no-renames", "--no-color", "-z", *spec, "--")
 
     def diff_lines(self, spec: Sequence[str], paths: Sequence[str]) -> bytes:

@@ -18,7 +18,16 @@ commit, once its paths are all read:
    repository, a formatter run) — counts for none of them.
 
 Only a few values per doc are kept, so memory is bounded by the number of docs, whatever the
-size of the history; once every doc's update is dated, the rest of the log is not read.
+size of the history.
+
+5. Once every doc's update is dated, the rest of the log is not read (``History.stopped``):
+   steps 1 and 3 change only docs not yet dated, so no older commit can change a value kept.
+   "Dated" means met first in the log's own order, not "latest by the clock": git's default
+   order (by committer date, a commit only after a child that reaches it) is read as it comes,
+   and a commit whose date is out of order (a merged branch that is older than its base) is
+   read where git puts it, by the full read and the early stop alike. (``--topo-order`` and
+   ``--date-order`` would change which commit is met first, and make git walk the whole graph
+   before printing one.)
 """
 
 from __future__ import annotations
@@ -67,6 +76,7 @@ class History:
     docs: dict[str, DocHistory] = field(default_factory=dict)
     commits: int = 0  # commits read
     passed_over: int = 0  # releases, bumps and sweeps (steps 2 and 4)
+    stopped: bool = False  # every doc was dated before the log's end, and the rest was not read (step 5)
 
 
 def scan_log(
@@ -77,9 +87,11 @@ def scan_log(
     is_code: Callable[[str], bool],
     named: Mapping[str, Iterable[str]] | None = None,
     by_folder: bool = True,
+    whole: bool = False,
 ) -> History:
     """Read the log's records (bytes, as git wrote them). ``parts``: each doc's parts; ``doc_of``:
-    the doc governing a path (the same for every path of a folder when ``by_folder``)."""
+    the doc governing a path (the same for every path of a folder when ``by_folder``);
+    ``whole``: read to the end, even once every doc is dated (step 5 off)."""
     history = History()
     docs = history.docs
     watch: dict[bytes, list[str]] = {}
@@ -141,11 +153,15 @@ def scan_log(
                 if entry.code is None:
                     entry.code = Dated(when=when, path=text)
 
+    if not open_docs and not whole:
+        history.stopped = True  # no doc: no commit is needed
+        return history
     for commit in commits(records):
         history.commits += 1
         flush(*commit)
-        if not open_docs:
-            break  # every doc's update is dated: older commits change nothing
+        if not open_docs and not whole:
+            history.stopped = True  # 5: every doc's update is dated, older commits change nothing
+            break
     return history
 
 

@@ -23,6 +23,8 @@ from agents_md.maintain.repo.config import Config, load_config
 from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, DocIndex, git_patterns, walk_instruction_files, within
 from agents_md.maintain.repo.git import Git, GitRefused, toplevel
 
+UNTRACKED_DOCS = (f"*{AGENTS_MD}", f"*{CLAUDE_MD}")  # what ``untracked_docs`` asks git about
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Repo:
@@ -45,12 +47,17 @@ class Repo:
             listed = walk_instruction_files(self.root, extra, under=paths)
         return DocIndex.build(self.root, listed, self.config.doc_names, extra)
 
+    def start_untracked_docs(self) -> None:
+        """Start the walk ``untracked_docs`` reads, in the background (``Git.start_untracked``)."""
+        if self.git is not None:
+            self.git.start_untracked(UNTRACKED_DOCS)
+
     def untracked_docs(self, paths: Sequence[str] = ()) -> list[str]:
         """The ``AGENTS.md`` and ``CLAUDE.md`` files on disk that git does not track (nor ignore),
         under ``paths``: what a check of the repository cannot see."""
         if self.git is None:
             return []
-        found = self.git.untracked([f"*{AGENTS_MD}", f"*{CLAUDE_MD}"])
+        found = self.git.untracked(UNTRACKED_DOCS)
         return sorted(f for f in found if f.rpartition("/")[2] in (AGENTS_MD, CLAUDE_MD) and within(f, paths))
 
     def relative(self, paths: Sequence[str]) -> list[str]:
