@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import time
 from collections.abc import Callable, Mapping
 
@@ -56,12 +55,17 @@ def state_dir(env: Mapping[str, str], home: str) -> str:
     return os.path.join(cache, "agents-md", "hook")
 
 
-_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
+_SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+def _escaped(char: str) -> str:
+    return char if char in _SAFE else "".join(f"%{b:02X}" for b in char.encode("utf-8"))
 
 
 def state_path(directory: str, session_id: str) -> str:
-    # Not a hash: hashlib loads OpenSSL, paid on every tool call. Session ids are UUIDs.
-    name = _UNSAFE.sub(lambda m: "".join(f"%{b:02X}" for b in m.group(0).encode("utf-8")), session_id)
+    # Not a hash: hashlib loads OpenSSL, paid on every tool call. Session ids are UUIDs. By
+    # character, not a regular expression: compiling one costs more than the escaping.
+    name = "".join(_escaped(c) for c in session_id)
     return os.path.join(directory, name[:200] + ".json")
 
 
