@@ -103,3 +103,25 @@ def test_replay_engine_names_a_bad_input(
     (tmp_path / "in.json").write_text(text)
     code, _, err = run(capsys, "replay-engine", str(tmp_path / "in.json"))
     assert code == 1 and message in err
+
+
+def test_read_through_a_linked_cwd_gemini_reads_the_target_opencode_attaches_nothing(
+    tree: Tree, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tree(
+        {".git/HEAD": "x", "real/GEMINI.md": "# r\n", "real/b/GEMINI.md": "# b\n", "real/b/AGENTS.md": "# ab\n"}
+    )
+    (root / "real" / "b" / "x").write_text("x\n")
+    (root / "alias").symlink_to(root / "real")
+    home = tree({}, "home")
+    argv = ["read", str(root / "alias" / "b" / "x"), "--cwd", str(root / "alias"), "--home", str(home)]
+    env = ["--env", "GEMINI_CLI_TRUST_WORKSPACE=true"]
+    code, out, _ = run(capsys, *argv, *env, "--engine", "gemini", "--format", "json")
+    data = json.loads(out)
+    assert code == 0
+    assert (data["path"], [f["path"] for f in data["files"]]) == (
+        str(root / "real" / "b" / "x"),
+        [str(root / "real" / "b" / "GEMINI.md")],
+    )
+    code, out, _ = run(capsys, *argv, "--engine", "opencode", "--format", "prompt")
+    assert (code, out) == (0, "")

@@ -105,9 +105,85 @@ def test_a_read_attaches_new_files_once_root_most_first(tmp_path: Path) -> None:
     assert s.read(str(tmp_path / "elsewhere")).text is None
 
 
-def test_a_file_nested_too_deeply_to_read_is_left_out_and_said(tmp_path: Path) -> None:
-    deep = "> " * 5000 + "@x.md\n"
-    root, s = _session(tmp_path, {"GEMINI.md": deep, "sub/GEMINI.md": "# sub\n"}, cwd="sub")
-    assert [f.path for f in s.started.files] == [str(root / "sub" / "GEMINI.md")]
-    (left,) = [x for x in s.started.left_out if x.path == str(root / "GEMINI.md")]
-    assert left.why is Left.UNREADABLE
+def test_quotes_nested_thousands_deep_are_read_and_their_import_followed(tmp_path: Path) -> None:
+    # Gemini CLI finds code by two patterns, not by Markdown's blocks: nesting costs nothing.
+    deep = "> " * 5000 + "@./x.md\n"
+    root, s = _session(tmp_path, {"GEMINI.md": deep, "x.md": "X\n"})
+    (f,) = s.started.files
+    assert f.path == str(root / "GEMINI.md")
+    assert f.text.endswith("<!-- Imported from: ./x.md -->\nX\n\n<!-- End of import from: ./x.md -->")
+
+
+def test_an_import_in_an_indented_block_or_a_tilde_fence_is_followed_one_in_backticks_is_not(
+    tmp_path: Path,
+) -> None:
+    text = "p\n\n    @./a.md\n\n~~~\n@./a.md\n~~~\n\nsay ```\n@./b.md\n``` done\n"
+    _root, s = _session(tmp_path, {"GEMINI.md": text, "a.md": "A\n", "b.md": "B\n"})
+    (f,) = s.started.files
+    assert f.text.count("<!-- Imported from: ./a.md -->") == 2
+    assert "@./b.md" in f.text and "./b.md -->" not in f.text
+
+
+def test_a_read_of_an_ignored_file_attaches_nothing(tmp_path: Path) -> None:
+    tree = {
+        ".gitignore": "*.log\n",
+        ".geminiignore": "secret/\n",
+        "w/GEMINI.md": "# w\n",
+        "w/x.log": "l\n",
+        "secret/GEMINI.md": "# s\n",
+        "secret/f": "f\n",
+        "w/.gitignore": "!keep.log\n",
+        "w/keep.log": "k\n",
+    }
+    root, s = _session(tmp_path, tree)
+    assert s.read(str(root / "w" / "x.log")).text is None
+    assert s.read(str(root / "secret" / "f")).text is None
+    kept = s.read(str(root / "w" / "keep.log"))
+    assert [f.path for f in kept.files] == [str(root / "w" / "GEMINI.md")]
+
+
+def test_a_gitignore_above_the_cwd_is_not_read(tmp_path: Path) -> None:
+    tree = {".gitignore": "ignored/\n", "a/ignored/GEMINI.md": "# i\n", "a/ignored/f": "f\n"}
+    root, s = _session(tmp_path, tree, cwd="a")
+    assert [f.path for f in s.read(str(root / "a" / "ignored" / "f")).files] == [str(root / "a/ignored/GEMINI.md")]
+
+
+def test_a_read_through_a_linked_cwd_is_a_read_of_the_real_file(tmp_path: Path) -> None:
+    tree = {"real/GEMINI.md": "# r\n", "real/b/GEMINI.md": "# b\n", "real/b/f": "f\n"}
+    root, _s = _session(tmp_path, tree)
+    os.symlink(root / "real", root / "alias")
+    s = gemini.Session(str(root / "alias"), home=str(tmp_path / "home"), env={})
+    got = s.read(str(root / "alias" / "b" / "f"))
+    assert got.path == str(root / "real" / "b" / "f")
+    assert [f.path for f in got.files] == [str(root / "real" / "b" / "GEMINI.md")]
+
+
+def test_a_run_of_a_hundred_thousand_backticks_is_no_code_and_the_import_after_it_is_followed(tmp_path: Path) -> None:
+    _root, s = _session(tmp_path, {"GEMINI.md": "`" * 100_000 + " @./x.md\n", "x.md": "X\n"})
+    (f,) = s.started.files
+    assert f.text.endswith("<!-- Imported from: ./x.md -->\nX\n\n<!-- End of import from: ./x.md -->")
+
+
+def test_an_import_of_a_link_leaving_the_project_is_refused(tmp_path: Path) -> None:
+    outside = tmp_path / "out.md"
+    outside.write_text("O\n")
+    _root, s = _session(tmp_path, {"GEMINI.md": "@./l.md\n", "l.md": {"symlink": str(outside)}})
+    assert s.started.files[0].text == "<!-- Import failed: ./l.md - Path traversal attempt -->"
+
+
+def test_respect_git_ignore_off_lets_the_read_attach(tmp_path: Path) -> None:
+    tree = {".gitignore": "gi/\n", "gi/GEMINI.md": "# gi\n", "gi/x": "x\n"}
+    settings = {"context": {"fileFiltering": {"respectGitIgnore": False}}}
+    root, s = _session(tmp_path, tree, settings=settings)
+    assert [f.path for f in s.read(str(root / "gi" / "x")).files] == [str(root / "gi" / "GEMINI.md")]
+
+
+def test_include_directories_load_their_context_files_at_start_sorted_with_the_rest(tmp_path: Path) -> None:
+    tree = {"GEMINI.md": "# r\n", "app/GEMINI.md": "# app\n", "shared/GEMINI.md": "# shared\n"}
+    settings = {"context": {"includeDirectories": [str(tmp_path / "root" / "shared")]}}
+    root, s = _session(tmp_path, tree, cwd="app", settings=settings)
+    assert [os.path.relpath(f.path, root) for f in s.started.files] == [
+        "GEMINI.md",
+        "app/GEMINI.md",
+        "shared/GEMINI.md",
+    ]

@@ -11,6 +11,12 @@ from trees import build_tree
 from agents_md.engines import opencode
 from agents_md.engines.opencode_config import OpenCodeConfigError
 
+GIT_DIR: dict[str, object] = {
+    ".git/HEAD": "ref: refs/heads/main\n",
+    ".git/objects/": {"dir": True},
+    ".git/refs/": {"dir": True},
+}
+
 
 def _session(
     tmp_path: Path,
@@ -20,7 +26,7 @@ def _session(
     env: dict[str, str] | None = None,
 ) -> tuple[Path, opencode.Session]:
     root, h = tmp_path / "root", tmp_path / "home"
-    build_tree(root, {".git/HEAD": "x", **tree})
+    build_tree(root, {**GIT_DIR, **tree})
     build_tree(h, home or {})
     os.makedirs(root / cwd, exist_ok=True)
     return root, opencode.Session(str(root / cwd), home=str(h), env=env or {})
@@ -94,3 +100,54 @@ def test_a_globstar_is_any_number_of_folders_and_a_star_stays_in_one_name(tmp_pa
         "docs/rules.md",
         "docs/sub/rules.md",
     ]
+
+
+def test_a_git_folder_git_would_not_take_is_no_worktree_root(tmp_path: Path) -> None:
+    tree = {"AGENTS.md": "# r\n", "a/.git/HEAD": "ref: refs/heads/main\n", "a/AGENTS.md": "# a\n"}
+    root, s = _session(tmp_path, tree, "a")
+    assert s.top == str(root)
+    assert [f.path for f in s.started.files] == [str(root / "a" / "AGENTS.md"), str(root / "AGENTS.md")]
+
+
+@pytest.mark.parametrize(("value", "off"), [("yes", True), ("y", True), ("on", True), ("off", False), ("n", False)])
+def test_a_switch_reads_the_spellings_opencode_reads(tmp_path: Path, value: str, off: bool) -> None:
+    _root, s = _session(tmp_path, {"CLAUDE.md": "# c\n"}, env={"OPENCODE_DISABLE_CLAUDE_CODE": value})
+    assert (s.started.prompt is None) is off
+
+
+@pytest.mark.parametrize("value", ["TRUE", "Yes", ""])
+def test_a_switch_spelled_otherwise_is_refused_naming_it(tmp_path: Path, value: str) -> None:
+    with pytest.raises(OpenCodeConfigError, match="OPENCODE_DISABLE_CLAUDE_CODE_PROMPT="):
+        _session(tmp_path, {}, env={"OPENCODE_DISABLE_CLAUDE_CODE": "1", "OPENCODE_DISABLE_CLAUDE_CODE_PROMPT": value})
+
+
+def test_braces_expand_in_their_written_order_and_globs_go_through_linked_folders(tmp_path: Path) -> None:
+    tree = {"docs/a.md": "A\n", "docs/b.md": "B\n", "shared/s.md": "S\n", "docs/l": {"symlink": "../shared"}}
+    tree["opencode.json"] = {"json": {"instructions": ["docs/{b,a}.md", "docs/**/*.md"]}}
+    root, s = _session(tmp_path, tree)
+    got = [os.path.relpath(f.path, root) for f in s.started.files]
+    assert got == ["docs/b.md", "docs/a.md", "docs/l/s.md"]
+
+
+def test_opencode_config_comes_after_the_global_config_and_dot_opencode_after_the_project(tmp_path: Path) -> None:
+    tree = {
+        **{f"{k}.md": k + "\n" for k in ("g", "env", "p", "dot")},
+        "opencode.json": {"json": {"instructions": ["p.md"]}},
+        ".opencode/opencode.json": {"json": {"instructions": ["dot.md"]}},
+        "extra.json": {"json": {"instructions": ["env.md"]}},
+    }
+    home = {".config/opencode/opencode.json": {"json": {"instructions": ["g.md"]}}}
+    _root, s = _session(tmp_path, tree, home=home, env={"OPENCODE_CONFIG": str(tmp_path / "root" / "extra.json")})
+    assert [os.path.basename(f.path) for f in s.started.files] == ["g.md", "env.md", "p.md", "dot.md"]
+
+
+def test_a_file_of_a_bom_alone_is_not_sent(tmp_path: Path) -> None:
+    root, s = _session(tmp_path, {"AGENTS.md": "\ufeff", "a/AGENTS.md": "\ufeff\n"}, "a")
+    assert [f.path for f in s.started.files] == [str(root / "a" / "AGENTS.md")]
+
+
+def test_opencode_config_dir_gives_the_global_agents_md_and_more_instructions(tmp_path: Path) -> None:
+    tree = {"AGENTS.md": "# r\n", "rules.md": "R\n", "cfg/AGENTS.md": "# cfg\n"}
+    tree["cfg/opencode.json"] = {"json": {"instructions": ["rules.md"]}}
+    root, s = _session(tmp_path, tree, env={"OPENCODE_CONFIG_DIR": str(tmp_path / "root" / "cfg")})
+    assert [os.path.relpath(f.path, root) for f in s.started.files] == ["cfg/AGENTS.md", "AGENTS.md", "rules.md"]

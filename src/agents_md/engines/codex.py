@@ -4,14 +4,16 @@
    ``.codex/config.toml`` files for the budget and the fallback names).
 2. The working directory is its real path (a cwd reached through a link is named by its target).
 3. The project root: from the working directory upwards, the nearest folder holding one of
-   ``project_root_markers`` (a file, a folder or a link: a ``.git`` file counts). None found,
+   ``project_root_markers`` (a file, a folder or a link to one: a ``.git`` file counts, a
+   dangling ``.git`` link does not). None found,
    or ``[]``: the working directory alone. Nothing above the root is read.
 4. The global doc: ``$CODEX_HOME/AGENTS.override.md`` when it holds text, else
    ``$CODEX_HOME/AGENTS.md``; trimmed (Rust's ``trim``); outside the budget.
 5. From the root down to the working directory, each folder gives the first regular file
-   (links followed) among ``AGENTS.override.md``, ``AGENTS.md`` and the fallback names: at most
-   one. A folder, a dangling link or a link to a folder is passed over; an empty
-   ``AGENTS.override.md`` still wins (its folder gives nothing). A link loop among the names
+   (links followed) among ``AGENTS.override.md``, ``AGENTS.md`` and the fallback names (one
+   holding a ``/``, such as ``docs/AGENTS.md``, is passed over): at most one. A folder, a
+   dangling link or a link to a folder is passed over; an empty ``AGENTS.override.md`` still
+   wins (its folder gives nothing). A link loop among the names
    looked at ends the search: no project doc is sent at all.
 6. One budget, ``project_doc_max_bytes``, root first: each file is cut to what is left (a raw
    byte cut; a split UTF-8 character reads as U+FFFD, as any bad sequence does). A kept text
@@ -44,16 +46,16 @@ PROJECT_DOC_SEPARATOR = "\n\n--- project-doc ---\n\n"
 
 
 def candidates(fallback_names: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """Step 5's names, in the order they are tried."""
-    return tuple(dict.fromkeys((OVERRIDE_MD, AGENTS_MD, *fallback_names)))
+    """Step 5's names, in the order they are tried (a fallback name holding a ``/`` is no name)."""
+    names = (n for n in fallback_names if os.sep not in n)
+    return tuple(dict.fromkeys((OVERRIDE_MD, AGENTS_MD, *names)))
 
 
 def project_root(cwd: str, markers: tuple[str, ...], fs: FileSystem = DEFAULT_FS) -> str:
     """Step 3: the nearest folder at or above ``cwd`` holding a marker, else ``cwd``."""
     for directory in reversed(path_chain(cwd)):
         for marker in markers:
-            p = os.path.join(directory, marker)
-            if fs.exists(p) or fs.is_symlink(p):
+            if fs.exists(os.path.join(directory, marker)):
                 return directory
     return os.path.normpath(cwd)
 

@@ -5,7 +5,8 @@
    (default none), ``project_root_markers`` (default ``[".git"]``; ``[]`` means none).
 2. A folder's ``.codex/config.toml`` (from the project root down to the working directory)
    counts only when ``$CODEX_HOME/config.toml`` trusts that folder or one above it
-   (``[projects."<dir>"] trust_level = "trusted"``); deeper ones apply over shallower ones,
+   (``[projects."<dir>"] trust_level = "trusted"``, the key spelled exactly: ``"<dir>/"`` trusts
+   nothing); deeper ones apply over shallower ones,
    for the budget and the fallback names;
    a project never moves its own root (its ``project_root_markers`` are not read). A project
    marked ``trust_level = "untrusted"`` gets no project doc at all.
@@ -86,8 +87,11 @@ def _trust(table: Mapping[str, object], level: str) -> frozenset[str]:
     projects = table.get("projects")
     if not isinstance(projects, dict):
         return frozenset()
+    # Keys match as written: one spelled otherwise (a trailing ``/``) names no folder Codex meets.
     return frozenset(
-        os.path.normpath(k) for k, v in projects.items() if isinstance(v, dict) and v.get("trust_level") == level
+        k
+        for k, v in projects.items()
+        if isinstance(v, dict) and v.get("trust_level") == level and k == os.path.normpath(k)
     )
 
 

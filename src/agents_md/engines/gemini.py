@@ -4,7 +4,8 @@
    An untrusted working directory: nothing is sent (the run exits 55).
 2. The working directory is its real path.
 3. Global files: ``~/.gemini/<name>`` for each configured name, in that order.
-4. Project files: from the working directory upwards to the nearest folder holding one of
+4. Project files: from the working directory (and each ``context.includeDirectories`` folder)
+   upwards to the nearest folder holding one of
    ``context.memoryBoundaryMarkers`` (none found, or ``[]``: the working directory alone),
    every configured name in every folder; a link is followed and keeps its own name; a
    dangling link is passed over. Nothing below the working directory is read at start.
@@ -18,11 +19,14 @@
    by ``\\n``: the global ones in ``<loaded_context>\\n…</loaded_context>`` (system instruction),
    the project ones in ``<loaded_context>\\n<project_context>\\n…</project_context>\\n
    </loaded_context>`` (first user message); the text is the two joined by ``\\n``.
-8. A read of a file inside the working directory attaches the files of the configured names
-   in the folders from the file's folder up to the top of the walk that were not sent yet,
-   root-most folder first, within a folder in ``context.fileName`` order, each once per
-   session: ``--- Newly Discovered Project Context ---\\n`` + blocks + ``--- End Project
-   Context ---``. A read outside the working directory is refused by the tool: nothing.
+8. A read names the file by its real path (a read through a link, or through a linked
+   working directory, is a read of the target). A read of a file inside the working
+   directory (or an included folder) attaches the files of the configured names in the
+   folders from the file's folder up to the top of its walk that were not sent yet, root-most
+   folder first, within a folder in ``context.fileName`` order, each once per session: ``--- Newly Discovered
+   Project Context ---\\n`` + blocks + ``--- End Project Context ---``. A read outside the
+   working directory, or of a file ``gemini_ignore`` says is ignored, is refused by the tool:
+   nothing.
 """
 
 from __future__ import annotations
@@ -89,15 +93,10 @@ class Session:
         self._sent_ids.add(identity)
         raw = data.decode("utf-8", "replace")
         folder = os.path.dirname(path)
-        try:
-            if self.settings.import_format == "flat":
-                text = js_trim(flatten(raw, path, folder, self.fs))
-            else:
-                text = js_trim(expand(raw, folder, self.fs))
-        except RecursionError:
-            # Nesting deeper than the lexer reads (thousands of quote or list levels): left out, said.
-            left.append(LeftOut(path=path, why=Left.UNREADABLE, detail="nested too deeply to read"))
-            return None
+        if self.settings.import_format == "flat":
+            text = js_trim(flatten(raw, path, folder, self.fs))
+        else:
+            text = js_trim(expand(raw, folder, self.fs))
         if not text:
             left.append(LeftOut(path=path, why=Left.BLANK, detail="empty or white space only"))
             return None
@@ -126,6 +125,13 @@ class Session:
         ]
         chain = path_chain(self.cwd)
         dirs = chain[chain.index(self.top) :] if self.top in chain else [self.cwd]
+        for extra in self.settings.include_dirs:
+            extra = self.fs.realpath(extra)
+            top = walk_top(extra, self.settings.markers, self.fs)
+            extra_chain = path_chain(extra)
+            dirs += [
+                d for d in (extra_chain[extra_chain.index(top) :] if top in extra_chain else [extra]) if d not in dirs
+            ]
         # Found root-most folder first (the first name of a file met twice wins), sent by path.
         paths = [os.path.join(d, n) for d in dirs for n in names]
         found = [f for p in paths if (f := self._load(p, Scope.PROJECT, f"{os.path.basename(p)} on the walk", left))]
@@ -144,11 +150,20 @@ class Session:
 
     def read(self, path: str) -> EngineRead:
         """Step 8."""
-        path = os.path.normpath(path)
-        if not self.trusted or not is_inside(path, self.cwd):
+        path = self.fs.realpath(os.path.normpath(path))
+        from agents_md.engines.gemini_ignore import ignored  # lazy: only a read asks (it reads ignore files)
+
+        # The workspace: the working directory, then each included folder (each with its own top).
+        spaces = [(self.cwd, self.top)] + [
+            (real, walk_top(real, self.settings.markers, self.fs))
+            for real in (self.fs.realpath(d) for d in self.settings.include_dirs)
+        ]
+        space = next(((w, t) for w, t in spaces if is_inside(path, w)), None)
+        git, gemini = self.settings.respect_git_ignore, self.settings.respect_gemini_ignore
+        if not self.trusted or space is None or ignored(path, space[0], self.fs, git=git, gemini=gemini):
             return EngineRead(path=path, files=(), text=None)
         chain = path_chain(os.path.dirname(path))
-        top = self.top if self.top in chain else self.cwd
+        top = space[1] if space[1] in chain else space[0]
         dirs = chain[chain.index(top) :] if top in chain else []
         left: list[LeftOut] = []
         names = dict.fromkeys(self.settings.names)

@@ -1,11 +1,14 @@
 """Gemini CLI's ``@`` imports in a context file, expanded in place ("tree" format).
 
 1. An import is ``@`` at the start of the text or after a space, tab or line break, up to the
-   next such character; the path must start with ``.``, ``/`` or a letter. One inside a code
-   block or a code span stays text.
+   next such character; the path must start with ``.``, ``/`` or a letter. One inside code
+   stays text: code is three backticks up to the next three, or a run of backticks up to the
+   next run of the same length, anywhere in the text (mid-line, across lines); a fence never
+   closed, an indented block or a ``~~~`` fence is not code.
 2. The path resolves against the importing file's folder and must stay inside the project
-   root of that folder (the nearest folder above it holding a ``.git`` folder, else the folder
-   itself): else ``<!-- Import failed: P - Path traversal attempt -->``.
+   root of that folder (the nearest folder above it holding a ``.git``, a folder or a file,
+   else the folder itself), as written and once links are followed (a link to a file outside
+   is refused too): else ``<!-- Import failed: P - Path traversal attempt -->``.
 3. A file already on the chain of imports that led here: ``<!-- File already processed: P -->``.
 4. Otherwise the file's text (its own imports expanded, up to 5 levels deep) is put between
    ``<!-- Imported from: P -->\\n`` and ``\\n<!-- End of import from: P -->``; a file that
@@ -14,16 +17,21 @@
 
 from __future__ import annotations
 
+import bisect
 import errno
 import os
 import re
 
 from agents_md.engine.fs import FileSystem
-from agents_md.engine.markdown.blocks import top_blocks
 
 MAX_DEPTH = 5
 _SPACE = " \t\n\r"
-_CODE_SPAN = re.compile(r"(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)")
+# Not Markdown's blocks: two patterns over the whole text, their matches code. Three backticks
+# up to the next three, anywhere (``` ```` ``` closes a fence); a run of backticks up to the next
+# run of the same length (a span, across lines). An indented block, a ``~~~`` fence and a
+# fence never closed are not code to Gemini CLI.
+_CODE_BLOCK = re.compile(r"```[\s\S]*?```")
+_BACKTICKS = re.compile(r"`+")
 _NODE_ERRORS = {
     errno.ENOENT: "ENOENT: no such file or directory",
     errno.EACCES: "EACCES: permission denied",
@@ -33,26 +41,35 @@ _NODE_ERRORS = {
 
 
 def _code_regions(text: str) -> list[tuple[int, int]]:
-    """Where code blocks and code spans are, as offsets into ``text``."""
-    normal = text.replace("\r\n", "\n").replace("\r", "\n")
-    # Offsets of ``normal`` back into ``text`` (a "\r\n" is one character there).
-    where: list[int] = []
+    """Where code is, as offsets into ``text`` (step 1)."""
+    return [m.span() for m in _CODE_BLOCK.finditer(text)] + _spans(text)
+
+
+def _spans(text: str) -> list[tuple[int, int]]:
+    """The code spans, left to right: from a run of backticks (or, when no run of its length
+    follows, the shorter tail of it) to the next run of exactly that length. The runs are
+    paired by lookup, not by a backtracking pattern: a run of 100,000 backticks costs one pass."""
+    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text)]
+    by_length: dict[int, list[int]] = {}
+    for i, (a, b) in enumerate(runs):
+        by_length.setdefault(b - a, []).append(i)
+    out: list[tuple[int, int]] = []
     i = 0
-    while i < len(text):
-        where.append(i)
-        i += 2 if text.startswith("\r\n", i) else 1
-    where.append(len(text))
-    regions: list[tuple[int, int]] = []
-    pos = 0
-    for block in top_blocks(normal):
-        end = pos + len(block.raw)
-        if block.type == "code":
-            regions.append((where[pos], where[min(end, len(normal))]))
-        else:
-            for m in _CODE_SPAN.finditer(block.raw):
-                regions.append((where[pos + m.start()], where[min(pos + m.end(), len(normal))]))
-        pos = end
-    return regions
+    while i < len(runs):
+        a, b = runs[i]
+        closing = None
+        for start in range(a, b):
+            later = by_length.get(b - start, [])
+            j = bisect.bisect_right(later, i)
+            if j < len(later):
+                closing = later[j]
+                break
+        if closing is None:
+            i += 1
+            continue
+        out.append((start, runs[closing][1]))
+        i = closing + 1
+    return out
 
 
 def find_imports(text: str) -> list[tuple[int, int, str]]:
@@ -78,8 +95,7 @@ def find_imports(text: str) -> list[tuple[int, int, str]]:
 def project_root(directory: str, fs: FileSystem) -> str:
     current = os.path.abspath(directory)
     while True:
-        git = os.path.join(current, ".git")
-        if fs.is_dir(git) and not fs.is_symlink(git):
+        if fs.exists(os.path.join(current, ".git")):
             return current
         parent = os.path.dirname(current)
         if parent == current:
@@ -130,7 +146,8 @@ def expand(
             out.append(text[start:end])
             continue
         full = os.path.normpath(os.path.join(directory, written))
-        if written.startswith(("file:", "http:", "https:")) or not _inside(full, root):
+        outside = not _inside(full, root) or not _inside(fs.realpath(full), fs.realpath(root))
+        if written.startswith(("file:", "http:", "https:")) or outside:
             out.append(f"<!-- Import failed: {written} - Path traversal attempt -->")
             continue
         if full in chain:

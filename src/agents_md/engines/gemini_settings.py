@@ -3,14 +3,17 @@
 1. ``~/.gemini/settings.json`` (JSON; ``//`` and ``/* */`` comments allowed): ``context.fileName``
    (a name or a list of names, in that order; ``GEMINI.md`` is always read too, last),
    ``context.memoryBoundaryMarkers`` (default ``[".git"]``), ``context.importFormat``
-   (``tree``, the default, or ``flat``) and ``security.folderTrust.enabled`` (default on). The working directory's own
+   (``tree``, the default, or ``flat``), ``context.includeDirectories`` (more folders whose
+   context files load at start), ``context.fileFiltering.respectGitIgnore`` and
+   ``respectGeminiIgnore`` (default on) and ``security.folderTrust.enabled`` (default on). The working directory's own
    ``.gemini/settings.json`` (only there: not a parent's) applies over them when the folder
    is trusted.
 2. A value of the wrong type, or a file that is not JSON, is an error naming the file and
    key: Gemini CLI refuses to start ("Invalid configuration in ...").
 3. Trust: ``~/.gemini/trustedFolders.json`` maps folders to ``TRUST_FOLDER`` (that folder and
    below), ``TRUST_PARENT`` (the folder above it and below) or ``DO_NOT_TRUST``; the most
-   specific rule that covers the working directory wins. With trust on and no rule trusting
+   specific rule that covers the working directory wins; a rule's folder is taken by its real
+   path (a rule on a link covers where the link leads). With trust on and no rule trusting
    the working directory, a headless run exits 55 and sends nothing.
    ``GEMINI_CLI_TRUST_WORKSPACE=true`` trusts it whatever the rules say.
 """
@@ -42,6 +45,9 @@ class GeminiSettings:
     names: tuple[str, ...] = DEFAULT_NAMES
     markers: tuple[str, ...] = DEFAULT_MARKERS
     import_format: str = "tree"
+    include_dirs: tuple[str, ...] = ()  # context.includeDirectories, absolute
+    respect_git_ignore: bool = True  # context.fileFiltering.respectGitIgnore
+    respect_gemini_ignore: bool = True  # context.fileFiltering.respectGeminiIgnore
     folder_trust: bool = True
     trust_rules: tuple[tuple[str, str], ...] = ()  # (folder, rule)
     sources: tuple[str, ...] = ()
@@ -113,17 +119,27 @@ def read_settings(
     names: tuple[str, ...] = DEFAULT_NAMES
     markers: tuple[str, ...] = DEFAULT_MARKERS
     fmt: object = "tree"
+    include: tuple[str, ...] = ()
+    respect = {"respectGitIgnore": True, "respectGeminiIgnore": True}
     for path, table in layers:
         names = _names(table, path, "fileName", one=True) or names
         found = _names(table, path, "memoryBoundaryMarkers", one=False)
         markers = markers if found is None else found
         value = _get(table, "context", "importFormat")
         fmt = value if value in ("tree", "flat") else fmt
+        found = _names(table, path, "includeDirectories", one=False)
+        include = include if found is None else tuple(os.path.join(cwd, os.path.expanduser(d)) for d in found)
+        for key in respect:
+            flag = _get(table, "context", "fileFiltering", key)
+            respect[key] = flag if isinstance(flag, bool) else respect[key]
     return replace(
         settings,
         names=tuple(dict.fromkeys((*names, *DEFAULT_NAMES))),
         markers=markers,
         import_format=str(fmt),
+        include_dirs=tuple(os.path.normpath(d) for d in include),
+        respect_git_ignore=respect["respectGitIgnore"],
+        respect_gemini_ignore=respect["respectGeminiIgnore"],
         sources=tuple(p for p, t in layers if t),
     )
 
@@ -131,7 +147,12 @@ def read_settings(
 def _trust_rules(home: str, fs: FileSystem) -> tuple[tuple[str, str], ...]:
     path = os.path.join(home, TRUSTED_FOLDERS)
     table = _load(path, fs) or {}
-    return tuple((os.path.normpath(k), v) for k, v in table.items() if isinstance(v, str))
+    # A rule's folder is taken by its real path: a rule on a link trusts the folder it leads to.
+    return tuple((_folder(k, fs), v) for k, v in table.items() if isinstance(v, str))
+
+
+def _folder(key: str, fs: FileSystem) -> str:
+    return fs.realpath(os.path.normpath(key)) if os.path.isabs(key) else os.path.normpath(key)
 
 
 def is_trusted(settings: GeminiSettings, cwd: str) -> bool:

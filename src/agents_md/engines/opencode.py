@@ -1,20 +1,25 @@
 """What OpenCode (1.18.33) sends as instructions at start and attaches after a file read.
 
 1. The working directory is its real path; the worktree root is the nearest folder at or
-   above it holding a ``.git`` folder, or a ``.git`` file whose ``gitdir:`` exists (one git
-   refuses does not count); none found: the filesystem root.
+   above it holding a ``.git`` folder (or a link to one), or a ``.git`` file naming one in its
+   ``gitdir:``, that git takes for a repository's (``HEAD``, ``objects/``, ``refs/``); any
+   other ``.git`` is passed over; none found: the filesystem root.
 2. Configuration: ``opencode_config`` (the global and project ``opencode.json``, the switches).
-3. The global entry: ``<config>/AGENTS.md``, else ``~/.claude/CLAUDE.md`` (unless CLAUDE.md is
-   switched off).
+3. The global entry: ``$OPENCODE_CONFIG_DIR/AGENTS.md`` (it wins over the next one), else
+   ``<config>/AGENTS.md``, else ``~/.claude/CLAUDE.md`` (unless CLAUDE.md is switched off).
 4. Project files: from the working directory up to the worktree root, every ``AGENTS.md``,
    nearest first; only when there is none anywhere on the walk, every ``CLAUDE.md`` (unless
    switched off), else every ``CONTEXT.md`` — one name wins for the whole walk. A link loop
    under one of the names on the walk: no project file at all.
-5. ``instructions`` entries, in config order: ``~/`` is the home; an absolute path or glob
-   matches as it is; a relative one matches in each folder from the working directory up to
-   the worktree root; a glob's matches in name order. A path met before is not sent again
-   (by its name: a link and its target are two).
-6. Each file raw (no trim; a BOM dropped, bad UTF-8 as U+FFFD); an empty file is not sent.
+5. ``instructions`` entries, in config order: ``~/`` is the home; braces are expanded first,
+   each alternative in its written order (``{b,a}``: b's matches, then a's); an absolute path
+   or glob matches as it is; a relative one matches in each folder from the working directory
+   up to the worktree root; ``**`` goes through linked folders too. A glob's matches come
+   folder by folder, shallower first; several in one folder come in the disk's directory order
+   (seen reversed on ext4), which no model can know from the names: sent here in name order.
+   A path met before is not sent again (by its name: a link and its target are two).
+6. Each file raw (no trim; a BOM dropped, bad UTF-8 as U+FFFD); a file empty once its BOM is
+   dropped is not sent.
    Entries ``Instructions from: <path>\\n<text>`` joined by ``\\n``.
 7. A read of a file inside the working directory attaches, per folder from the file's folder
    up to (not including) the working directory, nearest first, the first of the names of
@@ -41,11 +46,17 @@ BOM = "\ufeff"
 _GLOB = frozenset("*?[{")
 
 
+def _is_git_dir(path: str, fs: FileSystem) -> bool:
+    """A folder git takes for a repository's: ``HEAD``, ``objects/`` and ``refs/`` in it."""
+    return fs.is_file(os.path.join(path, "HEAD")) and all(fs.is_dir(os.path.join(path, d)) for d in ("objects", "refs"))
+
+
 def _is_repository(directory: str, fs: FileSystem) -> bool:
-    """A ``.git`` folder, or a ``.git`` file whose ``gitdir:`` exists (git refuses any other)."""
+    """A ``.git`` folder (or a link to one), or a ``.git`` file whose ``gitdir:`` is, that git
+    takes for a repository's; any other ``.git`` is passed over and the search goes on up."""
     git = os.path.join(directory, ".git")
     if fs.is_dir(git):
-        return True
+        return _is_git_dir(git, fs)
     try:
         data = fs.read_file(git)
     except OSError:
@@ -55,7 +66,7 @@ def _is_repository(directory: str, fs: FileSystem) -> bool:
     text = data.decode("utf-8", "replace").strip()
     if not text.startswith("gitdir:"):
         return False
-    return fs.is_dir(os.path.join(directory, text[len("gitdir:") :].strip()))
+    return _is_git_dir(os.path.join(directory, text[len("gitdir:") :].strip()), fs)
 
 
 def worktree(cwd: str, fs: FileSystem = DEFAULT_FS) -> str:
@@ -107,11 +118,11 @@ class Session:
             return None
         if data is None:
             return None
-        if not data:
-            left.append(LeftOut(path=path, why=Left.BLANK, detail="empty"))
+        text = data.decode("utf-8", "replace").removeprefix(BOM)
+        if not text:
+            left.append(LeftOut(path=path, why=Left.BLANK, detail="a BOM alone" if data else "empty"))
             return None
-        text = data.decode("utf-8", "replace")
-        return text.removeprefix(BOM), len(data)
+        return text, len(data)
 
     def _file(self, path: str, scope: Scope, why: str, left: list[LeftOut]) -> EngineFile | None:
         if path in self._claimed:
@@ -124,7 +135,8 @@ class Session:
         return EngineFile(path=path, scope=scope, why=why, size=got[1], loaded=got[1], text=got[0])
 
     def _global(self, left: list[LeftOut]) -> EngineFile | None:
-        candidates = [os.path.join(self.config.config_dir, AGENTS_MD)]
+        folders = [self.config.extra_dir] if self.config.extra_dir else []
+        candidates = [os.path.join(d, AGENTS_MD) for d in (*folders, self.config.config_dir)]
         if not self.config.claude_off:
             candidates.append(os.path.join(self.home, ".claude", CLAUDE_MD))
         for path in candidates:
@@ -133,6 +145,13 @@ class Session:
         return None
 
     def _matches(self, pattern: str) -> list[str]:
+        if "{" not in pattern:
+            return self._matches_one(pattern)
+        import bracex  # lazy: only a braced entry asks
+
+        return [path for alternative in bracex.expand(pattern) for path in self._matches_one(alternative)]
+
+    def _matches_one(self, pattern: str) -> list[str]:
         if pattern.startswith("~/"):
             pattern = os.path.join(self.home, pattern[2:])
         bases = [""] if os.path.isabs(pattern) else self.dirs
@@ -143,7 +162,7 @@ class Session:
                 if self.fs.is_file(full):
                     out.append(full)
                 continue
-            out += sorted(self._glob(full))
+            out += sorted(self._glob(full), key=lambda p: (p.count(os.sep), p))
         return out
 
     def _glob(self, pattern: str) -> list[str]:
@@ -153,12 +172,16 @@ class Session:
         base = os.sep.join(parts[:fixed]) or os.sep
         found: list[str] = []
         stack = [base]
+        seen = {self.fs.realpath(base)}  # a linked folder is walked once (a link loop ends)
         while stack:
             directory = stack.pop()
             for name in self.fs.list_dir(directory) or []:
                 path = os.path.join(directory, name)
-                if self.fs.is_dir(path) and not self.fs.is_symlink(path):
-                    if "**" in pattern or path.count(os.sep) < pattern.count(os.sep):
+                if self.fs.is_dir(path):
+                    real = self.fs.realpath(path)
+                    deeper = "**" in pattern or path.count(os.sep) < pattern.count(os.sep)
+                    if deeper and real not in seen:
+                        seen.add(real)
                         stack.append(path)
                 elif self.fs.is_file(path) and _matches(path, pattern):
                     found.append(path)

@@ -2,13 +2,18 @@
 
 1. The global config: ``$XDG_CONFIG_HOME/opencode`` (default ``~/.config/opencode``) holds
    ``opencode.json`` (or ``opencode.jsonc``; comments allowed) and the global ``AGENTS.md``.
-2. Project configs: ``opencode.json`` / ``opencode.jsonc`` in each folder from the worktree
-   root down to the working directory; ``OPENCODE_CONFIG`` names one more file.
-3. ``instructions``: a list of paths and globs; every file's list is kept, global first.
+2. ``OPENCODE_CONFIG`` names one more file, read right after the global one; then the project
+   configs: ``opencode.json``, then ``opencode.jsonc``, in each folder from the worktree root
+   down to the working directory; then those in each ``.opencode`` folder from the working
+   directory up to the worktree root (nearest first), then in ``~/.opencode``, then in
+   ``$OPENCODE_CONFIG_DIR`` (whose ``AGENTS.md`` is the global one, before the config folder's).
+3. ``instructions``: a list of paths and globs; every file's list is kept, in that order.
 4. The environment's switches: ``OPENCODE_DISABLE_CLAUDE_CODE`` and
-   ``OPENCODE_DISABLE_CLAUDE_CODE_PROMPT`` (``1`` or ``true``) turn every ``CLAUDE.md`` off.
-5. A file that is not JSON, or ``instructions`` that is not a list of strings, is a problem
-   named with its file: OpenCode refuses to start on it.
+   ``OPENCODE_DISABLE_CLAUDE_CODE_PROMPT`` (``true``, ``yes``, ``on``, ``1`` or ``y``) turn every
+   ``CLAUDE.md`` off; ``false``, ``no``, ``off``, ``0``, ``n`` leave it on; any other spelling
+   (``TRUE``, ``Yes``, set but empty) OpenCode refuses to start on.
+5. A file that is not JSON, ``instructions`` that is not a list of strings, or a switch spelled
+   otherwise, is a problem named with its file or variable: OpenCode refuses to start on it.
 """
 
 from __future__ import annotations
@@ -23,7 +28,11 @@ from agents_md.engine.fs import DEFAULT_FS, FileSystem
 from agents_md.errors import AgentsMdError
 
 CONFIG_NAMES = ("opencode.jsonc", "opencode.json")
+DOT_OPENCODE = ".opencode"
+CONFIG_DIR_ENV = "OPENCODE_CONFIG_DIR"  # one more config folder: its opencode.json and its AGENTS.md
 DISABLE_SWITCHES = ("OPENCODE_DISABLE_CLAUDE_CODE", "OPENCODE_DISABLE_CLAUDE_CODE_PROMPT")
+SWITCH_ON = ("true", "yes", "on", "1", "y")
+SWITCH_OFF = ("false", "no", "off", "0", "n")
 
 _COMMENT = re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|/\*[\s\S]*?\*/')
 _TRAILING_COMMA = re.compile(r'"(?:[^"\\]|\\.)*"|,(\s*[}\]])')
@@ -36,6 +45,7 @@ class OpenCodeConfigError(AgentsMdError):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OpenCodeConfig:
     config_dir: str  # the global folder
+    extra_dir: str | None = None  # $OPENCODE_CONFIG_DIR
     instructions: tuple[tuple[str, str], ...] = ()  # (entry, the config file that names it)
     claude_off: bool = False
     sources: tuple[str, ...] = ()
@@ -73,7 +83,16 @@ def _instructions(path: str, fs: FileSystem) -> tuple[str, ...] | None:
 
 
 def switched_on(env: Mapping[str, str], name: str) -> bool:
-    return env.get(name, "").lower() in ("1", "true")
+    """Step 4: a switch's value, as OpenCode reads it (exactly these spellings, lower case)."""
+    value = env.get(name)
+    if value is None:
+        return False
+    if value in SWITCH_ON:
+        return True
+    if value in SWITCH_OFF:
+        return False
+    expected = " | ".join(f'"{v}"' for v in (*SWITCH_ON, *SWITCH_OFF))
+    raise OpenCodeConfigError(f"{name}={value!r}: OpenCode refuses it (expected {expected})")
 
 
 def read_config(
@@ -81,9 +100,13 @@ def read_config(
 ) -> OpenCodeConfig:
     where = global_dir(home, env)
     files = [os.path.join(where, n) for n in CONFIG_NAMES[::-1]]
-    files += [os.path.join(d, n) for d in project_dirs for n in CONFIG_NAMES[::-1]]
     if env.get("OPENCODE_CONFIG"):
         files.append(env["OPENCODE_CONFIG"])
+    files += [os.path.join(d, n) for d in project_dirs for n in CONFIG_NAMES[::-1]]
+    dot_dirs = [os.path.join(d, DOT_OPENCODE) for d in reversed(project_dirs)] + [os.path.join(home, DOT_OPENCODE)]
+    if env.get(CONFIG_DIR_ENV):
+        dot_dirs.append(env[CONFIG_DIR_ENV])
+    files += [os.path.join(d, n) for d in dict.fromkeys(dot_dirs) for n in CONFIG_NAMES[::-1]]
     entries: list[tuple[str, str]] = []
     sources: list[str] = []
     for path in files:
@@ -94,7 +117,8 @@ def read_config(
         entries += [(e, path) for e in found if e not in {x for x, _ in entries}]
     return OpenCodeConfig(
         config_dir=where,
+        extra_dir=env.get(CONFIG_DIR_ENV) or None,
         instructions=tuple(entries),
-        claude_off=any(switched_on(env, s) for s in DISABLE_SWITCHES),
+        claude_off=any([switched_on(env, s) for s in DISABLE_SWITCHES]),  # each read: a bad one refuses
         sources=tuple(sources),
     )
