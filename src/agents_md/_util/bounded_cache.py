@@ -10,7 +10,9 @@ of that (it is computed each time instead). Thread-safe: sessions may run in thr
 from __future__ import annotations
 
 import functools
-import threading
+
+# threading.Lock is this very lock; importing threading for it would load that module on every start.
+from _thread import allocate_lock
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
@@ -29,7 +31,7 @@ class _Cache:
         self.max_bytes = max_bytes
         self.entries: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
         self.held = 0
-        self.lock = threading.Lock()
+        self.lock = allocate_lock()
 
     def put(self, key: Hashable, value: Any, size: int) -> None:
         if size > self.max_bytes // 4:

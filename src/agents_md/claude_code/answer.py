@@ -29,9 +29,9 @@
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Mapping
 
+from agents_md._util.lazy_pattern import lazy_compile
 from agents_md._value import frozen
 from agents_md.claude_code import budget
 from agents_md.claude_code.event import HookEvent
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 REFERENCE_TOOLS = ("Read",)
 COMPLETE_TOOLS = ("Read", "Edit", "Write", "MultiEdit", "NotebookEdit")
 # An @-mention in a prompt: "@" at the start or after a space, then a path up to whitespace.
-_MENTION = re.compile(r"(?:(?<=\s)|^)@(\"[^\"]+\"|[^\s]+)")
+_MENTION = lazy_compile(r"(?:(?<=\s)|^)@(\"[^\"]+\"|[^\s]+)")  # a prompt's mentions: most events have none
 
 
 @frozen

@@ -67,7 +67,7 @@ def run_hook(
         event = parse_event(stdin)
         directory = states.state_dir(env, home)
         path = states.state_path(directory, event.session_id)
-        with states.locked(path):
+        with states.Locked(path):
             current = states.load(path, event.session_id)
             if current.problem:
                 logged = _log(env, home, current.problem)

@@ -12,13 +12,12 @@ The result is *untrimmed*: the start block trims each file, attachments keep it 
 
 from __future__ import annotations
 
-import re
-
 from agents_md._util.bounded_cache import bounded_cache
 from agents_md._util.front_matter import split_front_matter
+from agents_md._util.lazy_pattern import lazy_compile
 from agents_md._value import frozen
 
-_COMMENT_SPAN = re.compile(r"<!--[\s\S]*?-->")
+_COMMENT_SPAN = lazy_compile(r"<!--[\s\S]*?-->")  # only texts with a comment need it
 
 
 @frozen

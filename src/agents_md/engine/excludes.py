@@ -13,14 +13,13 @@
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from agents_md._model import Kind
 from agents_md.engine.settings import Settings
 
-_GLOB_CHARS = re.compile(r"[*?\[\]{}]")
+_GLOB_CHARS = frozenset("*?[]{}")
 
 
 @lru_cache(maxsize=512)
@@ -46,7 +45,8 @@ def _resolved_spelling(pattern: str, realpath: Callable[[str], str]) -> str | No
     """
     if not pattern.startswith("/"):
         return None
-    glob_at = _GLOB_CHARS.search(pattern)
+    # By character, not a regular expression: compiling one cost more than the search, on every start.
+    glob_at = next((i for i, c in enumerate(pattern) if c in _GLOB_CHARS), None)
     if glob_at is None:
         resolved = realpath(pattern) if os.path.lexists(pattern) else None
         if resolved is None:
@@ -55,7 +55,7 @@ def _resolved_spelling(pattern: str, realpath: Callable[[str], str]) -> str | No
                 return None
             resolved = realpath(folder).rstrip("/") + pattern[len(folder) :]
         return resolved if resolved != pattern else None
-    folder = _node_dirname(pattern[: glob_at.start()])
+    folder = _node_dirname(pattern[:glob_at])
     if not os.path.lexists(folder):
         return None
     resolved_folder = realpath(folder)

@@ -16,7 +16,6 @@ from agents_md._value import frozen
 from agents_md.engine import render
 from agents_md.engine.bus import HookBus
 from agents_md.engine.events import ToolCall
-from agents_md.engine.faults import ENGINE, NO_ATTACHMENT, failed_gather
 from agents_md.engine.hook_session import HookSession, Journal
 from agents_md.engine.nested import NestedFinder
 from agents_md.engine.paths import is_inside
@@ -118,6 +117,8 @@ class Loop:
             engine = tuple(f for f in self.finder.find(real, self._given) if f.path != real)
             read = self.finder.fs.is_file(real)
         except OSError as exc:  # a failing query: nothing attached, nothing given (``engine.faults``)
+            from agents_md.engine.faults import ENGINE, NO_ATTACHMENT, failed_gather  # only when a disk fails
+
             told = (Notice(source=ENGINE, text=failed_gather(exc, NO_ATTACHMENT), level="warning"),)
             self.tell(told)
             return ReadResult(path=spelled, engine_files=(), hook_files=(), notices=told)

@@ -9,7 +9,6 @@ Front matter and comments are removed as for any file; its ``@`` lines are not i
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Mapping
 
 from agents_md._model import InstructionFile, Kind, Provenance, Reason
@@ -24,9 +23,14 @@ MAX_SIZE = 25_000  # characters (UTF-16 code units)
 DISABLE_ENV = "CLAUDE_CODE_DISABLE_AUTO_MEMORY"
 
 
+_ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+
+
 def project_key(cwd: str) -> str:
-    """The engine's folder name for a project: its path with every other character as ``-``."""
-    return re.sub(r"[^A-Za-z0-9]", "-", cwd)
+    """The engine's folder name for a project: its path with every character but an ASCII letter
+    or digit as ``-``."""
+    # By character, not ``re.sub``: compiling the pattern cost more than the walk, on every start.
+    return "".join(c if c in _ALNUM else "-" for c in cwd)
 
 
 def memory_path(home: str, root: str) -> str:

@@ -75,6 +75,15 @@ class Settings:
         return name in self.enabled_sources
 
 
+_BOM = b"\xef\xbb\xbf"
+
+
+def _utf8_text(data: bytes) -> str:
+    # What ``data.decode("utf-8-sig")`` gives, errors and their positions included, without
+    # loading that codec's module on every start: a leading byte-order mark dropped, the rest UTF-8.
+    return (data[len(_BOM) :] if data.startswith(_BOM) else data).decode("utf-8")
+
+
 def _read_json(fs: FileSystem, path: str, problems: list[str]) -> Mapping[str, Any] | None:
     try:
         data = fs.read_file(path)
@@ -84,7 +93,7 @@ def _read_json(fs: FileSystem, path: str, problems: list[str]) -> Mapping[str, A
     if data is None:
         return None
     try:
-        value = json.loads(data.decode("utf-8-sig"))
+        value = json.loads(_utf8_text(data))
     except RecursionError:
         problems.append(f"{path}: nested too deep to read; the file is ignored")
         return None
@@ -123,7 +132,7 @@ def _flag_layer(fs: FileSystem, value: str, cwd: str, home: str) -> SettingsLaye
     if data is None:
         raise SettingsError(f"--settings: {path}: no such file")
     try:
-        parsed = json.loads(data.decode("utf-8-sig"))
+        parsed = json.loads(_utf8_text(data))
     except RecursionError as exc:
         raise SettingsError(f"--settings: {path}: {_why(exc)}") from exc
     except (UnicodeDecodeError, ValueError) as exc:

@@ -21,7 +21,6 @@ from agents_md.engine import render
 from agents_md.engine.args import EngineArgs, parse_engine_args
 from agents_md.engine.bus import BusTelemetry, HookBus
 from agents_md.engine.checkout import find_checkout
-from agents_md.engine.faults import NO_START, failed_gather
 from agents_md.engine.fs import DEFAULT_FS, CaseFoldingFS, FileSystem, ListingFS
 from agents_md.engine.hook_session import HookSession, Journal, Lookups
 from agents_md.engine.loader import FOLLOW, OUTSIDE_LINKS, REFUSE, LoadScope
@@ -260,6 +259,8 @@ def compute_start(
                 checkout=checkout,
             ).run()
         except OSError as exc:  # a failing query fails the whole start (``engine.faults``)
+            from agents_md.engine.faults import NO_START, failed_gather  # loaded only when a disk fails
+
             walk_failed = True
             warnings += (*fs.errors, failed_gather(exc, NO_START))
         else:

@@ -49,13 +49,28 @@ class _EntryPoint:
     distribution: str
 
 
-@lru_cache(maxsize=8)
-def _scan_entry_points(group: str, path: tuple[str, ...]) -> tuple[_EntryPoint, ...]:
+def scan_entry_points(group: str, path: tuple[str, ...]) -> tuple[_EntryPoint, ...]:
     """The group's entry points of every installed distribution, first on ``sys.path`` first.
 
-    A direct read of ``*.dist-info/entry_points.txt``: ``importlib.metadata`` does the same at
-    several times the start-up cost, and the command line pays that on every hook call.
+    Read again only when a folder of ``path`` has changed since: installing or removing a
+    distribution adds or removes its ``*.dist-info`` folder, which changes the modification
+    time of the folder holding it (one ``stat`` per folder, as ``importlib``'s own path cache
+    checks), so a process that builds a session per turn sees a plugin installed meanwhile.
     """
+    return _scan(group, path, tuple(_changed_at(entry) for entry in path))
+
+
+def _changed_at(folder: str) -> int | None:
+    try:
+        return os.stat(folder or ".").st_mtime_ns
+    except OSError:
+        return None
+
+
+@lru_cache(maxsize=8)
+def _scan(group: str, path: tuple[str, ...], changed_at: tuple[int | None, ...]) -> tuple[_EntryPoint, ...]:
+    # A direct read of ``*.dist-info/entry_points.txt``: ``importlib.metadata`` does the same at
+    # several times the start-up cost, and the command line pays that on every hook call.
     found: list[_EntryPoint] = []
     seen: set[str] = set()
     for entry in path:
@@ -126,7 +141,7 @@ def entry_point_plugins(disabled: Iterable[str] = ()) -> list[PluginSpec]:
     specs: list[PluginSpec] = []
     import sys
 
-    for ep in _scan_entry_points(ENTRY_POINT_GROUP, installed_path(sys.path)):
+    for ep in scan_entry_points(ENTRY_POINT_GROUP, installed_path(sys.path)):
         builtin = ep.distribution == BUILTIN_DISTRIBUTION and ep.name == "agents-md"
         key = f"{ep.name}@builtin" if builtin else ep.name
         if ep.name in off or key in off:

@@ -15,7 +15,8 @@ several threads at once are taken one at a time; sessions are cheap and independ
 
 from __future__ import annotations
 
-import threading
+# threading.RLock makes this very lock; importing threading for it would load that module on every start.
+from _thread import RLock
 from collections.abc import Callable, Mapping, Sequence
 
 from agents_md._model import InstructionFile, Notice
@@ -157,7 +158,7 @@ class Session:
         **options: Unpack[SessionOptions],
     ) -> None:
         self.inputs, listings = SessionInputs.resolve(cwd=cwd, home=home, **options)
-        self._lock = threading.RLock()
+        self._lock = RLock()
         self.bus = HookBus()
         settings = session_settings(self.inputs, listings)
         self.plugins = seat(

@@ -17,16 +17,14 @@ import os
 from collections.abc import Sequence
 
 from agents_md.plugin_api import HookSession, InstructionFile, Kind
-from agents_md.plugins.agents_md.placement import OWN_NAMES
+from agents_md.plugins.agents_md.placement import COMPLETE, FILE_NAMES, OWN_NAMES
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
     from agents_md.plugins.agents_md.records import ReadDecision
 
-FILE_NAMES = ("AGENTS.md", os.path.join(".claude", "AGENTS.md"))
 # The engine's own names: a directory holding one of them is "claimed" in the default mode.
 CLAUDE_NAMES = OWN_NAMES
-COMPLETE = "complete"
 CLAUDE_DIR = os.sep + ".claude"
 
 

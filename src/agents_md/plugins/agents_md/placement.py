@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from agents_md.plugin_api import InstructionFile, Kind
 
 OWN_NAMES = ("CLAUDE.md", os.path.join(".claude", "CLAUDE.md"), "CLAUDE.local.md")
+FILE_NAMES = ("AGENTS.md", os.path.join(".claude", "AGENTS.md"))  # the plugin's own
+COMPLETE = "complete"  # the profile that loads more than the reference engine
 _DOT_CLAUDE = os.sep + ".claude" + os.sep
 
 

@@ -25,9 +25,8 @@ import os
 from collections.abc import Sequence
 
 from agents_md.plugin_api import LOCAL, PROJECT, FoundFile, HookSession, InstructionFile, Kind, ToolCall, hookimpl
-from agents_md.plugins.agents_md import nested, option
-from agents_md.plugins.agents_md.nested import CLAUDE_NAMES, FILE_NAMES
-from agents_md.plugins.agents_md.placement import own_files, place
+from agents_md.plugins.agents_md import option
+from agents_md.plugins.agents_md.placement import COMPLETE, FILE_NAMES, OWN_NAMES, own_files, place
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
@@ -79,7 +78,7 @@ class AgentsMdPlugin:
         self, session: HookSession, files: tuple[InstructionFile, ...]
     ) -> Sequence[InstructionFile] | None:
         mode = self.mode(session)
-        if session.profile != nested.COMPLETE or session.context_reason != "compact":
+        if session.profile != COMPLETE or session.context_reason != "compact":
             # A new context: the main loop's attachments start over (the complete profile keeps
             # them across a compaction, as the engine keeps its nested CLAUDE.md files).
             self._state.delivered.pop("", None)
@@ -102,7 +101,7 @@ class AgentsMdPlugin:
             session.log(self.name, f"AGENTS.md files not loaded: the walk failed ({exc}); the context is as handed")
             self._record_load(session, mode, (), yielded=False, failed=True)
             return None
-        if session.profile == nested.COMPLETE and session.add_dirs:
+        if session.profile == COMPLETE and session.add_dirs:
             found += session.files_in(session.add_dirs, FILE_NAMES, plugin=self.name)
         kept = self._dedup(session, found, files)
         result = place(files, [(f.directory, f.all) for f in kept])
@@ -135,6 +134,8 @@ class AgentsMdPlugin:
             return None
         if not session.attachments_enabled:
             return None
+        from agents_md.plugins.agents_md import nested  # a Read's lookup: a start never needs it
+
         delivered = self._state.delivered.setdefault(call.agent_id or "", {})
         try:
             out, decision = nested.attach(
@@ -176,7 +177,7 @@ class AgentsMdPlugin:
         unloaded: tuple[str, ...] = ()
         settings = session.settings
         if not own and not (settings.source_enabled(PROJECT) and settings.source_enabled(LOCAL)):
-            found = session.ancestors(CLAUDE_NAMES, plugin=self.name, respect_sources=False)
+            found = session.ancestors(OWN_NAMES, plugin=self.name, respect_sources=False)
             claude_names = ("CLAUDE.md", "CLAUDE.local.md")
             unloaded = tuple(f.file.path for f in found if os.path.basename(f.file.path) in claude_names)
         if not own and not unloaded:
