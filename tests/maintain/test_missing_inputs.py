@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -185,26 +186,45 @@ def test_agents_check_of_an_unreadable_file_exits_1(tmp_path: Path, capsys: pyte
     assert out == f"{path}: error: [unreadable] cannot read the file: Permission denied\n"
 
 
-def test_agents_check_of_an_unreadable_file_exits_1_as_another_user(tmp_path: Path) -> None:
+def test_agents_check_of_an_unreadable_file_exits_1_as_another_user(tmp_path_factory: pytest.TempPathFactory) -> None:
     """The same, as an unprivileged user (the suite may run as root, who reads anything)."""
     if os.geteuid() != 0 or shutil.which("setpriv") is None:
         pytest.skip("needs root and setpriv to drop privileges")
-    path = tmp_path / "a.md"
-    path.write_text("---\nname: a\ndescription: d\n---\n")
-    path.chmod(0)
-    tmp_path.chmod(0o755)
-    src = Path(__file__).resolve().parents[2] / "src"
+    python = os.path.realpath(sys.executable)  # the interpreter itself, not the environment's link to it
     drop = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-    done = subprocess.run(
-        [*drop, sys.executable, "-m", "agents_md", "agents", "check", str(path)],
-        env={"PATH": os.environ["PATH"], "PYTHONPATH": str(src), "HOME": str(tmp_path)},
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=tmp_path,
-    )
-    assert done.returncode == 1, done.stderr
-    assert done.stdout == f"{path}: error: [unreadable] cannot read the file: Permission denied\n"
+    if subprocess.run([*drop, python, "-I", "-c", "pass"], capture_output=True, check=False).returncode != 0:
+        pytest.skip(f"{python} is not one other users may run")
+    # pytest's temporary folders, the checkout and its environment may all sit where that user cannot
+    # go (a clone in a private temporary folder): a folder of its own, the package and what it imports
+    # copied there, so the one thing it cannot read is the file.
+    place = Path(tempfile.mkdtemp(prefix="agents-md-other-user-"))
+    try:
+        place.chmod(0o755)
+        packages = place / "packages"
+        for name in ("agents_md", "yaml", "pathspec", "wcmatch", "bracex", "pluggy"):
+            shutil.copytree(Path(__import__(name).__file__ or "").parent, packages / name)
+        for folder, _, names in os.walk(packages):
+            os.chmod(folder, 0o755)
+            for n in names:
+                os.chmod(os.path.join(folder, n), 0o644)
+        path = place / "a.md"
+        path.write_text("---\nname: a\ndescription: d\n---\n")
+        path.chmod(0)
+        program = (
+            "import sys; sys.path.insert(0, sys.argv.pop(1)); from agents_md.cli.main import main; sys.exit(main())"
+        )
+        done = subprocess.run(
+            [*drop, python, "-I", "-c", program, str(packages), "agents", "check", str(path)],
+            env={"PATH": os.environ["PATH"], "HOME": str(place)},
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=place,
+        )
+        assert done.returncode == 1, done.stderr
+        assert done.stdout == f"{path}: error: [unreadable] cannot read the file: Permission denied\n"
+    finally:
+        shutil.rmtree(place, ignore_errors=True)
 
 
 def test_read_of_a_missing_file_says_so_and_shows_what_the_read_attaches(
