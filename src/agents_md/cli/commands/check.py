@@ -158,7 +158,10 @@ def check(
     held = baselines.load_baseline(baseline) if baseline else None
     if named and _every_tracked_file(directory, named):
         change, named = False, []  # pre-commit run --all-files: the whole repository
-    result = run_check(
+    import functools
+
+    checked = functools.partial(
+        run_check,
         directory,
         paths=paths,
         base=base,
@@ -168,6 +171,7 @@ def check(
         named=named or (),
         baseline=held,
     )
+    result = checked()
     if write_baseline:
         n = baselines.write_baseline(write_baseline, result.findings)
         print(f"wrote {n} finding{'s' if n != 1 else ''} to {write_baseline}")
@@ -194,16 +198,7 @@ def check(
                 f"agents-md: new, not yet tracked by git (check sees tracked files): git add {' '.join(new)}",
                 file=sys.stderr,
             )
-        result = run_check(
-            directory,
-            paths=paths,
-            base=base,
-            staged=staged,
-            head=head,
-            change=change,
-            named=named or (),
-            baseline=held,
-        )
+        result = checked()  # again, on the files as the fixes left them
     report = result.report()
     if sarif_file:
         from agents_md._util.atomic import atomic_write
