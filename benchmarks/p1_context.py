@@ -3,10 +3,14 @@
 The floor is what any loader must do for a cwd: one ``os.listdir`` per directory on the path
 (from just below the filesystem root down to the cwd) plus reading the files that load (the
 ones the session loaded, found beforehand). Both run in this process, interleaved, several
-rounds (``interleave``); medians and spread are printed. Cases: the generated monorepo
-(depth 12, 5,000 directories, 500 instruction files) over its 200 deepest directories, the
-same at 10x, and with ``--repo PATH`` (repeatable) a real repository's folders (up to 300, spread
-over the tree; ``.git`` and ``node_modules`` left out). Target: at most 1.5x.
+rounds (``interleave``); medians and spread are printed. Cases: the generated monorepo (depth 12,
+5,000 directories, 500 instruction files) over its 200 deepest directories, the same at 10x, and
+with ``--repo PATH`` (repeatable) a real repository's folders (up to 300, spread over the tree;
+``.git`` and ``node_modules`` left out). Target: at most 1.5x.
+
+A process's later sessions stat a folder and reuse the listing an earlier one made while its
+stamp holds (``engine.shared_listings``); the second line of each case measures a process's first
+session instead, every kept listing forgotten before it.
 
     python benchmarks/p1_context.py [--repo /path/to/a/checkout] [--small]
 """
@@ -24,6 +28,7 @@ from interleave import compare
 from monorepo import generate
 
 from agents_md import Session
+from agents_md.engine.shared_listings import SHARED
 
 SKIP = frozenset({".git", "node_modules"})
 
@@ -48,6 +53,12 @@ def ours(cwd: str, home: str) -> str | None:
     return Session(cwd=cwd, home=home, managed_dir=os.path.join(home, "no-managed")).claude_md
 
 
+def first_session(cwd: str, home: str) -> str | None:
+    """A session with no listing kept from an earlier one: each folder listed, as the floor lists it."""
+    SHARED.clear()
+    return ours(cwd, home)
+
+
 def folders(root: str, limit: int = 300) -> list[str]:
     found = []
     for directory, subdirs, _ in os.walk(root):
@@ -62,13 +73,19 @@ def measure(what: str, cwds: list[str], home: str, rounds: int) -> None:
         cwd: [f.path for f in Session(cwd=cwd, home=home, managed_dir=os.path.join(home, "no-managed")).files]
         for cwd in cwds
     }
+    files = sum(len(v) for v in loads.values()) / len(cwds)
     result = compare(
         lambda: [floor(c, loads[c]) for c in cwds],
         lambda: [ours(c, home) for c in cwds],
         rounds,
     )
-    files = sum(len(v) for v in loads.values()) / len(cwds)
     print(result.line(f"P1 {what} ({len(cwds)} cwds, {files:.1f} files load each)", len(cwds)) + " (target <= 1.5x)")
+    first = compare(
+        lambda: [floor(c, loads[c]) for c in cwds],
+        lambda: [first_session(c, home) for c in cwds],
+        rounds,
+    )
+    print(first.line(f"   a process's first session ({what}: no listings kept)", len(cwds)))
 
 
 def main() -> None:

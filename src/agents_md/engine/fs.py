@@ -14,7 +14,7 @@ import sys
 from collections import OrderedDict
 
 from agents_md._util.regular import read_regular
-from agents_md._value import frozen
+from agents_md.engine.shared_listings import SHARED, Listing
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
@@ -22,14 +22,6 @@ if TYPE_CHECKING:
 
 # Disks that ignore case by default: a name missing from a listing may still open there.
 _CASE_INSENSITIVE = sys.platform in ("darwin", "win32")
-
-
-@frozen
-class Listing:
-    """A directory's entries as one look at it saw them."""
-
-    names: tuple[str, ...]  # in the order the directory yields them
-    held: frozenset[str]
 
 
 class FileSystem:
@@ -154,8 +146,21 @@ class ListingFS(FileSystem):
         self._links: dict[str, dict[str, bool]] = {}  # directory -> name held -> is a link
         self.errors: list[str] = []  # directories that could not be listed, and why
         self._real_dirs: dict[str, str] = {}
+        # The real disk's listings outlive a start, checked by their stamps (``shared_listings``).
+        self._shared = SHARED if base is DEFAULT_FS else None
 
     def _scan(self, directory: str) -> Listing | None:
+        return (
+            self._list(directory) if self._shared is None else self._scan_under(directory, self.base.stamp(directory))
+        )
+
+    def _scan_under(self, directory: str, stamp: tuple[int, int] | None) -> Listing | None:
+        """``directory``'s listing, its stamp asked already."""
+        if self._shared is None:
+            return self._list(directory)
+        return self._shared.listing(directory, stamp, lambda: self._list(directory))
+
+    def _list(self, directory: str) -> Listing | None:
         try:
             names = self.base.list_dir(directory)
         except OSError as exc:
@@ -396,7 +401,7 @@ class SessionFS(ListingFS):
         stamps[directory] = stamp
         listings = self._listings
         if directory not in listings:
-            listings[directory] = self._scan(directory)
+            listings[directory] = self._scan_under(directory, stamp)
         listing = self._fresh[directory] = listings[directory]
         return listing
 
