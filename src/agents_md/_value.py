@@ -88,15 +88,16 @@ class _DataclassFields:
 
 
 def _init(self: Any, **given: Any) -> None:
-    for name, _, spec in self.__value_fields__:
-        if name in given:
-            item = given.pop(name)
-        elif spec.default_factory is not None:
-            item = spec.default_factory()
-        elif spec.default is not _MISSING:
-            item = spec.default
-        else:
-            raise TypeError(f"{type(self).__qualname__}() missing the keyword argument {name!r}")
+    # Values are made on every Read: one look at ``given`` per field, the defaults read off a table.
+    for name, default, factory in self.__value_inits__:
+        item = given.pop(name, _MISSING)
+        if item is _MISSING:
+            if factory is not None:
+                item = factory()
+            elif default is not _MISSING:
+                item = default
+            else:
+                raise TypeError(f"{type(self).__qualname__}() missing the keyword argument {name!r}")
         _setattr(self, name, item)
     if given:
         raise TypeError(f"{type(self).__qualname__}() got an unexpected keyword argument {next(iter(given))!r}")
@@ -165,6 +166,7 @@ def frozen(cls: type[T]) -> type[T]:
     namespace.update(
         __slots__=tuple(name for name, _, _ in fields),
         __value_fields__=tuple(fields),
+        __value_inits__=tuple((name, spec.default, spec.default_factory) for name, _, spec in fields),
         __value_key__=staticmethod(_key([name for name, _, spec in fields if spec.compare])),
         __dataclass_fields__=_DataclassFields(),
         __init__=_init_then_post_init if "__post_init__" in namespace else _init,

@@ -145,11 +145,11 @@ def call_hooks(
         argnames = plugin.hooks.get(hook)
         if argnames is None:
             continue
-        offered = dict(kwargs)
-        if files is not None:
+        offered = {k: kwargs[k] for k in argnames if k in kwargs}  # what this hook takes of the event's
+        if files is not None and "files" in argnames:
             offered["files"] = current if chained else tuple(f for _, got in answers for f in got)
         try:
-            answer = getattr(plugin.plugin, hook)(**{k: v for k, v in offered.items() if k in argnames})
+            answer = getattr(plugin.plugin, hook)(**offered)
         except Exception as exc:
             failures.append(_failure(plugin.name, event, exc))
             continue
@@ -171,19 +171,27 @@ class HookBus:
 
     def __init__(self) -> None:
         self._seated: list[SeatedPlugin] = []
+        self._ordered: tuple[SeatedPlugin, ...] = ()
 
     def register(self, plugin: object, name: str, *, prepend: bool = False) -> None:
         if any(s.name == name for s in self._seated):
             raise PluginError(f"plugin {name!r}: a plugin of that name is already registered")
         hooks = marked_hooks(plugin, EVENT_HOOKS.values()) if is_own(plugin) else validate(plugin, name)
         self._seated.append(SeatedPlugin(name=name, plugin=plugin, prepend=prepend, hooks=hooks))
+        self._order()
 
     def unregister(self, name: str) -> None:
         self._seated = [s for s in self._seated if s.name != name]
+        self._order()
+
+    def _order(self) -> None:
+        # Seating order, prepended plugins after all others (the last prepended runs last); kept,
+        # as every Read calls the bus.
+        seated = self._seated
+        self._ordered = tuple(s for s in seated if not s.prepend) + tuple(s for s in seated if s.prepend)
 
     def ordered(self) -> tuple[SeatedPlugin, ...]:
-        # Seating order, prepended plugins after all others (the last prepended runs last).
-        return tuple(s for s in self._seated if not s.prepend) + tuple(s for s in self._seated if s.prepend)
+        return self._ordered
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -169,14 +169,11 @@ class ListingFS(FileSystem):
             self._listings[directory] = self._scan(directory)
         return self._listings[directory]
 
-    def _names(self, directory: str) -> frozenset[str] | None:
-        listing = self._listing(directory)
-        return None if listing is None else listing.held
-
     def _maybe_present(self, path: str) -> bool:
         return self._held(*os.path.split(path))
 
     def _held(self, directory: str, name: str) -> bool:
+        """Whether ``directory``'s listing holds ``name`` (``_maybe_present`` of its path)."""
         seen = self._present.get(directory)
         if seen is None:
             seen = self._present[directory] = {}
@@ -185,9 +182,11 @@ class ListingFS(FileSystem):
             known = seen[name] = self._look(directory, name)
         return known
 
-    def _linked(self, path: str) -> bool:
-        """Whether ``path`` (a name its folder's listing holds) is a link: asked once."""
-        directory, name = os.path.split(path)
+    def _link_at(self, directory: str, name: str, path: str) -> bool:
+        """Whether ``path`` (``name`` in ``directory``) is a link: absent from the listing is no
+        link; one it holds is asked once."""
+        if not self._held(directory, name):
+            return False
         seen = self._links.get(directory)
         if seen is None:
             seen = self._links[directory] = {}
@@ -201,9 +200,10 @@ class ListingFS(FileSystem):
             cache.pop(directory, None)
 
     def _look(self, directory: str, name: str) -> bool:
-        names = self._names(directory)
-        if names is None:
+        listing = self._listing(directory)
+        if listing is None:
             return False
+        names = listing.held
         if name in names:
             return True
         return self.folds_case and name.lower() in self._folded_names(directory, names)
@@ -212,16 +212,18 @@ class ListingFS(FileSystem):
         return self._maybe_present(path)
 
     def might_hold(self, directory: str, name: str) -> bool:
-        names = self._names(directory)
-        if names is None:
+        listing = self._listing(directory)
+        if listing is None:
             return False
+        names = listing.held
         first = name.split(os.sep, 1)[0]
         return first in names or (self.folds_case and first.lower() in self._folded_names(directory, names))
 
     def might_hold_any(self, directory: str, names: frozenset[str]) -> bool:
-        held = self._names(directory)
-        if held is None:
+        listing = self._listing(directory)
+        if listing is None:
             return False
+        held = listing.held
         if not held.isdisjoint(names):
             return True
         return self.folds_case and not self._folded_names(directory, held).isdisjoint(n.lower() for n in names)
@@ -244,7 +246,8 @@ class ListingFS(FileSystem):
         return self._maybe_present(path) and self.base.exists(path)
 
     def is_symlink(self, path: str) -> bool:
-        return self._maybe_present(path) and self._linked(path)
+        directory, name = os.path.split(path)
+        return self._link_at(directory, name, path)
 
     def is_link_loop(self, path: str) -> bool:
         return self._maybe_present(path) and self.base.is_link_loop(path)
@@ -268,8 +271,10 @@ class ListingFS(FileSystem):
         real_parent = self._real_dirs.get(parent)
         if real_parent is None:
             real_parent = self._real_dirs[parent] = self._resolved(parent) if parent != path else parent
-        candidate = os.path.join(real_parent, name)
-        if self.is_symlink(candidate):
+        # ``os.path.join`` of a parent and a single name, without its checks (asked per folder of a path)
+        joint = "" if not real_parent or real_parent.endswith(os.sep) else os.sep
+        candidate = real_parent + joint + name
+        if self._link_at(real_parent, name, candidate):
             return self.base.realpath(candidate)
         return candidate
 
@@ -327,9 +332,13 @@ class SessionFS(ListingFS):
         checked in this round) and each file's version."""
         fresh = self._fresh
         for directory, listing in consulted.listings.items():
-            if (fresh[directory] if directory in fresh else self._listing(directory)) is not listing:
+            if (fresh[directory] if directory in fresh else self._checked(directory)) is not listing:
                 return False
-        return all(self._version(path) == version for path, version in consulted.versions.items())
+        versions = self._fresh_versions
+        for path, version in consulted.versions.items():
+            if (versions[path] if path in versions else self._version(path)) != version:
+                return False
+        return True
 
     def _version(self, path: str) -> tuple[int, ...] | None:
         """A file's version, asked once a round."""
@@ -372,20 +381,24 @@ class SessionFS(ListingFS):
         self._fresh_versions = {}
 
     def _listing(self, directory: str) -> Listing | None:
-        try:
-            listing = self._fresh[directory]
-        except KeyError:
-            stamp = self.base.stamp(directory)
-            if directory in self._stamps and self._stamps[directory] != stamp:
-                self._forget(directory)
-            self._stamps[directory] = stamp
-            listing = self._fresh[directory] = super()._listing(directory)
+        fresh = self._fresh
+        listing = fresh[directory] if directory in fresh else self._checked(directory)
         if self._watched is not None:
             self._watched.listings.setdefault(directory, listing)
         return listing
 
-    def is_symlink(self, path: str) -> bool:
-        linked = super().is_symlink(path)
+    def _checked(self, directory: str) -> Listing | None:
+        """``directory``'s listing for this round: its stamp asked, listed again if it changed."""
+        stamp = self.base.stamp(directory)
+        stamps = self._stamps
+        if directory in stamps and stamps[directory] != stamp:
+            self._forget(directory)
+        stamps[directory] = stamp
+        listing = self._fresh[directory] = super()._listing(directory)
+        return listing
+
+    def _link_at(self, directory: str, name: str, path: str) -> bool:
+        linked = super()._link_at(directory, name, path)
         if linked and self._watched is not None:
             self._watched.complete = False  # where it leads is not in the listings
         return linked
@@ -395,10 +408,9 @@ class SessionFS(ListingFS):
             self._watched.complete = False  # resolved by the base, past the listings
         return super().realpath(path)
 
-    def _maybe_present(self, path: str) -> bool:
-        directory, name = os.path.split(path)
+    def _held(self, directory: str, name: str) -> bool:
         self._listing(directory)  # validates the directory for this round
-        return self._held(directory, name)
+        return super()._held(directory, name)
 
     def list_dir(self, path: str) -> list[str] | None:
         self._listing(path)  # validates the listed directory itself for this round

@@ -53,7 +53,8 @@ ATTACHMENTS_OFF_ENVS = ("CLAUDE_CODE_DISABLE_ATTACHMENTS", "CLAUDE_CODE_SIMPLE")
 
 def attachments_on(env: Mapping[str, str], instruction_files_enabled: bool) -> bool:
     """Whether a Read attaches anything now."""
-    return instruction_files_enabled and not any(env_truthy(env, name) for name in ATTACHMENTS_OFF_ENVS)
+    off_a, off_b = ATTACHMENTS_OFF_ENVS  # asked on every Read: no generator
+    return instruction_files_enabled and not (env_truthy(env, off_a) or env_truthy(env, off_b))
 
 
 class Journal:
@@ -238,7 +239,7 @@ class HookSession:
         if respect_sources and not self.settings.source_enabled(PROJECT):
             return ()
         lookups = self.lookups
-        kept = tuple(d for d in directories if skip is None or not skip(d))
+        kept = tuple(directories) if skip is None else tuple(d for d in directories if not skip(d))
         memory = lookups.memory
 
         def look() -> Found:

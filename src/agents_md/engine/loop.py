@@ -17,7 +17,7 @@ from agents_md.engine.bus import HookBus
 from agents_md.engine.events import ToolCall
 from agents_md.engine.hook_session import HookSession, Journal
 from agents_md.engine.nested import NestedFinder
-from agents_md.engine.paths import is_inside
+from agents_md.engine.paths import within
 
 # The hook session for a call, and the journal its plugins write to (read after the call).
 SessionFactory = Callable[[], tuple[HookSession, Journal]]
@@ -112,7 +112,7 @@ class Loop:
             return ReadResult(path=spelled, engine_files=(), hook_files=())
         # The engine takes the path as spelled when it lies in the cwd, else resolved (a Read
         # through a linked alias of the cwd).
-        real = spelled if is_inside(spelled, self.finder.cwd) else os.path.realpath(spelled)
+        real = spelled if within(spelled, self.finder.cwd) else os.path.realpath(spelled)
         self.finder.fs.begin()
         try:
             # The read file itself is not attached (its text is in the tool result) and counts as

@@ -26,10 +26,16 @@ DISABLE_ENV = "CLAUDE_CODE_DISABLE_AUTO_MEMORY"
 _ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 
 
+# Every byte but an ASCII letter or digit as ``-``: an ASCII path's key in one ``bytes.translate``.
+_ASCII_KEY = bytes(b if chr(b) in _ALNUM else ord("-") for b in range(256))
+
+
 def project_key(cwd: str) -> str:
     """The engine's folder name for a project: its path with every character but an ASCII letter
     or digit as ``-``."""
-    # By character, not ``re.sub``: compiling the pattern cost more than the walk, on every start.
+    # Not ``re.sub``: compiling the pattern cost more than the walk, on every start.
+    if cwd.isascii():
+        return cwd.encode("ascii").translate(_ASCII_KEY).decode("ascii")
     return "".join(c if c in _ALNUM else "-" for c in cwd)
 
 

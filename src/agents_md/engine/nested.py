@@ -25,7 +25,7 @@ from agents_md._model import InstructionFile, Kind, Provenance, Reason
 from agents_md.engine.fs import SessionFS
 from agents_md.engine.loader import Loader, LoadScope
 from agents_md.engine.lookup_memory import LookupMemory
-from agents_md.engine.paths import dirs_between, is_inside
+from agents_md.engine.paths import dirs_between, is_inside, within
 from agents_md.engine.rules import RULES_DIR, rule_base, rule_files, rule_matches
 from agents_md.engine.settings import LOCAL, PROJECT, Settings
 from agents_md.engine.walk import CLAUDE_LOCAL_MD, CLAUDE_MD, DIRECTORY_NAMES, DOT_CLAUDE_MD
@@ -64,16 +64,18 @@ class NestedFinder:
         self.memory = LookupMemory(fs)
 
     def applies_to(self, path: str) -> bool:
-        target = os.path.normpath(path)
-        if not is_inside(target, self.cwd) or target == self.cwd:
+        return self._applies(os.path.normpath(path))
+
+    def _applies(self, target: str) -> bool:
+        if target == self.cwd or not within(target, self.cwd):
             return False
-        return not any(is_inside(target, d) for d in self.add_dirs)
+        return not any(within(target, d) for d in self.add_dirs)
 
     def find(self, path: str, given: Callable[[str], bool]) -> list[InstructionFile]:
         """Files to attach for a Read of ``path``, leaving out those ``given`` already."""
-        if not self.applies_to(path):
-            return []
         target = os.path.normpath(path)
+        if not self._applies(target):
+            return []
         kept: Walked | None = self.memory.recall(target)  # type: ignore[assignment]  # kept below
         if kept is not None and all(given(p) == answer for p, answer in kept[0].items()):
             return list(kept[1])

@@ -2,7 +2,7 @@
 
 ``path_chain`` is the walk's ladder (every directory from just below the filesystem root down
 to the cwd); ``dirs_between`` the ladder of a Read (strictly below a root, down to a folder);
-``is_inside`` the one containment test.
+``is_inside`` the one containment test (``within`` when both paths are normalised).
 """
 
 from __future__ import annotations
@@ -31,14 +31,10 @@ def _chain(cwd: str) -> tuple[str, ...]:
     return tuple(chain)
 
 
-def dirs_between(root: str, directory: str) -> list[str]:
+@lru_cache(maxsize=1024)
+def dirs_between(root: str, directory: str) -> tuple[str, ...]:
     """Directories strictly below ``root`` down to ``directory`` (both normalised), shallowest first;
     empty when ``directory`` is not below ``root``."""
-    return list(_between(root, directory))
-
-
-@lru_cache(maxsize=1024)
-def _between(root: str, directory: str) -> tuple[str, ...]:
     # A Read climbs the same ladder for the engine's files and for each plugin's lookups: built
     # from the parts below the root, shallowest first.
     base = root.rstrip(os.sep)
@@ -54,6 +50,9 @@ def _between(root: str, directory: str) -> tuple[str, ...]:
 
 def is_inside(path: str, directory: str) -> bool:
     """Whether ``path`` is ``directory`` or below it (by spelling)."""
-    path = os.path.normpath(path)
-    directory = os.path.normpath(directory)
+    return within(os.path.normpath(path), os.path.normpath(directory))
+
+
+def within(path: str, directory: str) -> bool:
+    """``is_inside`` for paths normalised already (a Read's, asked on every Read)."""
     return path == directory or path.startswith(directory.rstrip(os.sep) + os.sep)

@@ -194,6 +194,9 @@ class Session:
 
     def start(self) -> StartContext:
         """The start context (computed once; ``compact()``, ``clear()`` and ``cd()`` compute it anew)."""
+        start = self._start
+        if start is not None:  # once made, only ever replaced whole (``_recompute``)
+            return start
         with self._lock:
             if self._start is None:
                 settings, self._first_settings = self._first_settings, None
@@ -235,6 +238,9 @@ class Session:
     def _read_session(self) -> tuple[HookSession, Journal]:
         """The session as the hooks see it on a Read, and its journal: made once per start."""
         start = self.start()
+        reads = self._reads
+        if reads is not None and reads[0] is start:  # every Read after the first of a start
+            return reads[1], reads[2]
         with self._lock:
             if self._reads is None or self._reads[0] is not start:
                 journal = Journal()
@@ -257,6 +263,9 @@ class Session:
 
     def loop(self) -> Loop:
         """The main loop (created on first use)."""
+        main = self._main
+        if main is not None:  # every Read after the first
+            return main
         from agents_md.engine.loop import Loop  # lazy: a start-only session never reads
         from agents_md.engine.nested import NestedFinder
 

@@ -18,10 +18,7 @@ from collections.abc import Sequence
 
 from agents_md.plugin_api import HookSession, InstructionFile, Kind
 from agents_md.plugins.agents_md.placement import COMPLETE, FILE_NAMES, OWN_NAMES
-
-TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
-if TYPE_CHECKING:
-    from agents_md.plugins.agents_md.records import ReadDecision
+from agents_md.plugins.agents_md.records import GIVEN, LOADED, READ_FILE, SAME_TEXT, ReadDecision
 
 # The engine's own names: a directory holding one of them is "claimed" in the default mode.
 CLAUDE_NAMES = OWN_NAMES
@@ -41,19 +38,33 @@ def read_root(session: HookSession, path: str) -> tuple[str, str] | None:
     return target, session.cwd
 
 
+class Known:
+    """What every Read of a start compares its files with (step 3): the start's files by path,
+    its project and local files by text. Made once a start, not on each Read."""
+
+    __slots__ = ("paths", "texts")
+
+    def __init__(self, paths: frozenset[str], texts: frozenset[str]) -> None:
+        self.paths = paths
+        self.texts = texts
+
+    @classmethod
+    def of(cls, session: HookSession, start_files: Sequence[InstructionFile]) -> Known:
+        texts = (session.text_key(f.content) for f in start_files if f.kind in (Kind.PROJECT, Kind.LOCAL))
+        return cls(frozenset(f.path for f in start_files), frozenset(texts))
+
+
 def attach(
     session: HookSession,
     *,
     plugin: str,
     path: str,
     claims: bool,
-    start_files: Sequence[InstructionFile],
+    start: Known,
     delivered: dict[str, str],
 ) -> tuple[list[InstructionFile], ReadDecision | None]:
     """The files to attach for ``path`` and why the others found were not (``None``: not below
     the root); ``delivered`` (path -> text) is updated."""
-    from agents_md.plugins.agents_md.records import GIVEN, LOADED, READ_FILE, SAME_TEXT, ReadDecision
-
     located = read_root(session, path)
     if located is None:
         return [], None
@@ -67,11 +78,12 @@ def attach(
         # claimed) with the parent, never as a directory of its own.
         return d.endswith(CLAUDE_DIR) or (claims and d in claimed)
 
-    found = session.ancestors(FILE_NAMES, plugin=plugin, below=target, base=root, skip=skip)
-    start = [f for f in start_files if f.kind in (Kind.PROJECT, Kind.LOCAL)]
+    # Most Reads pass no directory by: no claimed one, no ``.claude`` folder on the way.
+    passes = (claims and claimed) or CLAUDE_DIR in target
+    found = session.ancestors(FILE_NAMES, plugin=plugin, below=target, base=root, skip=skip if passes else None)
     nested = [f for item in claude for f in item.all]
-    known_paths = {f.path for f in start_files} | {f.path for f in nested}
-    known_texts = {session.text_key(f.content) for f in (*start, *nested)}
+    known_paths = start.paths.union(f.path for f in nested) if nested else start.paths
+    known_texts = start.texts.union(session.text_key(f.content) for f in nested) if nested else start.texts
     reannounce = session.profile == COMPLETE
 
     def given(f: InstructionFile) -> bool:

@@ -30,6 +30,10 @@ from agents_md.plugins.agents_md.placement import COMPLETE, FILE_NAMES, OWN_NAME
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
+    from agents_md.plugins.agents_md import nested
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
     from agents_md.plugins.agents_md.records import StoodDown
 
 NAME = "agents-md"
@@ -45,13 +49,14 @@ ATTACHING_TOOLS = {
 class _LoadState:
     """What the plugin remembers for one load (reset on every ``session.start``)."""
 
-    __slots__ = ("delivered", "first_context_done", "reading", "start_files", "yielded")
+    __slots__ = ("delivered", "first_context_done", "known", "reading", "start_files", "yielded")
 
     def __init__(self, *, reading: option.ModeReading | None = None) -> None:
         self.reading = reading
         self.first_context_done = False
         self.yielded = False
         self.start_files: tuple[InstructionFile, ...] = ()
+        self.known: nested.Known | None = None  # what a Read compares with, of ``start_files``
         self.delivered: dict[str, dict[str, str]] = {}  # loop id -> {attached path: text}
 
 
@@ -93,7 +98,7 @@ class AgentsMdPlugin:
         if stood_down is not None:
             session.record(self.name, stood_down)
             self._record_load(session, mode, (), yielded=True, failed=False)
-            self._state.start_files = files
+            self._state.start_files, self._state.known = files, None
             return None
         try:
             found = session.ancestors(FILE_NAMES, plugin=self.name)
@@ -113,7 +118,7 @@ class AgentsMdPlugin:
                 level="debug",
             )
         self._record_load(session, mode, kept, yielded=False, failed=False)
-        self._state.start_files = tuple(result)
+        self._state.start_files, self._state.known = tuple(result), None
         return result
 
     @hookimpl
@@ -134,16 +139,19 @@ class AgentsMdPlugin:
             return None
         if not session.attachments_enabled:
             return None
-        from agents_md.plugins.agents_md import nested  # a Read's lookup: a start never needs it
+        import agents_md.plugins.agents_md.nested as nested  # a Read's lookup: a start never needs it
 
-        delivered = self._state.delivered.setdefault(call.agent_id or "", {})
+        state = self._state
+        delivered = state.delivered.setdefault(call.agent_id or "", {})
         try:
+            if state.known is None:
+                state.known = nested.Known.of(session, state.start_files)
             out, decision = nested.attach(
                 session,
                 plugin=self.name,
                 path=call.path,
                 claims=mode == option.OR_AGENTS_MD,
-                start_files=self._state.start_files,
+                start=state.known,
                 delivered=delivered,
             )
         except Exception:
