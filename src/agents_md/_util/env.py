@@ -8,4 +8,5 @@ TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
 
 
 def env_truthy(env: Mapping[str, str], name: str) -> bool:
-    return env.get(name, "").strip().lower() in TRUE_WORDS
+    value = env.get(name)  # most switches are not set: nothing more to ask then
+    return value is not None and value.strip().lower() in TRUE_WORDS

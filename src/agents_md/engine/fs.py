@@ -394,7 +394,10 @@ class SessionFS(ListingFS):
         if directory in stamps and stamps[directory] != stamp:
             self._forget(directory)
         stamps[directory] = stamp
-        listing = self._fresh[directory] = super()._listing(directory)
+        listings = self._listings
+        if directory not in listings:
+            listings[directory] = self._scan(directory)
+        listing = self._fresh[directory] = listings[directory]
         return listing
 
     def _link_at(self, directory: str, name: str, path: str) -> bool:

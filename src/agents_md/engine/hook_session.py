@@ -23,7 +23,7 @@ from agents_md._value import frozen
 from agents_md.engine.events import Telemetry
 from agents_md.engine.fs import SessionFS
 from agents_md.engine.loader import LoadScope
-from agents_md.engine.paths import dirs_between, is_inside, path_chain
+from agents_md.engine.paths import dirs_between, is_inside, normal, path_chain
 from agents_md.engine.settings import PROJECT, Settings
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
@@ -220,8 +220,8 @@ class HookSession:
                 [d for d in path_chain(self.cwd) if d not in self.shadowed] if self.shadowed else path_chain(self.cwd)
             )
             return self.files_in(chain, names, plugin=plugin, skip=skip, respect_sources=respect_sources)
-        root = os.path.normpath(base or self.cwd)
-        directories = dirs_between(root, os.path.dirname(os.path.normpath(below)))
+        root = normal(base or self.cwd)
+        directories = dirs_between(root, os.path.dirname(normal(below)))
         return self.files_in(directories, names, plugin=plugin, skip=skip, respect_sources=respect_sources)
 
     def files_in(

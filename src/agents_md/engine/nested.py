@@ -25,7 +25,7 @@ from agents_md._model import InstructionFile, Kind, Provenance, Reason
 from agents_md.engine.fs import SessionFS
 from agents_md.engine.loader import Loader, LoadScope
 from agents_md.engine.lookup_memory import LookupMemory
-from agents_md.engine.paths import dirs_between, is_inside, within
+from agents_md.engine.paths import dirs_between, is_inside, normal, within
 from agents_md.engine.rules import RULES_DIR, rule_base, rule_files, rule_matches
 from agents_md.engine.settings import LOCAL, PROJECT, Settings
 from agents_md.engine.walk import CLAUDE_LOCAL_MD, CLAUDE_MD, DIRECTORY_NAMES, DOT_CLAUDE_MD
@@ -64,7 +64,7 @@ class NestedFinder:
         self.memory = LookupMemory(fs)
 
     def applies_to(self, path: str) -> bool:
-        return self._applies(os.path.normpath(path))
+        return self._applies(normal(path))
 
     def _applies(self, target: str) -> bool:
         if target == self.cwd or not within(target, self.cwd):
@@ -73,7 +73,7 @@ class NestedFinder:
 
     def find(self, path: str, given: Callable[[str], bool]) -> list[InstructionFile]:
         """Files to attach for a Read of ``path``, leaving out those ``given`` already."""
-        target = os.path.normpath(path)
+        target = normal(path)
         if not self._applies(target):
             return []
         kept: Walked | None = self.memory.recall(target)  # type: ignore[assignment]  # kept below

@@ -48,9 +48,15 @@ def dirs_between(root: str, directory: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
+def normal(path: str) -> str:
+    """``os.path.normpath``, remembered: every Read asks it of the same few paths several times."""
+    return os.path.normpath(path)
+
+
 def is_inside(path: str, directory: str) -> bool:
     """Whether ``path`` is ``directory`` or below it (by spelling)."""
-    return within(os.path.normpath(path), os.path.normpath(directory))
+    return within(normal(path), normal(directory))
 
 
 def within(path: str, directory: str) -> bool:
