@@ -69,8 +69,8 @@ def context_argv(tree: Tree) -> list[str]:
     return ["context", str(root / "a"), "--format", "json", "--home", str(home), "--managed-dir", str(root / "none")]
 
 
-def hook_event(tree: Tree) -> str:
-    root = tree({"AGENTS.md": "# rules\n", "a/AGENTS.md": "# a\n", "a/b/f.py": "x\n"})
+def hook_event(tree: Tree, read: str = "a/b/f.py") -> str:
+    root = tree({"AGENTS.md": "# rules\n", "a/AGENTS.md": "# a\n", "a/b/f.py": "x\n", "c/g.py": "y\n"})
     tree({".claude/settings.json": {"json": {"enabledPlugins": {"agents-md@builtin": False}}}}, "home")
     return json.dumps(
         {
@@ -78,14 +78,19 @@ def hook_event(tree: Tree) -> str:
             "cwd": str(root),
             "hook_event_name": "PostToolUse",
             "tool_name": "Read",
-            "tool_input": {"file_path": str(root / "a/b/f.py")},
+            "tool_input": {"file_path": str(root / read)},
             "tool_response": {},
         }
     )
 
 
-# What only a Read needs: the built-in plugin's lookup of nested AGENTS.md files.
-NOT_ON_A_START = ("agents_md.plugins.agents_md.nested",)
+# What only a Read needs: the built-in plugin's lookup of nested AGENTS.md files, and the memory
+# of lookups that serves a session's later Reads; what only a settings file found needs: its
+# values' read-only copy.
+NOT_ON_A_START = ("agents_md.plugins.agents_md.nested", "agents_md.engine.lookup_memory", "agents_md._util.frozen")
+# What only a hook that sends text needs: the context limit; and the engine's rendering, which a
+# hook never sends (it frames the files itself).
+NOT_WHEN_NOTHING_IS_SENT = ("agents_md.claude_code.budget", "agents_md.engine.render")
 
 
 def test_context_json_imports_none_of_them(tree: Tree, tmp_path: Path) -> None:
@@ -98,6 +103,24 @@ def test_hook_run_imports_none_of_them(tree: Tree, tmp_path: Path) -> None:
     modules = imported(tmp_path, ["hook", "run"], stdin=hook_event(tree))
     assert "agents_md.claude_code.answer" in modules
     assert sorted(modules & set(NOT_IMPORTED)) == []
+    assert "agents_md.engine.render" not in modules
+    assert "agents_md.claude_code.budget" in modules  # a/AGENTS.md was sent
+
+
+def test_a_hook_read_that_attaches_nothing_loads_neither_the_limit_nor_the_rendering(
+    tree: Tree, tmp_path: Path
+) -> None:
+    modules = imported(tmp_path, ["hook", "run"], stdin=hook_event(tree, read="c/g.py"))
+    assert "agents_md.plugins.agents_md.nested" in modules  # the Read was looked at
+    assert sorted(modules & {*NOT_IMPORTED, *NOT_WHEN_NOTHING_IS_SENT}) == []
+
+
+def test_a_settings_file_found_loads_its_read_only_copy(tree: Tree, tmp_path: Path) -> None:
+    argv = context_argv(tree)
+    tree({".claude/settings.json": {"json": {"env": {"A": "1"}}}}, "home")
+    modules = imported(tmp_path, argv)
+    assert "agents_md._util.frozen" in modules
+    assert "agents_md.engine.lookup_memory" not in modules
 
 
 def test_a_command_line_that_is_not_plain_still_reads_with_argparse(tree: Tree, tmp_path: Path) -> None:

@@ -41,3 +41,23 @@ def test_installed_path_leaves_out_the_current_folder(tmp_path: Path, monkeypatc
     assert installed_path(["", ".", str(tmp_path), "/usr/lib/python3/site-packages"]) == (
         "/usr/lib/python3/site-packages",
     )
+
+
+def test_installed_path_leaves_out_every_spelling_of_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    here, elsewhere = tmp_path / "here", tmp_path / "elsewhere"
+    here.mkdir()
+    elsewhere.mkdir()
+    (tmp_path / "link").symlink_to(here)
+    (tmp_path / "link-elsewhere").symlink_to(elsewhere)
+    monkeypatch.chdir(here)
+    monkeypatch.delenv(CWD_PLUGINS_ENV, raising=False)
+    given = [
+        str(tmp_path / "link"),
+        str(tmp_path / "link" / ".." / "here"),
+        "../here",
+        str(tmp_path / "link-elsewhere"),
+    ]
+    given += [str(tmp_path / "missing"), str(elsewhere)]
+    assert installed_path(given) == (str(tmp_path / "link-elsewhere"), str(tmp_path / "missing"), str(elsewhere))

@@ -33,7 +33,6 @@ from collections.abc import Mapping
 
 from agents_md._util.lazy_pattern import lazy_compile
 from agents_md._value import frozen
-from agents_md.claude_code import budget
 from agents_md.claude_code.event import HookEvent
 from agents_md.claude_code.state import SessionState
 from agents_md.host.steps import Step
@@ -41,6 +40,7 @@ from agents_md.host.steps import Step
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
     from agents_md._model import InstructionFile
+    from agents_md.claude_code import budget
     from agents_md.engine.loop import ReadResult
     from agents_md.engine.start import StartContext
     from agents_md.host.session import Session
@@ -93,8 +93,16 @@ def start_files(start: StartContext) -> list[InstructionFile]:
     return [f for f in start.files if id(f) not in engine]
 
 
+def start_text(start: StartContext) -> str | None:
+    """The files the plugin added to the start block, framed as there, within the limit."""
+    from agents_md.claude_code import budget
+
+    return budget.fit(start_items(start_files(start)), "\n\n") or None
+
+
 def start_items(files: list[InstructionFile]) -> list[budget.Item]:
     from agents_md._util.jstext import js_trim
+    from agents_md.claude_code import budget
     from agents_md.engine.render import label
 
     items = []
@@ -112,6 +120,8 @@ def attachment(result: ReadResult) -> str | None:
     files = [f for plugin, answer in result.hook_files if plugin == NAME for f in answer]
     if not files:
         return None
+    from agents_md.claude_code import budget  # most Reads attach nothing: the limit is loaded when one does
+
     items = [budget.Item(path=f.path, head=f"Contents of {f.path}:\n\n", body=f.content) for f in files]
     return budget.fit(items, "\n")
 
@@ -156,7 +166,7 @@ def answer(
         return HookAnswer(context=None, state=None, silent_because="the built-in agents-md plugin is on")
     if event.name == "SessionStart":
         new = state.with_step(Step(op="compact")) if event.source == "compact" else state.fresh()
-        return HookAnswer(context=budget.fit(start_items(start_files(start)), "\n\n") or None, state=new)
+        return HookAnswer(context=start_text(start), state=new)
     if event.name == "SubagentStart":
         if event.agent_id is None:
             return HookAnswer(context=None, state=None)
@@ -191,4 +201,4 @@ def _subagent_context(session: Session, start: StartContext, agent_type: str) ->
         agent = session.find_agent(agent_type)
         if agent is not None and agent.omit_claude_md:
             return None
-    return budget.fit(start_items(start_files(start)), "\n\n") or None
+    return start_text(start)

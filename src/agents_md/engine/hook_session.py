@@ -23,9 +23,12 @@ from agents_md._value import frozen
 from agents_md.engine.events import Telemetry
 from agents_md.engine.fs import SessionFS
 from agents_md.engine.loader import LoadScope
-from agents_md.engine.lookup_memory import LookupMemory
 from agents_md.engine.paths import dirs_between, is_inside, normal, path_chain
 from agents_md.engine.settings import PROJECT, Settings
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from agents_md.engine.lookup_memory import LookupMemory
 
 
 @frozen
@@ -86,7 +89,11 @@ class Lookups:
         self.plugin_key = plugin_key
         self.journal = journal
         # A session's Reads ask the same lookups again: answered from memory while the disk holds.
-        self.memory = LookupMemory(scope.fs) if isinstance(scope.fs, SessionFS) else None
+        self.memory: LookupMemory | None = None
+        if isinstance(scope.fs, SessionFS):
+            from agents_md.engine.lookup_memory import LookupMemory  # a start's listing has no Reads to serve
+
+            self.memory = LookupMemory(scope.fs)
 
 
 class HookSession:

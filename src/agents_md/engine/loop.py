@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 
 from agents_md._model import InstructionFile, Notice, Record
 from agents_md._value import frozen
-from agents_md.engine import render
 from agents_md.engine.bus import HookBus
 from agents_md.engine.events import ToolCall
 from agents_md.engine.hook_session import HookSession, Journal
@@ -38,10 +37,14 @@ class ReadResult:
 
     @property
     def engine_blocks(self) -> tuple[str, ...]:
+        from agents_md.engine import render  # rendered when asked: the hook sends the files' own text
+
         return render.engine_nested_blocks(self.engine_files) if self.engine_files else ()
 
     @property
     def hook_texts(self) -> tuple[str, ...]:
+        from agents_md.engine import render
+
         return tuple(t for _, files in self.hook_files if (t := render.hook_attachment(files)) is not None)
 
     @property

@@ -14,7 +14,6 @@ import json
 import os
 from collections.abc import Mapping, Sequence
 
-from agents_md._util.frozen import freeze
 from agents_md._value import field, frozen
 from agents_md.engine.fs import FileSystem
 from agents_md.errors import SettingsError
@@ -40,6 +39,8 @@ class SettingsLayer:
     values: Mapping[str, Any]
 
     def __post_init__(self) -> None:
+        from agents_md._util.frozen import freeze  # only a start that found a settings file needs it
+
         object.__setattr__(self, "values", freeze(self.values))
 
 

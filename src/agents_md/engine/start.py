@@ -17,7 +17,6 @@ from agents_md._model import ImportEdge, InstructionFile, Kind, Notice, Record, 
 from agents_md._util.env import env_truthy
 from agents_md._value import field, frozen
 from agents_md.engine import platform as platforms
-from agents_md.engine import render
 from agents_md.engine.args import EngineArgs, parse_engine_args
 from agents_md.engine.bus import BusTelemetry, HookBus
 from agents_md.engine.checkout import find_checkout
@@ -61,6 +60,8 @@ class StartContext:
 
     @property
     def claude_md(self) -> str | None:
+        from agents_md.engine import render  # a hook answering a Read renders no start block
+
         return render.start_block(self.files)
 
     def for_agent(self, agent_type: str | None, *, omit_claude_md: bool = False) -> str | None:
@@ -68,6 +69,8 @@ class StartContext:
         if agent_type in NO_INSTRUCTIONS_AGENTS:
             return None
         if omit_claude_md:
+            from agents_md.engine import render
+
             return render.start_block([f for f in self.files if f.kind is Kind.MANAGED])
         return self.claude_md
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 from agents_md._model import InstructionFile
 from agents_md._value import frozen
 from agents_md.engine.loop import ReadResult
-from agents_md.engine.render import HOOK_PREFIX
 
 READ, CHANGE, MENTION, SEARCH = "read", "change", "mention", "search"
 # Claude Code's tools that touch a path, by what they do to it.
@@ -86,6 +85,8 @@ class Touch:
     def appended(self, *, prefix: bool = True) -> str | None:
         """``text``; without ``prefix``, the plugins' texts lose the engine's ``tool.call hook
         additional context: `` (a framework's tool result is no hook message)."""
+        from agents_md.engine.render import HOOK_PREFIX
+
         parts = self.parts if prefix else tuple(p.removeprefix(HOOK_PREFIX) for p in self.parts)
         return "\n".join(parts) if parts else None
 

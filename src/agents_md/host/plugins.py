@@ -85,10 +85,12 @@ def _scan(group: str, path: tuple[str, ...], changed_at: tuple[int | None, ...])
             if dist in seen:
                 continue
             try:
-                with open(os.path.join(entry or ".", name, "entry_points.txt"), encoding="utf-8") as handle:
-                    text = handle.read()
+                # Bytes, decoded at once: a text file object costs more than the read, once per distribution.
+                with open(os.path.join(entry or ".", name, "entry_points.txt"), "rb") as handle:
+                    data = handle.read()
             except OSError:
                 continue
+            text = data.decode("utf-8")
             seen.add(dist)
             found.extend(_EntryPoint(name=k, value=v, distribution=dist) for k, v in _section(text, group))
     return tuple(found)
@@ -96,6 +98,8 @@ def _scan(group: str, path: tuple[str, ...], changed_at: tuple[int | None, ...])
 
 def _section(text: str, group: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
+    if f"[{group}]" not in text:
+        return out  # most distributions' entry points are other groups' (console scripts)
     inside = False
     for raw in text.splitlines():
         line = raw.strip()
@@ -133,7 +137,24 @@ def installed_path(path: Sequence[str]) -> tuple[str, ...]:
 @lru_cache(maxsize=8)
 def _without(path: tuple[str, ...], here: str | None) -> tuple[str, ...]:
     # Once per sys.path and folder: a process building a session per turn resolves them once.
-    return tuple(p for p in path if p not in ("", ".") and os.path.realpath(p) != here)
+    if here is None:
+        return tuple(p for p in path if p not in ("", "."))
+    try:
+        cwd = os.stat(here)
+    except OSError:
+        cwd = None
+    return tuple(p for p in path if p not in ("", ".") and not _is_folder(p, here, cwd))
+
+
+def _is_folder(entry: str, here: str, cwd: os.stat_result | None) -> bool:
+    """Whether ``entry`` resolves to the folder ``here``: only a folder that is the same file can, so
+    one ``stat`` rules out most (``realpath`` takes an ``lstat`` for each part of the path)."""
+    try:
+        if cwd is not None and not os.path.samestat(os.stat(entry), cwd):
+            return False
+    except OSError:
+        pass  # not there, or not to be looked at: its resolved path says
+    return os.path.realpath(entry) == here
 
 
 def entry_point_plugins(disabled: Iterable[str] = ()) -> list[PluginSpec]:
