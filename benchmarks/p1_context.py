@@ -9,8 +9,11 @@ with ``--repo PATH`` (repeatable) a real repository's folders (up to 300, spread
 ``.git`` and ``node_modules`` left out). Target: at most 1.5x.
 
 A process's later sessions stat a folder and reuse the listing an earlier one made while its
-stamp holds (``engine.shared_listings``); the second line of each case measures a process's first
-session instead, every kept listing forgotten before it.
+stamp holds (``engine.shared_listings``), and answer the lookups an earlier start made while the
+disk would answer them the same (``engine.shared_lookups``); the second line of each case
+measures a process's first session instead, every kept listing and lookup forgotten before it.
+The generated trees are measured once they are older than the disk clock's racy window (two
+seconds), as any checkout an agent starts in is.
 
     python benchmarks/p1_context.py [--repo /path/to/a/checkout] [--small]
 """
@@ -21,6 +24,7 @@ import argparse
 import os
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 
@@ -28,7 +32,8 @@ from interleave import compare
 from monorepo import generate
 
 from agents_md import Session
-from agents_md.engine.shared_listings import SHARED
+from agents_md.engine import shared_lookups
+from agents_md.engine.shared_listings import RACY_NS, SHARED
 
 SKIP = frozenset({".git", "node_modules"})
 
@@ -54,8 +59,9 @@ def ours(cwd: str, home: str) -> str | None:
 
 
 def first_session(cwd: str, home: str) -> str | None:
-    """A session with no listing kept from an earlier one: each folder listed, as the floor lists it."""
+    """A session with nothing kept from an earlier one: each folder listed, as the floor lists it."""
     SHARED.clear()
+    shared_lookups.clear()
     return ours(cwd, home)
 
 
@@ -100,6 +106,7 @@ def main() -> None:
         sizes = [(5_000, 500)] if args.small else [(5_000, 500), (50_000, 5_000)]
         for directories, docs in sizes:
             dirs = generate(os.path.join(tmp, f"repo{directories}"), directories=directories, docs=docs)
+            time.sleep(RACY_NS / 1e9)  # older than the disk clock's racy window, as a checkout is
             measure(f"monorepo {directories:,} dirs / {docs:,} docs", dirs[:200], home, args.rounds)
         for repo in args.repo:
             measure(os.path.basename(os.path.abspath(repo)), folders(os.path.abspath(repo)), home, args.rounds)

@@ -85,9 +85,15 @@ def hook_event(tree: Tree, read: str = "a/b/f.py") -> str:
 
 
 # What only a Read needs: the built-in plugin's lookup of nested AGENTS.md files, and the memory
-# of lookups that serves a session's later Reads; what only a settings file found needs: its
-# values' read-only copy.
-NOT_ON_A_START = ("agents_md.plugins.agents_md.nested", "agents_md.engine.lookup_memory", "agents_md._util.frozen")
+# of lookups that serves a session's later Reads (and a process's later starts, with what a
+# lookup consulted); what only a settings file found needs: its values' read-only copy.
+NOT_ON_A_START = (
+    "agents_md.plugins.agents_md.nested",
+    "agents_md.engine.lookup_memory",
+    "agents_md.engine.shared_lookups",
+    "agents_md.engine.consulted",
+    "agents_md._util.frozen",
+)
 # What only a hook that sends text needs: the context limit; and the engine's rendering, which a
 # hook never sends (it frames the files itself).
 NOT_WHEN_NOTHING_IS_SENT = ("agents_md.claude_code.budget", "agents_md.engine.render")

@@ -50,11 +50,19 @@ def test_a_file_appearing_or_leaving_a_folder_is_seen_at_the_next_lookup(tree: T
     assert [item.file.content for item in lookup(s, root, "a", "a/b")] == ["b\n"]  # type: ignore[attr-defined]
 
 
-def test_a_lookup_through_a_link_or_a_filesystem_reading_its_own_way_is_not_kept(tree: Tree) -> None:
-    root = tree({"real/AGENTS.md": "a\n", "a": {"symlink": "real"}, "a/b/f.py": "y\n"})
+def test_a_lookup_through_a_link_is_kept_while_the_link_leads_where_it_did(tree: Tree) -> None:
+    root = tree({"real/AGENTS.md": "a\n", "other/AGENTS.md": "o\n", "a": {"symlink": "real"}, "a/b/f.py": "y\n"})
     s = session_in(tree, root)
-    assert lookup(s, root, "a") is not lookup(s, root, "a")  # the link's target is not in the listings
+    first = lookup(s, root, "a")
+    assert lookup(s, root, "a") is first
+    os.unlink(root / "a")
+    os.symlink(root / "other", root / "a")  # the folder the lookup asked about now leads elsewhere
+    again = lookup(s, root, "a")
+    assert again is not first
+    assert [f.content for item in again for f in item.all] == ["o\n"]  # type: ignore[attr-defined]
 
+
+def test_a_filesystem_reading_its_own_way_is_not_kept(tree: Tree) -> None:
     class OwnReads(FileSystem):
         def read_file(self, path: str) -> bytes | None:
             return super().read_file(path)

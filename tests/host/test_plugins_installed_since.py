@@ -1,5 +1,6 @@
 """A process that builds a session per turn sees a plugin installed (or removed) between two of
-them: the scan of installed distributions is remembered only while their folders are unchanged."""
+them: the scan of installed distributions is remembered only while their folders are unchanged,
+and the folders are looked at again a second later at most."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from agents_md.host import plugins
 from agents_md.host.plugins import scan_entry_points
 from agents_md.host.session import Session
 
@@ -39,6 +41,7 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "home").mkdir()
     monkeypatch.syspath_prepend(str(folder))
     os.utime(folder, ns=(0, 0))  # a folder last changed long ago, as a site-packages between installs
+    monkeypatch.setattr(plugins, "LOOK_AGAIN_AFTER", 0.0)  # each session a second after the one before
     return folder
 
 
@@ -60,3 +63,17 @@ def test_an_unchanged_path_is_scanned_once(site: Path) -> None:
     first = scan_entry_points("agents_md.plugins", (str(site),))
     assert [ep.name for ep in first] == ["late"]
     assert scan_entry_points("agents_md.plugins", (str(site),)) is first
+
+
+def test_sys_path_is_looked_at_again_a_second_later_at_most(
+    tmp_path: Path, site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = [1000.0]
+    monkeypatch.setattr(plugins.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(plugins, "LOOK_AGAIN_AFTER", 1.0)
+    assert "late" not in seated(tmp_path)
+    install(site)
+    clock[0] += 0.5
+    assert "late" not in seated(tmp_path)  # within the second: the folders are not looked at again
+    clock[0] += 0.6
+    assert "late" in seated(tmp_path)

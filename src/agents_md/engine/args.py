@@ -8,6 +8,7 @@ can be passed as it is.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from agents_md._value import frozen
 from agents_md.errors import UsageError
@@ -72,6 +73,16 @@ def _split_value(token: str) -> tuple[str, str | None]:
 
 
 def parse_engine_args(argv: Sequence[str]) -> EngineArgs:
+    return _parse(argv) if argv else _no_args()
+
+
+@lru_cache(maxsize=1)
+def _no_args() -> EngineArgs:
+    # What no argument at all gives, made once: most sessions pass none.
+    return _parse(())
+
+
+def _parse(argv: Sequence[str]) -> EngineArgs:
     settings: str | None = None
     sources: tuple[str, ...] | None = None
     add_dirs: list[str] = []

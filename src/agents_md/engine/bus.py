@@ -105,6 +105,18 @@ def is_own(plugin: object) -> bool:
     return type(plugin).__module__.startswith("agents_md.")
 
 
+_OWN_HOOKS: dict[type, dict[str, tuple[str, ...]]] = {}
+
+
+def _own_hooks(plugin: object) -> dict[str, tuple[str, ...]]:
+    # A session seats a new instance of the same class on every start: its marks are the class's.
+    cls = type(plugin)
+    hooks = _OWN_HOOKS.get(cls)
+    if hooks is None:
+        hooks = _OWN_HOOKS[cls] = marked_hooks(plugin, EVENT_HOOKS.values())
+    return hooks
+
+
 def _failure(name: str, event: str, exc: BaseException) -> Notice:
     return Notice(
         source=name, text=f"plugin {name} failed in {event}: {type(exc).__name__}: {exc}; its change was ignored"
@@ -176,7 +188,7 @@ class HookBus:
     def register(self, plugin: object, name: str, *, prepend: bool = False) -> None:
         if any(s.name == name for s in self._seated):
             raise PluginError(f"plugin {name!r}: a plugin of that name is already registered")
-        hooks = marked_hooks(plugin, EVENT_HOOKS.values()) if is_own(plugin) else validate(plugin, name)
+        hooks = _own_hooks(plugin) if is_own(plugin) else validate(plugin, name)
         self._seated.append(SeatedPlugin(name=name, plugin=plugin, prepend=prepend, hooks=hooks))
         self._order()
 

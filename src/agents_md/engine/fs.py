@@ -12,6 +12,7 @@ import os
 import stat as stat_mod
 import sys
 from collections import OrderedDict
+from collections.abc import Mapping
 
 from agents_md._util.regular import read_regular
 from agents_md.engine.shared_listings import SHARED, Listing
@@ -19,6 +20,8 @@ from agents_md.engine.shared_listings import SHARED, Listing
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
     from typing import ClassVar
+
+    from agents_md.engine.consulted import Consulted
 
 # Disks that ignore case by default: a name missing from a listing may still open there.
 _CASE_INSENSITIVE = sys.platform in ("darwin", "win32")
@@ -132,9 +135,13 @@ class ListingFS(FileSystem):
     Discovery asks about a handful of names in every directory on a path; most are absent.
     Listing the directory once turns those misses into set look-ups instead of failed system
     calls; it also answers the ``.git`` lookup and resolves paths: a name it does not hold is
-    no link, and one it holds is asked about once. A name missing from a listing is absent,
-    except on the platforms whose disks ignore case by default, where a listing that holds it
-    in another case counts. Made per start or per Read, so it never outlives what it saw.
+    no link, and one it holds is asked about once (the answer kept with the listing). A name
+    missing from a listing is absent, except on the platforms whose disks ignore case by
+    default, where a listing that holds it in another case counts. Made per start (one round of
+    questions: ``SessionFS`` has one per Read), so it never outlives what it saw.
+
+    A pass can be watched (``watch``): what it asked is noted (``engine.consulted``), and
+    ``holds`` later says whether the disk would answer it the same (``engine.lookup_memory``).
     """
 
     def __init__(self, base: FileSystem) -> None:
@@ -143,16 +150,106 @@ class ListingFS(FileSystem):
         self._listings: dict[str, Listing | None] = {}
         self._folded: dict[str, frozenset[str]] = {}
         self._present: dict[str, dict[str, bool]] = {}  # directory -> name -> present
-        self._links: dict[str, dict[str, bool]] = {}  # directory -> name held -> is a link
         self.errors: list[str] = []  # directories that could not be listed, and why
         self._real_dirs: dict[str, str] = {}
+        self._versions: dict[str, tuple[int, ...] | None] = {}  # files' versions asked in this round
+        self._watched: Consulted | None = None
         # The real disk's listings outlive a start, checked by their stamps (``shared_listings``).
         self._shared = SHARED if base is DEFAULT_FS else None
 
+    @property
+    def shares_listings(self) -> bool:
+        """Whether this view reads the real disk through the listings a process keeps."""
+        return self._shared is not None
+
+    # ------------------------------------------------------------------ watching a pass
+
+    def watch(self) -> Consulted:
+        """Note what is asked from now until ``unwatch`` (``engine.lookup_memory``)."""
+        from agents_md.engine.consulted import Consulted  # a process that starts once watches nothing
+
+        self._watched = Consulted()
+        return self._watched
+
+    def unwatch(self) -> None:
+        self._watched = None
+
+    def holds(self, consulted: Consulted) -> bool:
+        """Whether the disk, as this round sees it, answers what a pass asked as it did then."""
+        return consulted.holds(self)
+
+    def changed(self, seen: Mapping[str, Listing | None]) -> list[str]:
+        """The folders of ``seen`` whose listing in this round is not the one seen (asked once a round)."""
+        listings = self._listings
+        out = []
+        for directory, then in seen.items():
+            now = listings[directory] if directory in listings else self.round_listing(directory)
+            if now is not then:
+                out.append(directory)
+        return out
+
+    # What ``Consulted.holds`` asks again, of this round's listings.
+
+    def round_listing(self, directory: str) -> Listing | None:
+        """``directory``'s listing in this round (a start lists a folder once)."""
+        listings = self._listings
+        if directory not in listings:
+            listings[directory] = self._scan(directory)
+        return listings[directory]
+
+    def held(self, directory: str, name: str) -> bool:
+        return self._held(directory, name)
+
+    def is_link(self, directory: str, name: str) -> bool:
+        return self._link_at(directory, name, os.path.join(directory, name))
+
+    def ask(self, question: str, path: str) -> bool:
+        answer: bool = getattr(self.base, question)(path)
+        return answer
+
+    def resolve(self, path: str) -> str:
+        return self.base.realpath(path)
+
+    def file_version(self, path: str) -> tuple[int, ...] | None:
+        """A file's version, asked once a round."""
+        versions = self._versions
+        if path not in versions:
+            versions[path] = self.base.version(path)
+        return versions[path]
+
+    def _note_version(self, path: str) -> tuple[int, ...] | None:
+        """A file read: in a watched pass, its version noted."""
+        version = self.file_version(path)
+        if self._watched is not None:
+            self._watched.saw_version(path, version)
+        return version
+
+    def _answer(self, question: str, path: str) -> bool:
+        """``question`` put to the disk about a name the listing holds: in a watched pass, noted
+        with its answer; a link's target is not in the listings, so a pass through one is not
+        vouched for."""
+        answer: bool = getattr(self.base, question)(path)
+        watched = self._watched
+        if watched is not None:
+            directory, name = os.path.split(path)
+            watched.saw_answer(directory, question, path, answer, linked=self._link_at(directory, name, path))
+        return answer
+
+    # ------------------------------------------------------------------ listings
+
     def _scan(self, directory: str) -> Listing | None:
-        return (
-            self._list(directory) if self._shared is None else self._scan_under(directory, self.base.stamp(directory))
-        )
+        shared = self._shared
+        if shared is None:
+            return self._list(directory)
+        try:
+            st = os.stat(directory)
+        except (FileNotFoundError, NotADirectoryError):
+            return None  # the real disk says it is not there: nothing to list (as ``list_dir`` would find)
+        except (OSError, ValueError):
+            return self._list(directory)  # listed, to say why it cannot be (or to find it absent)
+        stamp = (st.st_mtime_ns, st.st_ino)
+        kept = shared.kept(directory, stamp)
+        return kept if kept is not None else shared.listing(directory, stamp, lambda: self._list(directory))
 
     def _scan_under(self, directory: str, stamp: tuple[int, int] | None) -> Listing | None:
         """``directory``'s listing, its stamp asked already."""
@@ -166,13 +263,13 @@ class ListingFS(FileSystem):
         except OSError as exc:
             # Not absent, but nothing in it can load: say so and go on.
             self.errors.append(f"{directory}: cannot be listed ({exc.strerror or exc}); skipped")
+            if self._watched is not None:
+                self._watched.complete = False  # the warning is said by the pass that lists it
             return None
         return None if names is None else Listing(names=tuple(names), held=frozenset(names))
 
     def _listing(self, directory: str) -> Listing | None:
-        if directory not in self._listings:
-            self._listings[directory] = self._scan(directory)
-        return self._listings[directory]
+        return self.round_listing(directory)
 
     def _maybe_present(self, path: str) -> bool:
         return self._held(*os.path.split(path))
@@ -185,23 +282,28 @@ class ListingFS(FileSystem):
         known = seen.get(name)
         if known is None:
             known = seen[name] = self._look(directory, name)
+        if self._watched is not None:
+            self._watched.saw_names(directory, self.round_listing(directory), ((name, known),))
         return known
 
     def _link_at(self, directory: str, name: str, path: str) -> bool:
         """Whether ``path`` (``name`` in ``directory``) is a link: absent from the listing is no
-        link; one it holds is asked once."""
+        link; one it holds is asked once for as long as the listing lasts."""
         if not self._held(directory, name):
             return False
-        seen = self._links.get(directory)
-        if seen is None:
-            seen = self._links[directory] = {}
-        known = seen.get(name)
+        listing = self._listing(directory)
+        if listing is None:
+            return False
+        links = listing.links
+        known = links.get(name)
         if known is None:
-            known = seen[name] = self.base.is_symlink(path)
+            known = links[name] = self.base.is_symlink(path)
+        if self._watched is not None:
+            self._watched.saw_link(directory, name, known)
         return known
 
     def _forget(self, directory: str) -> None:
-        for cache in (self._listings, self._folded, self._present, self._links):
+        for cache in (self._listings, self._folded, self._present):
             cache.pop(directory, None)
 
     def _look(self, directory: str, name: str) -> bool:
@@ -217,48 +319,57 @@ class ListingFS(FileSystem):
         return self._maybe_present(path)
 
     def might_hold(self, directory: str, name: str) -> bool:
-        listing = self._listing(directory)
-        if listing is None:
-            return False
-        names = listing.held
-        first = name.split(os.sep, 1)[0]
-        return first in names or (self.folds_case and first.lower() in self._folded_names(directory, names))
+        return self._held(directory, name.split(os.sep, 1)[0])
 
     def might_hold_any(self, directory: str, names: frozenset[str]) -> bool:
         listing = self._listing(directory)
         if listing is None:
-            return False
-        held = listing.held
-        if not held.isdisjoint(names):
-            return True
-        return self.folds_case and not self._folded_names(directory, held).isdisjoint(n.lower() for n in names)
+            found = False
+        else:
+            held = listing.held
+            found = not held.isdisjoint(names) or (
+                self.folds_case and not self._folded_names(directory, held).isdisjoint(n.lower() for n in names)
+            )
+        watched = self._watched
+        if watched is not None:
+            answers = [(n, self._look(directory, n)) for n in names] if found else [(n, False) for n in names]
+            watched.saw_names(directory, listing, answers)
+        return found
 
     def _folded_names(self, directory: str, names: frozenset[str]) -> frozenset[str]:
         if directory not in self._folded:
             self._folded[directory] = frozenset(n.lower() for n in names)
         return self._folded[directory]
 
+    # ------------------------------------------------------------------ the questions
+
     def read_file(self, path: str) -> bytes | None:
-        return self.base.read_file(path) if self._maybe_present(path) else None
+        if not self._maybe_present(path):
+            return None
+        if self._watched is not None:
+            self._note_version(path)
+        return self.base.read_file(path)
 
     def is_file(self, path: str) -> bool:
-        return self._maybe_present(path) and self.base.is_file(path)
+        return self._maybe_present(path) and self._answer("is_file", path)
 
     def is_dir(self, path: str) -> bool:
-        return self._maybe_present(path) and self.base.is_dir(path)
+        return self._maybe_present(path) and self._answer("is_dir", path)
 
     def exists(self, path: str) -> bool:
-        return self._maybe_present(path) and self.base.exists(path)
+        return self._maybe_present(path) and self._answer("exists", path)
 
     def is_symlink(self, path: str) -> bool:
         directory, name = os.path.split(path)
         return self._link_at(directory, name, path)
 
     def is_link_loop(self, path: str) -> bool:
-        return self._maybe_present(path) and self.base.is_link_loop(path)
+        return self._maybe_present(path) and self._answer("is_link_loop", path)
 
     def list_dir(self, path: str) -> list[str] | None:
         listing = self._listing(path) if self._maybe_present(path) else None
+        if self._watched is not None and listing is not None:
+            self._watched.saw_whole(path, listing)
         return None if listing is None else list(listing.names)
 
     def realpath(self, path: str) -> str:
@@ -266,8 +377,25 @@ class ListingFS(FileSystem):
         for only in the last part (the folders above are already resolved). A ``..`` goes to the
         base, which resolves the links before it as the system does."""
         if ".." in path.split(os.sep):
-            return self.base.realpath(path)
+            return self._through(path)  # the base resolves the links before a ``..`` as the system does
         return self._resolved(os.path.normpath(path))
+
+    def _through(self, path: str) -> str:
+        """``path`` resolved by the base, past the listings: in a watched pass, noted with where it led."""
+        real = self.base.realpath(path)
+        if self._watched is not None:
+            self._watched.saw_resolved(path, real)
+        return real
+
+    def resolved_folder(self, real: str) -> None:
+        """``real``, a folder's path with its links resolved (in this round): each folder above it
+        is its own resolved path too, and need not be resolved again this round."""
+        known = self._real_dirs
+        end = len(real)
+        while end > 0 and real[:end] not in known:
+            folder = real[:end]
+            known[folder] = folder
+            end = real.rfind(os.sep, 0, end)
 
     def _resolved(self, path: str) -> str:
         parent, name = os.path.split(path)
@@ -280,26 +408,18 @@ class ListingFS(FileSystem):
         joint = "" if not real_parent or real_parent.endswith(os.sep) else os.sep
         candidate = real_parent + joint + name
         if self._link_at(real_parent, name, candidate):
-            return self.base.realpath(candidate)
+            return self._through(candidate)
         return candidate
 
     def size(self, path: str) -> int:
+        if self._watched is not None:
+            self._watched.complete = False  # a size changes with no listing changing
         return self.base.size(path)
 
     def stamp(self, path: str) -> tuple[int, int] | None:
+        if self._watched is not None:
+            self._watched.complete = False
         return self.base.stamp(path)
-
-
-class Consulted:
-    """What a watched pass consulted: each directory's listing as it saw it, each file's version;
-    ``complete`` is false when it also asked what these do not vouch for (a link's target)."""
-
-    __slots__ = ("complete", "listings", "versions")
-
-    def __init__(self) -> None:
-        self.listings: dict[str, Listing | None] = {}
-        self.versions: dict[str, tuple[int, ...]] = {}
-        self.complete = True
 
 
 class SessionFS(ListingFS):
@@ -318,48 +438,14 @@ class SessionFS(ListingFS):
     def __init__(self, base: FileSystem) -> None:
         super().__init__(base)
         self._fresh: dict[str, Listing | None] = {}  # directories checked in this round, their listings
-        self._fresh_versions: dict[str, tuple[int, ...] | None] = {}  # files checked in this round
         self._stamps: dict[str, tuple[int, int] | None] = {}
         self._texts: OrderedDict[str, tuple[tuple[int, ...], bytes]] = OrderedDict()
         self._kept = 0  # bytes in _texts
-        self._watched: Consulted | None = None
-
-    def watch(self) -> Consulted:
-        """Note what is consulted from now until ``unwatch`` (``engine.lookup_memory``)."""
-        self._watched = Consulted()
-        return self._watched
-
-    def unwatch(self) -> None:
-        self._watched = None
-
-    def holds(self, consulted: Consulted) -> bool:
-        """Whether what a pass consulted is as it was: each folder's listing the same (its stamp
-        checked in this round) and each file's version."""
-        fresh = self._fresh
-        for directory, listing in consulted.listings.items():
-            if (fresh[directory] if directory in fresh else self._checked(directory)) is not listing:
-                return False
-        versions = self._fresh_versions
-        for path, version in consulted.versions.items():
-            if (versions[path] if path in versions else self._version(path)) != version:
-                return False
-        return True
-
-    def _version(self, path: str) -> tuple[int, ...] | None:
-        """A file's version, asked once a round."""
-        if path not in self._fresh_versions:
-            self._fresh_versions[path] = self.base.version(path)
-        return self._fresh_versions[path]
 
     def read_file(self, path: str) -> bytes | None:
         if not self._maybe_present(path):
             return None
-        version = self._version(path)
-        if self._watched is not None:
-            if version is None:
-                self._watched.complete = False
-            else:
-                self._watched.versions[path] = version
+        version = self._note_version(path)
         kept = self._texts.get(path)
         if kept is not None and version is not None and kept[0] == version:
             self._texts.move_to_end(path)
@@ -383,14 +469,21 @@ class SessionFS(ListingFS):
 
     def begin(self) -> None:
         self._fresh = {}
-        self._fresh_versions = {}
+        self._versions = {}
+        self._real_dirs = {}  # a link above a folder may lead elsewhere now: resolved again each round
 
-    def _listing(self, directory: str) -> Listing | None:
+    def changed(self, seen: Mapping[str, Listing | None]) -> list[str]:
         fresh = self._fresh
-        listing = fresh[directory] if directory in fresh else self._checked(directory)
-        if self._watched is not None:
-            self._watched.listings.setdefault(directory, listing)
-        return listing
+        out = []
+        for directory, then in seen.items():
+            now = fresh[directory] if directory in fresh else self._checked(directory)
+            if now is not then:
+                out.append(directory)
+        return out
+
+    def round_listing(self, directory: str) -> Listing | None:
+        fresh = self._fresh
+        return fresh[directory] if directory in fresh else self._checked(directory)
 
     def _checked(self, directory: str) -> Listing | None:
         """``directory``'s listing for this round: its stamp asked, listed again if it changed."""
@@ -404,17 +497,6 @@ class SessionFS(ListingFS):
             listings[directory] = self._scan_under(directory, stamp)
         listing = self._fresh[directory] = listings[directory]
         return listing
-
-    def _link_at(self, directory: str, name: str, path: str) -> bool:
-        linked = super()._link_at(directory, name, path)
-        if linked and self._watched is not None:
-            self._watched.complete = False  # where it leads is not in the listings
-        return linked
-
-    def realpath(self, path: str) -> str:
-        if self._watched is not None and ".." in path.split(os.sep):
-            self._watched.complete = False  # resolved by the base, past the listings
-        return super().realpath(path)
 
     def _held(self, directory: str, name: str) -> bool:
         self._listing(directory)  # validates the directory for this round

@@ -80,17 +80,30 @@ class Journal:
 
 
 class Lookups:
-    """The engine's services behind a hook session (not for plugins: use the session's methods)."""
+    """The engine's services behind a hook session (not for plugins: use the session's methods).
 
-    __slots__ = ("journal", "memory", "plugin_key", "scope")
+    ``memory``: where a start's lookups are remembered beyond it (``shared_lookups``), keyed by
+    ``key`` and the lookup's own arguments; a session's Reads have a memory of their own.
+    """
 
-    def __init__(self, *, scope: LoadScope, plugin_key: Callable[[str], str], journal: Journal) -> None:
+    __slots__ = ("journal", "key", "memory", "plugin_key", "scope")
+
+    def __init__(
+        self,
+        *,
+        scope: LoadScope,
+        plugin_key: Callable[[str], str],
+        journal: Journal,
+        memory: LookupMemory | None = None,
+        key: tuple[object, ...] = (),
+    ) -> None:
         self.scope = scope
         self.plugin_key = plugin_key
         self.journal = journal
+        self.memory = memory
+        self.key = key
         # A session's Reads ask the same lookups again: answered from memory while the disk holds.
-        self.memory: LookupMemory | None = None
-        if isinstance(scope.fs, SessionFS):
+        if memory is None and isinstance(scope.fs, SessionFS):
             from agents_md.engine.lookup_memory import LookupMemory  # a start's listing has no Reads to serve
 
             self.memory = LookupMemory(scope.fs)
@@ -245,8 +258,11 @@ class HookSession:
         def look() -> Found:
             return self._look(lookups, kept, names, plugin)
 
-        key = (kept, tuple(names), plugin)
-        found, skipped, edges, warnings = look() if memory is None else memory.answer(key, look)
+        if memory is None:
+            found, skipped, edges, warnings = look()
+        else:
+            key = (*lookups.key, kept, tuple(names), plugin)
+            found, skipped, edges, warnings = memory.answer(key, look, lookups.scope.fs)  # type: ignore[arg-type]
         lookups.journal.skipped.extend(skipped)
         lookups.journal.imports.extend(edges)
         lookups.journal.warnings.extend(warnings)

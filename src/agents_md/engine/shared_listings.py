@@ -19,7 +19,7 @@ import time
 from _thread import allocate_lock
 from collections import OrderedDict
 
-from agents_md._value import frozen
+from agents_md._value import field, frozen
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
@@ -35,6 +35,9 @@ class Listing:
 
     names: tuple[str, ...]  # in the order the directory yields them
     held: frozenset[str]
+    # Which held names are links, filled as they are asked: an entry's type changes only with
+    # the folder's entries, so the answer lasts as long as the listing.
+    links: dict[str, bool] = field(default_factory=dict, compare=False)
 
 
 class SharedListings:
@@ -53,15 +56,24 @@ class SharedListings:
         """``directory``'s listing under ``stamp`` (its stamp now): the kept one, or ``scan()``'s."""
         if stamp is None:
             return scan()  # absent (or not a folder): nothing to keep
-        with self._lock:
-            kept = self._kept.get(directory)
-            if kept is not None and kept[0] == stamp:
-                self._kept.move_to_end(directory)
-                return kept[1]
+        kept = self.kept(directory, stamp)
+        if kept is not None:
+            return kept
         listing = scan()
         if listing is not None and time.time_ns() - stamp[0] >= self.racy_ns:
             self._keep(directory, stamp, listing)
         return listing
+
+    def kept(self, directory: str, stamp: tuple[int, int]) -> Listing | None:
+        """The listing kept for ``directory`` under ``stamp``, if any (one look: asked per folder per start)."""
+        kept = self._kept.get(directory)
+        if kept is None or kept[0] != stamp:
+            return None
+        try:  # noqa: SIM105  (``contextlib`` is not loaded on a start)
+            self._kept.move_to_end(directory)  # one step, under the interpreter's lock
+        except KeyError:
+            pass  # dropped meanwhile by another thread's keeping
+        return kept[1]
 
     def _keep(self, directory: str, stamp: tuple[int, int], listing: Listing) -> None:
         with self._lock:

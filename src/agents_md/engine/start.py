@@ -19,17 +19,19 @@ from agents_md._value import field, frozen
 from agents_md.engine import platform as platforms
 from agents_md.engine.args import EngineArgs, parse_engine_args
 from agents_md.engine.bus import BusTelemetry, HookBus
-from agents_md.engine.checkout import find_checkout
+from agents_md.engine.checkout import Checkout, find_checkout
 from agents_md.engine.fs import DEFAULT_FS, CaseFoldingFS, FileSystem, ListingFS
 from agents_md.engine.hook_session import HookSession, Journal, Lookups
 from agents_md.engine.loader import FOLLOW, OUTSIDE_LINKS, REFUSE, LoadScope
+from agents_md.engine.memory import DISABLE_ENV as MEMORY_OFF_ENV
 from agents_md.engine.settings import Settings, load_settings
-from agents_md.engine.walk import ADD_DIR_ENV, Walk
+from agents_md.engine.walk import ADD_DIR_ENV, Walk, WalkResult
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
+    from agents_md.engine.lookup_memory import LookupMemory
     from agents_md.engine.options import SessionOptions
 
 DISABLE_ENV = "CLAUDE_CODE_DISABLE_CLAUDE_MDS"
@@ -116,7 +118,7 @@ class SessionInputs:
         listings = ListingFS(fs)
         spelled = cwd if os.path.isabs(cwd) else os.path.join(os.getcwd(), cwd)
         try:
-            real_cwd = listings.realpath(spelled)
+            real_cwd = _real_cwd(listings, spelled)
         except OSError:
             # A disk failing here fails the start that follows, which says so (``engine.faults``).
             real_cwd = os.path.realpath(spelled)
@@ -163,16 +165,49 @@ def offers_agents(inputs: SessionInputs) -> bool:
     return not simple and inputs.args.agent not in NO_INSTRUCTIONS_AGENTS
 
 
+# How many starts this process has made: the lookups of a start are remembered from the second
+# on (``engine.shared_lookups``), so a process that starts once pays nothing for it.
+_STARTS = [0]
+
+
+def _remembered(fs: FileSystem) -> bool:
+    """Whether a start reading through ``fs`` keeps and reuses its lookups (``shared_lookups``)."""
+    return _STARTS[0] > 0 and isinstance(fs, ListingFS) and fs.shares_listings
+
+
+def _real_cwd(fs: ListingFS, spelled: str) -> str:
+    """The cwd with its links resolved; remembered by the process while the disk holds."""
+    if not _remembered(fs):
+        return fs.realpath(spelled)
+    from agents_md.engine.shared_lookups import CWDS
+
+    real = CWDS.answer(spelled, lambda: fs.realpath(spelled), fs)
+    fs.resolved_folder(real)  # what the plugins' dedup asks again of the files on the path
+    return real
+
+
 def session_settings(inputs: SessionInputs, fs: FileSystem | None = None) -> Settings:
     """The settings layers as the session's inputs select them."""
-    return load_settings(
-        fs=fs or inputs.fs,
-        cwd=inputs.cwd,
-        home=inputs.home,
-        managed_dir=inputs.managed_dir,
-        flag_settings=inputs.args.settings,
-        setting_sources=inputs.args.setting_sources,
-    )
+    fs = fs or inputs.fs
+    args = inputs.args
+
+    def load() -> Settings:
+        return load_settings(
+            fs=fs,
+            cwd=inputs.cwd,
+            home=inputs.home,
+            managed_dir=inputs.managed_dir,
+            flag_settings=args.settings,
+            setting_sources=args.setting_sources,
+        )
+
+    if not _remembered(fs):
+        return load()
+    from agents_md.engine.shared_lookups import SETTINGS
+
+    sources = None if args.setting_sources is None else tuple(args.setting_sources)
+    key = (inputs.cwd, inputs.home, inputs.managed_dir, args.settings, sources)
+    return SETTINGS.answer(key, load, fs)  # type: ignore[arg-type]  # a ListingFS (``_remembered``)
 
 
 def hook_session(
@@ -187,8 +222,17 @@ def hook_session(
     reason: str = "start",
     shadowed: frozenset[str] = frozenset(),
     repo: str | None = None,
+    remember: bool = False,
 ) -> HookSession:
-    """The session as the hooks see it; what they write goes to ``journal``."""
+    """The session as the hooks see it; what they write goes to ``journal``. ``remember``: a
+    start's, whose plugins' lookups the process remembers (``shared_lookups``)."""
+    memory: LookupMemory | None = None
+    key: tuple[object, ...] = ()
+    if remember:
+        from agents_md.engine.shared_lookups import FILES, Same
+
+        memory = FILES
+        key = (inputs.home, inputs.cwd, Same(settings), inputs.approve_external_imports, inputs.outside_links, repo)
     return HookSession(
         cwd=inputs.cwd,
         root=inputs.cwd,
@@ -216,8 +260,48 @@ def hook_session(
             ),
             plugin_key=lambda name: f"{name}@builtin" if name in builtin_names else name,
             journal=journal,
+            memory=memory,
+            key=key,
         ),
     )
+
+
+def _walked(inputs: SessionInputs, fs: ListingFS, settings: Settings, *, remember: bool) -> tuple[Checkout, WalkResult]:
+    """The checkout the cwd is in (found once: the walk and the plugins' lookups share it) and
+    the engine's walk; remembered by the process while the disk holds (``shared_lookups``)."""
+
+    def walk() -> tuple[Checkout, WalkResult]:
+        checkout = find_checkout(fs, inputs.cwd)
+        return checkout, Walk(
+            fs=fs,
+            cwd=inputs.cwd,
+            home=inputs.home,
+            managed_dir=inputs.managed_dir,
+            settings=settings,
+            add_dirs=inputs.args.add_dirs,
+            env=inputs.env,
+            approve_external=inputs.approve_external_imports,
+            outside_links=inputs.outside_links,
+            checkout=checkout,
+        ).run()
+
+    if not remember:
+        return walk()
+    from agents_md.engine.shared_lookups import WALKS, Same
+
+    env = inputs.env
+    key = (
+        inputs.cwd,
+        inputs.home,
+        inputs.managed_dir,
+        Same(settings),
+        tuple(inputs.args.add_dirs),
+        env_truthy(env, ADD_DIR_ENV),  # the switches the walk reads (``walk``, ``memory``)
+        env_truthy(env, MEMORY_OFF_ENV),
+        inputs.approve_external_imports,
+        inputs.outside_links,
+    )
+    return WALKS.answer(key, walk, fs)
 
 
 def compute_start(
@@ -234,6 +318,7 @@ def compute_start(
     the hooks why a context is built (start, compact, clear, cd). ``listings``: what the session's
     inputs were resolved through, when this start follows them at once."""
     fs = listings or ListingFS(inputs.fs)  # one listing per directory for the whole start
+    remember = _remembered(fs)
     repo: str | None = None  # the checkout the walk found, for the plugins' lookups (else found on their first)
     if settings is None:
         settings = session_settings(inputs, fs)
@@ -247,20 +332,8 @@ def compute_start(
     walk_failed = False
     if disabled is None:
         try:
-            checkout = find_checkout(fs, inputs.cwd)  # once: the walk and the plugins' lookups share it
+            checkout, result = _walked(inputs, fs, settings, remember=remember)
             repo = checkout.root or inputs.cwd
-            result = Walk(
-                fs=fs,
-                cwd=inputs.cwd,
-                home=inputs.home,
-                managed_dir=inputs.managed_dir,
-                settings=settings,
-                add_dirs=inputs.args.add_dirs,
-                env=inputs.env,
-                approve_external=inputs.approve_external_imports,
-                outside_links=inputs.outside_links,
-                checkout=checkout,
-            ).run()
         except OSError as exc:  # a failing query fails the whole start (``engine.faults``)
             from agents_md.engine.faults import NO_START, failed_gather  # loaded only when a disk fails
 
@@ -282,6 +355,7 @@ def compute_start(
         reason=reason,
         shadowed=shadowed,
         repo=repo,
+        remember=remember,
     )
     failures = journal.failures  # hooks that failed during this start, in order (telemetry's among them)
     if fire_session_start:
@@ -291,6 +365,7 @@ def compute_start(
         chained = bus.chain("prompt.context", engine_files, session=session)
         failures.extend(chained.failures)
         files = chained.files if disabled is None else ()  # nothing reaches the model, whatever a hook answered
+    _STARTS[0] += 1
     # What the plugins' own lookups left out, once each.
     by_key = {(sk.path, sk.reason): sk for sk in (*skipped, *journal.skipped)}
     return StartContext(

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
@@ -57,7 +58,24 @@ def scan_entry_points(group: str, path: tuple[str, ...]) -> tuple[_EntryPoint, .
     time of the folder holding it (one ``stat`` per folder, as ``importlib``'s own path cache
     checks), so a process that builds a session per turn sees a plugin installed meanwhile.
     """
-    return _scan(group, path, tuple(_changed_at(entry) for entry in path))
+    return _scan(group, path, _changes(path))
+
+
+# sys.path's folders, when they were last stat'ed and what that said: a process that starts
+# many sessions a second stats them once a second (a plugin installed meanwhile is seen then).
+_LOOKED: list[tuple[tuple[str, ...], float, tuple[int | None, ...]]] = []
+LOOK_AGAIN_AFTER = 1.0  # seconds
+
+
+def _changes(path: tuple[str, ...]) -> tuple[int | None, ...]:
+    now = time.monotonic()
+    if _LOOKED:
+        looked_path, at, changes = _LOOKED[0]
+        if looked_path == path and now - at < LOOK_AGAIN_AFTER:
+            return changes
+    changes = tuple(_changed_at(entry) for entry in path)
+    _LOOKED[:] = [(path, now, changes)]
+    return changes
 
 
 def _changed_at(folder: str) -> int | None:

@@ -1,0 +1,142 @@
+"""What a watched pass consulted of the disk, and whether the disk would answer it the same now.
+
+A lookup is given again from memory (``lookup_memory``) while the disk would answer it as it
+did. Its pass notes, folder by folder, what it asked (``ListingFS.watch``):
+
+1. each folder's listing as it saw it (``listings``): the very same listing now (the folder's
+   stamp unchanged, ``shared_listings``) answers everything as before;
+2. a folder that changed since is asked its questions again, of its listing now: each name
+   asked for, held or not (``names``); each held name asked whether it is a link, and the
+   answer (``links``); each question put to the disk about a held name, with its answer
+   (``asked``: a file? a folder? there at all?); and, for a folder whose every name was used
+   (a rules folder), the same names in the same order (``whole``);
+3. what a link leads to is not in the listings of the folders it is in: each link followed is
+   resolved again (``resolved``), and each question asked through one is asked again
+   (``through``), whatever its folder's listing;
+4. each file read must have the same version (device, inode, type, size, times: ``versions``).
+
+So a folder above a project that changes all the time (a home folder, ``/tmp``) still vouches
+for a lookup that only asked it for names it does not hold, or for the folder below it. A pass
+that listed a folder that failed, or read a file whose version cannot be said, is not vouched
+for at all (``complete`` false). ``newest_ns`` is the latest modification or change time of the
+files read: a memory that outlives a session keeps nothing read in the same tick of the disk's
+clock as its last change (``lookup_memory``).
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from typing import Protocol
+
+    from agents_md.engine.shared_listings import Listing
+
+    class Disk(Protocol):
+        """What ``holds`` asks again, of the listings of the round it is asked in."""
+
+        def round_listing(self, directory: str) -> Listing | None: ...
+        def changed(self, seen: Mapping[str, Listing | None]) -> list[str]: ...
+        def held(self, directory: str, name: str) -> bool: ...
+        def is_link(self, directory: str, name: str) -> bool: ...
+        def ask(self, question: str, path: str) -> bool: ...
+        def resolve(self, path: str) -> str: ...
+        def file_version(self, path: str) -> tuple[int, ...] | None: ...
+
+
+class Consulted:
+    """What one watched pass consulted (the steps above)."""
+
+    __slots__ = (
+        "asked",
+        "complete",
+        "links",
+        "listings",
+        "names",
+        "newest_ns",
+        "resolved",
+        "through",
+        "versions",
+        "whole",
+    )
+
+    def __init__(self) -> None:
+        self.listings: dict[str, Listing | None] = {}
+        self.names: dict[str, dict[str, bool]] = {}
+        self.links: dict[str, dict[str, bool]] = {}
+        self.asked: dict[str, dict[tuple[str, str], bool]] = {}
+        self.whole: set[str] = set()
+        self.resolved: dict[str, str] = {}
+        self.through: dict[tuple[str, str], bool] = {}
+        self.versions: dict[str, tuple[int, ...]] = {}
+        self.complete = True
+        self.newest_ns = 0
+
+    def saw_names(self, directory: str, listing: Listing | None, answers: Iterable[tuple[str, bool]]) -> None:
+        """``directory`` was asked whether it holds these names, and answered."""
+        self.listings.setdefault(directory, listing)
+        names = self.names.get(directory)
+        if names is None:
+            names = self.names[directory] = {}
+        for name, held in answers:
+            names.setdefault(name, held)
+
+    def saw_link(self, directory: str, name: str, linked: bool) -> None:
+        """The held ``name`` of ``directory`` was asked whether it is a link."""
+        links = self.links.get(directory)
+        if links is None:
+            links = self.links[directory] = {}
+        links.setdefault(name, linked)
+
+    def saw_answer(self, directory: str, question: str, path: str, answer: bool, *, linked: bool = False) -> None:
+        """The disk was asked ``question`` (``is_file``, ``is_dir``, ``exists``…) about ``path`` in
+        ``directory`` (``linked``: a link, asked through)."""
+        if linked:
+            self.through.setdefault((question, path), answer)
+            return
+        asked = self.asked.get(directory)
+        if asked is None:
+            asked = self.asked[directory] = {}
+        asked.setdefault((question, path), answer)
+
+    def saw_resolved(self, path: str, real: str) -> None:
+        """``path``, through a link (or a ``..``), resolved to ``real``."""
+        self.resolved.setdefault(path, real)
+
+    def saw_whole(self, directory: str, listing: Listing | None) -> None:
+        """Every name of ``directory`` was used, in order."""
+        self.listings.setdefault(directory, listing)
+        self.whole.add(directory)
+
+    def saw_version(self, path: str, version: tuple[int, ...] | None) -> None:
+        if version is None:
+            self.complete = False
+            return
+        self.versions.setdefault(path, version)
+        self.newest_ns = max(self.newest_ns, version[-2], version[-1])
+
+    def holds(self, disk: Disk) -> bool:
+        """Whether ``disk`` answers every question of the pass as it did (steps 1 to 3)."""
+        listings = self.listings
+        for directory in disk.changed(listings):
+            if not self._same_answers(disk, directory, listings[directory], disk.round_listing(directory)):
+                return False
+        if any(disk.resolve(path) != real for path, real in self.resolved.items()):
+            return False
+        if any(disk.ask(question, path) != answer for (question, path), answer in self.through.items()):
+            return False
+        return all(disk.file_version(path) == version for path, version in self.versions.items())
+
+    def _same_answers(self, disk: Disk, directory: str, then: Listing | None, now: Listing | None) -> bool:
+        """Step 2, for a folder whose listing is not the one the pass saw."""
+        if directory in self.whole and (then is None or now is None or then.names != now.names):
+            return then is None and now is None
+        for name, held in self.names.get(directory, {}).items():
+            if disk.held(directory, name) != held:
+                return False
+        for name, linked in self.links.get(directory, {}).items():
+            if disk.is_link(directory, name) != linked:
+                return False
+        return all(
+            disk.ask(question, path) == answer for (question, path), answer in self.asked.get(directory, {}).items()
+        )

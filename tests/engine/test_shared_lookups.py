@@ -1,0 +1,298 @@
+"""A process remembers its starts' lookups (the cwd resolved, settings, the walk, the plugin's
+files) and answers a later start from memory while the disk would answer them the same; any
+change a lookup depends on makes it run again, and what it finds is what a process that
+remembers nothing finds (``engine.shared_lookups``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agents_md import FileSystem, Session
+from agents_md.engine import shared_lookups, start, walk
+from agents_md.engine.memory import project_key
+from agents_md.engine.shared_listings import SHARED
+from agents_md.engine.start import StartContext
+
+Tree = Callable[..., Path]
+MEMORIES = (shared_lookups.CWDS, shared_lookups.SETTINGS, shared_lookups.WALKS, shared_lookups.FILES)
+EXAMPLES = int(os.environ.get("AGENTS_MD_FUZZ_EXAMPLES", "30"))
+AND_MODE = {"pluginConfigs": {"agents-md@builtin": {"options": {"instructionFiles": "claude-md-and-agents-md"}}}}
+
+
+class PlainFS(FileSystem):
+    """The real disk, but a filesystem of one's own: nothing is remembered across starts."""
+
+
+@pytest.fixture(autouse=True)
+def remembering(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Memories engaged from the first start, emptied before and after; the tests change files at
+    will, so each change bumps the times it touches (``Clock``) instead of waiting out the racy window."""
+    SHARED.clear()
+    shared_lookups.clear()
+    monkeypatch.setattr(start, "_STARTS", [1])
+    yield
+    SHARED.clear()
+    shared_lookups.clear()
+
+
+@pytest.fixture
+def no_racy_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(SHARED, "racy_ns", 0)
+    for memory in MEMORIES:
+        monkeypatch.setattr(memory, "racy_ns", 0)
+
+
+@pytest.fixture
+def walks(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """How many times the engine's walk ran, by cwd."""
+    ran: Counter[str] = Counter()
+    real = walk.Walk.run
+
+    def counting(self: walk.Walk) -> walk.WalkResult:
+        ran[self.cwd] += 1
+        return real(self)
+
+    monkeypatch.setattr(walk.Walk, "run", counting)
+    return ran
+
+
+class Clock:
+    """Distinct, increasing times for what a test changes, as a fine-grained disk clock gives."""
+
+    def __init__(self) -> None:
+        self.now = time.time_ns() - 3600 * 10**9
+
+    def touch(self, *paths: Path) -> None:
+        for path in paths:
+            self.now += 10**9
+            if os.path.lexists(path):
+                os.utime(path, ns=(self.now, self.now), follow_symlinks=False)
+
+
+def begin(cwd: Path, home: Path, fs: FileSystem | None = None, **options: Any) -> StartContext:
+    return Session(cwd=str(cwd), home=str(home), managed_dir=str(home / "managed"), fs=fs, **options).start()
+
+
+def same(a: StartContext, b: StartContext) -> None:
+    for name in ("files", "engine_files", "skipped", "conditional_rules", "notices", "warnings", "imports"):
+        assert getattr(a, name) == getattr(b, name), name
+    assert (a.shadowed, a.records, a.disabled_by, a.settings) == (b.shadowed, b.records, b.disabled_by, b.settings)
+    assert a.claude_md == b.claude_md
+
+
+def test_a_later_start_is_answered_from_memory(tree: Tree, walks: Counter[str], no_racy_window: None) -> None:
+    root = tree({"CLAUDE.md": "root\n@docs/x.md\n", "docs/x.md": "x\n", "a/b/AGENTS.md": "b\n", "home/": {"dir": True}})
+    first = begin(root / "a/b", root / "home")
+    again = begin(root / "a/b", root / "home")
+    assert walks[str(root / "a/b")] == 1
+    same(first, again)
+    assert again.claude_md is not None and "root" in again.claude_md and "x" in again.claude_md
+
+
+def test_a_file_changed_since_is_read_again(tree: Tree, walks: Counter[str], no_racy_window: None) -> None:
+    root = tree({"CLAUDE.md": "root\n@docs/x.md\n", "docs/x.md": "x\n", "home/": {"dir": True}})
+    begin(root, root / "home")
+    (root / "docs/x.md").write_text("x, and more\n")
+    Clock().touch(root / "docs/x.md")
+    after = begin(root, root / "home")
+    assert walks[str(root)] == 2
+    same(after, begin(root, root / "home", fs=PlainFS()))
+    assert "x, and more" in (after.claude_md or "")
+
+
+def test_a_file_added_on_the_path_loads(tree: Tree, no_racy_window: None) -> None:
+    root = tree({"a/b/main.py": "", "home/": {"dir": True}})
+    assert begin(root / "a/b", root / "home").files == ()
+    (root / "a/CLAUDE.md").write_text("new\n")
+    Clock().touch(root / "a/CLAUDE.md", root / "a")
+    assert [f.content for f in begin(root / "a/b", root / "home").files] == ["new\n"]
+
+
+def test_a_folder_above_that_changes_otherwise_still_vouches(
+    tree: Tree, walks: Counter[str], no_racy_window: None
+) -> None:
+    # The folders above a project change all the time (a home folder, /tmp): a start that only
+    # asked them for names they do not hold is still answered from memory.
+    root = tree({"proj/CLAUDE.md": "proj\n", "proj/a/main.py": "", "home/": {"dir": True}})
+    first = begin(root / "proj/a", root / "home")
+    (root / "unrelated.txt").write_text("noise\n")
+    (root / "proj/a/notes.txt").write_text("noise\n")
+    Clock().touch(root / "unrelated.txt", root, root / "proj/a")
+    again = begin(root / "proj/a", root / "home")
+    assert walks[str(root / "proj/a")] == 1
+    same(first, again)
+
+
+def test_a_folder_on_the_path_replaced_by_a_link_is_followed(tree: Tree, no_racy_window: None) -> None:
+    root = tree({"a/b/CLAUDE.md": "before\n", "elsewhere/b/CLAUDE.md": "after\n", "home/": {"dir": True}})
+    assert "before" in (begin(root / "a/b", root / "home").claude_md or "")
+    os.rename(root / "a", root / "old-a")
+    os.symlink(root / "elsewhere", root / "a")
+    Clock().touch(root)
+    now = begin(root / "a/b", root / "home")
+    assert "after" in (now.claude_md or "") and "before" not in (now.claude_md or "")
+    same(now, begin(root / "a/b", root / "home", fs=PlainFS()))
+
+
+def test_settings_changed_since_are_read_again(tree: Tree, no_racy_window: None) -> None:
+    root = tree({"CLAUDE.md": "root\n", "a/CLAUDE.md": "a\n", "a/.claude/": {"dir": True}, "home/": {"dir": True}})
+    assert len(begin(root / "a", root / "home").files) == 2
+    settings = root / "a/.claude/settings.json"
+    settings.write_text(json.dumps({"claudeMdExcludes": [str(root / "CLAUDE.md")]}))
+    Clock().touch(settings, settings.parent)
+    assert [f.content for f in begin(root / "a", root / "home").files] == ["a\n"]
+
+
+def test_a_switch_the_walk_reads_is_part_of_what_it_is_asked(tree: Tree, no_racy_window: None) -> None:
+    root = tree({"CLAUDE.md": "root\n", "home/": {"dir": True}})
+    home = root / "home"
+    memory = home / ".claude/projects" / project_key(str(root)) / "memory/MEMORY.md"
+    memory.parent.mkdir(parents=True)
+    memory.write_text("remembered\n")
+    Clock().touch(memory)
+    on = begin(root, home)
+    off = begin(root, home, env={"CLAUDE_CODE_DISABLE_AUTO_MEMORY": "1"})
+    assert "remembered" in (on.claude_md or "") and "remembered" not in (off.claude_md or "")
+
+
+def test_a_file_changed_in_the_disks_last_tick_is_not_kept(tree: Tree, walks: Counter[str]) -> None:
+    # Without the tests' clock: a file written just now could change again in the same tick of
+    # the disk's clock and keep its version, so nothing read from it is kept.
+    root = tree({"CLAUDE.md": "root\n", "home/": {"dir": True}})
+    begin(root, root / "home")
+    begin(root, root / "home")
+    assert walks[str(root)] == 2
+
+
+def test_a_start_through_a_link_is_right_and_not_kept(tree: Tree, walks: Counter[str], no_racy_window: None) -> None:
+    root = tree({"real/CLAUDE.md": "real\n", "link": {"symlink": "real"}, "home/": {"dir": True}})
+    first = begin(root / "real", root / "home")
+    (root / "real/CLAUDE.md").write_text("real, changed\n")
+    Clock().touch(root / "real/CLAUDE.md")
+    assert "changed" in (begin(root / "link", root / "home").claude_md or "")
+    assert first.claude_md is not None
+
+
+def test_starts_in_many_threads_agree(tree: Tree, no_racy_window: None) -> None:
+    root = tree({"CLAUDE.md": "root\n", "a/b/c/CLAUDE.md": "c\n", "a/AGENTS.md": "a\n", "home/": {"dir": True}})
+    cwds = [root, root / "a", root / "a/b", root / "a/b/c"]
+    expected = {str(c): begin(c, root / "home", fs=PlainFS()).claude_md for c in cwds}
+    seen: list[tuple[str, str | None]] = []
+
+    def run(offset: int) -> None:
+        for i in range(40):
+            cwd = cwds[(i + offset) % len(cwds)]
+            seen.append((str(cwd), begin(cwd, root / "home").claude_md))
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(seen) == 240
+    assert all(text == expected[cwd] for cwd, text in seen)
+
+
+# ---------------------------------------------------------------- a differential run
+
+NAMES = ["CLAUDE.md", "AGENTS.md", "CLAUDE.local.md", ".claude/CLAUDE.md", ".claude/AGENTS.md"]
+FOLDERS = ["", "p", "p/a", "p/a/b", "p/a/b/c", "p/side", "p/a/b/c/below"]
+
+
+def _mutate(rng: random.Random, root: Path, clock: Clock) -> None:
+    """One change of the kinds a working tree sees."""
+    folder = root / rng.choice(FOLDERS)
+    kind = rng.randrange(10)
+    touched: list[Path] = []
+    if kind <= 2:  # an instruction file written (new text, an import, a rule)
+        path = folder / rng.choice(NAMES)
+        text = rng.choice(["one\n", "two, longer\n", "@notes.md\n", "x\n@../notes.md\n", "<!-- c -->\n"])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_symlink():
+            path.unlink()  # written as a file of its own
+        path.write_text(text)
+        touched += [path, path.parent]
+    elif kind == 3:  # an imported file written or removed
+        path = folder / "notes.md"
+        if path.exists() and rng.random() < 0.5:
+            path.unlink()
+        else:
+            path.write_text(rng.choice(["notes\n", "notes, more\n"]))
+        touched += [path, folder]
+    elif kind == 4:  # a file removed
+        path = folder / rng.choice(NAMES)
+        if os.path.lexists(path):
+            path.unlink()
+            touched += [path.parent]
+    elif kind == 5:  # a rule, unconditional or not
+        rules = folder / ".claude/rules"
+        rules.mkdir(parents=True, exist_ok=True)
+        rule = rules / rng.choice(["r.md", "s.md"])
+        rule.write_text(rng.choice(["rule\n", "---\npaths: ['*.py']\n---\nonly py\n"]))
+        touched += [rule, rules, rules.parent, folder]
+    elif kind == 6:  # the project's settings: excludes, or the plugin's mode
+        settings = root / "p/a/b/c/.claude/settings.json"
+        settings.parent.mkdir(parents=True, exist_ok=True)
+        value: dict[str, Any] = rng.choice(
+            [{}, AND_MODE, {"claudeMdExcludes": ["**/p/a/CLAUDE.md"]}, {"autoMemoryEnabled": False}]
+        )
+        settings.write_text(json.dumps(value))
+        touched += [settings, settings.parent, settings.parent.parent]
+    elif kind == 7:  # a file replaced by a link to another
+        path = folder / rng.choice(NAMES[:3])
+        target = root / "p/side/AGENTS.md"
+        if path != target:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if os.path.lexists(path):
+                path.unlink()
+            os.symlink(target, path)
+            touched += [path, path.parent]
+    elif kind == 8:  # a checkout appears or goes
+        git = folder / ".git"
+        if git.exists():
+            git.rmdir()
+        else:
+            git.mkdir()
+        touched += [git, folder]
+    else:  # noise: a file no loader asks for
+        path = folder / f"noise-{rng.randrange(3)}.txt"
+        folder.mkdir(parents=True, exist_ok=True)
+        path.write_text("noise\n")
+        touched += [path, folder]
+    clock.touch(*touched)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_what_is_remembered_is_what_a_fresh_start_finds(
+    tmp_path: Path, seed: int, walks: Counter[str], no_racy_window: None
+) -> None:
+    rng = random.Random(seed)
+    root = tmp_path / "root"
+    for folder in FOLDERS:
+        (root / folder).mkdir(parents=True, exist_ok=True)
+    home = tmp_path / "home"
+    (home / ".claude").mkdir(parents=True)
+    clock = Clock()
+    cwds = [root / "p/a/b/c", root / "p/a", root / "p"]
+    for step in range(EXAMPLES):
+        _mutate(rng, root, clock)
+        for cwd in cwds:
+            for profile in ("reference", "complete"):
+                remembered = begin(cwd, home, profile=profile)
+                fresh = begin(cwd, home, fs=PlainFS(), profile=profile)
+                try:
+                    same(remembered, fresh)
+                except AssertionError as exc:
+                    raise AssertionError(f"seed {seed}, step {step}, cwd {cwd}, {profile}: {exc}") from exc
+    remembered_starts = EXAMPLES * len(cwds) * 2
+    assert sum(walks.values()) - remembered_starts < remembered_starts * 0.9  # most answered from memory
