@@ -296,3 +296,37 @@ def test_what_is_remembered_is_what_a_fresh_start_finds(
                     raise AssertionError(f"seed {seed}, step {step}, cwd {cwd}, {profile}: {exc}") from exc
     remembered_starts = EXAMPLES * len(cwds) * 2
     assert sum(walks.values()) - remembered_starts < remembered_starts * 0.9  # most answered from memory
+
+
+def test_the_walk_reads_no_switch_its_memory_is_not_keyed_by(tree: Tree) -> None:
+    # The walk is remembered by the switches it reads (``start._walked``): one it came to read
+    # besides would be a change the memory could not see.
+    root = tree({"CLAUDE.md": "root\n@x.md\n", "x.md": "x\n", "a/.claude/rules/r.md": "r\n", "home/": {"dir": True}})
+    read: set[str] = set()
+
+    class Recording(dict[str, str]):
+        def get(self, key: str, default: Any = None) -> Any:
+            read.add(key)
+            return super().get(key, default)
+
+        def __getitem__(self, key: str) -> str:
+            read.add(key)
+            return super().__getitem__(key)
+
+        def __contains__(self, key: object) -> bool:
+            read.add(str(key))
+            return super().__contains__(key)
+
+    settings = start.session_settings(start.SessionInputs.build(cwd=str(root / "a"), home=str(root / "home")))
+    walk.Walk(
+        fs=FileSystem(),
+        cwd=str(root / "a"),
+        home=str(root / "home"),
+        managed_dir=str(root / "m"),
+        settings=settings,
+        add_dirs=(),
+        env=Recording(),
+        approve_external=False,
+    ).run()
+    assert read <= {start.ADD_DIR_ENV, start.MEMORY_OFF_ENV}
+    assert read  # the probe saw the walk read its switches
