@@ -183,7 +183,10 @@ class ListingFS(FileSystem):
         listings = self._listings
         out = []
         for directory, then in seen.items():
-            now = listings[directory] if directory in listings else self.round_listing(directory)
+            if directory in listings:
+                now = listings[directory]
+            else:
+                now = listings[directory] = self._scan(directory)
             if now is not then:
                 out.append(directory)
         return out
