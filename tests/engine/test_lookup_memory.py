@@ -82,17 +82,24 @@ def test_a_session_attaches_what_changed_in_an_import_after_answering_from_memor
     assert [f.content for f in s.read(str(root / "a/f.py")).files] == ["x, changed\n"]
 
 
-def test_the_memory_keeps_a_bounded_number_of_lookups_oldest_dropped_first(tree: Tree) -> None:
+def test_the_memory_keeps_a_bounded_number_of_lookups_the_least_recently_used_dropped_first(tree: Tree) -> None:
     root = tree({"a/AGENTS.md": "a\n"})
     fs = SessionFS(FileSystem())
     memory = LookupMemory(fs, most=2)
-    for key in ("one", "two", "three"):
+
+    def keep(key: str) -> None:
         consulted = fs.watch()
         fs.read_file(str(root / "a/AGENTS.md"))
         fs.unwatch()
         memory.keep(key, consulted, key.upper())
+
+    for key in ("one", "two", "three"):
+        keep(key)
     fs.begin()
     assert [memory.recall(k) for k in ("one", "two", "three")] == [None, "TWO", "THREE"]
+    assert memory.recall("two") == "TWO"  # used again: "three" is now the least recent
+    keep("four")
+    assert [memory.recall(k) for k in ("two", "three", "four")] == ["TWO", None, "FOUR"]
 
 
 def test_a_read_again_is_answered_by_what_each_loop_was_given_and_the_disk_now(tree: Tree) -> None:

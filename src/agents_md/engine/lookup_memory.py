@@ -11,7 +11,7 @@
    cannot be said, is not kept. A memory that lasts longer than a session (``racy_ns``) also
    keeps no lookup that read a file changed less than ``racy_ns`` before: a change in the same
    tick of the disk's clock would leave the file's version as it was.
-4. What is kept is bounded (``most`` lookups, the oldest dropped first).
+4. What is kept is bounded (``most`` lookups, the least recently used dropped first).
 """
 
 from __future__ import annotations
@@ -68,12 +68,13 @@ class LookupMemory:
             return None
         fs = fs or self.fs
         assert fs is not None, "a shared memory is handed the round's filesystem"
-        if not fs.holds(kept[0]):
-            with self._lock:
-                if self._kept.get(key) is kept:
-                    del self._kept[key]
-            return None
-        return kept[1]
+        holds = fs.holds(kept[0])
+        with self._lock:
+            if self._kept.get(key) is kept:
+                del self._kept[key]
+                if holds:
+                    self._kept[key] = kept  # used again: the last to be dropped
+        return kept[1] if holds else None
 
     def keep(self, key: Hashable, consulted: Consulted, found: object) -> None:
         if not consulted.complete:

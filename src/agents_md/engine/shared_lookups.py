@@ -25,7 +25,7 @@ from agents_md.engine.lookup_memory import LookupMemory
 from agents_md.engine.shared_listings import RACY_NS
 
 CWDS = LookupMemory(most=1024, racy_ns=RACY_NS)
-SETTINGS = LookupMemory(most=256, racy_ns=RACY_NS)
+SETTINGS = LookupMemory(most=1024, racy_ns=RACY_NS)
 WALKS = LookupMemory(most=1024, racy_ns=RACY_NS)
 FILES = LookupMemory(most=4096, racy_ns=RACY_NS)
 
