@@ -302,6 +302,18 @@ def test_tox_reads_its_other_configurations(repo: Repo, config: dict[str, str]) 
     assert [m for _, _, m, _ in said(r)] == [f"`tox -e lnt`: no tox environment `lnt` in {next(iter(config))}"]
 
 
+def test_tox_runs_a_name_made_of_the_factors_its_settings_are_conditional_on(repo: Repo) -> None:
+    tox_ini = (
+        "[tox]\nenvlist =\n  py3{10,14}-ci-{openai,openai-latest}\n\n[testenv]\n"
+        "commands_pre =\n  openai-latest: uv pip install -U openai\n"
+        "commands =\n  ruff: ruff format .\n  mypy: mypy .\n  test: pytest {posargs:.}\n  !ci,py310: python -V\n"
+    )
+    doc = "```bash\ntox run -e test-openai\ntox run -e ruff-mypy-test-openai\ntox run -e lint-openai\n```\n"
+    r = repo({"python/tox.ini": tox_ini, "python/AGENTS.md": doc})
+    missing = "`tox run -e lint-openai`: no tox environment `lint-openai` in python/tox.ini"
+    assert [m for _, _, m, _ in said(r)] == [missing]
+
+
 def test_tox_ranges_are_not_expanded_so_say_nothing(repo: Repo) -> None:
     r = repo({"tox.ini": "[tox]\nenvlist = py3{9-13}-x\n", "AGENTS.md": "- `tox -e weird`\n"})
     assert said(r) == []

@@ -8,7 +8,8 @@ block) that names nothing in the repository, read the way a reader of the doc wo
    up to the repository root, and to the root; a leading ``/`` means the root. Found anywhere,
    or as the end of a tracked file's or folder's path within the doc's folder, or of just one
    elsewhere (written from another folder: ``_harness/x.py`` for ``core/pkg/_harness/x.py``; a
-   module specifier ``./api`` for ``src/api/`` or ``src/api.ts``): not missing. When one tracked file of that
+   module specifier ``./api`` for ``src/api/`` or ``src/api.ts``; an ESM import's ``./x.js`` for
+   ``src/x.ts``): not missing. When one tracked file of that
    name lies within the doc's folder, the fix names it.
 3. Not checked: a path into a dependency or build folder (``node_modules``, ``dist``, ``target``,
    ...), one whose first part is a package (a dependency of the nearest manifest, or one of the
@@ -21,23 +22,33 @@ block) that names nothing in the repository, read the way a reader of the doc wo
    ``~/.claude/settings.json``: the places a program looks, in whatever project it runs in), and one git ignores
    (a local file such as ``.env.test``: asked of git once for the whole check), nor a folder
    whose contents a ``.gitignore`` names (``public/fonts/`` of ``public/fonts/GT-*``: made
-   locally), nor one the doc says, where it names it, is made locally ("gitignored", "created at
-   build time"). A path missing at several lines of one doc is said once, at the first.
+   locally), nor a path of two parts or more that a ``.gitignore`` pattern holds, part after
+   part (``src/main/jniLibs/`` of ``packages/*/android/src/main/jniLibs/``: what a build makes
+   in each package), nor one the doc says, where it names it, is made locally ("gitignored",
+   "created at build time"), or says is not there ("there is no `x`", "`x`, which was
+   deleted", "none of those paths exist"), or tells the reader to make ("Create `x`";
+   ``read.absence``). A path missing at several lines of one doc is said once, at the first.
 4. A path that leaves the repository (``../sibling-repo/x``) is said once per doc, as
    information: it is not checked. Unfound, a ``../`` path leaves it when read from the doc's own
    folder, or when read from the root (where agents mostly start) unless its first real part is
-   a folder where it could be read inside (``../web/gone`` of ``apps/api`` beside ``apps/web``).
+   a folder where it could be read inside (``../web/gone`` of ``apps/api`` beside ``apps/web``),
+   and not when git ignores what it names from the doc's own folder (``../.env/bin/activate``
+   of ``python/``: a local file).
 5. A file name alone (`` `redis.py` ``) is no path to look for, but when no file of that name
    is left in the repository and a commit of the last 180 days deleted one within the doc's
-   folder, it names a file that was renamed or removed: said so (git asked once, for all).
-6. A path whose first part is nowhere the doc is read, and none of whose last two parts the
-   repository has anywhere (no ``stylefmt-repo`` folder, no ``at-media.css``), names another
-   codebase's files — an upstream test suite, a
-   folder made at run time — and is not said, unless git deleted it in the last 180 days.
+   folder, it names a file that was renamed or removed: said so (git asked once, for all) —
+   unless git ignores it now (generated code that is no longer committed).
+6. A path whose first part is nowhere the doc is read, whose last part the repository has
+   nowhere, and either its folder's name or its first part neither (no ``stylefmt-repo``
+   folder, no ``at-media.css``; no ``NeuRT`` folder), names another codebase's files — an
+   upstream test suite, a sibling repository, a folder made at run time — or is no path at all
+   (``rac_llm/tts/callbacks_t``: names joined with slashes), and is not said, unless git deleted
+   it in the last 180 days.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import posixpath
 import re
@@ -48,6 +59,7 @@ from agents_md._util.front_matter import split_front_matter
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.engine.rules import rule_globs
 from agents_md.maintain.checks.context import CheckContext
+from agents_md.maintain.read.absence import said_absent, to_be_made
 from agents_md.maintain.read.commands import SHELL_LANGS, counter_example
 from agents_md.maintain.read.markdown import Item
 from agents_md.maintain.read.paths import GENERIC_NAME, code_path, example_paths, link_path
@@ -133,6 +145,7 @@ class _Places:
                 current = posixpath.dirname(current)
         self.dirs = [d for d in dict.fromkeys(dirs) if d] + [""]  # the root last
         self.home = self.dirs[0]
+        self.lines = (ctx.text(rel) or "").split("\n")
         self.user_dirs = frozenset(_IN_HOME.findall(ctx.text(rel) or ""))
 
     def first_exists(self, part: str) -> bool:
@@ -198,6 +211,8 @@ class _Places:
             return True
         if item.kind == "code" and _not_a_place(path, parts):
             return True
+        if item.kind != "fence" and (said_absent(self.lines, item) or to_be_made(self.lines, item)):
+            return True
         return item.kind != "link" and counter_example(item)
 
 
@@ -228,6 +243,9 @@ def _gone_names(
     specs = sorted({f":(glob){home}/**/{name}" if home else f":(glob)**/{name}" for home, name in wanted})
     specs = specs[:MAX_ASKED]
     deleted = ctx.git.deleted([*specs, *(f":(literal){p}" for p in sorted(set(exact)))], GONE_DAYS)
+    # Deleted and ignored since: no longer committed but made by a build (generated code), not gone.
+    made = ctx.git.ignored(sorted(deleted))
+    deleted = {path: commit for path, commit in deleted.items() if path not in made}
     out.update(deleted)
     by_name: dict[str, list[tuple[str, str]]] = {}
     for path, commit in deleted.items():
@@ -256,30 +274,57 @@ def _around(ctx: CheckContext, rel: str, line: int) -> str:
     return " ".join(lines[max(0, line - 3) : line])
 
 
-def _ignored_within(ctx: CheckContext) -> frozenset[str]:
-    """Folders whose contents a ``.gitignore`` names (``public/fonts/GT-Alpina*`` in
-    ``website/.gitignore``: ``website/public/fonts``): made locally, so their absence is no news."""
-    assert ctx.git is not None
-    out: set[str] = set()
-    for ignore_file in ctx.git.ls_files([":(glob)**/.gitignore"]):
-        home = posixpath.dirname(ignore_file)
-        try:
-            data = read_inside(os.path.realpath(ctx.root), ctx.abs(ignore_file), limit=CONFIG_MAX_BYTES)
-        except OSError:
-            continue
-        patterns = (data or b"").decode("utf-8", errors="replace").splitlines()
-        for pattern in patterns:
-            pattern = pattern.strip()
-            if not pattern or pattern.startswith(("#", "!")) or "/" not in pattern.rstrip("/"):
+class _IgnoreRules:
+    """What the ``.gitignore`` files say is made locally, beyond what ``git check-ignore`` answers
+    for one spelling:
+
+    - ``within``: folders whose contents a pattern names (``public/fonts/GT-Alpina*`` in
+      ``website/.gitignore``: ``website/public/fonts``);
+    - ``shapes``: every pattern with a folder in it, as its parts (``packages/*/android/src/main/jniLibs/``),
+      so that a doc naming such a folder from elsewhere (``src/main/jniLibs/``: "in each package")
+      names what a build makes, not a stale path.
+    """
+
+    def __init__(self, ctx: CheckContext) -> None:
+        assert ctx.git is not None
+        within: set[str] = set()
+        shapes: set[tuple[str, ...]] = set()
+        for ignore_file in ctx.git.ls_files([":(glob)**/.gitignore"]):
+            home = posixpath.dirname(ignore_file)
+            try:
+                data = read_inside(os.path.realpath(ctx.root), ctx.abs(ignore_file), limit=CONFIG_MAX_BYTES)
+            except OSError:
                 continue
-            fixed: list[str] = []
-            for part in pattern.strip("/").split("/")[:-1]:
-                if any(c in part for c in "*?[]\\"):
-                    break
-                fixed.append(part)
-            if fixed:
-                out.add(posixpath.join(home, *fixed) if home else "/".join(fixed))
-    return frozenset(out)
+            for pattern in (data or b"").decode("utf-8", errors="replace").splitlines():
+                pattern = pattern.strip()
+                if not pattern or pattern.startswith(("#", "!")) or "/" not in pattern.rstrip("/"):
+                    continue
+                raw = pattern.strip("/").split("/")
+                shapes.add(tuple(p for p in raw if p and p != "**"))
+                fixed: list[str] = []
+                for part in raw[:-1]:
+                    if any(c in part for c in "*?[]\\"):
+                        break
+                    fixed.append(part)
+                if fixed:
+                    within.add(posixpath.join(home, *fixed) if home else "/".join(fixed))
+        self.within = frozenset(within)
+        self.shapes = frozenset(shapes)
+
+    def made_locally(self, candidate: _Candidate) -> bool:
+        if self.within.intersection(s.rstrip("/") for s in candidate.lookups):
+            return True
+        parts = [p for p in candidate.path.split("#", 1)[0].split("/") if p not in ("", ".", "..")]
+        return len(parts) >= 2 and any(_runs_within(parts, shape) for shape in self.shapes)
+
+
+def _runs_within(parts: list[str], shape: tuple[str, ...]) -> bool:
+    """Whether ``parts`` stand, one after the other, among a pattern's parts (each matched as git does)."""
+    n = len(parts)
+    return any(
+        all(fnmatch.fnmatchcase(p, s) for p, s in zip(parts, shape[i : i + n], strict=True))
+        for i in range(len(shape) - n + 1)
+    )
 
 
 _CAMEL = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
@@ -310,6 +355,8 @@ def _suffix_worthy(path: str) -> bool:
 # What a module specifier without an extension may name on disk.
 _MODULE_EXTENSIONS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".py", ".rs", ".go")
 _EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
+# TypeScript's ESM imports name the ``.js`` the compiler emits: ``./runtime/x.js`` for ``runtime/x.ts``.
+_TS_TWINS = {"js": ("ts", "tsx"), "jsx": ("tsx",), "mjs": ("mts",), "cjs": ("cts",)}
 
 
 class _Suffixes:
@@ -340,6 +387,8 @@ class _Suffixes:
         bare = self._bare(path)
         name = bare.rpartition("/")[2]
         names = [name] if _EXTENSION.search(name) else [name, *(name + e for e in _MODULE_EXTENSIONS)]
+        stem, dot, ext = name.rpartition(".")
+        names += [f"{stem}.{twin}" for twin in _TS_TWINS.get(ext, ()) if dot]
         tails = ["/" + bare.rpartition("/")[0] + "/" + n if "/" in bare else "/" + n for n in names]
         anywhere = 0
         for n, tail in zip(names, tails, strict=True):
@@ -354,9 +403,13 @@ class _Suffixes:
         return anywhere == 1
 
     def unrelated(self, path: str) -> bool:
-        """Whether neither the file's name nor its folder's is any tracked file's or folder's."""
+        """Whether the file's name is no tracked file's or folder's, and neither is its folder's
+        or its first part's (``NeuRT/src/sdk/x.mm``: another repository's; ``rac_llm/tts/ops_t``:
+        names joined with slashes)."""
         parts = [p for p in self._bare(path).split("/") if p not in ("", ".", "..")]
-        return len(parts) >= 2 and parts[-1] not in self.by_name and parts[-2] not in self.by_name
+        if len(parts) < 2 or parts[-1] in self.by_name:
+            return False
+        return parts[-2] not in self.by_name or parts[0] not in self.by_name
 
     def moved(self, path: str, homes: list[str]) -> str | None:
         """The one tracked file of that name within the doc's folders, if there is exactly one."""
@@ -395,6 +448,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     candidates: list[_Candidate] = []
     bare: list[_Candidate] = []  # file names alone (step 5)
     outside: dict[str, list[tuple[Item, str]]] = {}
+    read_inside_as: dict[tuple[str, str], str] = {}  # an outside path that its doc's folder reads inside
     for rel in ctx.texts():
         places = _Places(ctx, rel)
         seen: set[tuple[int, str]] = set()
@@ -406,6 +460,9 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 verdict, lookups = places.judge(path)
                 if verdict == OUTSIDE:
                     outside.setdefault(rel, []).append((item, path))
+                    inside = posixpath.normpath(posixpath.join(places.home, path))
+                    if not _leaves(inside):
+                        read_inside_as[(rel, path)] = inside
                 elif verdict == MISSING:
                     first = next((p for p in path.split("/") if p not in ("", ".", "..")), "")
                     anchored = bool(first) and places.first_exists(first)
@@ -420,12 +477,18 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         ends = {c.lookups[0], c.lookups[-1]} if c.lookups else set()
         return ends | {s.rstrip("/") + "/" for s in ends if not _EXTENSION.search(s)}
 
-    asked = sorted({s for c in candidates for s in spellings(c)})
+    asked = sorted({s for c in candidates for s in spellings(c)} | set(read_inside_as.values()))
     ignored = ctx.git.ignored(asked) if ctx.git is not None else frozenset()
     candidates = [c for c in candidates if not ignored.intersection(spellings(c))]
+    # ``../.env/bin/activate`` from ``python/``: a local file of the repository, not another's.
+    outside = {
+        rel: kept
+        for rel, every in outside.items()
+        if (kept := [(i, p) for i, p in every if read_inside_as.get((rel, p)) not in ignored])
+    }
     if candidates and ctx.git is not None:
-        kept_out = _ignored_within(ctx)
-        candidates = [c for c in candidates if not kept_out.intersection(s.rstrip("/") for s in c.lookups)]
+        rules = _IgnoreRules(ctx)
+        candidates = [c for c in candidates if not rules.made_locally(c)]
     deeper = _Suffixes(ctx) if (candidates or bare or outside) and ctx.git is not None else None
     # Step 6: another codebase's files (an upstream test suite, a runtime folder), unless git
     # deleted them lately.
