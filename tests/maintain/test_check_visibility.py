@@ -69,8 +69,14 @@ def test_the_fix_follows_the_repositorys_links(repo: Repo) -> None:
         # copied into the projects a generator makes: their paths, not this repository's
         {"cli/src/Templates/flow/AGENTS.md": "# Flow\n\nEdit `src/flow/main.py`.\n" + "- x\n" * 300},
         {"gen/{{cookiecutter.slug}}/AGENTS.md": "# App\n\nSee `src/app/settings.py`.\n"},
+        # a vendored copy of another project (go mod vendor): its docs are that project's
+        {
+            "vendor/go.opentelemetry.io/otel/AGENTS.md": "# otel\n\nSee `.github/copilot-instructions.md`.\n",
+            "vendor/go.opentelemetry.io/otel/CLAUDE.md": "@AGENTS.md\n",
+            "vendor/github.com/grafana/sobek/AGENTS.md": "# sobek\n" + "- x\n" * 300,
+        },
     ],
-    ids=["skills-folder", "skill-md", "agent-definition", "templates-folder", "cookiecutter"],
+    ids=["skills-folder", "skill-md", "agent-definition", "templates-folder", "cookiecutter", "vendored"],
 )
 def test_reference_docs_get_no_folder_rules(repo: Repo, layout: dict[str, str]) -> None:
     r = repo({"CLAUDE.md": "# Root rules\n", **layout})
