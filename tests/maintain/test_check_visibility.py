@@ -247,3 +247,22 @@ def test_a_lowercase_claude_md_is_renamed_not_doubled(repo: Repo) -> None:
             "claude.md is there (the same file where case is ignored); rename it to CLAUDE.md instead",
         )
     ]
+
+
+def test_an_empty_agents_md_is_not_invisible_it_is_empty(repo: Repo) -> None:
+    r = repo(
+        {
+            "CLAUDE.md": "# Root rules\n",
+            "js/cli/AGENTS.md": "",
+            "js/cli/CLAUDE.md": {"symlink": "AGENTS.md"},
+            "js/web/AGENTS.md": " \n\n",
+            "js/api/AGENTS.md": "# Api\n",
+        }
+    )
+    assert [f.file for f in r.findings("invisible-doc")] == ["js/api/AGENTS.md"]
+
+
+def test_a_tracked_claude_md_that_loads_nothing_is_not_said_to_be_untracked(repo: Repo) -> None:
+    r = repo({"CLAUDE.md": "# Root rules\n", "js/cli/AGENTS.md": "# Cli\n", "js/cli/CLAUDE.md": "<!-- todo -->\n"})
+    fixes = [f.fix for f in r.findings("invisible-doc")]
+    assert fixes and not any("git add" in fix for fix in fixes)

@@ -71,9 +71,11 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     edits = (Edit(kind="create", file=claude, new="@.claude/AGENTS.md\n"),)
             elif odd:
                 fix = f"git mv {odd} {claude} (named so it loads only on a disk that ignores case)"
-            elif not free:
+            elif not free and claude not in ctx.index.present:
                 # Made by hand or by a fix just now: on disk, but the check reads what git tracks.
                 fix = f"git add {claude} (it is on disk, not tracked by git)"
+            elif not free:
+                fix = f"agents-md context {directory or '.'} shows why {claude} does not load it"
             else:
                 symlinks = _links_are_the_convention(ctx) if symlinks is None else symlinks
                 fix = (
