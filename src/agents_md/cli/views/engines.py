@@ -23,6 +23,7 @@ _LEFT = {
     "disabled": "switched off",
     "excluded": "excluded by its settings",
     "not-followed": "import not followed",
+    "conditional": "a rule for matching Reads",
     "unreadable": "cannot be read",
 }
 
