@@ -103,3 +103,41 @@ def test_a_climbing_path_to_an_ignored_local_file_is_no_outside_path(repo: Repo)
     r = repo({**FILES, **files, "bindings/kotlin/AGENTS.md": doc})
     found = [(f.line, f.message) for f in r.findings("missing-path")]
     assert found == [(5, "`../../../elsewhere/x.txt` leads outside the repository: not checked")]
+
+
+def test_a_folder_named_alone_is_looked_for_within_the_doc_s_folder(repo: Repo) -> None:
+    files = {
+        "bindings/kotlin/benchmarks/run.kt": "x\n",
+        "bindings/kotlin/src/Data/Static/names.kt": "x\n",
+        "plugins/mem0/.opencode-plugin/index.ts": "x\n",
+    }
+    doc = (
+        "# Kotlin\n\n"
+        "- `benchmark/` - Performance benchmarking tool\n"  # 3: it is benchmarks/
+        "- Data goes under `Data/`, in `Static/`.\n"
+        "- Bun in `.opencode-plugin/` only.\n"  # the repository's only one, elsewhere
+        "- `generated/` - protobuf output; `logs/` at run time\n"  # made by a build or a run
+        "- **Benchmarks:** [benchmark/](./benchmark/)\n"  # the same path again: said once
+    )
+    r = repo({**FILES, **files, "bindings/kotlin/AGENTS.md": doc})
+    assert [(f.line, f.message) for f in r.findings("missing-path")] == [
+        (3, "`benchmark/` does not exist (neither in bindings/kotlin/ nor above it; also line 7)")
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # said once, where it is made, for every mention
+        "The skill writes a feature branch plus `.mem0-integration/` artifacts.\n\n\n\n"
+        "They share state only through `.mem0-integration/` files.",
+        "A local package — **not** a flat CocoaPods\n`Classes/` layout.",  # a counter-example wrapped
+        "Apps live in a sibling `starters/` next to this repo.",
+        "- Runtime or generated dirs: `persistent/`, `junk/`",
+        "- `.build/` - Make build cache",
+    ],
+    ids=["writes", "not-wrapped", "next-to-this-repo", "generated-dirs", "build-cache"],
+)
+def test_what_a_doc_says_is_made_or_elsewhere_is_not_reported(repo: Repo, text: str) -> None:
+    doc = f"# Kotlin\n\n- `pr-reviews/` - review materials\n\n\n\n{text}\n"
+    assert _lines(repo, doc) == [3]  # named nowhere else, made by nothing: still said

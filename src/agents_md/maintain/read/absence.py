@@ -2,16 +2,19 @@
 reference to report.
 
 1. Said absent before it, in its clause (a sentence wrapped over lines is read whole): "there
-   is no `x`", "no top-level `x`", "not present: `x`", "forbids reintroducing `x`".
+   is no `x`", "no top-level `x`", "not present: `x`", "forbids reintroducing `x`"; or a
+   counter-example wrapped over lines ("**not** a flat\n`Classes/` layout").
 2. Said absent right after it: "`x`, which was deleted", "`x` does not exist", "`x` is gone".
 3. Said absent of several at once, in its sentence: "`x` and `y` ... none of those paths exist".
-4. Named to be made: "Create `x`", "add a new file `x`", "scaffold `x`".
+4. Named to be made: "Create `x`", "add a new file `x`", "scaffold `x`"; or what a program
+   makes: "writes a feature branch plus `.x/` artifacts".
 """
 
 from __future__ import annotations
 
 import re
 
+from agents_md.maintain.read.commands import NEGATION
 from agents_md.maintain.read.markdown import Item
 
 # Where a clause ends: punctuation, a dash between words, "but", a table's cell.
@@ -36,7 +39,9 @@ _ABSENT_AFTER = re.compile(
 _NONE_EXIST = re.compile(r"\bnone of (?:these|those|them|which)\b[^.!?]*\bexists?\b", re.I)
 _TO_BE_MADE = re.compile(
     r"\b(?:create|scaffold|add (?:a |an )?new|write (?:a |an )?new)\s+(?:(?:a|an|the|new|empty|file|folder|"
-    r"directory|module|package|called|named)\s+)*$",
+    r"directory|module|package|called|named)\s+)*$"
+    # what a program makes when it runs: "writes a feature branch plus `.x/` artifacts"
+    r"|\b(?:writes|generates|emits|produces|outputs)\s+" + _FILLER.replace("{0,2}", "{0,4}") + r"$",
     re.I,
 )
 
@@ -85,7 +90,8 @@ def said_absent(lines: list[str], item: Item) -> bool:
     """Steps 1 to 3: whether the doc names the item to say it is not there."""
     before = _before(lines, item)
     after = _after(lines, item)
-    if _ABSENT_BEFORE.search(_clause(before)) or _ABSENT_AFTER.match(after):
+    clause = _clause(before)
+    if _ABSENT_BEFORE.search(clause) or NEGATION.search(clause) or _ABSENT_AFTER.match(after):
         return True
     sentence = _SENTENCE_END.split(before)[-1] + item.text + _SENTENCE_END.split(after, maxsplit=1)[0]
     return _NONE_EXIST.search(sentence) is not None

@@ -9,14 +9,16 @@ block) that names nothing in the repository, read the way a reader of the doc wo
    or as the end of a tracked file's or folder's path within the doc's folder, or of just one
    elsewhere (written from another folder: ``_harness/x.py`` for ``core/pkg/_harness/x.py``; a
    module specifier ``./api`` for ``src/api/`` or ``src/api.ts``; an ESM import's ``./x.js`` for
-   ``src/x.ts``): not missing. When one tracked file of that
+   ``src/x.ts``); a folder's name alone (``Static/``) for a folder of that name within the
+   doc's folder, or for the repository's only one): not missing. When one tracked file of that
    name lies within the doc's folder, the fix names it.
 3. Not checked: a path into a dependency or build folder (``node_modules``, ``dist``, ``target``,
-   ...), one whose first part is a package (a dependency of the nearest manifest, or one of the
+   ...), a folder's name alone that names what a build or a run makes (``generated/``, ``logs/``),
+   one whose first part is a package (a dependency of the nearest manifest, or one of the
    repository's own: a module specifier such as ``prettier/plugins/babel``), words that name
    no place (``tasks/TaskService``, a folder and a class), one in a clause
    that says not to do or use it (a counter-example: "use `a`, not `b`"), one on a line that
-   says it is another repository's ("in that repo", "outside git"), a code span without a file
+   says it is another repository's ("in that repo", "outside git", "next to this repo"), a code span without a file
    extension on a line about branches (``Branch naming: `ui-v2/feature-x` ``: a branch name),
    a path into a folder the doc also names in the home folder (``.claude/settings.json`` beside
    ``~/.claude/settings.json``: the places a program looks, in whatever project it runs in), and one git ignores
@@ -25,9 +27,11 @@ block) that names nothing in the repository, read the way a reader of the doc wo
    locally), nor a path of two parts or more that a ``.gitignore`` pattern holds, part after
    part (``src/main/jniLibs/`` of ``packages/*/android/src/main/jniLibs/``: what a build makes
    in each package), nor one the doc says, where it names it, is made locally ("gitignored",
-   "created at build time"), or says is not there ("there is no `x`", "`x`, which was
-   deleted", "none of those paths exist"), or tells the reader to make ("Create `x`";
-   ``read.absence``). A path missing at several lines of one doc is said once, at the first.
+   "created at build time", "build cache"), or says is not there ("there is no `x`", "`x`,
+   which was deleted", "none of those paths exist"), or tells the reader, or a program, to make
+   ("Create `x`", "writes `x`"; ``read.absence``) — where it says so once, for every mention of
+   it. A path missing at several lines of one doc (``./x/`` and ``x/`` alike) is said once, at
+   the first.
 4. A path that leaves the repository (``../sibling-repo/x``) is said once per doc, as
    information: it is not checked. Unfound, a ``../`` path leaves it when read from the doc's own
    folder, or when read from the root (where agents mostly start) unless its first real part is
@@ -95,18 +99,25 @@ DEPENDENCY_DIRS = frozenset(
         "site-packages",
     }
 )
+# A folder's name alone that names what a build or a run makes (``generated/``, ``logs/``).
+_MADE_NAMES = frozenset(
+    {"generated", "gen", "tmp", "temp", "log", "logs", "reports", "results", "artifacts", "output", "bin", "obj"}
+    | {"debug", "release", "cache", "build-ts", "lib-cov", "screenshots", "snapshots", "traces", "junit"}
+)
 FOUND, MISSING, OUTSIDE = "found", "missing", "outside"
 # A line that says what it names is made locally: then the doc explains its absence.
 _MADE_LOCALLY = re.compile(
     r"\b(?:git-?ignored|ignored by git|not (?:committed|checked in|tracked)|never commit(?:ted)?|build[- ]time"
     r"|at build|(?:is|are|gets?) (?:created|generated|downloaded|fetched|populated|written|installed|built|compiled)"
-    r"|pre-?installed|injected|scaffolded)\b",
+    r"|pre-?installed|injected|scaffolded"
+    r"|(?:generated|runtime|build) (?:dirs?|director(?:y|ies)|folders?|files|output|artifacts?|cache))\b",
     re.I,
 )
 # A line that says its paths are another repository's ("see `x` in that repo", "outside git").
 _ELSEWHERE = re.compile(
     r"\b(?:that|the other|another|a separate|a sibling|the upstream|an external)\s+(?:repo|repository|checkout)\b"
-    r"|\bin the [\w.-]+ (?:repo|repository)\b|\boutside (?:of )?(?:this |the )?(?:repo|repository|git)\b",
+    r"|\bin the [\w.-]+ (?:repo|repository)\b|\boutside (?:of )?(?:this |the )?(?:repo|repository|git)\b"
+    r"|\bnext to (?:this|the) (?:repo|repository|checkout)\b",
     re.I,
 )
 
@@ -211,9 +222,14 @@ class _Places:
             return True
         if item.kind == "code" and _not_a_place(path, parts):
             return True
-        if item.kind != "fence" and (said_absent(self.lines, item) or to_be_made(self.lines, item)):
+        if _lone_folder(path) and parts and parts[-1].lower().lstrip(".") in _MADE_NAMES:
             return True
         return item.kind != "link" and counter_example(item)
+
+    def told(self, item: Item) -> bool:
+        """Whether the doc says, where it names it, that it is not there or is to be made: then
+        none of its mentions in the doc is a stale path."""
+        return item.kind != "fence" and (said_absent(self.lines, item) or to_be_made(self.lines, item))
 
 
 # A file name alone, of a kind of source file: checked only against what git deleted (step 5).
@@ -315,14 +331,18 @@ class _IgnoreRules:
         if self.within.intersection(s.rstrip("/") for s in candidate.lookups):
             return True
         parts = [p for p in candidate.path.split("#", 1)[0].split("/") if p not in ("", ".", "..")]
-        return len(parts) >= 2 and any(_runs_within(parts, shape) for shape in self.shapes)
+        if len(parts) < 2 and not _lone_folder(candidate.path):
+            return False
+        return any(_runs_within(parts, shape) for shape in self.shapes)
 
 
 def _runs_within(parts: list[str], shape: tuple[str, ...]) -> bool:
-    """Whether ``parts`` stand, one after the other, among a pattern's parts (each matched as git does)."""
+    """Whether ``parts`` stand, one after the other, among a pattern's parts (each matched as git
+    does), the last one spelled out (``*`` stands for a folder between, not for the one named)."""
     n = len(parts)
     return any(
-        all(fnmatch.fnmatchcase(p, s) for p, s in zip(parts, shape[i : i + n], strict=True))
+        shape[i + n - 1] == parts[-1]
+        and all(fnmatch.fnmatchcase(p, s) for p, s in zip(parts, shape[i : i + n], strict=True))
         for i in range(len(shape) - n + 1)
     )
 
@@ -335,6 +355,18 @@ def _not_a_place(path: str, parts: list[str]) -> bool:
     if path.endswith("/") or len(parts) < 2 or _EXTENSION.search(parts[-1]):
         return False
     return _CAMEL.match(parts[-1]) is not None
+
+
+def _spelled(path: str) -> str:
+    """A path as one spelling of it: ``./x/`` and ``x`` are the same mention."""
+    while path.startswith("./"):
+        path = path[2:]
+    return path.rstrip("/")
+
+
+def _lone_folder(path: str) -> bool:
+    """A folder's name alone (``benchmark/``): read, as a layout list means it, within the doc's folder."""
+    return path.endswith("/") and "/" not in path.rstrip("/")
 
 
 def _climbed(path: str) -> str:
@@ -368,6 +400,7 @@ class _Suffixes:
         self.by_name: dict[str, list[str]] = {}
         listed = ctx.git.ls_files([]) if ctx.git is not None else []
         folders: set[str] = set()
+        self.folders = folders
         for path in listed:
             self.by_name.setdefault(path.rpartition("/")[2], []).append(path)
             folder = path.rpartition("/")[0]
@@ -401,6 +434,13 @@ class _Suffixes:
         # Elsewhere, only one of its kind in the repository: ``src/options.rs`` in many crates
         # says nothing of this one's.
         return anywhere == 1
+
+    def folder_within(self, path: str, homes: list[str]) -> bool:
+        """Whether a folder of that name lies within the doc's folders (``Static/`` of
+        ``Data/Static``, named in a list of ``Data/``'s subfolders), or is the repository's only one."""
+        folders = [f for f in self.by_name.get(self._bare(path), ()) if f in self.folders]
+        # Elsewhere, the only one of its name: the reader finds it (``.opencode-plugin/`` of one plugin).
+        return len(folders) == 1 or any(any(not h or f.startswith(h + "/") for h in homes) for f in folders)
 
     def unrelated(self, path: str) -> bool:
         """Whether the file's name is no tracked file's or folder's, and neither is its folder's
@@ -449,12 +489,16 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     bare: list[_Candidate] = []  # file names alone (step 5)
     outside: dict[str, list[tuple[Item, str]]] = {}
     read_inside_as: dict[tuple[str, str], str] = {}  # an outside path that its doc's folder reads inside
+    told: set[tuple[str, str]] = set()  # paths a doc says are not there, or are to be made
     for rel in ctx.texts():
         places = _Places(ctx, rel)
         seen: set[tuple[int, str]] = set()
         for item in ctx.scan(rel):
             for path in places.paths(item):
                 if (item.line, path) in seen or places.unchecked(path, item):
+                    continue
+                if places.told(item):
+                    told.add((rel, _spelled(path)))
                     continue
                 seen.add((item.line, path))
                 verdict, lookups = places.judge(path)
@@ -500,10 +544,11 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         yield from _gone_names(ctx, bare, deeper, exact[:MAX_ASKED], deleted)
     gone_lately = {id(c) for c in unrelated if any(s.rstrip("/") in deleted for s in c.lookups)}
     candidates = [c for c in candidates if id(c) in gone_lately or c not in unrelated]
+    candidates = [c for c in candidates if (c.doc, _spelled(c.path)) not in told]
     lines: dict[tuple[str, str], list[int]] = {}
     explained: set[tuple[str, str]] = set()  # a path the doc says, somewhere, is made locally
     for c in candidates:
-        lines.setdefault((c.doc, c.path), []).append(c.item.line)
+        lines.setdefault((c.doc, _spelled(c.path)), []).append(c.item.line)
         if _MADE_LOCALLY.search(_around(ctx, c.doc, c.item.line)):
             explained.add((c.doc, c.path))
     candidates = [c for c in candidates if (c.doc, c.path) not in explained]
@@ -511,9 +556,11 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         homes = sorted({anchor_dir(p) for p in (c.doc, *ctx.also(c.doc))})
         if deeper is not None and _suffix_worthy(c.path) and deeper.holds(c.path, homes):
             continue
+        if deeper is not None and _lone_folder(c.path) and deeper.folder_within(c.path, homes):
+            continue
         if deeper is not None and c.path.startswith("../") and deeper.holds(_climbed(c.path), homes):
             continue
-        again = lines[(c.doc, c.path)]
+        again = lines[(c.doc, _spelled(c.path))]
         if again[0] != c.item.line:
             continue  # said once, at its first line
         also_at = f"; also line {', '.join(map(str, again[1:]))}" if len(again) > 1 else ""
