@@ -117,6 +117,18 @@ def test_invisible_when_the_claude_md_beside_it_does_not_import_it(repo: Repo) -
     ]
 
 
+def test_a_claude_md_that_only_links_to_it_is_told_so(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# Root\n", "CLAUDE.md": "# Claude\n\nSee [AGENTS.md](./AGENTS.md) for conventions.\n"})
+    assert _found(r, "invisible-doc") == [
+        (
+            "AGENTS.md",
+            "Claude Code never loads it: CLAUDE.md claims the root and only links to it: "
+            "the model sees the link, not the text",
+            "add @AGENTS.md as the first line of CLAUDE.md",
+        )
+    ]
+
+
 def test_visible_when_the_claude_md_beside_it_imports_or_links_it(repo: Repo) -> None:
     r = repo(
         {
