@@ -116,6 +116,33 @@ def test_make_aimed_at_a_folder_reads_that_makefile(repo: Repo) -> None:
     ]
 
 
+def test_a_cd_line_moves_the_rest_of_its_shell_block(repo: Repo) -> None:
+    r = repo(
+        {
+            "Makefile": "test:\n\tall\nlint:\n\tall\n",
+            "go/Makefile": "build:\n\tgo build\nunit-test:\n\tgo test\n",
+            "AGENTS.md": (
+                "```bash\ncd go\nmake build\nmake test   # all of them\n```\n\n"  # 4: go/Makefile has no test
+                "```bash\nmake lint\n```\n\n"  # another block: the root again
+                "```bash\ncd my-new-project\nmake serve\n```\n\n"  # made on the way: not judged
+                "```bash\ncd $WORKDIR\nmake gone\n```\n"
+            ),
+        }
+    )
+    assert [(line, m, fix) for _, line, m, fix in said(r)] == [
+        (4, "`make test`: no target `test` in go/Makefile", "did you mean `unit-test`?")
+    ]
+
+
+def test_a_makefile_s_error_message_defines_no_target(repo: Repo) -> None:
+    makefile = (
+        "UNAME := $(shell uname)\nifeq ($(UNAME), Darwin)\n    X := 1\nelse\n"
+        "    $(error Unsupported platform: $(UNAME))\nendif\n\nbuild:\n\tcc\n"
+    )
+    r = repo({"Makefile": makefile, "AGENTS.md": "- `make build`\n- `make test`\n"})
+    assert [m for _, _, m, _ in said(r)] == ["`make test`: no target `test` in Makefile"]
+
+
 def test_every_target_of_one_make_line_is_checked(repo: Repo) -> None:
     r = repo({"Makefile": "up:\n\tup\n", "AGENTS.md": "```sh\nmake up / down   # start, stop\n```\n"})
     assert [m for _, _, m, _ in said(r)] == ["`make up / down`: no target `down` in Makefile"]

@@ -1,7 +1,8 @@
 """What a command line asks of the repository: ``make test`` asks the Makefile for ``test``.
 
 A scanned item's simple commands (``read.commands.command_parts``) are read in order, one
-``Invocation`` each for the runners below; ``cd DIR &&`` before one says where it runs.
+``Invocation`` each for the runners below; ``cd DIR &&`` before one says where it runs, and so
+does a shell block's earlier line that is a ``cd DIR`` alone (``lone_cd``: the caller carries it).
 
 1. A fence line's ``# comment`` is cut; a leading ``$``, ``(`` and environment assignments go.
 2. A word holding a placeholder (``<name>``, ``...``, ``[flags]``, ``{x}``, ``$VAR``, ``*``) is
@@ -26,7 +27,7 @@ from agents_md.maintain.read.invocations import python, scripts, tasks
 from agents_md.maintain.read.invocations.invocation import Invocation, is_name, words
 from agents_md.maintain.read.markdown import Item
 
-__all__ = ["Invocation", "invocations", "is_name", "words"]
+__all__ = ["Invocation", "invocations", "is_name", "lone_cd", "moved", "step_cd", "words"]
 
 
 _RUNNER = re.compile(
@@ -60,6 +61,25 @@ def invocations(item: Item) -> Iterator[Invocation]:
         found = _parse(argv, part, item)
         if found is not None:
             yield _at(found, cwd)
+
+
+def lone_cd(item: Item) -> list[str] | None:
+    """A shell block's line that is a ``cd`` alone: its arguments (the block's next lines run there)."""
+    if item.kind != "fence" or (item.lang.split() or [""])[0].lower() not in SHELL_LANGS:
+        return None
+    line = _uncomment(item.text).strip()
+    argv = words(line) if not re.search(r"[;&|()]", line) else None
+    return argv[1:] if argv and argv[0] == "cd" else None
+
+
+def moved(found: Invocation, cwd: str) -> Invocation:
+    """An invocation run from ``cwd`` (a block's earlier ``cd``), below the doc's folder."""
+    return _at(found, cwd)
+
+
+def step_cd(cwd: str | None, args: list[str]) -> str | None:
+    """Where a ``cd`` leads from ``cwd`` (``None``: it cannot be told)."""
+    return _cd(cwd, args)
 
 
 def _at(found: Invocation, cwd: str) -> Invocation:
