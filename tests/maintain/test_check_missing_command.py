@@ -134,6 +134,21 @@ def test_a_cd_line_moves_the_rest_of_its_shell_block(repo: Repo) -> None:
     ]
 
 
+def test_a_cd_from_where_the_line_before_went(repo: Repo) -> None:
+    r = repo(
+        {
+            "dart/pubspec.yaml": "name: x\n",
+            "go/Makefile": "build:\n\tgo build\n",
+            "api/Makefile": "serve:\n\trun\n",
+            "AGENTS.md": (
+                "```bash\ncd dart && dart run tool/gen.dart\ncd ../go && make test\n```\n\n"  # 3: from dart/, go/
+                "```bash\ncd api && make serve\nmake -C go build\n```\n"  # each line from the doc's folder
+            ),
+        }
+    )
+    assert [(line, m) for _, line, m, _ in said(r)] == [(3, "`make test`: no target `test` in go/Makefile")]
+
+
 def test_a_makefile_s_error_message_defines_no_target(repo: Repo) -> None:
     makefile = (
         "UNAME := $(shell uname)\nifeq ($(UNAME), Darwin)\n    X := 1\nelse\n"

@@ -141,3 +141,57 @@ def test_a_folder_named_alone_is_looked_for_within_the_doc_s_folder(repo: Repo) 
 def test_what_a_doc_says_is_made_or_elsewhere_is_not_reported(repo: Repo, text: str) -> None:
     doc = f"# Kotlin\n\n- `pr-reviews/` - review materials\n\n\n\n{text}\n"
     assert _lines(repo, doc) == [3]  # named nowhere else, made by nothing: still said
+
+
+def test_a_folder_named_alone_in_prose_is_no_layout_entry(repo: Repo) -> None:
+    doc = (
+        "# Kotlin\n\n"
+        "The `rust-crates/` **slash** prefix is deliberate: tag filters treat `*` as one part.\n"
+        "| `csharp-nuget/` | the NuGet tag prefix |\n"  # 4: a table's first cell is a layout entry
+        "1. **`gone-folder/`** — old tools\n"  # 5
+    )
+    assert _lines(repo, doc) == [4, 5]
+
+
+def test_file_names_said_to_be_gone_together_are_not_reported(repo: Repo) -> None:
+    files = {"ts/cli/AGENTS.md": "# Cli\n", "ts/cli/src/capability_table.ts": "x\n", "ts/cli/src/a.ts": "a\n"}
+    r = repo({**FILES, **files})
+    r.remove("ts/cli/src/capability_table.ts", "ts/cli/src/a.ts")
+    r.commit(date="2024-02-01T12:00:00Z")
+    doc = "# Cli\n\nThe hand-ported `capability_table.ts`/`other.ts` are gone. `a.ts` holds the loop.\n"
+    r.commit({"ts/cli/AGENTS.md": doc})
+    found = [(f.line, f.subject) for f in r.findings("missing-path") if f.file == "ts/cli/AGENTS.md"]
+    assert found == [(3, "a.ts")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the encoder walks `go/parser` + `go/ast` output",  # Go's standard library
+        "protobuf types from `buf.build/protocolbuffers/go`",  # a registry's module
+        "run `./test/Debug/test_selfhost.exe` after the build",  # what a compiler makes
+        "it loads `./cli_core.ts` lazily",  # an import written from src/index.ts
+    ],
+    ids=["go-std", "buf-module", "built-binary", "ts-specifier"],
+)
+def test_names_that_are_no_paths_of_this_repository(repo: Repo, text: str) -> None:
+    files = {"bindings/kotlin/src/cli_core.ts": "x\n", "bindings/kotlin/test/x.cc": "x\n", "go/go.mod": "module x\n"}
+    assert _lines(repo, f"# Kotlin\n\nSee {text}.\n", files) == []
+
+
+def test_a_shell_line_sent_elsewhere_by_cd_reads_its_paths_from_there(repo: Repo) -> None:
+    files = {"examples/hello/hello.json": "{}\n", "dart/compiler/bin/compile.dart": "x\n"}
+    files["dart/self_host/a.json"] = "{}\n"
+    doc = (
+        "# Kotlin\n\n```bash\n"
+        "cd ../../dart/compiler && dart run bin/compile.dart ../../examples/hello/hello.json\n"
+        "cd ../../dart && dart run compiler/bin/compile.dart   # writes dart/self_host/a.json\n"
+        "cd ../../dart/compiler && dart run bin/compile.dart ../../examples/gone/gone.json\n"  # 6
+        "cd ../self_host && cat ../compiler/bin/gone.dart\n"  # 7: from where the line before went
+        "```\n"
+    )
+    r = repo({**FILES, **files, "bindings/kotlin/AGENTS.md": doc})
+    assert [(f.line, f.subject) for f in r.findings("missing-path")] == [
+        (6, "../../examples/gone/gone.json"),
+        (7, "../../dart/compiler/bin/gone.dart"),
+    ]

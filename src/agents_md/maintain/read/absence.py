@@ -4,7 +4,8 @@ reference to report.
 1. Said absent before it, in its clause (a sentence wrapped over lines is read whole): "there
    is no `x`", "no top-level `x`", "not present: `x`", "forbids reintroducing `x`"; or a
    counter-example wrapped over lines ("**not** a flat\n`Classes/` layout").
-2. Said absent right after it: "`x`, which was deleted", "`x` does not exist", "`x` is gone".
+2. Said absent right after it, or after the names listed with it: "`x`, which was deleted",
+   "`x` does not exist", "`x`/`y` are gone".
 3. Said absent of several at once, in its sentence: "`x` and `y` ... none of those paths exist".
 4. Named to be made: "Create `x`", "add a new file `x`", "scaffold `x`"; or what a program
    makes: "writes a feature branch plus `.x/` artifacts".
@@ -68,10 +69,14 @@ def _before(lines: list[str], item: Item) -> str:
     return text
 
 
+# Names listed with it ("`a.ts`/`b.ts` were deleted"): what is said after them is said of it too.
+_SIBLINGS = re.compile(r"^(?:\s*(?:,|/|\band\b|\bor\b|&)\s*`[^`]+`)+")
+
+
 def _after(lines: list[str], item: Item) -> str:
-    """The text of the item's paragraph after it, to the end of its sentence."""
+    """The text of the item's paragraph after it (and the names listed with it), to the end of its sentence."""
     at = _at(item) + len(item.text)
-    text = item.line_text[at:].lstrip("`")
+    text = _SIBLINGS.sub("", item.line_text[at:].lstrip("`"), count=1)
     index = item.line
     while not _SENTENCE_END.search(text) and index < len(lines) and lines[index].strip():
         if _BLOCK_START.match(lines[index]):

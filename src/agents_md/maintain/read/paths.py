@@ -33,7 +33,9 @@ from urllib.parse import unquote
 _LINE_SUFFIX = re.compile(r"(?::\d+){1,2}$|#L\d+(?:-L?\d+)?$")
 _NOT_PATH_CHARS = re.compile(r"[\s*?\[\]{}<>$%|;&=!^\\\"'`(),@:]")
 _DOMAIN = re.compile(
-    r"^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|ai|app|co|gov|edu|sh|me|info|xyz|cloud|us|uk|de|fr)$", re.I
+    r"^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|ai|app|co|gov|edu|sh|me|info|xyz|cloud|us|uk|de|fr"
+    r"|build|rs|in|page|site|tech|run|pub|zone|so|to|ly|tv|gg)$",
+    re.I,
 )
 _EXTENSION = re.compile(r"[^./]\.[A-Za-z][A-Za-z0-9_-]{0,9}$")
 _PLACEHOLDER_PART = re.compile(r"^[A-Z][A-Z0-9_]+$")

@@ -4,10 +4,10 @@ cannot be run), with the nearest names it does have.
 
 1. Commands are read from code spans and shell blocks (``read.invocations``); a clause that
    says not to run one is left out, and so is a word that is a placeholder (``<name>``).
-2. A command runs in the folder the doc governs, moved by a ``cd DIR &&`` before it, by a line
-   ``cd DIR`` above it in its shell block, or by the tool's own flag (``make -C``, ``pnpm
-   --filter``, ``just -f``); after a ``cd`` to no folder of the repository (``cd $DIR``, a
-   project the block made) the block's commands are not judged.
+2. A command runs in the folder the doc governs, moved by a ``cd DIR &&`` before it, by a
+   ``cd`` earlier in its shell block (``read.invocations.ShellBlocks``), or by the tool's own
+   flag (``make -C``, ``pnpm --filter``, ``just -f``); after a ``cd`` to no folder of the
+   repository (``cd $DIR``, a project the block made) the block's commands are not judged.
 3. Each runner is asked in that folder, as the tool itself would look (``checks.entry_points``):
    ``make`` the Makefile there or above (includes followed); the package managers the nearest
    ``package.json``, or the workspace package a filter names; ``just`` the nearest justfile
@@ -27,6 +27,7 @@ cannot be run), with the nearest names it does have.
 
 from __future__ import annotations
 
+import functools
 import os
 import posixpath
 import re
@@ -36,7 +37,7 @@ from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.checks.entry_points import Miss, Runners, leaves, misses
 from agents_md.maintain.read.commands import CLAUSE_END
-from agents_md.maintain.read.invocations import Invocation, invocations, lone_cd, moved, step_cd
+from agents_md.maintain.read.invocations import Invocation, ShellBlocks, invocations
 from agents_md.maintain.read.markdown import Item
 from agents_md.maintain.repo.files import anchor_dir
 
@@ -65,19 +66,14 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         home = anchor_dir(rel)
         said: dict[str, list[int]] = {}
         findings: list[tuple[int, Invocation, Miss]] = []
-        moves: dict[int, str | None] = {}  # a shell block -> where its earlier ``cd DIR`` lines lead
+        blocks = ShellBlocks(functools.partial(_a_folder, ctx, home))
         for item in ctx.scan(rel):
-            cd = lone_cd(item)
-            if cd is not None:
-                moves[item.block] = _moved(ctx, home, moves.get(item.block, ""), cd)
-                continue
-            where = moves.get(item.block, "") if item.kind == "fence" else ""
-            if where is None:
-                continue  # a block gone somewhere it cannot tell (``cd $DIR``, a folder made on the way)
-            for inv in invocations(item):
+            where, then = blocks.run(item)
+            if where is None or then is None:
+                continue  # run somewhere it cannot tell (``cd $DIR``, a folder made on the way)
+            for inv in invocations(item, where):
                 if _denied(item):
                     break
-                inv = moved(inv, where)
                 base = _base(home, inv)
                 if leaves(base):
                     continue
@@ -128,13 +124,10 @@ def _denied(item: Item) -> bool:
     return _DENIED.search(CLAUSE_END.split(item.line_text[:at])[-1]) is not None or bool(_GONE.search(after))
 
 
-def _moved(ctx: CheckContext, home: str, cwd: str | None, args: list[str]) -> str | None:
-    """Step 2: where a block's ``cd`` line leads, when it is a folder of the repository."""
-    to = step_cd(cwd, args)
-    if to is None:
-        return None
-    folder = posixpath.normpath(posixpath.join(home, to)) if home else to
-    return to if not leaves(folder) and os.path.isdir(ctx.abs(folder)) else None
+def _a_folder(ctx: CheckContext, home: str, to: str) -> bool:
+    """Step 2: whether a ``cd`` from the doc's folder leads to a folder of the repository."""
+    folder = posixpath.normpath(posixpath.join(home, to)) if home else posixpath.normpath(to)
+    return not leaves(folder) and os.path.isdir(ctx.abs("" if folder == "." else folder))
 
 
 def _base(home: str, inv: Invocation) -> str:

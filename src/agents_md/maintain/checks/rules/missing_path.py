@@ -65,6 +65,7 @@ from agents_md.engine.rules import rule_globs
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.read.absence import said_absent, to_be_made
 from agents_md.maintain.read.commands import SHELL_LANGS, counter_example
+from agents_md.maintain.read.invocations import ShellBlocks, leading_cd
 from agents_md.maintain.read.markdown import Item
 from agents_md.maintain.read.paths import GENERIC_NAME, code_path, example_paths, link_path
 from agents_md.maintain.repo.files import anchor_dir
@@ -104,6 +105,8 @@ _MADE_NAMES = frozenset(
     {"generated", "gen", "tmp", "temp", "log", "logs", "reports", "results", "artifacts", "output", "bin", "obj"}
     | {"debug", "release", "cache", "build-ts", "lib-cov", "screenshots", "snapshots", "traces", "junit"}
 )
+# Files only a compiler or a packager makes.
+_BUILT = re.compile(r"\.(?:exe|dll|so|dylib|o|obj|a|pdb|class|pyc|whl|nupkg)$", re.I)
 FOUND, MISSING, OUTSIDE = "found", "missing", "outside"
 # A line that says what it names is made locally: then the doc explains its absence.
 _MADE_LOCALLY = re.compile(
@@ -157,7 +160,12 @@ class _Places:
         self.dirs = [d for d in dict.fromkeys(dirs) if d] + [""]  # the root last
         self.home = self.dirs[0]
         self.lines = (ctx.text(rel) or "").split("\n")
+        self.blocks = ShellBlocks(self._a_folder)  # where its shell blocks' lines run
         self.user_dirs = frozenset(_IN_HOME.findall(ctx.text(rel) or ""))
+
+    def _a_folder(self, to: str) -> bool:
+        folder = posixpath.normpath(posixpath.join(self.home, to))
+        return not _leaves(folder) and os.path.isdir(self.ctx.abs("" if folder == "." else folder))
 
     def first_exists(self, part: str) -> bool:
         return any(os.path.lexists(os.path.join(self.ctx.abs(b), part)) for b in self.dirs)
@@ -199,11 +207,27 @@ class _Places:
     def paths(self, item: Item) -> list[str]:
         if item.kind == "code":
             found = code_path(item.text, self.first_exists)
+            if found and _lone_folder(found) and not _LAYOUT_ENTRY.search(item.line_text[: _at(item)]):
+                return []  # a folder's name alone names a folder where a layout list or table names one
             return [found] if found else []
         if item.kind == "link":
             found = link_path(item.text)
             return [found] if found else []
-        return example_paths(item.text, self.first_exists) if item.lang.lower() in SHELL_LANGS else []
+        if item.lang.lower() not in SHELL_LANGS:
+            return []
+        start, after = self.blocks.run(item)  # where the line starts; where the rest of it runs
+        cd = leading_cd(item)
+        comment = re.search(r"(?:^|\s)#", item.text)
+        command, remark = (item.text[: comment.start()], item.text[comment.start() :]) if comment else (item.text, "")
+        # A comment speaks from the doc's folder ("# writes dart/x.json"); a command from where it runs
+        # (``cd dart/compiler && dart run x.dart ../../examples/a.json``); a ``cd`` from where its line starts.
+        out: list[str] = example_paths(remark, self.first_exists) if remark else []
+        if cd is not None and start is not None:
+            out += [_joined(start, p) for p in example_paths(cd.group(0), self.first_exists)]
+        if after is not None:
+            rest = command[cd.end() :] if cd is not None else command
+            out += [_joined(after, p) for p in example_paths(rest, self.first_exists)]
+        return out
 
     def unchecked(self, path: str, item: Item) -> bool:
         """Step 3, but for what git ignores."""
@@ -224,6 +248,8 @@ class _Places:
             return True
         if _lone_folder(path) and parts and parts[-1].lower().lstrip(".") in _MADE_NAMES:
             return True
+        if parts and _BUILT.search(parts[-1]):
+            return True  # a compiled file (``./test/Debug/run.exe``): what a build makes
         return item.kind != "link" and counter_example(item)
 
     def told(self, item: Item) -> bool:
@@ -242,7 +268,12 @@ MAX_ASKED = 400  # paths asked of git at once about deletions (a command line ha
 
 
 def _gone_names(
-    ctx: CheckContext, bare: list[_Candidate], deeper: _Suffixes, exact: list[str], out: dict[str, str]
+    ctx: CheckContext,
+    bare: list[_Candidate],
+    deeper: _Suffixes,
+    exact: list[str],
+    out: dict[str, str],
+    told: set[tuple[str, str]],
 ) -> Iterator[Diagnostic]:
     """Step 5: file names alone that no file of the repository has now, and that a commit of the
     last ``GONE_DAYS`` days deleted within the doc's folder: renamed or removed under the doc.
@@ -250,8 +281,8 @@ def _gone_names(
     assert ctx.git is not None
     wanted: dict[tuple[str, str], list[_Candidate]] = {}
     for c in bare:
-        if c.path in deeper.by_name:
-            continue  # a file of that name is somewhere: the doc may mean it
+        if c.path in deeper.by_name or (c.doc, c.path) in told:
+            continue  # a file of that name is somewhere (the doc may mean it), or the doc says it is gone
         home = anchor_dir(c.doc)
         wanted.setdefault((home, c.path), []).append(c)
     if not wanted and not exact:
@@ -357,6 +388,21 @@ def _not_a_place(path: str, parts: list[str]) -> bool:
     return _CAMEL.match(parts[-1]) is not None
 
 
+# What stands before a layout entry's name: a list item's marker, a table's cell (``| `x/` | what |``).
+_LAYOUT_ENTRY = re.compile(r"(?:^\s*(?:[-*+]|\d+[.)])?|\|)\s*(?:\*\*)?`$")
+
+
+def _at(item: Item) -> int:
+    """Where a code span's text starts on its line (after its backtick)."""
+    at = item.line_text.find(f"`{item.text}`")
+    return at + 1 if at >= 0 else 0
+
+
+def _joined(cwd: str, path: str) -> str:
+    """A path a command names, run from ``cwd`` (relative to the doc's folder)."""
+    return posixpath.normpath(posixpath.join(cwd, path)) if cwd and not path.startswith("/") else path
+
+
 def _spelled(path: str) -> str:
     """A path as one spelling of it: ``./x/`` and ``x`` are the same mention."""
     while path.startswith("./"):
@@ -378,15 +424,19 @@ def _climbed(path: str) -> str:
 
 def _suffix_worthy(path: str) -> bool:
     """A path worth looking for deeper down: two parts or more (``_harness/x.py``), or a module
-    specifier (``./api``, ``./generate-url``: no extension, as an import names a module)."""
+    specifier (``./api``, ``./generate-url``: no extension, as an import names a module; or a
+    JavaScript or TypeScript file's, ``./cli_core.ts``)."""
     if path.startswith(("../", "/")):
         return False
-    return path.strip("./").count("/") >= 1 or (path.startswith("./") and not _EXTENSION.search(path))
+    specifier = path.startswith("./") and (not _EXTENSION.search(path) or _JS_SPECIFIER.search(path))
+    return path.strip("./").count("/") >= 1 or bool(specifier)
 
 
 # What a module specifier without an extension may name on disk.
 _MODULE_EXTENSIONS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".py", ".rs", ".go")
 _EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
+# A JavaScript or TypeScript module, as an import names it from the file that imports it (``./cli_core.ts``).
+_JS_SPECIFIER = re.compile(r"\.[cm]?[jt]sx?$")
 # TypeScript's ESM imports name the ``.js`` the compiler emits: ``./runtime/x.js`` for ``runtime/x.ts``.
 _TS_TWINS = {"js": ("ts", "tsx"), "jsx": ("tsx",), "mjs": ("mts",), "cjs": ("cts",)}
 
@@ -512,7 +562,10 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     anchored = bool(first) and places.first_exists(first)
                     candidates.append(_Candidate(doc=rel, item=item, path=path, lookups=lookups, anchored=anchored))
             if item.kind == "code" and _BARE.match(item.text) and not places.unchecked(item.text, item):
-                bare.append(_Candidate(doc=rel, item=item, path=item.text, lookups=()))
+                if places.told(item):
+                    told.add((rel, item.text))
+                else:
+                    bare.append(_Candidate(doc=rel, item=item, path=item.text, lookups=()))
 
     # Asked of git: the spellings from the doc's folder and from the root (where the doc and
     # git's patterns are read from); a folder as one too ("x/": a pattern such as "prettier/"
@@ -541,7 +594,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     if deeper is not None:
         # The spellings from the doc's own folder and from the root: enough to tell, and few.
         exact = sorted({s for c in unrelated for s in (c.lookups[0], c.lookups[-1]) if c.lookups})
-        yield from _gone_names(ctx, bare, deeper, exact[:MAX_ASKED], deleted)
+        yield from _gone_names(ctx, bare, deeper, exact[:MAX_ASKED], deleted, told)
     gone_lately = {id(c) for c in unrelated if any(s.rstrip("/") in deleted for s in c.lookups)}
     candidates = [c for c in candidates if id(c) in gone_lately or c not in unrelated]
     candidates = [c for c in candidates if (c.doc, _spelled(c.path)) not in told]
