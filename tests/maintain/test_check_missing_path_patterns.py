@@ -195,3 +195,7 @@ def test_a_shell_line_sent_elsewhere_by_cd_reads_its_paths_from_there(repo: Repo
         (6, "../../examples/gone/gone.json"),
         (7, "../../dart/compiler/bin/gone.dart"),
     ]
+
+
+def test_a_link_in_a_clause_that_says_not_is_still_followed(repo: Repo) -> None:
+    assert _lines(repo, "# Kotlin\n\nDon't forget to read [the guide](src/main/guide.md) first.\n") == [3]
