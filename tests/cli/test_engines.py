@@ -49,6 +49,27 @@ def test_all_is_one_table_of_file_by_engine(tree: Tree, capsys: pytest.CaptureFi
     assert "no: folder not trusted" in rows["AGENTS.md"]  # Gemini CLI, with no trusted folders
 
 
+def test_all_says_a_rule_with_paths_waits_for_a_matching_read(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    rule = "---\npaths:\n  - 'src/**'\n---\n# Src rule\n"
+    root = tree({".git/HEAD": "x", "CLAUDE.md": "# c\n", ".claude/rules/src.md": rule})
+    home = tree({}, "home")
+    code, out, _ = run(capsys, "context", str(root), "--engine", "all", "--home", str(home), "--managed-dir", str(home))
+    assert code == 0
+    row = next(line for line in out.splitlines() if line.startswith(".claude/rules/src.md"))
+    assert row.split("  ", 1)[1].strip().startswith("no: a rule for matching Reads")
+
+
+def test_all_says_a_linked_name_is_sent_under_the_other(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tree({".git/HEAD": "x", "AGENTS.md": "# r\n", "CLAUDE.md": {"symlink": "AGENTS.md"}})
+    home = tree({}, "home")
+    code, out, _ = run(capsys, "context", str(root), "--engine", "all", "--home", str(home), "--managed-dir", str(home))
+    assert code == 0
+    rows = {line.split()[0]: line.split(None, 1)[1] for line in out.splitlines()[3:5]}
+    assert rows["CLAUDE.md"].split("  ")[0] == "1. whole"
+    assert rows["AGENTS.md"].startswith("as CLAUDE.md (a link to it)")  # Claude Code sends its text as CLAUDE.md
+    assert "as AGENTS.md (its target)" in rows["CLAUDE.md"]  # Codex reads AGENTS.md, the link's target
+
+
 def test_read_shows_what_opencode_attaches(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
     root, home = tree({".git/HEAD": "x", "AGENTS.md": "# r\n", "a/AGENTS.md": "# a\n", "a/x": "x"}), tree({}, "home")
     argv = ["read", str(root / "a" / "x"), "--cwd", str(root), "--engine", "opencode", "--home", str(home)]

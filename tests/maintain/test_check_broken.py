@@ -9,6 +9,7 @@ import pytest
 from conftest import GitRepo
 
 from agents_md.diagnostics import Severity
+from agents_md.maintain.fix import apply_fixes, plan_fixes
 
 Repo = Callable[..., GitRepo]
 
@@ -35,6 +36,17 @@ def test_a_name_the_engine_reads_as_an_import_is_information(repo: Repo) -> None
     assert [(f.line, f.column, f.severity) for f in found] == [(3, 9, Severity.INFO)]
     assert found[0].message == "@types/node reads as an import of types/node; nothing is there, so nothing loads"
     assert found[0].fix == "write `@types/node` in backticks if it is a name"
+
+
+def test_a_name_in_a_link_s_text_is_found_where_it_is_written_and_fixed_there(repo: Repo) -> None:
+    doc = "<!-- BEGIN:docs -->\n\n# Alloy\n\n- [@alloy-js/core](./node_modules/@alloy-js/core/docs/index.md)\n"
+    r = repo({"AGENTS.md": doc})
+    found = r.findings("broken-import")
+    assert [(f.line, f.column, f.severity) for f in found] == [(5, 4, Severity.INFO)]
+    plan = plan_fixes(str(r.path), found)
+    apply_fixes(plan)
+    fixed = "- [`@alloy-js/core`](./node_modules/@alloy-js/core/docs/index.md)\n"
+    assert (r.path / "AGENTS.md").read_text().endswith(fixed)
 
 
 def test_a_mention_and_a_linked_mention_are_no_file_and_not_said(repo: Repo) -> None:

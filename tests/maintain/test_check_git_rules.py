@@ -183,6 +183,41 @@ def test_changes_no_doc_describes_are_not_counted(repo: Repo) -> None:
     ]
 
 
+def test_ci_plumbing_is_the_code_of_a_doc_in_its_folder_or_of_one_naming_it(repo: Repo) -> None:
+    files = {
+        **TREE,
+        "AGENTS.md": "# Repo\n\nCI runs `conformance-matrix.yml` for every engine.\n",
+        ".github/workflows/build.yml": "on: push\n",
+        ".github/workflows/conformance-matrix.yml": "on: push\n",
+        ".github/dependabot.yml": "version: 2\n",
+        "renovate.json": "{}\n",
+        "tools/.github/AGENTS.md": "# CI of the tools\n",
+        "tools/.github/workflows/tools.yml": "on: push\n",
+    }
+    r = repo(files)
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({p: files[p] + "# 2\n" for p in (".github/workflows/build.yml", ".github/dependabot.yml")})
+    r.commit({"renovate.json": '{"extends": []}\n'})
+    assert r.findings("doc-not-updated") == []  # a CI-only change asks nothing of the root doc
+    r.commit({".github/workflows/conformance-matrix.yml": "on: pull_request\n"})
+    assert [f.file for f in r.findings("doc-not-updated")] == ["AGENTS.md"]  # the doc names that one
+
+
+def test_a_dependency_pin_or_an_override_is_no_change_a_doc_describes(repo: Repo) -> None:
+    overrides = '  "pnpm": {{\n    "overrides": {{\n{}\n    }}\n  }},\n'
+    before = overrides.format('      "tar@>=7.0.0 <7.5.21": ">=7.5.21 <8.0.0"')
+    after = overrides.format('      "tar@<7.5.21": ">=7.5.21 <8.0.0",\n      "sharp@<0.35.0": ">=0.35.0 <0.36.0"')
+    r = repo({**TREE, "apps/web/package.json": '{\n  "name": "web",\n' + before + '  "private": true\n}\n'})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit(
+        {
+            "apps/web/package.json": '{\n  "name": "web",\n' + after + '  "private": true\n}\n',
+            "apps/web/patches/tar@7.5.22.patch": "--- a\n+++ b\n",
+        }
+    )
+    assert r.findings("doc-not-updated") == []
+
+
 def test_a_pointer_doc_is_not_judged(repo: Repo) -> None:
     r = repo(
         {
@@ -285,6 +320,12 @@ def _stale(found: list[Finding]) -> list[tuple[str, str]]:
 def _code_commits(r: GitRepo, path: str, dates: list[str], message: str = "work") -> None:
     for n, date in enumerate(dates):
         r.commit({path: f"{n}\n"}, date=f"{date}T12:00:00Z", message=message)
+
+
+def test_stale_doc_does_not_count_ci_plumbing(repo: Repo) -> None:
+    r = repo(TREE, date="2024-01-01T12:00:00Z")
+    _code_commits(r, ".github/workflows/ci.yml", ["2024-02-01", "2024-04-01", "2024-08-01", "2024-12-01"])
+    assert r.findings("stale-doc") == []
 
 
 def test_stale_doc_reports_the_lag_the_commits_and_the_last_code_change(repo: Repo) -> None:

@@ -116,6 +116,48 @@ def test_make_aimed_at_a_folder_reads_that_makefile(repo: Repo) -> None:
     ]
 
 
+def test_a_cd_line_moves_the_rest_of_its_shell_block(repo: Repo) -> None:
+    r = repo(
+        {
+            "Makefile": "test:\n\tall\nlint:\n\tall\n",
+            "go/Makefile": "build:\n\tgo build\nunit-test:\n\tgo test\n",
+            "AGENTS.md": (
+                "```bash\ncd go\nmake build\nmake test   # all of them\n```\n\n"  # 4: go/Makefile has no test
+                "```bash\nmake lint\n```\n\n"  # another block: the root again
+                "```bash\ncd my-new-project\nmake serve\n```\n\n"  # made on the way: not judged
+                "```bash\ncd $WORKDIR\nmake gone\n```\n"
+            ),
+        }
+    )
+    assert [(line, m, fix) for _, line, m, fix in said(r)] == [
+        (4, "`make test`: no target `test` in go/Makefile", "did you mean `unit-test`?")
+    ]
+
+
+def test_a_cd_from_where_the_line_before_went(repo: Repo) -> None:
+    r = repo(
+        {
+            "dart/pubspec.yaml": "name: x\n",
+            "go/Makefile": "build:\n\tgo build\n",
+            "api/Makefile": "serve:\n\trun\n",
+            "AGENTS.md": (
+                "```bash\ncd dart && dart run tool/gen.dart\ncd ../go && make test\n```\n\n"  # 3: from dart/, go/
+                "```bash\ncd api && make serve\nmake -C go build\n```\n"  # each line from the doc's folder
+            ),
+        }
+    )
+    assert [(line, m) for _, line, m, _ in said(r)] == [(3, "`make test`: no target `test` in go/Makefile")]
+
+
+def test_a_makefile_s_error_message_defines_no_target(repo: Repo) -> None:
+    makefile = (
+        "UNAME := $(shell uname)\nifeq ($(UNAME), Darwin)\n    X := 1\nelse\n"
+        "    $(error Unsupported platform: $(UNAME))\nendif\n\nbuild:\n\tcc\n"
+    )
+    r = repo({"Makefile": makefile, "AGENTS.md": "- `make build`\n- `make test`\n"})
+    assert [m for _, _, m, _ in said(r)] == ["`make test`: no target `test` in Makefile"]
+
+
 def test_every_target_of_one_make_line_is_checked(repo: Repo) -> None:
     r = repo({"Makefile": "up:\n\tup\n", "AGENTS.md": "```sh\nmake up / down   # start, stop\n```\n"})
     assert [m for _, _, m, _ in said(r)] == ["`make up / down`: no target `down` in Makefile"]
@@ -300,6 +342,18 @@ def test_tox_environments(repo: Repo) -> None:
 def test_tox_reads_its_other_configurations(repo: Repo, config: dict[str, str]) -> None:
     r = repo({**config, "AGENTS.md": "- `tox -e lint`\n- `tox -e lnt`\n"})
     assert [m for _, _, m, _ in said(r)] == [f"`tox -e lnt`: no tox environment `lnt` in {next(iter(config))}"]
+
+
+def test_tox_runs_a_name_made_of_the_factors_its_settings_are_conditional_on(repo: Repo) -> None:
+    tox_ini = (
+        "[tox]\nenvlist =\n  py3{10,14}-ci-{openai,openai-latest}\n\n[testenv]\n"
+        "commands_pre =\n  openai-latest: uv pip install -U openai\n"
+        "commands =\n  ruff: ruff format .\n  mypy: mypy .\n  test: pytest {posargs:.}\n  !ci,py310: python -V\n"
+    )
+    doc = "```bash\ntox run -e test-openai\ntox run -e ruff-mypy-test-openai\ntox run -e lint-openai\n```\n"
+    r = repo({"python/tox.ini": tox_ini, "python/AGENTS.md": doc})
+    missing = "`tox run -e lint-openai`: no tox environment `lint-openai` in python/tox.ini"
+    assert [m for _, _, m, _ in said(r)] == [missing]
 
 
 def test_tox_ranges_are_not_expanded_so_say_nothing(repo: Repo) -> None:

@@ -69,8 +69,14 @@ def test_the_fix_follows_the_repositorys_links(repo: Repo) -> None:
         # copied into the projects a generator makes: their paths, not this repository's
         {"cli/src/Templates/flow/AGENTS.md": "# Flow\n\nEdit `src/flow/main.py`.\n" + "- x\n" * 300},
         {"gen/{{cookiecutter.slug}}/AGENTS.md": "# App\n\nSee `src/app/settings.py`.\n"},
+        # a vendored copy of another project (go mod vendor): its docs are that project's
+        {
+            "vendor/go.opentelemetry.io/otel/AGENTS.md": "# otel\n\nSee `.github/copilot-instructions.md`.\n",
+            "vendor/go.opentelemetry.io/otel/CLAUDE.md": "@AGENTS.md\n",
+            "vendor/github.com/grafana/sobek/AGENTS.md": "# sobek\n" + "- x\n" * 300,
+        },
     ],
-    ids=["skills-folder", "skill-md", "agent-definition", "templates-folder", "cookiecutter"],
+    ids=["skills-folder", "skill-md", "agent-definition", "templates-folder", "cookiecutter", "vendored"],
 )
 def test_reference_docs_get_no_folder_rules(repo: Repo, layout: dict[str, str]) -> None:
     r = repo({"CLAUDE.md": "# Root rules\n", **layout})
@@ -107,6 +113,18 @@ def test_invisible_when_the_claude_md_beside_it_does_not_import_it(repo: Repo) -
             "svc/AGENTS.md",
             "Claude Code never loads it: svc/CLAUDE.md claims svc and does not import it",
             "add @AGENTS.md as the first line of svc/CLAUDE.md",
+        )
+    ]
+
+
+def test_a_claude_md_that_only_links_to_it_is_told_so(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# Root\n", "CLAUDE.md": "# Claude\n\nSee [AGENTS.md](./AGENTS.md) for conventions.\n"})
+    assert _found(r, "invisible-doc") == [
+        (
+            "AGENTS.md",
+            "Claude Code never loads it: CLAUDE.md claims the root and only links to it: "
+            "the model sees the link, not the text",
+            "add @AGENTS.md as the first line of CLAUDE.md",
         )
     ]
 
@@ -241,3 +259,22 @@ def test_a_lowercase_claude_md_is_renamed_not_doubled(repo: Repo) -> None:
             "claude.md is there (the same file where case is ignored); rename it to CLAUDE.md instead",
         )
     ]
+
+
+def test_an_empty_agents_md_is_not_invisible_it_is_empty(repo: Repo) -> None:
+    r = repo(
+        {
+            "CLAUDE.md": "# Root rules\n",
+            "js/cli/AGENTS.md": "",
+            "js/cli/CLAUDE.md": {"symlink": "AGENTS.md"},
+            "js/web/AGENTS.md": " \n\n",
+            "js/api/AGENTS.md": "# Api\n",
+        }
+    )
+    assert [f.file for f in r.findings("invisible-doc")] == ["js/api/AGENTS.md"]
+
+
+def test_a_tracked_claude_md_that_loads_nothing_is_not_said_to_be_untracked(repo: Repo) -> None:
+    r = repo({"CLAUDE.md": "# Root rules\n", "js/cli/AGENTS.md": "# Cli\n", "js/cli/CLAUDE.md": "<!-- todo -->\n"})
+    fixes = [f.fix for f in r.findings("invisible-doc")]
+    assert fixes and not any("git add" in fix for fix in fixes)

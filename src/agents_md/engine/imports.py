@@ -246,6 +246,8 @@ def import_sites(text: str) -> tuple[ImportSite, ...]:
             spots = _spots(src, needle)
             if not spots:  # after emphasis (``**@x**``): the engine reads it with the markers gone
                 spots = _spots(src, needle, loose=True)
+            if not spots:  # a link's text (``[@scope/pkg](...)``) is a run of its own: wherever it is written
+                spots = _spots(src, needle, anywhere=True)
             prose = [s for s in spots if not _in_code(s, code)]
             found = next((s for s in prose if s >= after), None)
             if found is None:
@@ -275,13 +277,13 @@ def _next_prose(src: str, needle: str, after: int, code: list[tuple[int, int]]) 
     return None
 
 
-def _spots(src: str, needle: str, *, loose: bool = False) -> list[int]:
+def _spots(src: str, needle: str, *, loose: bool = False, anywhere: bool = False) -> list[int]:
     """Where ``needle`` (``@path``) starts an import: at the start or after white space, as the
     engine reads it (``# Guide for `@x` `` holds no import there)."""
     out: list[int] = []
     at = src.find(needle)
     while at >= 0:
-        if at == 0 or _SPACE.match(src, at - 1) or (loose and src[at - 1] in "*_~"):
+        if anywhere or at == 0 or _SPACE.match(src, at - 1) or (loose and src[at - 1] in "*_~"):
             out.append(at)
         at = src.find(needle, at + 1)
     return out

@@ -31,6 +31,7 @@ class Left(StrEnum):
     DISABLED = "disabled"  # turned off by the engine's own switch
     EXCLUDED = "excluded"  # excluded by the engine's own setting (Claude Code's claudeMdExcludes)
     NOT_FOLLOWED = "not-followed"  # an import the engine did not follow
+    CONDITIONAL = "conditional"  # a rule with ``paths:``: attached on a Read of a matching file
     UNREADABLE = "unreadable"
 
     def __str__(self) -> str:

@@ -19,6 +19,7 @@ _LEFT = {
     SkipReason.EXCLUDED: Left.EXCLUDED,
     SkipReason.EMPTY: Left.BLANK,
     SkipReason.UNREADABLE: Left.UNREADABLE,
+    SkipReason.CONDITIONAL_RULE: Left.CONDITIONAL,
 }
 
 

@@ -118,7 +118,10 @@ def plan_link(
         folder = os.path.dirname(rel)
         claude = f"{folder}/{CLAUDE_MD}" if folder else CLAUDE_MD
         if rel in index.reference:
-            status, reason = SKIP, "a skill's, an agent's or a template's own file, not a folder's instructions"
+            status, reason = (
+                SKIP,
+                "a skill's, an agent's, a template's or a vendored project's own file, not a folder's instructions",
+            )
         elif rel in index.foreign:
             status, reason = SKIP, "another folder's doc (a link's target), loaded there"
         else:

@@ -23,6 +23,7 @@ _LEFT = {
     "disabled": "switched off",
     "excluded": "excluded by its settings",
     "not-followed": "import not followed",
+    "conditional": "a rule for matching Reads",
     "unreadable": "cannot be read",
 }
 
@@ -100,6 +101,10 @@ def _absent(path: str, start: EngineStart) -> str:
     for x in start.left_out:
         if x.path == path:
             return f"no: {_LEFT.get(str(x.why), str(x.why))}"
+    real = os.path.realpath(path)
+    alias = next((f.path for f in start.files if f.path != path and os.path.realpath(f.path) == real), None)
+    if alias is not None:  # ``CLAUDE.md -> AGENTS.md``: the text is sent, under the other name
+        return f"as {os.path.relpath(alias, start.cwd)} ({'a link to it' if os.path.islink(alias) else 'its target'})"
     if os.path.basename(path) not in start.names:
         return "no: not a name it reads"
     if start.engine == "claude-code" and os.path.basename(path) == "AGENTS.md":

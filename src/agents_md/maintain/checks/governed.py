@@ -8,8 +8,9 @@ what updates it, which only point elsewhere, and what counts as code. One notion
 3. A pointer doc (``read.pointer``) is not judged: the file it points to is the doc.
    What a doc names (the paths its code spans and links spell) tells which changes concern it.
 4. Code: not an instruction file or in ``.claude/``, not in a skill's folder, not ignored, not
-   matched by ``not-code``, no kind ``repo.code`` sets aside, and no file a doc calls generated.
-   In the history (``stale-doc``) a manifest is no code either.
+   matched by ``not-code``, no kind ``repo.code`` sets aside, and no file a doc calls generated;
+   CI, bot and git plumbing (``.github/``, ``renovate.json``, ``.gitignore``) only for a doc in its folder
+   (``.github/AGENTS.md``). In the history (``stale-doc``) a manifest is no code either.
 """
 
 from __future__ import annotations
@@ -31,6 +32,21 @@ from agents_md.maintain.repo.ignore import ignore_matcher
 from agents_md.maintain.views.imports import ImportGraph
 
 CODE_CACHE = 65536  # paths whose verdict is remembered, cleared when full
+# The repository's plumbing: CI workflows, issue templates, dependency bots' settings, git's own files.
+_CI_FOLDERS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pipelines"})
+_CI_FILES = frozenset(
+    {".gitlab-ci.yml", ".travis.yml", "azure-pipelines.yml", "jenkinsfile", "renovate.json", "codecov.yml"}
+    | {".codecov.yml", ".renovaterc", ".renovaterc.json", "dependabot.yml", ".mergify.yml", "mergify.yml"}
+    | {".gitignore", ".gitattributes", ".mailmap", ".git-blame-ignore-revs", ".editorconfig"}
+)
+
+
+def ci_plumbing(path: str) -> bool:
+    """Whether ``path`` is the repository's plumbing (``.github/workflows/ci.yml``, ``renovate.json``,
+    ``.gitignore``)."""
+    return path.split("/", 1)[0] in _CI_FOLDERS or path.rpartition("/")[2].lower() in _CI_FILES
+
+
 _SAYS_GENERATED = re.compile(r"\b(?:auto-?generated|generated|do not edit|don'?t edit|never edit)\b", re.I)
 _UPDATE = re.compile(r"\b(?:update|edit|keep|document (?:it |them |this )?in)\b", re.I)
 
@@ -157,6 +173,8 @@ class Governed:
         base = path.rpartition("/")[2]
         if base in self._names or path.startswith(".claude/") or "/.claude/" in path:
             return False
+        if ci_plumbing(path) and not ci_plumbing(self.governance.doc_of(path) or ""):
+            return False  # CI's plumbing is the code of a doc in its own folder (``.github/AGENTS.md``) only
         if not_code(path) is not None or self.ctx.index.in_skill(path) or path in self.generated():
             return False
         return not self.ctx.ignored(path) and not self._not_code(path)

@@ -36,6 +36,7 @@ class Item:
     line: int  # 1-based
     line_text: str  # the whole source line it is on
     lang: str = ""  # a fence's info string
+    block: int = 0  # a fence line's code block: the line its code starts on (its lines run in one shell)
 
 
 # What a text holds when it holds an item at all: a code span, a link, a fence, indented code.
@@ -107,7 +108,14 @@ def _code(raw: str, first: int, lines: list[str]) -> Iterator[Item]:
         first += 1
     for n, row in enumerate(rows):
         if row.strip():
-            yield Item(kind="fence", text=row.strip(), line=first + n + 1, line_text=_line(lines, first + n), lang=lang)
+            yield Item(
+                kind="fence",
+                text=row.strip(),
+                line=first + n + 1,
+                line_text=_line(lines, first + n),
+                lang=lang,
+                block=first + 1,
+            )
 
 
 def _prose(text: str, first: int, lines: list[str]) -> Iterator[Item]:

@@ -4,7 +4,8 @@ declares, and the repository's own packages.
 1. The nearest manifest at or above a folder (``package.json``, ``pyproject.toml``,
    ``Cargo.toml``, ``go.mod``) declares its dependencies: ``prettier/plugins/babel`` in a
    folder whose ``package.json`` depends on ``prettier`` is a module specifier, not a path.
-2. The repository's own packages count everywhere: the names its manifests declare
+2. Go's standard library (``go/ast``, ``net/http``) counts everywhere, and so do the
+   repository's own packages: the names its manifests declare
    (``name`` of a ``package.json``, ``[project] name`` and ``[tool.poetry] name`` of a
    ``pyproject.toml``, ``[package] name`` of a ``Cargo.toml``, a name's ``-`` also as ``_``),
    and the Python packages at its top or under ``src/`` (a folder holding ``__init__.py``).
@@ -25,6 +26,41 @@ from typing import Any
 from agents_md.engine.fs import DEFAULT_FS
 
 MANIFESTS = ("package.json", "pyproject.toml", "Cargo.toml", "go.mod")
+# Go's standard library packages whose import path holds a ``/`` (``go/ast``, ``net/http``): no go.mod
+# declares them, and a doc about a Go encoder names them as often as its own folders.
+GO_STD = frozenset(
+    f"{top}/{sub}"
+    for top, subs in {
+        "archive": "tar zip",
+        "compress": "bzip2 flate gzip lzw zlib",
+        "container": "heap list ring",
+        "crypto": "aes cipher des dsa ecdh ecdsa ed25519 elliptic hmac md5 rand rc4 rsa sha1 sha256 sha512 subtle"
+        " tls x509",
+        "database": "sql",
+        "debug": "buildinfo dwarf elf gosym macho pe plan9obj",
+        "encoding": "ascii85 asn1 base32 base64 binary csv gob hex json pem xml",
+        "go": "ast build constant doc format importer parser printer scanner token types version",
+        "hash": "adler32 crc32 crc64 fnv maphash",
+        "html": "template",
+        "image": "color draw gif jpeg png",
+        "index": "suffixarray",
+        "io": "fs ioutil",
+        "log": "slog syslog",
+        "math": "big bits cmplx rand",
+        "mime": "multipart quotedprintable",
+        "net": "http mail netip rpc smtp textproto url",
+        "os": "exec signal user",
+        "path": "filepath",
+        "regexp": "syntax",
+        "runtime": "cgo debug pprof race trace",
+        "sync": "atomic",
+        "testing": "fstest iotest quick slogtest",
+        "text": "scanner tabwriter template",
+        "time": "tzdata",
+        "unicode": "utf16 utf8",
+    }.items()
+    for sub in subs.split()
+)
 MAX_MANIFEST = 1 << 20  # bytes
 _NPM_DEP_KEYS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
 _GO_REQUIRE = re.compile(r"^\s*(?:require\s+)?([\w.\-]+(?:/[\w.\-]+)+)\s+v", re.M)
@@ -149,4 +185,6 @@ class Packages:
         """Whether a path starting ``first/second`` names a package in ``directory``'s scope (a scoped
         npm name is ``@first/second``)."""
         known = self.dependencies(directory) | self.own()
+        if second is not None and f"{first}/{second}" in GO_STD:
+            return True
         return first in known or (second is not None and f"@{first}/{second}" in known)

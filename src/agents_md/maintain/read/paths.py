@@ -10,7 +10,8 @@ A code span is checked only when it is clearly a path:
    ``%s``, ``...``, ``path/to/x``, ``FOO/NAME``), not absolute or home-relative
    (``/etc``, ``~/.x``: the machine's, not the repository's), not a git ref (``origin/main``);
 3. written with a ``/`` inside it: a bare name (``.env.local``, ``package.json``) may be a
-   file that should not be committed, so it is not checked;
+   file that should not be committed, so it is not checked — but a folder's name alone
+   (``benchmark/``, as a layout list names one) is;
 4. and, to tell ``apps/web`` from ``and/or``: it starts with ``./`` or ``../``, ends with
    ``/``, has three or more parts, has a file extension, or its first part exists.
 
@@ -32,7 +33,9 @@ from urllib.parse import unquote
 _LINE_SUFFIX = re.compile(r"(?::\d+){1,2}$|#L\d+(?:-L?\d+)?$")
 _NOT_PATH_CHARS = re.compile(r"[\s*?\[\]{}<>$%|;&=!^\\\"'`(),@:]")
 _DOMAIN = re.compile(
-    r"^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|ai|app|co|gov|edu|sh|me|info|xyz|cloud|us|uk|de|fr)$", re.I
+    r"^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|ai|app|co|gov|edu|sh|me|info|xyz|cloud|us|uk|de|fr"
+    r"|build|rs|in|page|site|tech|run|pub|zone|so|to|ly|tv|gg)$",
+    re.I,
 )
 _EXTENSION = re.compile(r"[^./]\.[A-Za-z][A-Za-z0-9_-]{0,9}$")
 _PLACEHOLDER_PART = re.compile(r"^[A-Z][A-Z0-9_]+$")
@@ -71,7 +74,10 @@ def code_path(text: str, first_part_exists: Callable[[str], bool]) -> str | None
     if not word or word.startswith(("-", "/", "~", "@")) or "://" in word or word.lower().startswith("www."):
         return None
     word = _LINE_SUFFIX.sub("", word)
-    if _NOT_PATH_CHARS.search(word) or ("/" not in word.strip("/") and not word.startswith(("./", "../"))):
+    lone_folder = word.endswith("/") and "/" not in word.rstrip("/") and len(word) > 2
+    if _NOT_PATH_CHARS.search(word) or (
+        "/" not in word.strip("/") and not word.startswith(("./", "../")) and not lone_folder
+    ):
         return None
     explicit = word.startswith(("./", "../"))
     bare = word

@@ -6,11 +6,13 @@ plausibly describes. The same notion for both rules.
    ``*_pb2.py``, ``*.min.js``, ``*.lock.yml`` workflows, ...); vendored folders; test data and
    snapshots (``testdata/``, ``fixtures/``, ``__snapshots__/``, ``*.snap``); prose (Markdown,
    reST, text), changelogs and release notes (``CHANGELOG``, ``.changeset/``, ``changelog/``);
-   assets (images, fonts, media, archives); version files (``VERSION``).
+   assets (images, fonts, media, archives); version files (``VERSION``); a dependency's patch
+   (``patches/tar@7.5.22.patch``).
 2. Not code, by the repository's word: git's ``linguist-generated`` and ``linguist-vendored``
    attributes (asked for a diff's files), and the configured ``not-code`` globs.
 3. Not a meaningful change: a manifest (``package.json``, ``pyproject.toml``, ``Cargo.toml``,
-   ``go.mod``, ...) whose changed lines differ only in version numbers (``manifest_versions_only``).
+   ``go.mod``, ``pnpm-workspace.yaml``, ...) whose changed lines differ only in version numbers,
+   or are all dependencies' lines (an override added, a pin moved: ``manifest_versions_only``).
 """
 
 from __future__ import annotations
@@ -106,6 +108,8 @@ _GENERATED_NAME = re.compile(
     re.I,
 )
 _RELEASE_NAME = re.compile(r"^(?:changelog|changes|history|news|releases?|release[-_]notes|upgrading)(?:\.|$)", re.I)
+# A package manager's patch of a dependency (pnpm's ``tar@7.5.22.patch``, patch-package's ``x+1.2.3.patch``).
+_DEPENDENCY_PATCH = re.compile(r"^[@\w.-]+[@+]v?\d[\w.+-]*\.patch$")
 _KEEP_TEXT = re.compile(r"^(?:requirements.*|constraints.*|cmakelists|robots|llms)\.txt$", re.I)
 VERSION_FILES = frozenset(
     {
@@ -143,6 +147,7 @@ MANIFESTS = frozenset(
         "build.gradle.kts",
         "directory.packages.props",
         "directory.build.props",
+        "pnpm-workspace.yaml",
     }
 )
 MARKS = ("linguist-generated", "linguist-vendored")  # git attributes that say a file is not the repository's code
@@ -172,6 +177,8 @@ def not_code(path: str) -> str | None:
         return "prose"
     if lower in VERSION_FILES:
         return "version file"
+    if folders and folders[-1] == "patches" and _DEPENDENCY_PATCH.match(base):
+        return "dependency patch"
     return None
 
 
@@ -183,12 +190,30 @@ def is_manifest(path: str) -> bool:
 _VERSION = re.compile(r"[\^~<>=!]*v?\d+(?:\.\d+)+(?:[-+.~]?[0-9A-Za-z]+)*|[\^~<>=!]+v?\d+\b|\b[0-9a-f]{40}\b|@v\d+\b")
 
 
+# A line that pins a package to a version or a range (``"react": "^18.3.1"``, ``"tar@<7.5.21": ">=7.5.21"``,
+# ``requests = ">=2"``): a dependency's line, whatever it adds or removes.
+_DEPENDENCY_LINE = re.compile(
+    r"""^\s*["']?(?P<name>@?[\w./-]+)(?P<range>@[^"':=]*(?:[=<>][^"':]*)?)?["']?\s*[:=]\s*["']?"""
+    r"""(?:[\^~<>=!*]|v?\d)[^"']*["']?,?\s*$"""
+)
+
+
 def manifest_versions_only(removed: Iterable[str], added: Iterable[str]) -> bool:
     """Step 3: whether a manifest's removed and added lines are the same once version numbers
-    are set aside (``"version": "1.2.3"`` -> ``"1.3.0"``, ``"react": "^18.2.0"`` -> ``"^18.3.1"``)."""
+    are set aside (``"version": "1.2.3"`` -> ``"1.3.0"``, ``"react": "^18.2.0"`` -> ``"^18.3.1"``),
+    or are all dependencies' lines (a security override added, a pin moved)."""
+    removed, added = [line for line in removed if line.strip()], [line for line in added if line.strip()]
 
     def shape(lines: Iterable[str]) -> list[str]:
-        return sorted(_VERSION.sub("V", line).strip() for line in lines if line.strip())
+        return sorted(_VERSION.sub("V", line).strip() for line in lines)
 
-    before, after = shape(removed), shape(added)
-    return before == after and bool(before)
+    if shape(removed) == shape(added) and removed:
+        return True
+    # Dependencies' lines only, the same packages on both sides, but for pins an override adds or
+    # drops (``"sharp@<0.35.0": ">=0.35.0"``): a package swapped for another is a change.
+    gone, came = [_DEPENDENCY_LINE.match(line) for line in removed], [_DEPENDENCY_LINE.match(line) for line in added]
+    if not (gone or came) or not all(gone) or not all(came):
+        return False
+    before = {m["name"] for m in gone if m is not None and not m["range"]}
+    after = {m["name"] for m in came if m is not None and not m["range"]}
+    return before == after

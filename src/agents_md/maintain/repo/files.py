@@ -15,7 +15,9 @@ which doc governs which path.
    ``.claude``, ``.codex``, ``.cursor`` or ``.github``), or beside an agent's definition
    (``agent.json``, ``agent.yaml``: the agent's runtime prompt), or in a template folder
    (``templates``, ``scaffold``, ``skeleton``, ``boilerplate``, a cookiecutter's ``{{...}}``:
-   a file copied into other projects, its paths theirs). A file that is the link target of an
+   a file copied into other projects, its paths theirs), or in a vendored copy of another
+   project (``vendor``, ``third_party``: Go's ``vendor/go.opentelemetry.io/otel/AGENTS.md`` is
+   that project's, rewritten by ``go mod vendor``). A file that is the link target of an
    instruction file in another folder (``AGENTS.md -> .agents/AGENTS.md``) is that folder's
    doc, not one of its own folder. Every other file is a *folder doc*.
 4. A directory that holds a folder doc named one of the doc names (``doc-names``, default
@@ -55,6 +57,8 @@ SKILL_HOMES = frozenset({".agents", ".claude", ".codex", ".cursor", ".github"}) 
 TEMPLATE_DIRS = frozenset(
     {"template", "templates", "scaffold", "scaffolds", "skeleton", "skeletons", "boilerplate", "boilerplates"}
 )
+# Folders holding copies of other projects (``go mod vendor``): their docs are those projects'.
+VENDOR_DIRS = frozenset({"vendor", "third_party", "third-party", "node_modules", "bower_components"})
 # Outside git, the folders nobody writes instructions in: version control, what is installed, caches.
 SKIP_WALK = frozenset(
     {
@@ -168,9 +172,10 @@ def _walk(root: str, rel_start: str, walked: list[int]) -> list[str]:
 
 
 def in_template(rel: str) -> bool:
-    """Step 3: whether ``rel`` lies in a template folder."""
+    """Step 3: whether ``rel`` lies in a template folder, or in a vendored copy of another project."""
     return any(
-        part.lower() in TEMPLATE_DIRS or (part.startswith("{{") and part.endswith("}}")) for part in rel.split("/")[:-1]
+        part.lower() in TEMPLATE_DIRS or part in VENDOR_DIRS or (part.startswith("{{") and part.endswith("}}"))
+        for part in rel.split("/")[:-1]
     )
 
 

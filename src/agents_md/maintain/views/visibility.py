@@ -1,7 +1,7 @@
 """Where Claude Code leaves a repository's ``AGENTS.md`` out, asked of the engine and read off
 what the ``agents-md`` plugin recorded.
 
-For each ``AGENTS.md``:
+For each ``AGENTS.md`` that holds more than white space (an empty one loads nowhere, and misses nothing):
 
 1. It is *visible* when the default-mode start in its directory loads it (by path, by a
    link's target, or an identical text), or when a Read of a file in that directory, from a
@@ -22,6 +22,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from agents_md._util.jstext import js_trim
 from agents_md.maintain.repo.files import AGENTS_MD, DocIndex, anchor_dir, is_instruction_file
 from agents_md.maintain.views.engine import EngineView, Start
 
@@ -77,6 +78,8 @@ def build(engine: EngineView, index: DocIndex, docs: Sequence[str], text: Callab
         body = text(rel)
         if body is None:
             continue  # absent (dangling-link has it) or unreadable (noted)
+        if not js_trim(body):
+            continue  # empty: every engine leaves it out, and there is nothing to miss
         directory, path = anchor_dir(rel), index.abs(rel)
         start = engine.start(index.abs(directory))
         if not start.loads(path, body):  # 1

@@ -3,7 +3,8 @@ the diff left alone. A warning, not an error: it gives the reviewer a question t
 
 1. The diff's files that are code a doc describes (``checks.governed``, step 4): not lockfiles,
    generated or vendored files (by name, or git's ``linguist-*`` attributes), test data,
-   prose, changelogs, assets; not a manifest whose change is version numbers only.
+   prose, changelogs, assets; not a manifest whose change is version numbers only; not CI
+   plumbing (``.github/workflows/x.yml``) unless the doc over it names the file.
 2. Each goes to the doc that governs it: the nearest doc above it (a deeper doc claims its own
    folder), or the doc that declares it in ``[governs]``.
 3. A doc is updated when the diff touches any of its parts (an instruction file of its folder,
@@ -17,10 +18,13 @@ the diff left alone. A warning, not an error: it gives the reviewer a question t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import Changed, CheckContext
+from agents_md.maintain.checks.governed import ci_plumbing
+from agents_md.maintain.repo.code import not_code
 from agents_md.maintain.repo.files import anchor_dir
 
 RULE = RuleInfo("doc-not-updated", Severity.WARNING, "code changed but the doc over it did not", __doc__)
@@ -44,6 +48,16 @@ def _mentioned(path: str, named: frozenset[str], own: str = "") -> bool:
         if folder in named and not (i == depth + 1 and folders[i - 1] in _BROAD):
             return True
     return False
+
+
+def _named_plumbing(ctx: CheckContext, path: str) -> bool:
+    """Step 1: a CI file the doc over it names (``conformance-matrix.yml``): then it is its code."""
+    if not ci_plumbing(path) or not_code(path) is not None or ctx.ignored(path):
+        return False
+    doc = ctx.governed.governance.doc_of(path)
+    text = ctx.text(ctx.holder(doc)) if doc is not None else None
+    name = re.escape(path.rpartition("/")[2])
+    return bool(text) and re.search(rf"(?<![\w.-]){name}(?![\w-])", text or "") is not None
 
 
 def _named_among(ctx: CheckContext, doc: str, changed: list[Changed]) -> list[Changed]:
@@ -83,7 +97,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     touched = set(changes.files)
     under: dict[str, list[Changed]] = {}
     for c in changes.changed:
-        if c.path in changes.settled or not governed.is_code(c.path):  # 1
+        if c.path in changes.settled or not (governed.is_code(c.path) or _named_plumbing(ctx, c.path)):  # 1
             continue
         doc = governed.governance.doc_of(c.path)  # 2
         if doc is not None and doc in judged:

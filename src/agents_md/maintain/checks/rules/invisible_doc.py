@@ -9,7 +9,7 @@ the engines it does use).
    link's target are not meant to load there.
 2. Otherwise the reason is what the plugin recorded: a ``CLAUDE.md`` of the project's own above
    it (the default mode then reads only what a ``CLAUDE.md`` imports) or beside it (which does
-   not import it).
+   not import it, or only links to it: "See [AGENTS.md](./AGENTS.md)" shows the model a link).
 3. The fix loads exactly the doc, no more: a ``CLAUDE.md`` beside it holding ``@AGENTS.md``, or a
    link to it when the repository's other ``CLAUDE.md`` files are links (its convention); when
    that ``CLAUDE.md`` is on disk but not tracked (a fix just written), ``git add`` it.
@@ -42,6 +42,16 @@ def _links_are_the_convention(ctx: CheckContext) -> bool:
     return links > imports
 
 
+def _links_to(ctx: CheckContext, claude: str, doc: str) -> bool:
+    """Whether ``claude`` holds a Markdown link to ``doc`` (a pointer the model may or may not follow)."""
+    home = posixpath.dirname(claude)
+    for item in ctx.scan(claude):
+        target = item.text.split("#", 1)[0].strip("<>")
+        if item.kind == "link" and target and posixpath.normpath(posixpath.join(home, target)) == doc:
+            return True
+    return False
+
+
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     if CLAUDE_CODE not in ctx.config.engines:
         return  # a team that does not use Claude Code is not told what it misses (engine-divergence is)
@@ -53,9 +63,15 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         if beside:
             # Unsafe: the CLAUDE.md then loads the AGENTS.md too, which may repeat what it says.
             insert = Edit(kind="replace", file=beside[0], new="@AGENTS.md\n", line=1, column=1, safe=False)
+            # "See [AGENTS.md](./AGENTS.md)": the model is shown a link, which it may or may not follow.
+            how = (
+                "only links to it: the model sees the link, not the text"
+                if _links_to(ctx, beside[0], rel)
+                else "does not import it"
+            )
             yield RULE.diagnostic(
                 rel,
-                f"Claude Code never loads it: {beside[0]} claims {shown(directory)} and does not import it",
+                f"Claude Code never loads it: {beside[0]} claims {shown(directory)} and {how}",
                 f"add @AGENTS.md as the first line of {beside[0]}",
                 edits=() if os.path.islink(ctx.abs(beside[0])) else (insert,),
             )
@@ -71,9 +87,11 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     edits = (Edit(kind="create", file=claude, new="@.claude/AGENTS.md\n"),)
             elif odd:
                 fix = f"git mv {odd} {claude} (named so it loads only on a disk that ignores case)"
-            elif not free:
+            elif not free and claude not in ctx.index.present:
                 # Made by hand or by a fix just now: on disk, but the check reads what git tracks.
                 fix = f"git add {claude} (it is on disk, not tracked by git)"
+            elif not free:
+                fix = f"agents-md context {directory or '.'} shows why {claude} does not load it"
             else:
                 symlinks = _links_are_the_convention(ctx) if symlinks is None else symlinks
                 fix = (

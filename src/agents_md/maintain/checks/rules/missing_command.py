@@ -4,8 +4,10 @@ cannot be run), with the nearest names it does have.
 
 1. Commands are read from code spans and shell blocks (``read.invocations``); a clause that
    says not to run one is left out, and so is a word that is a placeholder (``<name>``).
-2. A command runs in the folder the doc governs, moved by a ``cd DIR &&`` before it or by the
-   tool's own flag (``make -C``, ``pnpm --filter``, ``just -f``).
+2. A command runs in the folder the doc governs, moved by a ``cd DIR &&`` before it, by a
+   ``cd`` earlier in its shell block (``read.invocations.ShellBlocks``), or by the tool's own
+   flag (``make -C``, ``pnpm --filter``, ``just -f``); after a ``cd`` to no folder of the
+   repository (``cd $DIR``, a project the block made) the block's commands are not judged.
 3. Each runner is asked in that folder, as the tool itself would look (``checks.entry_points``):
    ``make`` the Makefile there or above (includes followed); the package managers the nearest
    ``package.json``, or the workspace package a filter names; ``just`` the nearest justfile
@@ -25,6 +27,8 @@ cannot be run), with the nearest names it does have.
 
 from __future__ import annotations
 
+import functools
+import os
 import posixpath
 import re
 from collections.abc import Iterator
@@ -33,7 +37,7 @@ from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.checks.entry_points import Miss, Runners, leaves, misses
 from agents_md.maintain.read.commands import CLAUSE_END
-from agents_md.maintain.read.invocations import Invocation, invocations
+from agents_md.maintain.read.invocations import Invocation, ShellBlocks, invocations
 from agents_md.maintain.read.markdown import Item
 from agents_md.maintain.repo.files import anchor_dir
 
@@ -62,8 +66,12 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         home = anchor_dir(rel)
         said: dict[str, list[int]] = {}
         findings: list[tuple[int, Invocation, Miss]] = []
+        blocks = ShellBlocks(functools.partial(_a_folder, ctx, home))
         for item in ctx.scan(rel):
-            for inv in invocations(item):
+            where, then = blocks.run(item)
+            if where is None or then is None:
+                continue  # run somewhere it cannot tell (``cd $DIR``, a folder made on the way)
+            for inv in invocations(item, where):
                 if _denied(item):
                     break
                 base = _base(home, inv)
@@ -114,6 +122,12 @@ def _denied(item: Item) -> bool:
         return False
     after = CLAUSE_END.split(item.line_text[at + len(item.text) :], maxsplit=1)[0]
     return _DENIED.search(CLAUSE_END.split(item.line_text[:at])[-1]) is not None or bool(_GONE.search(after))
+
+
+def _a_folder(ctx: CheckContext, home: str, to: str) -> bool:
+    """Step 2: whether a ``cd`` from the doc's folder leads to a folder of the repository."""
+    folder = posixpath.normpath(posixpath.join(home, to)) if home else posixpath.normpath(to)
+    return not leaves(folder) and os.path.isdir(ctx.abs("" if folder == "." else folder))
 
 
 def _base(home: str, inv: Invocation) -> str:

@@ -8,36 +8,51 @@ block) that names nothing in the repository, read the way a reader of the doc wo
    up to the repository root, and to the root; a leading ``/`` means the root. Found anywhere,
    or as the end of a tracked file's or folder's path within the doc's folder, or of just one
    elsewhere (written from another folder: ``_harness/x.py`` for ``core/pkg/_harness/x.py``; a
-   module specifier ``./api`` for ``src/api/`` or ``src/api.ts``): not missing. When one tracked file of that
+   module specifier ``./api`` for ``src/api/`` or ``src/api.ts``; an ESM import's ``./x.js`` for
+   ``src/x.ts``); a folder's name alone (``Static/``) for a folder of that name within the
+   doc's folder, or for the repository's only one): not missing. When one tracked file of that
    name lies within the doc's folder, the fix names it.
 3. Not checked: a path into a dependency or build folder (``node_modules``, ``dist``, ``target``,
-   ...), one whose first part is a package (a dependency of the nearest manifest, or one of the
+   ...), a folder's name alone that names what a build or a run makes (``generated/``, ``logs/``),
+   one whose first part is a package (a dependency of the nearest manifest, or one of the
    repository's own: a module specifier such as ``prettier/plugins/babel``), words that name
    no place (``tasks/TaskService``, a folder and a class), one in a clause
    that says not to do or use it (a counter-example: "use `a`, not `b`"), one on a line that
-   says it is another repository's ("in that repo", "outside git"), a code span without a file
+   says it is another repository's ("in that repo", "outside git", "next to this repo"), a code span without a file
    extension on a line about branches (``Branch naming: `ui-v2/feature-x` ``: a branch name),
    a path into a folder the doc also names in the home folder (``.claude/settings.json`` beside
    ``~/.claude/settings.json``: the places a program looks, in whatever project it runs in), and one git ignores
    (a local file such as ``.env.test``: asked of git once for the whole check), nor a folder
    whose contents a ``.gitignore`` names (``public/fonts/`` of ``public/fonts/GT-*``: made
-   locally), nor one the doc says, where it names it, is made locally ("gitignored", "created at
-   build time"). A path missing at several lines of one doc is said once, at the first.
+   locally), nor a path of two parts or more that a ``.gitignore`` pattern holds, part after
+   part (``src/main/jniLibs/`` of ``packages/*/android/src/main/jniLibs/``: what a build makes
+   in each package), nor one the doc says, where it names it, is made locally ("gitignored",
+   "created at build time", "build cache"), or says is not there ("there is no `x`", "`x`,
+   which was deleted", "none of those paths exist"), or tells the reader, or a program, to make
+   ("Create `x`", "writes `x`"; ``read.absence``) — where it says so once, for every mention of
+   it. A path missing at several lines of one doc (``./x/`` and ``x/`` alike) is said once, at
+   the first.
 4. A path that leaves the repository (``../sibling-repo/x``) is said once per doc, as
    information: it is not checked. Unfound, a ``../`` path leaves it when read from the doc's own
    folder, or when read from the root (where agents mostly start) unless its first real part is
-   a folder where it could be read inside (``../web/gone`` of ``apps/api`` beside ``apps/web``).
+   a folder where it could be read inside (``../web/gone`` of ``apps/api`` beside ``apps/web``),
+   and not when git ignores what it names from the doc's own folder (``../.env/bin/activate``
+   of ``python/``: a local file).
 5. A file name alone (`` `redis.py` ``) is no path to look for, but when no file of that name
    is left in the repository and a commit of the last 180 days deleted one within the doc's
-   folder, it names a file that was renamed or removed: said so (git asked once, for all).
-6. A path whose first part is nowhere the doc is read, and none of whose last two parts the
-   repository has anywhere (no ``stylefmt-repo`` folder, no ``at-media.css``), names another
-   codebase's files — an upstream test suite, a
-   folder made at run time — and is not said, unless git deleted it in the last 180 days.
+   folder, it names a file that was renamed or removed: said so (git asked once, for all) —
+   unless git ignores it now (generated code that is no longer committed).
+6. A path whose first part is nowhere the doc is read, whose last part the repository has
+   nowhere, and either its folder's name or its first part neither (no ``stylefmt-repo``
+   folder, no ``at-media.css``; no ``NeuRT`` folder), names another codebase's files — an
+   upstream test suite, a sibling repository, a folder made at run time — or is no path at all
+   (``rac_llm/tts/callbacks_t``: names joined with slashes), and is not said, unless git deleted
+   it in the last 180 days.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import posixpath
 import re
@@ -48,7 +63,9 @@ from agents_md._util.front_matter import split_front_matter
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.engine.rules import rule_globs
 from agents_md.maintain.checks.context import CheckContext
+from agents_md.maintain.read.absence import said_absent, to_be_made
 from agents_md.maintain.read.commands import SHELL_LANGS, counter_example
+from agents_md.maintain.read.invocations import ShellBlocks, leading_cd
 from agents_md.maintain.read.markdown import Item
 from agents_md.maintain.read.paths import GENERIC_NAME, code_path, example_paths, link_path
 from agents_md.maintain.repo.files import anchor_dir
@@ -83,18 +100,27 @@ DEPENDENCY_DIRS = frozenset(
         "site-packages",
     }
 )
+# A folder's name alone that names what a build or a run makes (``generated/``, ``logs/``).
+_MADE_NAMES = frozenset(
+    {"generated", "gen", "tmp", "temp", "log", "logs", "reports", "results", "artifacts", "output", "bin", "obj"}
+    | {"debug", "release", "cache", "build-ts", "lib-cov", "screenshots", "snapshots", "traces", "junit"}
+)
+# Files only a compiler or a packager makes.
+_BUILT = re.compile(r"\.(?:exe|dll|so|dylib|o|obj|a|pdb|class|pyc|whl|nupkg)$", re.I)
 FOUND, MISSING, OUTSIDE = "found", "missing", "outside"
 # A line that says what it names is made locally: then the doc explains its absence.
 _MADE_LOCALLY = re.compile(
     r"\b(?:git-?ignored|ignored by git|not (?:committed|checked in|tracked)|never commit(?:ted)?|build[- ]time"
     r"|at build|(?:is|are|gets?) (?:created|generated|downloaded|fetched|populated|written|installed|built|compiled)"
-    r"|pre-?installed|injected|scaffolded)\b",
+    r"|pre-?installed|injected|scaffolded"
+    r"|(?:generated|runtime|build) (?:dirs?|director(?:y|ies)|folders?|files|output|artifacts?|cache))\b",
     re.I,
 )
 # A line that says its paths are another repository's ("see `x` in that repo", "outside git").
 _ELSEWHERE = re.compile(
     r"\b(?:that|the other|another|a separate|a sibling|the upstream|an external)\s+(?:repo|repository|checkout)\b"
-    r"|\bin the [\w.-]+ (?:repo|repository)\b|\boutside (?:of )?(?:this |the )?(?:repo|repository|git)\b",
+    r"|\bin the [\w.-]+ (?:repo|repository)\b|\boutside (?:of )?(?:this |the )?(?:repo|repository|git)\b"
+    r"|\bnext to (?:this|the) (?:repo|repository|checkout)\b",
     re.I,
 )
 
@@ -133,7 +159,13 @@ class _Places:
                 current = posixpath.dirname(current)
         self.dirs = [d for d in dict.fromkeys(dirs) if d] + [""]  # the root last
         self.home = self.dirs[0]
+        self.lines = (ctx.text(rel) or "").split("\n")
+        self.blocks = ShellBlocks(self._a_folder)  # where its shell blocks' lines run
         self.user_dirs = frozenset(_IN_HOME.findall(ctx.text(rel) or ""))
+
+    def _a_folder(self, to: str) -> bool:
+        folder = posixpath.normpath(posixpath.join(self.home, to))
+        return not _leaves(folder) and os.path.isdir(self.ctx.abs("" if folder == "." else folder))
 
     def first_exists(self, part: str) -> bool:
         return any(os.path.lexists(os.path.join(self.ctx.abs(b), part)) for b in self.dirs)
@@ -175,11 +207,27 @@ class _Places:
     def paths(self, item: Item) -> list[str]:
         if item.kind == "code":
             found = code_path(item.text, self.first_exists)
+            if found and _lone_folder(found) and not _LAYOUT_ENTRY.search(item.line_text[: _at(item)]):
+                return []  # a folder's name alone names a folder where a layout list or table names one
             return [found] if found else []
         if item.kind == "link":
             found = link_path(item.text)
             return [found] if found else []
-        return example_paths(item.text, self.first_exists) if item.lang.lower() in SHELL_LANGS else []
+        if item.lang.lower() not in SHELL_LANGS:
+            return []
+        start, after = self.blocks.run(item)  # where the line starts; where the rest of it runs
+        cd = leading_cd(item)
+        comment = re.search(r"(?:^|\s)#", item.text)
+        command, remark = (item.text[: comment.start()], item.text[comment.start() :]) if comment else (item.text, "")
+        # A comment speaks from the doc's folder ("# writes dart/x.json"); a command from where it runs
+        # (``cd dart/compiler && dart run x.dart ../../examples/a.json``); a ``cd`` from where its line starts.
+        out: list[str] = example_paths(remark, self.first_exists) if remark else []
+        if cd is not None and start is not None:
+            out += [_joined(start, p) for p in example_paths(cd.group(0), self.first_exists)]
+        if after is not None:
+            rest = command[cd.end() :] if cd is not None else command
+            out += [_joined(after, p) for p in example_paths(rest, self.first_exists)]
+        return out
 
     def unchecked(self, path: str, item: Item) -> bool:
         """Step 3, but for what git ignores."""
@@ -198,7 +246,16 @@ class _Places:
             return True
         if item.kind == "code" and _not_a_place(path, parts):
             return True
+        if _lone_folder(path) and parts and parts[-1].lower().lstrip(".") in _MADE_NAMES:
+            return True
+        if parts and _BUILT.search(parts[-1]):
+            return True  # a compiled file (``./test/Debug/run.exe``): what a build makes
         return item.kind != "link" and counter_example(item)
+
+    def told(self, item: Item) -> bool:
+        """Whether the doc says, where it names it, that it is not there or is to be made: then
+        none of its mentions in the doc is a stale path."""
+        return item.kind != "fence" and (said_absent(self.lines, item) or to_be_made(self.lines, item))
 
 
 # A file name alone, of a kind of source file: checked only against what git deleted (step 5).
@@ -211,7 +268,12 @@ MAX_ASKED = 400  # paths asked of git at once about deletions (a command line ha
 
 
 def _gone_names(
-    ctx: CheckContext, bare: list[_Candidate], deeper: _Suffixes, exact: list[str], out: dict[str, str]
+    ctx: CheckContext,
+    bare: list[_Candidate],
+    deeper: _Suffixes,
+    exact: list[str],
+    out: dict[str, str],
+    told: set[tuple[str, str]],
 ) -> Iterator[Diagnostic]:
     """Step 5: file names alone that no file of the repository has now, and that a commit of the
     last ``GONE_DAYS`` days deleted within the doc's folder: renamed or removed under the doc.
@@ -219,8 +281,8 @@ def _gone_names(
     assert ctx.git is not None
     wanted: dict[tuple[str, str], list[_Candidate]] = {}
     for c in bare:
-        if c.path in deeper.by_name:
-            continue  # a file of that name is somewhere: the doc may mean it
+        if c.path in deeper.by_name or (c.doc, c.path) in told:
+            continue  # a file of that name is somewhere (the doc may mean it), or the doc says it is gone
         home = anchor_dir(c.doc)
         wanted.setdefault((home, c.path), []).append(c)
     if not wanted and not exact:
@@ -228,6 +290,9 @@ def _gone_names(
     specs = sorted({f":(glob){home}/**/{name}" if home else f":(glob)**/{name}" for home, name in wanted})
     specs = specs[:MAX_ASKED]
     deleted = ctx.git.deleted([*specs, *(f":(literal){p}" for p in sorted(set(exact)))], GONE_DAYS)
+    # Deleted and ignored since: no longer committed but made by a build (generated code), not gone.
+    made = ctx.git.ignored(sorted(deleted))
+    deleted = {path: commit for path, commit in deleted.items() if path not in made}
     out.update(deleted)
     by_name: dict[str, list[tuple[str, str]]] = {}
     for path, commit in deleted.items():
@@ -256,30 +321,61 @@ def _around(ctx: CheckContext, rel: str, line: int) -> str:
     return " ".join(lines[max(0, line - 3) : line])
 
 
-def _ignored_within(ctx: CheckContext) -> frozenset[str]:
-    """Folders whose contents a ``.gitignore`` names (``public/fonts/GT-Alpina*`` in
-    ``website/.gitignore``: ``website/public/fonts``): made locally, so their absence is no news."""
-    assert ctx.git is not None
-    out: set[str] = set()
-    for ignore_file in ctx.git.ls_files([":(glob)**/.gitignore"]):
-        home = posixpath.dirname(ignore_file)
-        try:
-            data = read_inside(os.path.realpath(ctx.root), ctx.abs(ignore_file), limit=CONFIG_MAX_BYTES)
-        except OSError:
-            continue
-        patterns = (data or b"").decode("utf-8", errors="replace").splitlines()
-        for pattern in patterns:
-            pattern = pattern.strip()
-            if not pattern or pattern.startswith(("#", "!")) or "/" not in pattern.rstrip("/"):
+class _IgnoreRules:
+    """What the ``.gitignore`` files say is made locally, beyond what ``git check-ignore`` answers
+    for one spelling:
+
+    - ``within``: folders whose contents a pattern names (``public/fonts/GT-Alpina*`` in
+      ``website/.gitignore``: ``website/public/fonts``);
+    - ``shapes``: every pattern with a folder in it, as its parts (``packages/*/android/src/main/jniLibs/``),
+      so that a doc naming such a folder from elsewhere (``src/main/jniLibs/``: "in each package")
+      names what a build makes, not a stale path.
+    """
+
+    def __init__(self, ctx: CheckContext) -> None:
+        assert ctx.git is not None
+        within: set[str] = set()
+        shapes: set[tuple[str, ...]] = set()
+        for ignore_file in ctx.git.ls_files([":(glob)**/.gitignore"]):
+            home = posixpath.dirname(ignore_file)
+            try:
+                data = read_inside(os.path.realpath(ctx.root), ctx.abs(ignore_file), limit=CONFIG_MAX_BYTES)
+            except OSError:
                 continue
-            fixed: list[str] = []
-            for part in pattern.strip("/").split("/")[:-1]:
-                if any(c in part for c in "*?[]\\"):
-                    break
-                fixed.append(part)
-            if fixed:
-                out.add(posixpath.join(home, *fixed) if home else "/".join(fixed))
-    return frozenset(out)
+            for pattern in (data or b"").decode("utf-8", errors="replace").splitlines():
+                pattern = pattern.strip()
+                if not pattern or pattern.startswith(("#", "!")) or "/" not in pattern.rstrip("/"):
+                    continue
+                raw = pattern.strip("/").split("/")
+                shapes.add(tuple(p for p in raw if p and p != "**"))
+                fixed: list[str] = []
+                for part in raw[:-1]:
+                    if any(c in part for c in "*?[]\\"):
+                        break
+                    fixed.append(part)
+                if fixed:
+                    within.add(posixpath.join(home, *fixed) if home else "/".join(fixed))
+        self.within = frozenset(within)
+        self.shapes = frozenset(shapes)
+
+    def made_locally(self, candidate: _Candidate) -> bool:
+        if self.within.intersection(s.rstrip("/") for s in candidate.lookups):
+            return True
+        parts = [p for p in candidate.path.split("#", 1)[0].split("/") if p not in ("", ".", "..")]
+        if len(parts) < 2 and not _lone_folder(candidate.path):
+            return False
+        return any(_runs_within(parts, shape) for shape in self.shapes)
+
+
+def _runs_within(parts: list[str], shape: tuple[str, ...]) -> bool:
+    """Whether ``parts`` stand, one after the other, among a pattern's parts (each matched as git
+    does), the last one spelled out (``*`` stands for a folder between, not for the one named)."""
+    n = len(parts)
+    return any(
+        shape[i + n - 1] == parts[-1]
+        and all(fnmatch.fnmatchcase(p, s) for p, s in zip(parts, shape[i : i + n], strict=True))
+        for i in range(len(shape) - n + 1)
+    )
 
 
 _CAMEL = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
@@ -292,6 +388,33 @@ def _not_a_place(path: str, parts: list[str]) -> bool:
     return _CAMEL.match(parts[-1]) is not None
 
 
+# What stands before a layout entry's name: a list item's marker, a table's cell (``| `x/` | what |``).
+_LAYOUT_ENTRY = re.compile(r"(?:^\s*(?:[-*+]|\d+[.)])?|\|)\s*(?:\*\*)?`$")
+
+
+def _at(item: Item) -> int:
+    """Where a code span's text starts on its line (after its backtick)."""
+    at = item.line_text.find(f"`{item.text}`")
+    return at + 1 if at >= 0 else 0
+
+
+def _joined(cwd: str, path: str) -> str:
+    """A path a command names, run from ``cwd`` (relative to the doc's folder)."""
+    return posixpath.normpath(posixpath.join(cwd, path)) if cwd and not path.startswith("/") else path
+
+
+def _spelled(path: str) -> str:
+    """A path as one spelling of it: ``./x/`` and ``x`` are the same mention."""
+    while path.startswith("./"):
+        path = path[2:]
+    return path.rstrip("/")
+
+
+def _lone_folder(path: str) -> bool:
+    """A folder's name alone (``benchmark/``): read, as a layout list means it, within the doc's folder."""
+    return path.endswith("/") and "/" not in path.rstrip("/")
+
+
 def _climbed(path: str) -> str:
     """``../../x/y`` without its climb: ``x/y``."""
     while path.startswith("../"):
@@ -301,15 +424,21 @@ def _climbed(path: str) -> str:
 
 def _suffix_worthy(path: str) -> bool:
     """A path worth looking for deeper down: two parts or more (``_harness/x.py``), or a module
-    specifier (``./api``, ``./generate-url``: no extension, as an import names a module)."""
+    specifier (``./api``, ``./generate-url``: no extension, as an import names a module; or a
+    JavaScript or TypeScript file's, ``./cli_core.ts``)."""
     if path.startswith(("../", "/")):
         return False
-    return path.strip("./").count("/") >= 1 or (path.startswith("./") and not _EXTENSION.search(path))
+    specifier = path.startswith("./") and (not _EXTENSION.search(path) or _JS_SPECIFIER.search(path))
+    return path.strip("./").count("/") >= 1 or bool(specifier)
 
 
 # What a module specifier without an extension may name on disk.
 _MODULE_EXTENSIONS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".py", ".rs", ".go")
 _EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
+# A JavaScript or TypeScript module, as an import names it from the file that imports it (``./cli_core.ts``).
+_JS_SPECIFIER = re.compile(r"\.[cm]?[jt]sx?$")
+# TypeScript's ESM imports name the ``.js`` the compiler emits: ``./runtime/x.js`` for ``runtime/x.ts``.
+_TS_TWINS = {"js": ("ts", "tsx"), "jsx": ("tsx",), "mjs": ("mts",), "cjs": ("cts",)}
 
 
 class _Suffixes:
@@ -321,6 +450,7 @@ class _Suffixes:
         self.by_name: dict[str, list[str]] = {}
         listed = ctx.git.ls_files([]) if ctx.git is not None else []
         folders: set[str] = set()
+        self.folders = folders
         for path in listed:
             self.by_name.setdefault(path.rpartition("/")[2], []).append(path)
             folder = path.rpartition("/")[0]
@@ -340,6 +470,8 @@ class _Suffixes:
         bare = self._bare(path)
         name = bare.rpartition("/")[2]
         names = [name] if _EXTENSION.search(name) else [name, *(name + e for e in _MODULE_EXTENSIONS)]
+        stem, dot, ext = name.rpartition(".")
+        names += [f"{stem}.{twin}" for twin in _TS_TWINS.get(ext, ()) if dot]
         tails = ["/" + bare.rpartition("/")[0] + "/" + n if "/" in bare else "/" + n for n in names]
         anywhere = 0
         for n, tail in zip(names, tails, strict=True):
@@ -353,10 +485,21 @@ class _Suffixes:
         # says nothing of this one's.
         return anywhere == 1
 
+    def folder_within(self, path: str, homes: list[str]) -> bool:
+        """Whether a folder of that name lies within the doc's folders (``Static/`` of
+        ``Data/Static``, named in a list of ``Data/``'s subfolders), or is the repository's only one."""
+        folders = [f for f in self.by_name.get(self._bare(path), ()) if f in self.folders]
+        # Elsewhere, the only one of its name: the reader finds it (``.opencode-plugin/`` of one plugin).
+        return len(folders) == 1 or any(any(not h or f.startswith(h + "/") for h in homes) for f in folders)
+
     def unrelated(self, path: str) -> bool:
-        """Whether neither the file's name nor its folder's is any tracked file's or folder's."""
+        """Whether the file's name is no tracked file's or folder's, and neither is its folder's
+        or its first part's (``NeuRT/src/sdk/x.mm``: another repository's; ``rac_llm/tts/ops_t``:
+        names joined with slashes)."""
         parts = [p for p in self._bare(path).split("/") if p not in ("", ".", "..")]
-        return len(parts) >= 2 and parts[-1] not in self.by_name and parts[-2] not in self.by_name
+        if len(parts) < 2 or parts[-1] in self.by_name:
+            return False
+        return parts[-2] not in self.by_name or parts[0] not in self.by_name
 
     def moved(self, path: str, homes: list[str]) -> str | None:
         """The one tracked file of that name within the doc's folders, if there is exactly one."""
@@ -395,6 +538,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     candidates: list[_Candidate] = []
     bare: list[_Candidate] = []  # file names alone (step 5)
     outside: dict[str, list[tuple[Item, str]]] = {}
+    read_inside_as: dict[tuple[str, str], str] = {}  # an outside path that its doc's folder reads inside
+    told: set[tuple[str, str]] = set()  # paths a doc says are not there, or are to be made
     for rel in ctx.texts():
         places = _Places(ctx, rel)
         seen: set[tuple[int, str]] = set()
@@ -402,16 +547,25 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
             for path in places.paths(item):
                 if (item.line, path) in seen or places.unchecked(path, item):
                     continue
+                if places.told(item):
+                    told.add((rel, _spelled(path)))
+                    continue
                 seen.add((item.line, path))
                 verdict, lookups = places.judge(path)
                 if verdict == OUTSIDE:
                     outside.setdefault(rel, []).append((item, path))
+                    inside = posixpath.normpath(posixpath.join(places.home, path))
+                    if not _leaves(inside):
+                        read_inside_as[(rel, path)] = inside
                 elif verdict == MISSING:
                     first = next((p for p in path.split("/") if p not in ("", ".", "..")), "")
                     anchored = bool(first) and places.first_exists(first)
                     candidates.append(_Candidate(doc=rel, item=item, path=path, lookups=lookups, anchored=anchored))
             if item.kind == "code" and _BARE.match(item.text) and not places.unchecked(item.text, item):
-                bare.append(_Candidate(doc=rel, item=item, path=item.text, lookups=()))
+                if places.told(item):
+                    told.add((rel, item.text))
+                else:
+                    bare.append(_Candidate(doc=rel, item=item, path=item.text, lookups=()))
 
     # Asked of git: the spellings from the doc's folder and from the root (where the doc and
     # git's patterns are read from); a folder as one too ("x/": a pattern such as "prettier/"
@@ -420,12 +574,18 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         ends = {c.lookups[0], c.lookups[-1]} if c.lookups else set()
         return ends | {s.rstrip("/") + "/" for s in ends if not _EXTENSION.search(s)}
 
-    asked = sorted({s for c in candidates for s in spellings(c)})
+    asked = sorted({s for c in candidates for s in spellings(c)} | set(read_inside_as.values()))
     ignored = ctx.git.ignored(asked) if ctx.git is not None else frozenset()
     candidates = [c for c in candidates if not ignored.intersection(spellings(c))]
+    # ``../.env/bin/activate`` from ``python/``: a local file of the repository, not another's.
+    outside = {
+        rel: kept
+        for rel, every in outside.items()
+        if (kept := [(i, p) for i, p in every if read_inside_as.get((rel, p)) not in ignored])
+    }
     if candidates and ctx.git is not None:
-        kept_out = _ignored_within(ctx)
-        candidates = [c for c in candidates if not kept_out.intersection(s.rstrip("/") for s in c.lookups)]
+        rules = _IgnoreRules(ctx)
+        candidates = [c for c in candidates if not rules.made_locally(c)]
     deeper = _Suffixes(ctx) if (candidates or bare or outside) and ctx.git is not None else None
     # Step 6: another codebase's files (an upstream test suite, a runtime folder), unless git
     # deleted them lately.
@@ -434,13 +594,14 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     if deeper is not None:
         # The spellings from the doc's own folder and from the root: enough to tell, and few.
         exact = sorted({s for c in unrelated for s in (c.lookups[0], c.lookups[-1]) if c.lookups})
-        yield from _gone_names(ctx, bare, deeper, exact[:MAX_ASKED], deleted)
+        yield from _gone_names(ctx, bare, deeper, exact[:MAX_ASKED], deleted, told)
     gone_lately = {id(c) for c in unrelated if any(s.rstrip("/") in deleted for s in c.lookups)}
     candidates = [c for c in candidates if id(c) in gone_lately or c not in unrelated]
+    candidates = [c for c in candidates if (c.doc, _spelled(c.path)) not in told]
     lines: dict[tuple[str, str], list[int]] = {}
     explained: set[tuple[str, str]] = set()  # a path the doc says, somewhere, is made locally
     for c in candidates:
-        lines.setdefault((c.doc, c.path), []).append(c.item.line)
+        lines.setdefault((c.doc, _spelled(c.path)), []).append(c.item.line)
         if _MADE_LOCALLY.search(_around(ctx, c.doc, c.item.line)):
             explained.add((c.doc, c.path))
     candidates = [c for c in candidates if (c.doc, c.path) not in explained]
@@ -448,9 +609,11 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         homes = sorted({anchor_dir(p) for p in (c.doc, *ctx.also(c.doc))})
         if deeper is not None and _suffix_worthy(c.path) and deeper.holds(c.path, homes):
             continue
+        if deeper is not None and _lone_folder(c.path) and deeper.folder_within(c.path, homes):
+            continue
         if deeper is not None and c.path.startswith("../") and deeper.holds(_climbed(c.path), homes):
             continue
-        again = lines[(c.doc, c.path)]
+        again = lines[(c.doc, _spelled(c.path))]
         if again[0] != c.item.line:
             continue  # said once, at its first line
         also_at = f"; also line {', '.join(map(str, again[1:]))}" if len(again) > 1 else ""

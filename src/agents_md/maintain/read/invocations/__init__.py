@@ -1,7 +1,8 @@
 """What a command line asks of the repository: ``make test`` asks the Makefile for ``test``.
 
 A scanned item's simple commands (``read.commands.command_parts``) are read in order, one
-``Invocation`` each for the runners below; ``cd DIR &&`` before one says where it runs.
+``Invocation`` each for the runners below; ``cd DIR &&`` before one says where it runs, and so
+does a ``cd`` earlier in its shell block (``ShellBlocks``: the caller carries it).
 
 1. A fence line's ``# comment`` is cut; a leading ``$``, ``(`` and environment assignments go.
 2. A word holding a placeholder (``<name>``, ``...``, ``[flags]``, ``{x}``, ``$VAR``, ``*``) is
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from agents_md.maintain.read.commands import SHELL_LANGS, command_parts
@@ -26,7 +27,7 @@ from agents_md.maintain.read.invocations import python, scripts, tasks
 from agents_md.maintain.read.invocations.invocation import Invocation, is_name, words
 from agents_md.maintain.read.markdown import Item
 
-__all__ = ["Invocation", "invocations", "is_name", "words"]
+__all__ = ["Invocation", "ShellBlocks", "invocations", "is_name", "leading_cd", "words"]
 
 
 _RUNNER = re.compile(
@@ -39,13 +40,13 @@ def _uncomment(text: str) -> str:
     return text[: at.start()] if at else text
 
 
-def invocations(item: Item) -> Iterator[Invocation]:
-    """The invocations of one scanned item, in order."""
+def invocations(item: Item, start: str = "") -> Iterator[Invocation]:
+    """The invocations of one scanned item, in order, its line run from ``start`` (``ShellBlocks``)."""
     if item.kind == "link" or not _RUNNER.search(item.text):
         return  # most items name no runner: they are not split and parsed
     if item.kind == "fence" and (item.lang.split() or [""])[0].lower() not in SHELL_LANGS:
         return  # a Python or YAML block's lines are no shell's
-    cwd: str | None = ""
+    cwd: str | None = start
     for part in command_parts(item):
         if item.kind == "fence":
             part = _uncomment(part).strip()
@@ -62,6 +63,55 @@ def invocations(item: Item) -> Iterator[Invocation]:
             yield _at(found, cwd)
 
 
+# A line that starts with ``cd DIR`` (alone, or before ``&&``).
+_LEADING_CD = re.compile(r"^\s*(?:\$\s*)?cd\s+([^\s;&|()]+)\s*(?:&&|$)")
+
+
+def leading_cd(item: Item) -> re.Match[str] | None:
+    """The ``cd DIR`` a shell block's line starts with (its argument is group 1)."""
+    if item.kind != "fence" or (item.lang.split() or [""])[0].lower() not in SHELL_LANGS:
+        return None
+    return _LEADING_CD.match(_uncomment(item.text))
+
+
+class ShellBlocks:
+    """Where the lines of a doc's shell blocks run, relative to the doc's folder.
+
+    A line that is a ``cd DIR`` alone moves the lines after it in its block, as a shell does. A
+    line ``cd DIR && ...`` runs there; a block's lines are mostly written each from the doc's
+    folder (``cd api && make test`` then ``make -C api lint``), so it moves only a later ``cd``
+    that names no folder from there (``cd dart && ...`` then ``cd ../go && ...``). A ``cd`` to
+    no folder of the repository (``cd $DIR``, a project the block makes) leaves the rest of its
+    line, or of its block, somewhere it cannot tell (``None``).
+    """
+
+    def __init__(self, exists: Callable[[str], bool]) -> None:
+        self._exists = exists  # a folder, relative to the doc's folder
+        self._cwd: dict[int, str | None] = {}  # a block -> where its lone ``cd`` lines lead
+        self._last: dict[int, str] = {}  # a block -> where its last ``cd DIR && ...`` line went
+
+    def run(self, item: Item) -> tuple[str | None, str | None]:
+        """Where the item's line starts (before its own ``cd``) and where the rest of it runs."""
+        if item.kind != "fence":
+            return "", ""
+        now = self._cwd.get(item.block, "")
+        cd = leading_cd(item)
+        if cd is None:
+            return now, now
+        alone = not _uncomment(item.text)[cd.end() :].strip() and not cd.group(0).rstrip().endswith("&&")
+        for base in dict.fromkeys((now, self._last.get(item.block), "")):
+            to = _cd(base, [cd.group(1)]) if base is not None else None
+            if to is not None and self._exists(to):
+                if alone:
+                    self._cwd[item.block] = to
+                else:
+                    self._last[item.block] = to
+                return base, to
+        if alone:
+            self._cwd[item.block] = None
+        return now, None
+
+
 def _at(found: Invocation, cwd: str) -> Invocation:
     if not cwd:
         return found
@@ -69,7 +119,10 @@ def _at(found: Invocation, cwd: str) -> Invocation:
 
 
 def _cd(cwd: str | None, args: list[str]) -> str | None:
-    if cwd is None or len(args) != 1 or not is_name(args[0].rstrip("/")) or args[0].startswith("/"):
+    if cwd is None or len(args) != 1 or args[0].startswith("/"):
+        return None
+    named = re.sub(r"^(?:\.\.?/)+", "", args[0].rstrip("/") + "/").rstrip("/")  # ``../go/engine``: climbs, a name
+    if named and not is_name(named):
         return None
     return posixpath.normpath(posixpath.join(cwd, args[0])) if cwd else posixpath.normpath(args[0])
 

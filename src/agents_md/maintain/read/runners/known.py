@@ -19,6 +19,7 @@ class Known:
     files: tuple[str, ...]  # the files read, absolute
     complete: bool = True  # False: the files may define names they do not spell out
     patterns: tuple[str, ...] = ()  # fnmatch patterns a name may match (make's ``%`` rules)
+    parts: frozenset[str] = frozenset()  # words a name may be made of besides (tox's conditional factors)
 
     def has(self, name: str) -> bool | None:
         """True: defined; False: not, and it could not be; None: cannot tell."""

@@ -5,7 +5,9 @@
 2. A rule line (``a b: deps``, ``a::``, ``a: VAR = x``) defines its targets; ``.PHONY``'s
    names count too. A target with ``%`` is a pattern a name may match.
 3. ``include``/``-include`` files are read too, relative to the Makefile's folder.
-4. What cannot be known makes the list incomplete: a target or an include spelled with a
+4. ``$(error ...)``, ``$(warning ...)`` and ``$(info ...)`` at the top print a message and
+   define nothing (their ``:`` is no rule's).
+5. What cannot be known makes the list incomplete: a target or an include spelled with a
    variable or a function, an include that is not there, ``$(eval``/``$(call`` at the top,
    a ``.DEFAULT`` rule (it makes any target).
 """
@@ -76,6 +78,9 @@ def targets(path: str) -> Known:
             if stripped.startswith(("$(eval", "$(call", "${eval", "${call")):
                 complete = False
                 continue
+            if re.match(r"^\$[({](?:error|warning|info)\s", stripped):
+                continue  # a message make prints (``$(error Unsupported platform: $(UNAME))``): no rule
+
             include = _INCLUDE.match(stripped)
             if include:
                 for word in include.group(2).split():

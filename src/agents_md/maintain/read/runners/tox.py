@@ -5,7 +5,9 @@
 2. Environments are the ``env_list`` (``envlist``) and the ``[testenv:NAME]`` (``[env.NAME]``)
    sections; ``{a,b}`` expands into each; a ``{3-12}`` range makes the list incomplete.
 3. A name tox makes up itself counts: a Python factor (``py``, ``py311``, ``pypy3``,
-   ``3.12``), or a name whose every ``-`` factor is one the configuration uses.
+   ``3.12``), or a name whose every ``-`` factor is one the configuration uses — in an
+   environment's name, or in a factor-conditional setting (``test: pytest``, ``openai-latest:
+   pip install -U openai``: ``tox -e test-openai`` runs).
 """
 
 from __future__ import annotations
@@ -65,7 +67,24 @@ def _split_list(value: str) -> list[str]:
     return [e for e in [*out, current] if e]
 
 
-def _from_ini(text: str, section: str) -> tuple[list[str], list[str]]:
+# A factor-conditional line of a setting: ``py310,py311: x``, ``!ci: x``, ``{a,b}-latest: x``.
+_CONDITION = re.compile(r"^\s*([!\w.{},-]+):(?:\s|$)")
+
+
+def _conditional_factors(parser: configparser.ConfigParser) -> set[str]:
+    """Step 3: the factors the environments' settings are conditional on."""
+    out: set[str] = set()
+    for section in parser.sections():
+        if section != "testenv" and not section.startswith("testenv:"):
+            continue
+        for _, value in parser.items(section, raw=True):
+            for line in value.splitlines():
+                if match := _CONDITION.match(line):
+                    out.update(f for f in re.split(r"[!{},-]+", match.group(1)) if f)
+    return out
+
+
+def _from_ini(text: str, section: str) -> tuple[list[str], list[str], set[str]]:
     parser = configparser.ConfigParser(interpolation=None, strict=False)
     parser.read_string(text)
     listed: list[str] = []
@@ -74,21 +93,22 @@ def _from_ini(text: str, section: str) -> tuple[list[str], list[str]]:
             if parser.has_option(section, key):
                 listed += _split_list(parser.get(section, key))
     sections = [s.split(":", 1)[1] for s in parser.sections() if s.startswith("testenv:")]
-    return [e for e in listed if e], sections
+    return [e for e in listed if e], sections, _conditional_factors(parser)
 
 
 def environments(path: str) -> Known:
     text = read_text(path) or ""
     specs: list[str] = []
+    factors: set[str] = set()
     try:
         if path.endswith((".ini", ".cfg")):
-            listed, sections = _from_ini(text, "tox:tox" if path.endswith(".cfg") else "tox")
+            listed, sections, factors = _from_ini(text, "tox:tox" if path.endswith(".cfg") else "tox")
             specs = listed + sections
         else:
             data: Any = tomllib.loads(text)
             table = data.get("tool", {}).get("tox", {}) if path.endswith("pyproject.toml") else data
             if isinstance(table.get("legacy_tox_ini"), str):
-                listed, sections = _from_ini(table["legacy_tox_ini"], "tox")
+                listed, sections, factors = _from_ini(table["legacy_tox_ini"], "tox")
                 specs = listed + sections
             else:
                 for key in ("env_list", "envlist"):
@@ -106,10 +126,10 @@ def environments(path: str) -> Known:
             complete = False
             continue
         names.update(expanded)
-    return Known(names=frozenset(names), files=(path,), complete=complete)
+    return Known(names=frozenset(names), files=(path,), complete=complete, parts=frozenset(factors))
 
 
 def made_up(name: str, known: Known) -> bool:
     """Step 3: a name tox runs although no section spells it."""
-    factors = {f for n in known.names for f in n.split("-")}
+    factors = {f for n in known.names for f in n.split("-")} | known.parts
     return all(_PYTHON.match(f) or f in factors for f in name.split("-"))

@@ -1,0 +1,112 @@
+"""Paths a doc names to say they are not there, or to have the reader make them: no stale
+reference to report.
+
+1. Said absent before it, in its clause (a sentence wrapped over lines is read whole): "there
+   is no `x`", "no top-level `x`", "not present: `x`", "forbids reintroducing `x`"; or a
+   counter-example wrapped over lines ("**not** a flat\n`Classes/` layout").
+2. Said absent right after it, or after the names listed with it: "`x`, which was deleted",
+   "`x` does not exist", "`x`/`y` are gone".
+3. Said absent of several at once, in its sentence: "`x` and `y` ... none of those paths exist".
+4. Named to be made: "Create `x`", "add a new file `x`", "scaffold `x`"; or what a program
+   makes: "writes a feature branch plus `.x/` artifacts".
+"""
+
+from __future__ import annotations
+
+import re
+
+from agents_md.maintain.read.commands import NEGATION
+from agents_md.maintain.read.markdown import Item
+
+# Where a clause ends: punctuation, a dash between words, "but", a table's cell.
+_CLAUSE_END = re.compile(r"[,;:.!?](?=\s|$)|\s[-\u2013\u2014]\s|\bbut\b|\|", re.I)
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+# A list item, a heading, a table row or a quote starts a block of its own: the clause goes no further back.
+_BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|\||>)")
+_WRAPPED = 3  # lines a sentence may be wrapped over, looking back
+
+# Words between "no" and the path that keep it one phrase ("no top-level `x`"); not a preposition
+# ("no changes to `x`" speaks of changes, not of `x`).
+_FILLER = r"(?:(?!(?:to|in|on|under|into|from|for|of|with|at|by)\b)[\w-]+\s+){0,2}"
+_ABSENT_BEFORE = re.compile(
+    r"(?:\bthere (?:is|are) no|\bno|\bnot present|\bnone of|\breintroduc\w*|\bremoved|\bdeleted)\s+" + _FILLER + r"$",
+    re.I,
+)
+_ABSENT_AFTER = re.compile(
+    r"^\W{0,3}(?:which |that )?(?:(?:was|were|has been|have been|got|is|are)\s+(?:now\s+)?"
+    r"(?:deleted|removed|gone|retired|dropped)|(?:does|do) not exist|(?:doesn|don)'?t exist|never existed)\b",
+    re.I,
+)
+_NONE_EXIST = re.compile(r"\bnone of (?:these|those|them|which)\b[^.!?]*\bexists?\b", re.I)
+_TO_BE_MADE = re.compile(
+    r"\b(?:create|scaffold|add (?:a |an )?new|write (?:a |an )?new)\s+(?:(?:a|an|the|new|empty|file|folder|"
+    r"directory|module|package|called|named)\s+)*$"
+    # what a program makes when it runs: "writes a feature branch plus `.x/` artifacts"
+    r"|\b(?:writes|generates|emits|produces|outputs)\s+" + _FILLER.replace("{0,2}", "{0,4}") + r"$",
+    re.I,
+)
+
+
+def _at(item: Item) -> int:
+    """Where the item stands on its line (a code span: after its backticks)."""
+    at = item.line_text.find(item.text)
+    return at if at >= 0 else 0
+
+
+def _before(lines: list[str], item: Item) -> str:
+    """The text of the item's paragraph before it, back to where its block starts."""
+    text = item.line_text[: _at(item)]
+    index = item.line - 2
+    if _BLOCK_START.match(item.line_text):
+        return text
+    for _ in range(_WRAPPED):
+        if index < 0 or not lines[index].strip():
+            break
+        text = lines[index] + " " + text
+        if _BLOCK_START.match(lines[index]):
+            break
+        index -= 1
+    return text
+
+
+# Names listed with it ("`a.ts`/`b.ts` were deleted"): what is said after them is said of it too.
+_SIBLINGS = re.compile(r"^(?:\s*(?:,|/|\band\b|\bor\b|&)\s*`[^`]+`)+")
+
+
+def _after(lines: list[str], item: Item) -> str:
+    """The text of the item's paragraph after it (and the names listed with it), to the end of its sentence."""
+    at = _at(item) + len(item.text)
+    text = _SIBLINGS.sub("", item.line_text[at:].lstrip("`"), count=1)
+    index = item.line
+    while not _SENTENCE_END.search(text) and index < len(lines) and lines[index].strip():
+        if _BLOCK_START.match(lines[index]):
+            break
+        text += " " + lines[index]
+        index += 1
+    return text
+
+
+def _clause(before: str) -> str:
+    """The last clause of the text before an item, up to the item's own quotes and emphasis."""
+    return _CLAUSE_END.split(before)[-1].rstrip("`*_\"'([ ") + " "
+
+
+def said_absent(lines: list[str], item: Item) -> bool:
+    """Steps 1 to 3: whether the doc names the item to say it is not there."""
+    before = _before(lines, item)
+    after = _after(lines, item)
+    clause = _clause(before)
+    # "Don't forget [the guide](x.md)": a link is followed even so, so a negation says nothing of it.
+    negated = item.kind != "link" and NEGATION.search(clause) is not None
+    if negated or _ABSENT_BEFORE.search(clause) or _ABSENT_AFTER.match(after):
+        return True
+    sentence = _SENTENCE_END.split(before)[-1] + item.text + _SENTENCE_END.split(after, maxsplit=1)[0]
+    return _NONE_EXIST.search(sentence) is not None
+
+
+def to_be_made(lines: list[str], item: Item) -> bool:
+    """Step 4: whether the doc tells the reader to make it."""
+    return _TO_BE_MADE.search(_clause(_before(lines, item))) is not None
+
+
+__all__ = ["said_absent", "to_be_made"]

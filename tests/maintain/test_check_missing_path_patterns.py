@@ -1,0 +1,201 @@
+"""``missing-path`` on patterns met in real monorepos: what they say is not there, what a build
+makes, what another repository holds, are no stale paths; the stale paths beside them still are."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from conftest import GitRepo
+
+Repo = Callable[..., GitRepo]
+
+FILES = {
+    "AGENTS.md": "# Root\n",
+    "bindings/kotlin/src/main/kotlin/foundation/bridge/CppBridge.kt": "x\n",
+    "bindings/kotlin/src/main/kotlin/httptransport/OkHttpHttpTransport.kt": "x\n",
+    "bindings/flutter/lib/core/types.dart": "x\n",
+    "scripts/build-core.sh": "x\n",
+}
+
+
+def _lines(repo: Repo, doc: str, files: dict[str, str] | None = None) -> list[int | None]:
+    r = repo({**FILES, **(files or {}), "bindings/kotlin/AGENTS.md": doc})
+    return [f.line for f in r.findings("missing-path") if f.file == "bindings/kotlin/AGENTS.md"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "There is no `foundation/protoext/` package: the wrappers were removed.",
+        "**Not present:** no top-level `lib/capabilities/`, no\n`lib/infrastructure/`, no `x.dart`.",
+        "`./run build` is broken: it shells out to\n`scripts/build-rn.sh`, which was deleted and is blocked.",
+        "The blocklist forbids reintroducing `scripts/build-rn.sh` (see above).",
+        "`foundation/legacy/Old.kt` does not exist any more.",
+        "A prior revision named `../../tests/streaming/` and `PerfBenchTest` — none of those paths or files exist.",
+    ],
+    ids=["there-is-no", "no-wrapped", "which-was-deleted", "reintroducing", "does-not-exist", "none-of-those"],
+)
+def test_a_path_the_doc_says_is_not_there_is_not_reported(repo: Repo, text: str) -> None:
+    assert _lines(repo, f"# Kotlin\n\n{text}\n") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("1. Create `skills/new-skill.md` with front matter.", []),
+        ("Add a new file `skills/new-bridge.md` for each domain.", []),
+        ("1. Read `skills/new-skill.md` first.", [3]),  # no making: a stale path
+    ],
+)
+def test_a_path_the_doc_tells_the_reader_to_make_is_not_reported(repo: Repo, text: str, lines: list[int]) -> None:
+    assert _lines(repo, f"# Kotlin\n\n{text}\n", {"bindings/kotlin/skills/query.md": "x\n"}) == lines
+
+
+def test_stale_paths_beside_what_the_doc_says_is_gone_are_still_reported(repo: Repo) -> None:
+    doc = (
+        "# Kotlin\n\n"
+        "- `src/main/kotlin/foundation/http/OkHttpTransport.kt` — HTTP transport\n"  # 3: moved, still named
+        "- No changes to `src/main/gone/` without review.\n"  # 4: "no" speaks of changes
+        "- There is no `src/protoext/` package; see `src/main/kotlin/Gone.kt` instead.\n"  # 5: the second
+        "- `src/old/X.kt` was deleted; `src/new/Y.kt` replaces it.\n"  # 6: the second
+    )
+    assert _lines(repo, doc) == [3, 4, 5, 6]
+
+
+def test_a_folder_a_gitignore_pattern_holds_elsewhere_is_made_by_a_build(repo: Repo) -> None:
+    files = {".gitignore": "bindings/react-native/packages/*/android/src/main/jniLibs/\n*.so\n"}
+    doc = "# Kotlin\n\nGradle fetches `.so` zips into `src/main/jniLibs/`; `src/main/gone/` is stale.\n"
+    assert _lines(repo, doc, files) == [3]
+
+
+def test_a_deleted_file_git_ignores_now_is_generated_not_gone(repo: Repo) -> None:
+    r = repo({**FILES, "core/AGENTS.md": "# Core\n", "core/include/defaults_generated.h": "x\n", "core/src/a.c": "a\n"})
+    r.remove("core/include/defaults_generated.h", "core/src/a.c")
+    r.commit({".gitignore": "/core/include/defaults_generated.h\n"}, date="2024-02-01T12:00:00Z")
+    r.commit({"core/AGENTS.md": "# Core\n\nGenerate `defaults_generated.h` first; `a.c` holds the loop.\n"})
+    found = [(f.line, f.subject) for f in r.findings("missing-path") if f.file == "core/AGENTS.md"]
+    assert found == [(3, "a.c")]
+
+
+def test_an_esm_import_names_the_js_its_typescript_source_emits(repo: Repo) -> None:
+    files = {"bindings/kotlin/packages/core/src/runtime/Module.ts": "x\n"}
+    doc = "# Web\n\nImports name the emitted path (for example `./runtime/Module.js`, not `./runtime/Gone.js`).\n"
+    doc += "\nSee `./runtime/Other.js`.\n"
+    assert _lines(repo, doc, files) == [5]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "`rac_platform_llm/tts/diffusion_callbacks_t` (Apple platform services)",  # names joined by slashes
+        "in `NeuRT/src/sdk/rac_diffusion_coreml.mm` (its own project compiles it)",  # another repository's
+    ],
+)
+def test_a_path_whose_first_and_last_parts_the_repository_never_had_is_not_its_own(repo: Repo, text: str) -> None:
+    files = {"bindings/kotlin/src/tts/Tts.kt": "x\n", "bindings/kotlin/src/sdk/Sdk.kt": "x\n"}
+    assert _lines(repo, f"# Kotlin\n\nSee {text}.\n", files) == []
+
+
+def test_a_climbing_path_to_an_ignored_local_file_is_no_outside_path(repo: Repo) -> None:
+    files = {".gitignore": ".env\n"}
+    doc = "# Kotlin\n\n```bash\nsource ../../.env/bin/activate\ncat ../../../elsewhere/x.txt\n```\n"
+    r = repo({**FILES, **files, "bindings/kotlin/AGENTS.md": doc})
+    found = [(f.line, f.message) for f in r.findings("missing-path")]
+    assert found == [(5, "`../../../elsewhere/x.txt` leads outside the repository: not checked")]
+
+
+def test_a_folder_named_alone_is_looked_for_within_the_doc_s_folder(repo: Repo) -> None:
+    files = {
+        "bindings/kotlin/benchmarks/run.kt": "x\n",
+        "bindings/kotlin/src/Data/Static/names.kt": "x\n",
+        "plugins/mem0/.opencode-plugin/index.ts": "x\n",
+    }
+    doc = (
+        "# Kotlin\n\n"
+        "- `benchmark/` - Performance benchmarking tool\n"  # 3: it is benchmarks/
+        "- Data goes under `Data/`, in `Static/`.\n"
+        "- Bun in `.opencode-plugin/` only.\n"  # the repository's only one, elsewhere
+        "- `generated/` - protobuf output; `logs/` at run time\n"  # made by a build or a run
+        "- **Benchmarks:** [benchmark/](./benchmark/)\n"  # the same path again: said once
+    )
+    r = repo({**FILES, **files, "bindings/kotlin/AGENTS.md": doc})
+    assert [(f.line, f.message) for f in r.findings("missing-path")] == [
+        (3, "`benchmark/` does not exist (neither in bindings/kotlin/ nor above it; also line 7)")
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # said once, where it is made, for every mention
+        "The skill writes a feature branch plus `.mem0-integration/` artifacts.\n\n\n\n"
+        "They share state only through `.mem0-integration/` files.",
+        "A local package — **not** a flat CocoaPods\n`Classes/` layout.",  # a counter-example wrapped
+        "Apps live in a sibling `starters/` next to this repo.",
+        "- Runtime or generated dirs: `persistent/`, `junk/`",
+        "- `.build/` - Make build cache",
+    ],
+    ids=["writes", "not-wrapped", "next-to-this-repo", "generated-dirs", "build-cache"],
+)
+def test_what_a_doc_says_is_made_or_elsewhere_is_not_reported(repo: Repo, text: str) -> None:
+    doc = f"# Kotlin\n\n- `pr-reviews/` - review materials\n\n\n\n{text}\n"
+    assert _lines(repo, doc) == [3]  # named nowhere else, made by nothing: still said
+
+
+def test_a_folder_named_alone_in_prose_is_no_layout_entry(repo: Repo) -> None:
+    doc = (
+        "# Kotlin\n\n"
+        "The `rust-crates/` **slash** prefix is deliberate: tag filters treat `*` as one part.\n"
+        "| `csharp-nuget/` | the NuGet tag prefix |\n"  # 4: a table's first cell is a layout entry
+        "1. **`gone-folder/`** — old tools\n"  # 5
+    )
+    assert _lines(repo, doc) == [4, 5]
+
+
+def test_file_names_said_to_be_gone_together_are_not_reported(repo: Repo) -> None:
+    files = {"ts/cli/AGENTS.md": "# Cli\n", "ts/cli/src/capability_table.ts": "x\n", "ts/cli/src/a.ts": "a\n"}
+    r = repo({**FILES, **files})
+    r.remove("ts/cli/src/capability_table.ts", "ts/cli/src/a.ts")
+    r.commit(date="2024-02-01T12:00:00Z")
+    doc = "# Cli\n\nThe hand-ported `capability_table.ts`/`other.ts` are gone. `a.ts` holds the loop.\n"
+    r.commit({"ts/cli/AGENTS.md": doc})
+    found = [(f.line, f.subject) for f in r.findings("missing-path") if f.file == "ts/cli/AGENTS.md"]
+    assert found == [(3, "a.ts")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the encoder walks `go/parser` + `go/ast` output",  # Go's standard library
+        "protobuf types from `buf.build/protocolbuffers/go`",  # a registry's module
+        "run `./test/Debug/test_selfhost.exe` after the build",  # what a compiler makes
+        "it loads `./cli_core.ts` lazily",  # an import written from src/index.ts
+    ],
+    ids=["go-std", "buf-module", "built-binary", "ts-specifier"],
+)
+def test_names_that_are_no_paths_of_this_repository(repo: Repo, text: str) -> None:
+    files = {"bindings/kotlin/src/cli_core.ts": "x\n", "bindings/kotlin/test/x.cc": "x\n", "go/go.mod": "module x\n"}
+    assert _lines(repo, f"# Kotlin\n\nSee {text}.\n", files) == []
+
+
+def test_a_shell_line_sent_elsewhere_by_cd_reads_its_paths_from_there(repo: Repo) -> None:
+    files = {"examples/hello/hello.json": "{}\n", "dart/compiler/bin/compile.dart": "x\n"}
+    files["dart/self_host/a.json"] = "{}\n"
+    doc = (
+        "# Kotlin\n\n```bash\n"
+        "cd ../../dart/compiler && dart run bin/compile.dart ../../examples/hello/hello.json\n"
+        "cd ../../dart && dart run compiler/bin/compile.dart   # writes dart/self_host/a.json\n"
+        "cd ../../dart/compiler && dart run bin/compile.dart ../../examples/gone/gone.json\n"  # 6
+        "cd ../self_host && cat ../compiler/bin/gone.dart\n"  # 7: from where the line before went
+        "```\n"
+    )
+    r = repo({**FILES, **files, "bindings/kotlin/AGENTS.md": doc})
+    assert [(f.line, f.subject) for f in r.findings("missing-path")] == [
+        (6, "../../examples/gone/gone.json"),
+        (7, "../../dart/compiler/bin/gone.dart"),
+    ]
+
+
+def test_a_link_in_a_clause_that_says_not_is_still_followed(repo: Repo) -> None:
+    assert _lines(repo, "# Kotlin\n\nDon't forget to read [the guide](src/main/guide.md) first.\n") == [3]
