@@ -254,6 +254,21 @@ def test_read_of_a_missing_file_says_so_and_shows_what_the_read_attaches(
     assert [f["path"] for f in data["engine_files"]] == [str(root / "sub" / "CLAUDE.md")]
 
 
+def test_read_of_a_folder_says_the_read_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "root"
+    (root / "sub" / "deeper").mkdir(parents=True)
+    (root / "sub" / "CLAUDE.md").write_text("# Sub's own\n")
+    (tmp_path / "home").mkdir()
+    base = ["--cwd", str(root), "--home", str(tmp_path / "home"), "--managed-dir", str(tmp_path / "managed")]
+    code, out, err = run(capsys, "read", str(root / "sub" / "deeper"), *base)
+    assert code == 0
+    assert out.splitlines() == ["A Read of sub/deeper (a folder)", "  engine   sub/CLAUDE.md  (nested project)"]
+    assert err == (
+        f"agents-md: {root / 'sub' / 'deeper'}: a folder, not a file; the Read fails, and the engine attaches "
+        "nested files even so\n"
+    )
+
+
 def test_check_names_the_docs_git_does_not_track(repo: Repo) -> None:
     r = repo({"AGENTS.md": "# Root\n"})
     r.write({"web/AGENTS.md": "# Web\n", "CLAUDE.md": "# Mine\n", ".gitignore": "private/\n"})

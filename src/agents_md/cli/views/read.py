@@ -28,9 +28,16 @@ def read_json(result: ReadResult) -> dict[str, Any]:
     }
 
 
+def _failing(path: str) -> str:
+    """Why a Read of ``path`` fails, as the title says it (the engine's Read takes a file)."""
+    if not os.path.lexists(path):
+        return " (no such file)"
+    return " (a folder)" if os.path.isdir(path) else ""
+
+
 def read_text(result: ReadResult, *, cwd: str, home: str, agent: str | None) -> str:
     s = Style()
-    missing = "" if os.path.lexists(result.path) else " (no such file)"
+    missing = _failing(result.path)
     title = s(f"A Read of {short_path(result.path, cwd, home)}{missing}", "bold")
     lines = [title + (f" (agent {agent})" if agent else "")]
     if not result.engine_files and not result.hook_files:
