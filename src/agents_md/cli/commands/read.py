@@ -64,7 +64,8 @@ def read(session: Session, path: str, *, after: Sequence[str], agent: str | None
     why = "no such file" if not os.path.lexists(path) else "a folder, not a file" if os.path.isdir(path) else None
     if why is not None:
         # The engine attaches nested files on a Read that fails: the view shows them still.
-        print(f"agents-md: {path}: {why}; the Read fails, and the engine attaches nested files even so", file=sys.stderr)
+        told = f"agents-md: {path}: {why}; the Read fails, and the engine attaches nested files even so"
+        print(told, file=sys.stderr)
     for notice in session.notices:
         if notice.level == "info":
             print(f"agents-md: {notice.text}", file=sys.stderr)
