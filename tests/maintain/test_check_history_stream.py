@@ -178,6 +178,18 @@ def test_a_command_read_to_its_end_says_how_it_went(tmp_path: Path) -> None:
     pending.close()
 
 
+def test_output_written_in_small_pieces_is_read_in_whole_chunks(tmp_path: Path) -> None:
+    # Git writes a record at a time; read as it came, AHEAD chunks would be AHEAD small pieces,
+    # and git would wait long before the bound its memory is meant to have.
+    script = "import sys\nfor _ in range(3000):\n    sys.stdout.buffer.write(b'y' * 100)\n    sys.stdout.flush()"
+    pending = gitmod.Pending([sys.executable, "-c", script], str(tmp_path))
+    sizes = [len(chunk) for chunk in pending.chunks()]
+    assert pending.wait()[0] == 0
+    pending.close()
+    assert sum(sizes) == 300000
+    assert sizes == [gitmod.CHUNK] * (300000 // gitmod.CHUNK) + [300000 % gitmod.CHUNK]
+
+
 def _pendings(monkeypatch: pytest.MonkeyPatch) -> list[gitmod.Pending]:
     """Every command ``check`` starts in the background, as it starts them."""
     started: list[gitmod.Pending] = []

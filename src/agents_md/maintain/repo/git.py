@@ -18,8 +18,9 @@ a ref taken from the command line or the configuration is verified as a commit a
 
 The long ones (4, 5) are started at once and read through a pipe as they write (``Pending``):
 
-6. A reader thread takes git's output off the pipe, holding at most ``AHEAD`` chunks, so git
-   works while the engine rules run and waits, not the check, once that much is ready.
+6. A reader thread takes git's output off the pipe in whole chunks of ``CHUNK`` bytes, holding
+   at most ``AHEAD`` of them, so git works while the engine rules run and waits, not the check,
+   once that much is ready.
 7. The check parses the chunks as they come; when it needs no more (every doc of the history
    is dated), git is stopped — terminated, what it already wrote drained, the reader joined
    and the process reaped — so neither the rest of the history nor git's memory for it is spent.
@@ -136,9 +137,12 @@ class Pending:
 
     def _read(self) -> None:
         assert self._proc.stdout is not None
-        pipe = self._proc.stdout.fileno()
+        stdout = self._proc.stdout
         try:
-            while chunk := os.read(pipe, CHUNK):
+            # Whole chunks (a buffered read waits for CHUNK bytes or the end), not each of git's
+            # small writes: AHEAD chunks are then AHEAD * CHUNK bytes, and the queue and the
+            # threads' turns are paid per 64 KiB rather than per few hundred bytes.
+            while chunk := stdout.read(CHUNK):
                 self._ahead.put(chunk)
         except (OSError, ValueError):
             pass  # the pipe is gone: the output ends here
