@@ -7,7 +7,9 @@
    walk for untracked docs.
 3. The instruction files: tracked ones (``git ls-files``), or found on disk outside git.
 4. The rules run in ``rules.RULES`` order; git's answers are read when the last two need them.
-5. Findings in ignored files, of rules turned off, or outside the given paths are dropped;
+5. The walk for untracked docs is read last, having run beside the rules; its note goes where
+   it is said, before the rules' own notes.
+6. Findings in ignored files, of rules turned off, or outside the given paths are dropped;
    configured severities applied; the rest sorted by file and line.
 """
 
@@ -110,9 +112,7 @@ def check(
                 f"{listing(reference, 2)}: a skill's, an agent's or a template's own "
                 f"file{'s' if len(reference) > 1 else ''}, not a folder's instructions; not checked"
             )
-        untracked_docs = repo.untracked_docs(paths)
-        if untracked_docs:
-            notes.append(f"{listing(untracked_docs, 3)}: not tracked by git: not checked (git add to check)")
+        untracked_at = len(notes)  # where the note on untracked docs goes, once the walk is read (step 5)
         names = INSTRUCTION_NAMES | repo.extra_names
         hidden = untracked(root, index.present, repo.extra_names) if git is not None else lambda path: False
         ctx = CheckContext(
@@ -135,6 +135,10 @@ def check(
                 found.extend(module.run(ctx))
             if module is PREFETCH_AFTER and sessions:
                 ctx.engine.prefetch([index.abs(d) for d in index.doc_dirs()], force=parallel is True)
+        untracked_docs = repo.untracked_docs(paths)
+        if untracked_docs:
+            note = f"{listing(untracked_docs, 3)}: not tracked by git: not checked (git add to check)"
+            notes.insert(untracked_at, note)
     finally:
         for pending in (diff.pending, diff.log, pending_log):
             if pending is not None:
