@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import os
 import subprocess
+import threading
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from conftest import GitRepo
 
 from agents_md.maintain.read.packages import MANIFESTS
 from agents_md.maintain.repo.files import git_patterns
-from agents_md.maintain.repo.git import SAFE_CONFIG, Git
+from agents_md.maintain.repo.git import SAFE_CONFIG, Git, GitError
 from agents_md.maintain.repo.pathspec import select
 
 Repo = Callable[..., GitRepo]
@@ -120,6 +122,28 @@ def test_several_pathspecs_and_none(tracked: GitRepo) -> None:
     ).stdout
     assert git.ls_files(patterns) == [p.decode() for p in out.split(b"\0") if p]
     assert sum(1 for c in git.commands if c[len(SAFE_CONFIG) + 1] == "ls-files") == 1  # asked once, answered thrice
+
+
+def test_the_listing_started_early_is_the_one_read(tracked: GitRepo) -> None:
+    git = Git(str(tracked.path))
+    git.start_listing()
+    git.start_listing()  # started once
+    listed = git.tracked()
+    assert listed is git.tracked()
+    assert sum(1 for c in git.commands if c[len(SAFE_CONFIG) + 1] == "ls-files") == 1
+    everything = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=tracked.path, env=tracked.env, capture_output=True, check=True
+    ).stdout
+    assert list(listed) == [p.decode() for p in everything.split(b"\0") if p]
+
+
+def test_a_listing_git_refuses_says_why_and_one_never_read_is_reaped(tmp_path: Path, git_env: dict[str, str]) -> None:
+    with pytest.raises(GitError, match=r"^git ls-files -z: "):
+        Git(str(tmp_path)).tracked()  # not a repository
+    git = Git(str(tmp_path))
+    git.start_listing()
+    git.close()
+    assert not [t for t in threading.enumerate() if t.name == "git-output" and t.is_alive()]
 
 
 def test_magic_it_does_not_understand_is_refused() -> None:

@@ -2,9 +2,9 @@
 
 1. The root: git's top level above the given directory (or the directory, outside git), and
    the configuration there (``maintain.repo``, ``maintain.config``).
-2. The slow git commands start in the background: the diff (unless ``doc-not-updated`` is off
-   or there is nothing to compare with), the history (unless ``stale-doc`` is off) and the
-   walk for untracked docs.
+2. The slow git commands start in the background: the listing of tracked files first (needed
+   first), the history (unless ``stale-doc`` is off), the walk for untracked docs, and the
+   diff (unless ``doc-not-updated`` is off or there is nothing to compare with).
 3. The instruction files: tracked ones (``git ls-files``), or found on disk outside git.
 4. The rules run in ``rules.RULES`` order; git's answers are read when the last two need them.
 5. The walk for untracked docs is read last, having run beside the rules; its note goes where
@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from agents_md.diagnostics import Diagnostic, Report, Severity
 from agents_md.maintain.checks import suppress
-from agents_md.maintain.checks.answers import LineDiff, once, read_changes, read_history, start_diff
+from agents_md.maintain.checks.answers import DiffAsk, LineDiff, once, read_changes, read_history, start_diff
 from agents_md.maintain.checks.baseline import Baseline
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.checks.rules import PREFETCH_AFTER, RULES, RUN_ORDER, SESSION_RULES
@@ -96,14 +96,17 @@ def check(
     notes: list[str] = []
     if change and git is None:
         notes.append("not a git repository: there is no change to judge; every finding is reported")
-    diff = start_diff(git, config, base, staged, notes, needed=change, head=head)
-    pending_log = git.start_log() if git is not None and config.enabled("stale-doc") else None
-    repo.start_untracked_docs()
-    if repo.git_note is not None:
-        notes.append(repo.git_note)
-    elif repo.shallow:
-        notes.append("a shallow clone: stale-doc sees only the fetched history (fetch it whole: fetch-depth: 0)")
+    diff, pending_log = DiffAsk(None, ""), None
     try:
+        if git is not None:
+            git.start_listing()  # needed first; the diff's own questions (the default branch, the base) run meanwhile
+            pending_log = git.start_log() if config.enabled("stale-doc") else None
+        repo.start_untracked_docs()
+        diff = start_diff(git, config, base, staged, notes, needed=change, head=head)
+        if repo.git_note is not None:
+            notes.append(repo.git_note)
+        elif repo.shallow:
+            notes.append("a shallow clone: stale-doc sees only the fetched history (fetch it whole: fetch-depth: 0)")
         index = repo.index(paths)
         files = [f for f in index.files if not ignored(f)]
         reference = sorted(f for f in index.reference if not ignored(f) and within(f, paths))

@@ -202,6 +202,7 @@ class Git:
         self.root = root
         self.commands: list[list[str]] = []
         self._tracked: tuple[str, ...] | None = None
+        self._listing: Pending | None = None  # step 2's ls-files, started before it is needed
         self._untracked: dict[tuple[str, ...], Pending] = {}
 
     def argv(self, *args: str) -> list[str]:
@@ -229,10 +230,18 @@ class Git:
         except OSError as exc:
             raise GitError(f"cannot run git: {exc.strerror or exc}") from exc
 
+    def start_listing(self) -> None:
+        """Start step 2's ``ls-files`` in the background now; ``tracked`` reads it."""
+        if self._tracked is None and self._listing is None:
+            self._listing = self.start("ls-files", "-z")
+
     def tracked(self) -> tuple[str, ...]:
         """Every tracked file, in the index's order (step 2: one ``ls-files``, run once)."""
         if self._tracked is None:
-            out = self.run("ls-files", "-z")
+            self.start_listing()
+            assert self._listing is not None
+            out = _output(self._listing, "git ls-files -z")
+            self._listing = None
             # One decoding of the whole listing, as ``os.fsdecode`` would decode each name.
             names = out.decode(_FS_ENCODING, _FS_ERRORS).split("\0")
             self._tracked = tuple(name for name in names if name)
@@ -251,18 +260,14 @@ class Git:
     def untracked(self, patterns: Sequence[str]) -> list[str]:
         """Files matching ``patterns`` on disk that git neither tracks nor ignores."""
         self.start_untracked(patterns)
-        pending = self._untracked.pop(tuple(patterns))
-        try:
-            out = b"".join(pending.chunks())
-            code, err = pending.wait()
-        finally:
-            pending.close()
-        if code != 0:
-            raise GitError(f"git ls-files -z: {err}")
+        out = _output(self._untracked.pop(tuple(patterns)), "git ls-files -z")
         return [os.fsdecode(p) for p in out.split(b"\0") if p]
 
     def close(self) -> None:
         """Stop and reap what was started in the background and not asked for."""
+        if self._listing is not None:
+            self._listing.close()
+            self._listing = None
         while self._untracked:
             self._untracked.popitem()[1].close()
 
@@ -383,6 +388,18 @@ class Git:
             *((END_OF_OPTIONS, *revisions) if revisions else ()),
             "--",
         )
+
+
+def _output(pending: Pending, name: str) -> bytes:
+    """All a background command wrote, once it ended well (``GitError`` with its words, if not); reaped."""
+    try:
+        out = b"".join(pending.chunks())
+        code, err = pending.wait()
+    finally:
+        pending.close()
+    if code != 0:
+        raise GitError(f"{name}: {err}")
+    return out
 
 
 def _short(ref: str) -> str:
