@@ -6,7 +6,8 @@
    first), the history (unless ``stale-doc`` is off), the walk for untracked docs, and the
    diff (unless ``doc-not-updated`` is off or there is nothing to compare with).
 3. The instruction files: tracked ones (``git ls-files``), or found on disk outside git.
-4. The rules run in ``rules.RULES`` order; git's answers are read when the last two need them.
+4. The rules run in ``rules.RULES`` order; git's answers are read when the last two need them
+   (the diff's follow-up questions asked as soon as it is written, in a thread: ``answers``).
 5. The walk for untracked docs is read last, having run beside the rules; its note goes where
    it is said, before the rules' own notes.
 6. Findings in ignored files, of rules turned off, or outside the given paths are dropped;
@@ -21,7 +22,15 @@ from dataclasses import dataclass, replace
 
 from agents_md.diagnostics import Diagnostic, Report, Severity
 from agents_md.maintain.checks import suppress
-from agents_md.maintain.checks.answers import DiffAsk, LineDiff, once, read_changes, read_history, start_diff
+from agents_md.maintain.checks.answers import (
+    DiffAsk,
+    LineDiff,
+    follow_diff,
+    once,
+    read_changes,
+    read_history,
+    start_diff,
+)
 from agents_md.maintain.checks.baseline import Baseline
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.checks.rules import PREFETCH_AFTER, RULES, RUN_ORDER, SESSION_RULES
@@ -108,6 +117,7 @@ def check(
         elif repo.shallow:
             notes.append("a shallow clone: stale-doc sees only the fetched history (fetch it whole: fetch-depth: 0)")
         index = repo.index(paths)
+        diff = follow_diff(git, diff, index.present | {config.source})  # findings are on the docs and the configuration
         files = [f for f in index.files if not ignored(f)]
         reference = sorted(f for f in index.reference if not ignored(f) and within(f, paths))
         if reference:
@@ -128,7 +138,7 @@ def check(
             git=git,
         )
         ctx.notes = notes
-        ctx.changes = once(lambda: read_changes(git, diff, ctx))
+        ctx.changes = once(lambda: read_changes(diff, ctx))
         ctx.history = once(lambda: read_history(pending_log, ctx))
         sessions = parallel is not False and any(config.enabled(m.RULE.id) for m in SESSION_RULES)
         found: list[Diagnostic] = []
@@ -143,6 +153,8 @@ def check(
             note = f"{listing(untracked_docs, 3)}: not tracked by git: not checked (git add to check)"
             notes.insert(untracked_at, note)
     finally:
+        if diff.diffed is not None:
+            diff.diffed.wait()  # it reads the diff: closed only once it is done
         for pending in (diff.pending, diff.log, pending_log):
             if pending is not None:
                 pending.close()
