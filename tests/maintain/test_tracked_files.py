@@ -13,7 +13,7 @@ import pytest
 from conftest import GitRepo
 
 from agents_md.maintain.read.packages import MANIFESTS
-from agents_md.maintain.repo.files import git_patterns
+from agents_md.maintain.repo.files import git_patterns, in_skill
 from agents_md.maintain.repo.git import SAFE_CONFIG, Git, GitError
 from agents_md.maintain.repo.pathspec import select
 
@@ -179,3 +179,20 @@ def test_a_name_that_is_not_utf8_is_listed_as_the_filesystem_spells_it(repo: Rep
     git = Git(str(r.path))
     assert git.tracked() == ("AGENTS.md", os.fsdecode(b"bad\xff/AGENTS.md"))
     assert git.ls_files([":(icase)*agents.md"]) == list(git.tracked())
+
+
+@pytest.mark.parametrize(
+    ("rel", "skill_dirs", "inside"),
+    [
+        (".claude/skills/x/AGENTS.md", frozenset(), True),  # a skill home's skills: with or without a SKILL.md
+        ("web/.agents/skills/x/refs/AGENTS.md", frozenset(), True),
+        ("tools/lint/refs/AGENTS.md", frozenset({"tools/lint"}), True),
+        ("tools/lint/AGENTS.md", frozenset({"tools/lint"}), True),
+        ("tools/AGENTS.md", frozenset({"tools/lint"}), False),
+        ("tools/lint/refs/AGENTS.md", frozenset(), False),
+        ("skills/x/AGENTS.md", frozenset(), False),
+        ("AGENTS.md", frozenset({""}), True),  # a SKILL.md at the root: every file is the skill's
+    ],
+)
+def test_a_skills_files(rel: str, skill_dirs: frozenset[str], inside: bool) -> None:
+    assert in_skill(rel, skill_dirs) is inside
