@@ -42,13 +42,8 @@ def untracked(root: str, tracked: frozenset[str], extra_names: frozenset[str]) -
 def _by_folder(path: str) -> bool:
     """Whether ``RepoFS.real`` resolves ``path`` a folder at a time, as ``os.path.realpath`` would: an
     absolute POSIX path without a ``..`` (the system resolves the links before one) or a leading ``//``."""
-    return (
-        os.sep == "/"
-        and path.startswith("/")
-        and not path.startswith("//")
-        and "\0" not in path
-        and (".." not in path.split("/"))
-    )
+    posix = os.sep == "/" and path.startswith("/") and not path.startswith("//")
+    return posix and "\0" not in path and ".." not in path.split("/")
 
 
 class RepoFS(FileSystem):

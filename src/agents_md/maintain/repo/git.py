@@ -16,7 +16,8 @@ make git run a program (an ``fsmonitor`` hook, a signature check's ``gpg``, a di
 a ref taken from the command line or the configuration is verified as a commit and passed after
 ``--end-of-options``, so it can never be read as an option (``--output=FILE``).
 
-The long ones (4, 5) are started at once and read through a pipe as they write (``Pending``):
+The long ones (2, 4, 5, and the walk for untracked files) are started at once, the listing
+first, and read through a pipe as they write (``Pending``):
 
 6. A reader thread takes git's output off the pipe in whole chunks of ``CHUNK`` bytes, holding
    at most ``AHEAD`` of them, so git works while the engine rules run and waits, not the check,
