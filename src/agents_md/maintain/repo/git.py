@@ -19,9 +19,10 @@ a ref taken from the command line or the configuration is verified as a commit a
 The long ones (2, 4, 5, and the walk for untracked files) are started at once, the listing
 first, and read through a pipe as they write (``Pending``):
 
-6. A reader thread takes git's output off the pipe in whole chunks of ``CHUNK`` bytes, holding
-   at most ``AHEAD`` of them, so git works while the engine rules run and waits, not the check,
-   once that much is ready.
+6. A reader thread takes git's output off the pipe in whole chunks of ``CHUNK`` bytes, so git
+   works while the engine rules run. An output kept whole (the listing, the diff, the walk) is
+   taken as fast as git writes it; a log, read as it comes and not kept (the history stopped
+   once every doc is dated), at most ``AHEAD`` chunks ahead of the check: past that, git waits.
 7. The check parses the chunks as they come; when it needs no more (every doc of the history
    is dated), git is stopped — terminated, what it already wrote drained, the reader joined
    and the process reaped — so neither the rest of the history nor git's memory for it is spent.
@@ -66,8 +67,11 @@ SAFE_CONFIG = (
 )
 END_OF_OPTIONS = "--end-of-options"
 COMMIT_MARK = b"\x1e"
-CHUNK = 1 << 16  # bytes read off the pipe at a time, at most (a pipe holds 64 KiB)
-AHEAD = 128  # chunks git may write before the check reads them (8 MiB at most)
+CHUNK = 1 << 16  # bytes read off the pipe at a time (a pipe holds 64 KiB)
+# Chunks of the history git may write before the check reads them (256 KiB): what git writes past
+# the commit that dates the last doc is never read, and costs git's CPU and memory meanwhile; on
+# the clones measured, more ahead saved less time than it cost (README, "`check` and git's history").
+AHEAD = 4
 STOP_WAIT = 5.0  # seconds a stopped git has to exit before it is killed
 
 
@@ -115,14 +119,15 @@ def toplevel(path: str) -> tuple[str, bool] | None:
 class Pending:
     """A git command running in the background, its output read through a pipe as it comes (steps 6, 7)."""
 
-    def __init__(self, argv: Sequence[str], cwd: str) -> None:
+    def __init__(self, argv: Sequence[str], cwd: str, *, ahead: int = AHEAD) -> None:
+        """``ahead``: the chunks git may write before they are read (0: any number, for an output read whole)."""
         self.argv = list(argv)
         # Git's complaints, read once it has exited; a file, so that git never waits on them.
         self._err: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115
         self._proc = subprocess.Popen(
             self.argv, cwd=cwd, stdout=subprocess.PIPE, stderr=self._err, stdin=subprocess.DEVNULL
         )
-        self._ahead: queue.Queue[bytes | None] = queue.Queue(AHEAD)
+        self._ahead: queue.Queue[bytes | None] = queue.Queue(ahead)
         self._ended = False  # the end of the output (``None``) was taken off the queue
         self._reader = threading.Thread(target=self._read, name="git-output", daemon=True)
         self._reader.start()
@@ -223,11 +228,13 @@ class Git:
             raise GitError(f"git {' '.join(args[:2])}: {done.stderr.decode('utf-8', 'replace').strip()}")
         return done.stdout
 
-    def start(self, *args: str) -> Pending:
+    def start(self, *args: str, ahead: int = 0) -> Pending:
+        """``args`` run in the background (``Pending``); ``ahead`` bounds what git writes before it is read
+        (0: no bound, for an output kept whole anyway)."""
         argv = self.argv(*args)
         self.commands.append(argv)
         try:
-            return Pending(argv, self.root)
+            return Pending(argv, self.root, ahead=ahead)
         except OSError as exc:
             raise GitError(f"cannot run git: {exc.strerror or exc}") from exc
 
@@ -377,7 +384,8 @@ class Git:
 
     def start_log(self, *revisions: str) -> Pending:
         """Every commit's time and subject (``\\x1e`` time ``\\x1f`` subject), then the paths it
-        touched: the whole history, or the commits of ``revisions`` (``base..HEAD``)."""
+        touched: the whole history, or the commits of ``revisions`` (``base..HEAD``). Read as it
+        comes and not kept, the history stopped early: git runs at most ``AHEAD`` chunks ahead."""
         return self.start(
             "log",
             "--no-renames",
@@ -388,6 +396,7 @@ class Git:
             "--format=%x1e%ct%x1f%s",
             *((END_OF_OPTIONS, *revisions) if revisions else ()),
             "--",
+            ahead=AHEAD,
         )
 
 
