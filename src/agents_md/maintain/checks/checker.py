@@ -2,9 +2,9 @@
 
 1. The root: git's top level above the given directory (or the directory, outside git), and
    the configuration there (``maintain.repo``, ``maintain.config``).
-2. The slow git commands start in the background: the listing of tracked files first (needed
-   first), the history (unless ``stale-doc`` is off), the walk for untracked docs, and the
-   diff (unless ``doc-not-updated`` is off or there is nothing to compare with).
+2. The slow git commands start in the background, in the order they are needed: the listing
+   of tracked files, the diff (unless ``doc-not-updated`` is off or there is nothing to compare
+   with), the history (unless ``stale-doc`` is off), the walk for untracked docs.
 3. The instruction files: tracked ones (``git ls-files``), or found on disk outside git.
 4. The rules run in ``rules.RULES`` order; git's answers are read when the last two need them
    (the diff's follow-up questions asked as soon as it is written, in a thread: ``answers``).
@@ -109,9 +109,10 @@ def check(
     try:
         if git is not None:
             git.start_listing()  # needed first; the diff's own questions (the default branch, the base) run meanwhile
-            pending_log = git.start_log() if config.enabled("stale-doc") else None
-        repo.start_untracked_docs()
         diff = start_diff(git, config, base, staged, notes, needed=change, head=head)
+        if git is not None and config.enabled("stale-doc"):
+            pending_log = git.start_log()
+        repo.start_untracked_docs()  # needed last
         if repo.git_note is not None:
             notes.append(repo.git_note)
         elif repo.shallow:
