@@ -178,13 +178,43 @@ def test_a_command_read_to_its_end_says_how_it_went(tmp_path: Path) -> None:
     pending.close()
 
 
+def test_output_written_in_small_pieces_is_read_in_whole_chunks(tmp_path: Path) -> None:
+    # Git writes a record at a time; read as it came, AHEAD chunks would be AHEAD small pieces,
+    # and git would wait long before the bound its memory is meant to have.
+    script = "import sys\nfor _ in range(3000):\n    sys.stdout.buffer.write(b'y' * 100)\n    sys.stdout.flush()"
+    pending = gitmod.Pending([sys.executable, "-c", script], str(tmp_path))
+    sizes = [len(chunk) for chunk in pending.chunks()]
+    assert pending.wait()[0] == 0
+    pending.close()
+    assert sum(sizes) == 300000
+    assert sizes == [gitmod.CHUNK] * (300000 // gitmod.CHUNK) + [300000 % gitmod.CHUNK]
+
+
+def test_an_output_kept_whole_is_taken_as_fast_as_it_is_written(tmp_path: Path) -> None:
+    # Unbounded (the listing, the diff): git never waits on the check; it writes all, then says so.
+    done = tmp_path / "done"
+    script = (
+        "import sys, pathlib\nsys.stdout.buffer.write(b'z' * 3_000_000)\nsys.stdout.flush()\n"
+        f"pathlib.Path({str(done)!r}).touch()"
+    )
+    pending = gitmod.Pending([sys.executable, "-c", script], str(tmp_path), ahead=0)
+    for _ in range(2000):  # not read meanwhile: only the reader thread empties the pipe
+        if done.exists():
+            break
+        threading.Event().wait(0.01)
+    assert done.exists()
+    assert b"".join(pending.chunks()) == b"z" * 3_000_000
+    assert pending.wait()[0] == 0
+    pending.close()
+
+
 def _pendings(monkeypatch: pytest.MonkeyPatch) -> list[gitmod.Pending]:
     """Every command ``check`` starts in the background, as it starts them."""
     started: list[gitmod.Pending] = []
     start = gitmod.Git.start
 
-    def recording(self: gitmod.Git, *args: str) -> gitmod.Pending:
-        started.append(start(self, *args))
+    def recording(self: gitmod.Git, *args: str, **kwargs: Any) -> gitmod.Pending:
+        started.append(start(self, *args, **kwargs))
         return started[-1]
 
     monkeypatch.setattr(gitmod.Git, "start", recording)

@@ -7,6 +7,8 @@ from collections.abc import Callable
 import pytest
 from conftest import GitRepo
 
+from agents_md.maintain.read import packages
+
 Repo = Callable[..., GitRepo]
 
 FILES = {
@@ -377,6 +379,42 @@ def test_a_file_name_alone_is_said_gone_when_git_deleted_it_under_the_doc(repo: 
             + ", and no file of that name is left",
         )
     ]
+
+
+def test_a_file_name_alone_that_is_a_package_is_not_said_gone(repo: Repo) -> None:
+    r = repo(
+        {
+            **FILES,
+            "apps/web/package.json": '{"name": "web", "dependencies": {"chart.js": "4"}}\n',
+            "apps/web/src/chart.js": "x\n",
+            "apps/web/src/redis.py": "x\n",
+            "apps/web/AGENTS.md": "# Web\n\n- Charts: `chart.js`.\n- The cache is `redis.py`.\n",
+        }
+    )
+    r.git("rm", "-q", "apps/web/src/chart.js", "apps/web/src/redis.py")
+    r.commit(message="remove", date="2024-02-01T12:00:00Z")
+    assert [(f.line, f.subject) for f in r.findings("missing-path")] == [(4, "redis.py")]
+
+
+def test_no_manifest_is_read_while_every_path_is_found(repo: Repo, monkeypatch: pytest.MonkeyPatch) -> None:
+    read: list[str] = []
+    real = packages._read
+
+    def reading(path: str) -> str | None:
+        read.append(path)
+        return real(path)
+
+    monkeypatch.setattr(packages, "_read", reading)
+    files = {
+        **FILES,
+        "apps/web/package.json": '{"name": "web", "dependencies": {"prettier": "3"}}\n',
+        "apps/web/AGENTS.md": "# Web\n\n- `src/api/client.ts`\n- `../../docs/guide.md`\n- `client.ts`\n",
+    }
+    r = repo(files)
+    assert r.findings("missing-path") == [] and read == []
+    r.write({"apps/web/AGENTS.md": "# Web\n\n- `src/api/client.ts`\n- `prettier/plugins/babel`\n"})
+    r.commit()
+    assert r.findings("missing-path") == [] and read == [str(r.path / "apps" / "web" / "package.json")]
 
 
 def test_a_file_name_alone_that_exists_elsewhere_or_never_did_is_not_checked(repo: Repo) -> None:

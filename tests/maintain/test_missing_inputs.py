@@ -281,6 +281,20 @@ def test_check_names_the_docs_git_does_not_track(repo: Repo) -> None:
     assert not any("not tracked" in n for n in r.check().notes)
 
 
+def test_the_untracked_docs_are_named_before_what_the_rules_say(repo: Repo) -> None:
+    # The walk for untracked docs is read after the rules ran; its note keeps its place.
+    r = repo(
+        {"AGENTS.md": b"# Root\n\n- caf\xe9\n", ".claude/skills/x/SKILL.md": "s\n", ".claude/skills/x/AGENTS.md": "k\n"}
+    )
+    r.write({"web/AGENTS.md": "# Web\n"})
+    assert r.check().notes == (
+        ".claude/skills/x/AGENTS.md: a skill's, an agent's, a template's or a vendored project's own file, not a "
+        "folder's instructions; not checked",
+        "web/AGENTS.md: not tracked by git: not checked (git add to check)",
+        "AGENTS.md: not valid UTF-8; invalid bytes read as U+FFFD",
+    )
+
+
 def test_agents_check_with_nothing_to_check_says_so(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import os
 import subprocess
+import threading
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from conftest import GitRepo
 
 from agents_md.maintain.read.packages import MANIFESTS
-from agents_md.maintain.repo.files import git_patterns
-from agents_md.maintain.repo.git import SAFE_CONFIG, Git
+from agents_md.maintain.repo.files import git_patterns, in_skill
+from agents_md.maintain.repo.git import SAFE_CONFIG, Git, GitError
 from agents_md.maintain.repo.pathspec import select
 
 Repo = Callable[..., GitRepo]
@@ -122,6 +124,28 @@ def test_several_pathspecs_and_none(tracked: GitRepo) -> None:
     assert sum(1 for c in git.commands if c[len(SAFE_CONFIG) + 1] == "ls-files") == 1  # asked once, answered thrice
 
 
+def test_the_listing_started_early_is_the_one_read(tracked: GitRepo) -> None:
+    git = Git(str(tracked.path))
+    git.start_listing()
+    git.start_listing()  # started once
+    listed = git.tracked()
+    assert listed is git.tracked()
+    assert sum(1 for c in git.commands if c[len(SAFE_CONFIG) + 1] == "ls-files") == 1
+    everything = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=tracked.path, env=tracked.env, capture_output=True, check=True
+    ).stdout
+    assert list(listed) == [p.decode() for p in everything.split(b"\0") if p]
+
+
+def test_a_listing_git_refuses_says_why_and_one_never_read_is_reaped(tmp_path: Path, git_env: dict[str, str]) -> None:
+    with pytest.raises(GitError, match=r"^git ls-files -z: "):
+        Git(str(tmp_path)).tracked()  # not a repository
+    git = Git(str(tmp_path))
+    git.start_listing()
+    git.close()
+    assert not [t for t in threading.enumerate() if t.name == "git-output" and t.is_alive()]
+
+
 def test_magic_it_does_not_understand_is_refused() -> None:
     with pytest.raises(ValueError, match="literal"):
         select([":(literal)*.md"], ["a.md"])
@@ -155,3 +179,20 @@ def test_a_name_that_is_not_utf8_is_listed_as_the_filesystem_spells_it(repo: Rep
     git = Git(str(r.path))
     assert git.tracked() == ("AGENTS.md", os.fsdecode(b"bad\xff/AGENTS.md"))
     assert git.ls_files([":(icase)*agents.md"]) == list(git.tracked())
+
+
+@pytest.mark.parametrize(
+    ("rel", "skill_dirs", "inside"),
+    [
+        (".claude/skills/x/AGENTS.md", frozenset(), True),  # a skill home's skills: with or without a SKILL.md
+        ("web/.agents/skills/x/refs/AGENTS.md", frozenset(), True),
+        ("tools/lint/refs/AGENTS.md", frozenset({"tools/lint"}), True),
+        ("tools/lint/AGENTS.md", frozenset({"tools/lint"}), True),
+        ("tools/AGENTS.md", frozenset({"tools/lint"}), False),
+        ("tools/lint/refs/AGENTS.md", frozenset(), False),
+        ("skills/x/AGENTS.md", frozenset(), False),
+        ("AGENTS.md", frozenset({""}), True),  # a SKILL.md at the root: every file is the skill's
+    ],
+)
+def test_a_skills_files(rel: str, skill_dirs: frozenset[str], inside: bool) -> None:
+    assert in_skill(rel, skill_dirs) is inside

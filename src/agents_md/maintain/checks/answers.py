@@ -1,8 +1,11 @@
 """Git's answers for the rules: the diff ``doc-not-updated`` reads and the history ``stale-doc`` reads.
 
-``start_diff`` starts the diff at once (``repo.git.Pending``); ``read_changes`` and ``read_history``
-read a command's output as it comes, when a rule first asks (``once``), then take git's word on
-how it went. ``read_history`` stops git once the history it needs is read (``repo.history``).
+``start_diff`` starts the diff at once (``repo.git.Pending``). ``follow_diff`` reads it in a thread
+as soon as git writes it, and asks git's follow-up questions there (the changed lines of the
+manifests it changed, which of its files git marks generated), so that git answers while the
+rules run. ``read_changes`` and ``read_history`` take the answers when a rule first asks
+(``once``), reading the output as it comes, then take git's word on how it went.
+``read_history`` stops git once the history it needs is read (``repo.history``).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import os
 from collections.abc import Callable, Iterable
 from typing import NamedTuple, TypeVar
 
+from agents_md._util.background import Background
 from agents_md.maintain.checks.context import Changed, Changes, CheckContext
 from agents_md.maintain.repo.code import MARKS, is_manifest, manifest_versions_only, not_code
 from agents_md.maintain.repo.config import Config
@@ -48,6 +52,13 @@ class LineDiff:
         return "\n".join(self._texts)
 
 
+class Diffed(NamedTuple):
+    """A diff as read, with git's answers to the follow-up questions."""
+
+    changed: tuple[Changed, ...]
+    settled: frozenset[str]  # version-only manifest changes; files git marks generated or vendored
+
+
 class DiffAsk(NamedTuple):
     """A diff under way: the command, what it compares, and its arguments (for follow-up questions)."""
 
@@ -57,6 +68,7 @@ class DiffAsk(NamedTuple):
     log: Pending | None = None  # the range's commits, to see which files only releases and sweeps touched
     lines: LineDiff | None = None  # the changed lines of its files, asked for as they are needed
     judged: bool = False  # the report is narrowed to what the change introduces: its docs' lines are read
+    diffed: Background[Diffed] | None = None  # the diff read and followed up in a thread (``follow_diff``)
 
 
 def start_diff(
@@ -145,20 +157,31 @@ def _versions_only(diff: LineDiff, manifests: list[str]) -> frozenset[str]:
     return frozenset(m for m in manifests if manifest_versions_only(removed.get(m, ()), added.get(m, ())))
 
 
-def read_changes(git: Git | None, ask: DiffAsk, ctx: CheckContext) -> Changes | None:
+def follow_diff(git: Git | None, ask: DiffAsk, judged: frozenset[str | None]) -> DiffAsk:
+    """``ask`` with its diff read, and followed up, in a thread (``judged``: the files findings are
+    on, whose changed lines judging the change reads)."""
     if ask.pending is None or git is None:
-        return None
+        return ask
+    return ask._replace(diffed=Background(lambda: _diffed(git, ask, judged), name="git-diff"))
+
+
+def _diffed(git: Git, ask: DiffAsk, judged: frozenset[str | None]) -> Diffed:
+    assert ask.pending is not None and ask.lines is not None
     changed = parse_diff(split_z(ask.pending.chunks()))
     code, err = ask.pending.wait()
     if code != 0:
         raise GitError(f"git diff ({ask.against}): {err}")
     manifests = [c.path for c in changed if c.status == "M" and is_manifest(c.path)]
     candidates = [c.path for c in changed if c.status != "D" and not_code(c.path) is None]
-    assert ask.lines is not None
     if ask.judged:  # the lines of the docs it touched are read next: one diff for both
-        judged = ctx.index.present | {ctx.config.source}  # where findings are: the docs, the configuration
         ask.lines.expect(c.path for c in changed if c.status not in ("A", "D") and c.path in judged)
-    settled = _versions_only(ask.lines, manifests) | git.marked(candidates, MARKS)
+    return Diffed(changed, _versions_only(ask.lines, manifests) | git.marked(candidates, MARKS))
+
+
+def read_changes(ask: DiffAsk, ctx: CheckContext) -> Changes | None:
+    if ask.diffed is None:
+        return None
+    changed, settled = ask.diffed.result()
     commits: int | None = None
     if ask.log is not None:
         governed = ctx.governed

@@ -2,12 +2,15 @@
 
 1. The root: git's top level above the given directory (or the directory, outside git), and
    the configuration there (``maintain.repo``, ``maintain.config``).
-2. The slow git commands start in the background: the diff (unless ``doc-not-updated`` is off
-   or there is nothing to compare with), the history (unless ``stale-doc`` is off) and the
-   walk for untracked docs.
+2. The slow git commands start in the background, in the order they are needed: the listing
+   of tracked files, the diff (unless ``doc-not-updated`` is off or there is nothing to compare
+   with), the history (unless ``stale-doc`` is off), the walk for untracked docs.
 3. The instruction files: tracked ones (``git ls-files``), or found on disk outside git.
-4. The rules run in ``rules.RULES`` order; git's answers are read when the last two need them.
-5. Findings in ignored files, of rules turned off, or outside the given paths are dropped;
+4. The rules run in ``rules.RULES`` order; git's answers are read when the last two need them
+   (the diff's follow-up questions asked as soon as it is written, in a thread: ``answers``).
+5. The walk for untracked docs is read last, having run beside the rules; its note goes where
+   it is said, before the rules' own notes.
+6. Findings in ignored files, of rules turned off, or outside the given paths are dropped;
    configured severities applied; the rest sorted by file and line.
 """
 
@@ -19,7 +22,15 @@ from dataclasses import dataclass, replace
 
 from agents_md.diagnostics import Diagnostic, Report, Severity
 from agents_md.maintain.checks import suppress
-from agents_md.maintain.checks.answers import LineDiff, once, read_changes, read_history, start_diff
+from agents_md.maintain.checks.answers import (
+    DiffAsk,
+    LineDiff,
+    follow_diff,
+    once,
+    read_changes,
+    read_history,
+    start_diff,
+)
 from agents_md.maintain.checks.baseline import Baseline
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.checks.rules import PREFETCH_AFTER, RULES, RUN_ORDER, SESSION_RULES
@@ -94,15 +105,20 @@ def check(
     notes: list[str] = []
     if change and git is None:
         notes.append("not a git repository: there is no change to judge; every finding is reported")
-    diff = start_diff(git, config, base, staged, notes, needed=change, head=head)
-    pending_log = git.start_log() if git is not None and config.enabled("stale-doc") else None
-    repo.start_untracked_docs()
-    if repo.git_note is not None:
-        notes.append(repo.git_note)
-    elif repo.shallow:
-        notes.append("a shallow clone: stale-doc sees only the fetched history (fetch it whole: fetch-depth: 0)")
+    diff, pending_log = DiffAsk(None, ""), None
     try:
+        if git is not None:
+            git.start_listing()  # needed first; the diff's own questions (the default branch, the base) run meanwhile
+        diff = start_diff(git, config, base, staged, notes, needed=change, head=head)
+        if git is not None and config.enabled("stale-doc"):
+            pending_log = git.start_log()
+        repo.start_untracked_docs()  # needed last
+        if repo.git_note is not None:
+            notes.append(repo.git_note)
+        elif repo.shallow:
+            notes.append("a shallow clone: stale-doc sees only the fetched history (fetch it whole: fetch-depth: 0)")
         index = repo.index(paths)
+        diff = follow_diff(git, diff, index.present | {config.source})  # findings are on the docs and the configuration
         files = [f for f in index.files if not ignored(f)]
         reference = sorted(f for f in index.reference if not ignored(f) and within(f, paths))
         if reference:
@@ -110,9 +126,7 @@ def check(
                 f"{listing(reference, 2)}: a skill's, an agent's, a template's or a vendored project's own "
                 f"file{'s' if len(reference) > 1 else ''}, not a folder's instructions; not checked"
             )
-        untracked_docs = repo.untracked_docs(paths)
-        if untracked_docs:
-            notes.append(f"{listing(untracked_docs, 3)}: not tracked by git: not checked (git add to check)")
+        untracked_at = len(notes)  # where the note on untracked docs goes, once the walk is read (step 5)
         names = INSTRUCTION_NAMES | repo.extra_names
         hidden = untracked(root, index.present, repo.extra_names) if git is not None else lambda path: False
         ctx = CheckContext(
@@ -125,7 +139,7 @@ def check(
             git=git,
         )
         ctx.notes = notes
-        ctx.changes = once(lambda: read_changes(git, diff, ctx))
+        ctx.changes = once(lambda: read_changes(diff, ctx))
         ctx.history = once(lambda: read_history(pending_log, ctx))
         sessions = parallel is not False and any(config.enabled(m.RULE.id) for m in SESSION_RULES)
         found: list[Diagnostic] = []
@@ -135,7 +149,13 @@ def check(
                 found.extend(module.run(ctx))
             if module is PREFETCH_AFTER and sessions:
                 ctx.engine.prefetch([index.abs(d) for d in index.doc_dirs()], force=parallel is True)
+        untracked_docs = repo.untracked_docs(paths)
+        if untracked_docs:
+            note = f"{listing(untracked_docs, 3)}: not tracked by git: not checked (git add to check)"
+            notes.insert(untracked_at, note)
     finally:
+        if diff.diffed is not None:
+            diff.diffed.wait()  # it reads the diff: closed only once it is done
         for pending in (diff.pending, diff.log, pending_log):
             if pending is not None:
                 pending.close()

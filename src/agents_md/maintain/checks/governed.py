@@ -82,10 +82,13 @@ class Governed:
         self._parts: dict[str, frozenset[str]] = {}
         self._generated: frozenset[str] | None = None
         self._code: dict[str, bool] = {}
+        self._docs: tuple[str, ...] | None = None
 
     def docs(self) -> list[str]:
-        """The docs judged: governing docs that are not ignored and not pointers (step 3)."""
-        return [d for d in self.governance.docs() if not self.ctx.ignored(d) and not self.pointer(d)]
+        """The docs judged: governing docs that are not ignored and not pointers (step 3); told once."""
+        if self._docs is None:
+            self._docs = tuple(d for d in self.governance.docs() if not self.ctx.ignored(d) and not self.pointer(d))
+        return list(self._docs)
 
     def pointer(self, doc: str) -> bool:
         holder = self.ctx.holder(doc)

@@ -162,13 +162,13 @@ def not_code(path: str) -> str | None:
     folders = parts[:-1]
     if lower in LOCKFILES or lower.endswith((".lock", ".lockfile")):
         return "lockfile"
-    if any(f in VENDORED_DIRS for f in folders):
+    if not VENDORED_DIRS.isdisjoint(folders):
         return "vendored"
-    if any(f in GENERATED_DIRS for f in folders) or _GENERATED_NAME.search(base):
+    if not GENERATED_DIRS.isdisjoint(folders) or _GENERATED_NAME.search(base):
         return "generated"
-    if any(f in TEST_DATA_DIRS for f in folders):
+    if not TEST_DATA_DIRS.isdisjoint(folders):
         return "test data"
-    if any(f in RELEASE_DIRS for f in folders) or _RELEASE_NAME.match(base):
+    if not RELEASE_DIRS.isdisjoint(folders) or _RELEASE_NAME.match(base):
         return "release notes"
     ext = posixpath.splitext(lower)[1]
     if ext in ASSET_EXTENSIONS:

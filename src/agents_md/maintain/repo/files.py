@@ -185,7 +185,7 @@ def in_skill(rel: str, skill_dirs: frozenset[str]) -> bool:
     for i, part in enumerate(parts):
         if part == "skills" and i > 0 and parts[i - 1] in SKILL_HOMES and i + 1 < len(parts):
             return True
-    return any("/".join(parts[:i]) in skill_dirs for i in range(len(parts) + 1))
+    return bool(skill_dirs) and any("/".join(parts[:i]) in skill_dirs for i in range(len(parts) + 1))
 
 
 def _holder(root: str, rel: str, present: frozenset[str]) -> str | None:

@@ -5,7 +5,9 @@
 - An instruction file git does not track does not exist (``untracked``): a personal
   ``CLAUDE.local.md`` or a doc not yet added is not what the repository holds.
 - Nothing changes while a check runs, so every answer is kept: each folder is listed and each
-  file read once for all sessions (a huge folder's listing is not kept).
+  file read once for all sessions (a huge folder's listing is not kept), and a path is resolved
+  a folder at a time, each folder's real path kept (``real``): the docs of a deep tree share
+  most of the folders above them.
 """
 
 from __future__ import annotations
@@ -37,6 +39,13 @@ def untracked(root: str, tracked: frozenset[str], extra_names: frozenset[str]) -
     return hidden
 
 
+def _by_folder(path: str) -> bool:
+    """Whether ``RepoFS.real`` resolves ``path`` a folder at a time, as ``os.path.realpath`` would: an
+    absolute POSIX path without a ``..`` (the system resolves the links before one) or a leading ``//``."""
+    posix = os.sep == "/" and path.startswith("/") and not path.startswith("//")
+    return posix and "\0" not in path and ".." not in path.split("/")
+
+
 class RepoFS(FileSystem):
     """The repository as checked in, read once: ``hidden(path)`` paths read as absent.
 
@@ -60,6 +69,7 @@ class RepoFS(FileSystem):
         self._watch = watch
         self._prefix = root.rstrip(os.sep) + os.sep
         self._cache: dict[tuple[str, str], object] = {}
+        self._real_dirs: dict[str, str] = {}
 
     def visible(self, path: str) -> bool:
         path = os.path.normpath(path)
@@ -72,8 +82,26 @@ class RepoFS(FileSystem):
             found = self._cache[key] = call(path) if self.visible(path) else absent
         return found
 
+    def real(self, path: str) -> str:
+        """``base.realpath(path)``, resolved a folder at a time: the folders above are resolved once
+        for every path under them, and only the last part is asked whether it is a link. Any other
+        path (``_by_folder``), or another filesystem's, goes to the base."""
+        if self.base is not DEFAULT_FS or not _by_folder(path):
+            return self.base.realpath(path)
+        return self._resolved(os.path.normpath(path))
+
+    def _resolved(self, path: str) -> str:
+        parent, name = os.path.split(path)
+        if not name:
+            return path
+        real_parent = self._real_dirs.get(parent)
+        if real_parent is None:
+            real_parent = self._real_dirs[parent] = self._resolved(parent) if parent != path else parent
+        candidate = os.path.join(real_parent, name)
+        return self.base.realpath(candidate) if self.base.is_symlink(candidate) else candidate
+
     def _read_inside(self, path: str) -> bytes | None:
-        outside = leaves(self._real_root, path)
+        outside = leaves(self._real_root, path, self.real)
         if outside is not None:
             raise OutsideRepository(path, outside)
         return self.base.read_file(path)
@@ -104,7 +132,7 @@ class RepoFS(FileSystem):
         return list(found) if isinstance(found, list) else None
 
     def _visible_names(self, path: str) -> list[str] | None:
-        names = self.base.list_dir(path) if leaves(self._real_root, path) is None else None
+        names = self.base.list_dir(path) if leaves(self._real_root, path, self.real) is None else None
         if names is None:
             return None
         directory = os.path.normpath(path)
@@ -117,7 +145,7 @@ class RepoFS(FileSystem):
         return (0, 0) if self.visible(path) else None  # nothing changes while a check runs
 
     def realpath(self, path: str) -> str:
-        found = self._ask("real", path, path, self.base.realpath)
+        found = self._ask("real", path, path, self.real)
         return found if isinstance(found, str) else path
 
     def size(self, path: str) -> int:

@@ -16,10 +16,13 @@ make git run a program (an ``fsmonitor`` hook, a signature check's ``gpg``, a di
 a ref taken from the command line or the configuration is verified as a commit and passed after
 ``--end-of-options``, so it can never be read as an option (``--output=FILE``).
 
-The long ones (4, 5) are started at once and read through a pipe as they write (``Pending``):
+The long ones (2, 4, 5, and the walk for untracked files) are started at once, the listing
+first, and read through a pipe as they write (``Pending``):
 
-6. A reader thread takes git's output off the pipe, holding at most ``AHEAD`` chunks, so git
-   works while the engine rules run and waits, not the check, once that much is ready.
+6. A reader thread takes git's output off the pipe in whole chunks of ``CHUNK`` bytes, so git
+   works while the engine rules run. An output kept whole (the listing, the diff, the walk) is
+   taken as fast as git writes it; a log, read as it comes and not kept (the history stopped
+   once every doc is dated), at most ``AHEAD`` chunks ahead of the check: past that, git waits.
 7. The check parses the chunks as they come; when it needs no more (every doc of the history
    is dated), git is stopped — terminated, what it already wrote drained, the reader joined
    and the process reaped — so neither the rest of the history nor git's memory for it is spent.
@@ -64,8 +67,11 @@ SAFE_CONFIG = (
 )
 END_OF_OPTIONS = "--end-of-options"
 COMMIT_MARK = b"\x1e"
-CHUNK = 1 << 16  # bytes read off the pipe at a time, at most (a pipe holds 64 KiB)
-AHEAD = 128  # chunks git may write before the check reads them (8 MiB at most)
+CHUNK = 1 << 16  # bytes read off the pipe at a time (a pipe holds 64 KiB)
+# Chunks of the history git may write before the check reads them (256 KiB): what git writes past
+# the commit that dates the last doc is never read, and costs git's CPU and memory meanwhile; on
+# the clones measured, more ahead saved less time than it cost (README, "`check` and git's history").
+AHEAD = 4
 STOP_WAIT = 5.0  # seconds a stopped git has to exit before it is killed
 
 
@@ -113,14 +119,15 @@ def toplevel(path: str) -> tuple[str, bool] | None:
 class Pending:
     """A git command running in the background, its output read through a pipe as it comes (steps 6, 7)."""
 
-    def __init__(self, argv: Sequence[str], cwd: str) -> None:
+    def __init__(self, argv: Sequence[str], cwd: str, *, ahead: int = AHEAD) -> None:
+        """``ahead``: the chunks git may write before they are read (0: any number, for an output read whole)."""
         self.argv = list(argv)
         # Git's complaints, read once it has exited; a file, so that git never waits on them.
         self._err: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115
         self._proc = subprocess.Popen(
             self.argv, cwd=cwd, stdout=subprocess.PIPE, stderr=self._err, stdin=subprocess.DEVNULL
         )
-        self._ahead: queue.Queue[bytes | None] = queue.Queue(AHEAD)
+        self._ahead: queue.Queue[bytes | None] = queue.Queue(ahead)
         self._ended = False  # the end of the output (``None``) was taken off the queue
         self._reader = threading.Thread(target=self._read, name="git-output", daemon=True)
         self._reader.start()
@@ -136,9 +143,12 @@ class Pending:
 
     def _read(self) -> None:
         assert self._proc.stdout is not None
-        pipe = self._proc.stdout.fileno()
+        stdout = self._proc.stdout
         try:
-            while chunk := os.read(pipe, CHUNK):
+            # Whole chunks (a buffered read waits for CHUNK bytes or the end), not each of git's
+            # small writes: AHEAD chunks are then AHEAD * CHUNK bytes, and the queue and the
+            # threads' turns are paid per 64 KiB rather than per few hundred bytes.
+            while chunk := stdout.read(CHUNK):
                 self._ahead.put(chunk)
         except (OSError, ValueError):
             pass  # the pipe is gone: the output ends here
@@ -198,6 +208,7 @@ class Git:
         self.root = root
         self.commands: list[list[str]] = []
         self._tracked: tuple[str, ...] | None = None
+        self._listing: Pending | None = None  # step 2's ls-files, started before it is needed
         self._untracked: dict[tuple[str, ...], Pending] = {}
 
     def argv(self, *args: str) -> list[str]:
@@ -217,18 +228,28 @@ class Git:
             raise GitError(f"git {' '.join(args[:2])}: {done.stderr.decode('utf-8', 'replace').strip()}")
         return done.stdout
 
-    def start(self, *args: str) -> Pending:
+    def start(self, *args: str, ahead: int = 0) -> Pending:
+        """``args`` run in the background (``Pending``); ``ahead`` bounds what git writes before it is read
+        (0: no bound, for an output kept whole anyway)."""
         argv = self.argv(*args)
         self.commands.append(argv)
         try:
-            return Pending(argv, self.root)
+            return Pending(argv, self.root, ahead=ahead)
         except OSError as exc:
             raise GitError(f"cannot run git: {exc.strerror or exc}") from exc
+
+    def start_listing(self) -> None:
+        """Start step 2's ``ls-files`` in the background now; ``tracked`` reads it."""
+        if self._tracked is None and self._listing is None:
+            self._listing = self.start("ls-files", "-z")
 
     def tracked(self) -> tuple[str, ...]:
         """Every tracked file, in the index's order (step 2: one ``ls-files``, run once)."""
         if self._tracked is None:
-            out = self.run("ls-files", "-z")
+            self.start_listing()
+            assert self._listing is not None
+            out = _output(self._listing, "git ls-files -z")
+            self._listing = None
             # One decoding of the whole listing, as ``os.fsdecode`` would decode each name.
             names = out.decode(_FS_ENCODING, _FS_ERRORS).split("\0")
             self._tracked = tuple(name for name in names if name)
@@ -247,18 +268,14 @@ class Git:
     def untracked(self, patterns: Sequence[str]) -> list[str]:
         """Files matching ``patterns`` on disk that git neither tracks nor ignores."""
         self.start_untracked(patterns)
-        pending = self._untracked.pop(tuple(patterns))
-        try:
-            out = b"".join(pending.chunks())
-            code, err = pending.wait()
-        finally:
-            pending.close()
-        if code != 0:
-            raise GitError(f"git ls-files -z: {err}")
+        out = _output(self._untracked.pop(tuple(patterns)), "git ls-files -z")
         return [os.fsdecode(p) for p in out.split(b"\0") if p]
 
     def close(self) -> None:
         """Stop and reap what was started in the background and not asked for."""
+        if self._listing is not None:
+            self._listing.close()
+            self._listing = None
         while self._untracked:
             self._untracked.popitem()[1].close()
 
@@ -367,7 +384,8 @@ class Git:
 
     def start_log(self, *revisions: str) -> Pending:
         """Every commit's time and subject (``\\x1e`` time ``\\x1f`` subject), then the paths it
-        touched: the whole history, or the commits of ``revisions`` (``base..HEAD``)."""
+        touched: the whole history, or the commits of ``revisions`` (``base..HEAD``). Read as it
+        comes and not kept, the history stopped early: git runs at most ``AHEAD`` chunks ahead."""
         return self.start(
             "log",
             "--no-renames",
@@ -378,7 +396,20 @@ class Git:
             "--format=%x1e%ct%x1f%s",
             *((END_OF_OPTIONS, *revisions) if revisions else ()),
             "--",
+            ahead=AHEAD,
         )
+
+
+def _output(pending: Pending, name: str) -> bytes:
+    """All a background command wrote, once it ended well (``GitError`` with its words, if not); reaped."""
+    try:
+        out = b"".join(pending.chunks())
+        code, err = pending.wait()
+    finally:
+        pending.close()
+    if code != 0:
+        raise GitError(f"{name}: {err}")
+    return out
 
 
 def _short(ref: str) -> str:

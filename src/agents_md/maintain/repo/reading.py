@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import os
+from collections.abc import Callable
 
 from agents_md._util.regular import read_regular
 from agents_md.engine.paths import is_inside
@@ -22,9 +23,10 @@ class OutsideRepository(OSError):
         super().__init__(errno.EXDEV, f"a link to {real}, outside the repository; not read", path)
 
 
-def leaves(root: str, path: str) -> str | None:
-    """The real path of ``path`` when it leaves ``root`` (itself real), else ``None``."""
-    real = os.path.realpath(path)
+def leaves(root: str, path: str, realpath: Callable[[str], str] = os.path.realpath) -> str | None:
+    """The real path of ``path`` when it leaves ``root`` (itself real), else ``None`` (``realpath``:
+    one that keeps what it resolved, over a check that changes nothing)."""
+    real = realpath(path)
     return None if is_inside(real, root) else real
 
 

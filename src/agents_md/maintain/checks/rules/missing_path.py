@@ -139,6 +139,7 @@ class _Candidate:
     path: str
     lookups: tuple[str, ...]  # the root-relative spellings git is asked about
     anchored: bool = True  # its first part is a folder or file where the doc is read
+    home: str = ""  # the folder the doc is read from first (whose manifest's dependencies count)
 
 
 class _Places:
@@ -230,14 +231,10 @@ class _Places:
         return out
 
     def unchecked(self, path: str, item: Item) -> bool:
-        """Step 3, but for what git ignores."""
+        """Step 3, but for what git ignores and for packages (``a_package``, asked of what is not found)."""
         parts = [p for p in path.split("#", 1)[0].split("/") if p not in ("", ".", "..")]
         if any(p in DEPENDENCY_DIRS for p in parts):
             return True
-        if parts and not path.startswith(("./", "../", "/")):
-            second = parts[1] if len(parts) > 1 else None
-            if self.ctx.packages.names(self.home, parts[0], second):
-                return True
         if _ELSEWHERE.search(item.line_text):
             return True
         if item.kind == "code" and parts and "." not in parts[-1] and _BRANCHES.search(item.line_text):
@@ -256,6 +253,14 @@ class _Places:
         """Whether the doc says, where it names it, that it is not there or is to be made: then
         none of its mentions in the doc is a stale path."""
         return item.kind != "fence" and (said_absent(self.lines, item) or to_be_made(self.lines, item))
+
+    def a_package(self, path: str) -> bool:
+        """Step 3: whether the path's first part is a package. Asked only of a path not found
+        where the doc is read: the first question reads every manifest of the repository."""
+        parts = [p for p in path.split("#", 1)[0].split("/") if p not in ("", ".", "..")]
+        if not parts or path.startswith(("./", "../", "/")):
+            return False
+        return self.ctx.packages.names(self.home, parts[0], parts[1] if len(parts) > 1 else None)
 
 
 # A file name alone, of a kind of source file: checked only against what git deleted (step 5).
@@ -283,6 +288,8 @@ def _gone_names(
     for c in bare:
         if c.path in deeper.by_name or (c.doc, c.path) in told:
             continue  # a file of that name is somewhere (the doc may mean it), or the doc says it is gone
+        if ctx.packages.names(c.home, c.path, None):
+            continue  # a package (``chart.js``): step 3, asked last as it reads every manifest
         home = anchor_dir(c.doc)
         wanted.setdefault((home, c.path), []).append(c)
     if not wanted and not exact:
@@ -557,7 +564,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     inside = posixpath.normpath(posixpath.join(places.home, path))
                     if not _leaves(inside):
                         read_inside_as[(rel, path)] = inside
-                elif verdict == MISSING:
+                elif verdict == MISSING and not places.a_package(path):
                     first = next((p for p in path.split("/") if p not in ("", ".", "..")), "")
                     anchored = bool(first) and places.first_exists(first)
                     candidates.append(_Candidate(doc=rel, item=item, path=path, lookups=lookups, anchored=anchored))
@@ -565,7 +572,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 if places.told(item):
                     told.add((rel, item.text))
                 else:
-                    bare.append(_Candidate(doc=rel, item=item, path=item.text, lookups=()))
+                    bare.append(_Candidate(doc=rel, item=item, path=item.text, lookups=(), home=places.home))
 
     # Asked of git: the spellings from the doc's folder and from the root (where the doc and
     # git's patterns are read from); a folder as one too ("x/": a pattern such as "prettier/"
