@@ -15,6 +15,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 
 from agents_md._util.regular import read_regular
+from agents_md.engine.paths import resolved_by_folder
 from agents_md.engine.shared_listings import SHARED, Listing
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
@@ -381,7 +382,7 @@ class ListingFS(FileSystem):
         base, which resolves the links before it as the system does."""
         if ".." in path.split(os.sep):
             return self._through(path)  # the base resolves the links before a ``..`` as the system does
-        return self._resolved(os.path.normpath(path))
+        return resolved_by_folder(os.path.normpath(path), self._real_dirs, self._link_at, self._through)
 
     def _through(self, path: str) -> str:
         """``path`` resolved by the base, past the listings: in a watched pass, noted with where it led."""
@@ -399,20 +400,6 @@ class ListingFS(FileSystem):
             folder = real[:end]
             known[folder] = folder
             end = real.rfind(os.sep, 0, end)
-
-    def _resolved(self, path: str) -> str:
-        parent, name = os.path.split(path)
-        if not name:
-            return path
-        real_parent = self._real_dirs.get(parent)
-        if real_parent is None:
-            real_parent = self._real_dirs[parent] = self._resolved(parent) if parent != path else parent
-        # ``os.path.join`` of a parent and a single name, without its checks (asked per folder of a path)
-        joint = "" if not real_parent or real_parent.endswith(os.sep) else os.sep
-        candidate = real_parent + joint + name
-        if self._link_at(real_parent, name, candidate):
-            return self._through(candidate)
-        return candidate
 
     def size(self, path: str) -> int:
         if self._watched is not None:

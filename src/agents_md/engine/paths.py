@@ -2,12 +2,14 @@
 
 ``path_chain`` is the walk's ladder (every directory from just below the filesystem root down
 to the cwd); ``dirs_between`` the ladder of a Read (strictly below a root, down to a folder);
-``is_inside`` the one containment test (``within`` when both paths are normalised).
+``is_inside`` the one containment test (``within`` when both paths are normalised);
+``resolved_by_folder`` a path's links resolved a folder at a time.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from functools import lru_cache
 
 
@@ -62,3 +64,22 @@ def is_inside(path: str, directory: str) -> bool:
 def within(path: str, directory: str) -> bool:
     """``is_inside`` for paths normalised already (a Read's, asked on every Read)."""
     return path == directory or path.startswith(directory.rstrip(os.sep) + os.sep)
+
+
+def resolved_by_folder(
+    path: str, known: dict[str, str], linked: Callable[[str, str, str], bool], through: Callable[[str], str]
+) -> str:
+    """``path`` (normalised) with its links resolved a folder at a time: each folder's resolved
+    path is kept in ``known`` for every path under it, and only the last part is asked whether
+    it is a link (``linked(real_parent, name, candidate)``); one that is goes to ``through``
+    (the system's resolution, links before a ``..`` included)."""
+    parent, name = os.path.split(path)
+    if not name:
+        return path
+    real_parent = known.get(parent)
+    if real_parent is None:
+        real_parent = known[parent] = resolved_by_folder(parent, known, linked, through) if parent != path else parent
+    # ``os.path.join`` of a parent and a single name, without its checks (asked per folder of a path)
+    joint = "" if not real_parent or real_parent.endswith(os.sep) else os.sep
+    candidate = real_parent + joint + name
+    return through(candidate) if linked(real_parent, name, candidate) else candidate

@@ -16,6 +16,7 @@ import os
 from collections.abc import Callable
 
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
+from agents_md.engine.paths import resolved_by_folder
 from agents_md.maintain.repo.files import INSTRUCTION_NAMES, is_instruction_file
 from agents_md.maintain.repo.reading import OutsideRepository, leaves
 
@@ -88,17 +89,10 @@ class RepoFS(FileSystem):
         path (``_by_folder``), or another filesystem's, goes to the base."""
         if self.base is not DEFAULT_FS or not _by_folder(path):
             return self.base.realpath(path)
-        return self._resolved(os.path.normpath(path))
-
-    def _resolved(self, path: str) -> str:
-        parent, name = os.path.split(path)
-        if not name:
-            return path
-        real_parent = self._real_dirs.get(parent)
-        if real_parent is None:
-            real_parent = self._real_dirs[parent] = self._resolved(parent) if parent != path else parent
-        candidate = os.path.join(real_parent, name)
-        return self.base.realpath(candidate) if self.base.is_symlink(candidate) else candidate
+        base = self.base
+        return resolved_by_folder(
+            os.path.normpath(path), self._real_dirs, lambda _, __, candidate: base.is_symlink(candidate), base.realpath
+        )
 
     def _read_inside(self, path: str) -> bytes | None:
         outside = leaves(self._real_root, path, self.real)
