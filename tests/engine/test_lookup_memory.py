@@ -114,3 +114,18 @@ def test_a_read_again_is_answered_by_what_each_loop_was_given_and_the_disk_now(t
     (root / "a/b/CLAUDE.md").write_text("b\n")  # a file appearing on the walk is found at the next Read
     assert [x.content for x in s.read(f).files] == ["b\n"]
     assert [x.content for x in sub.read(f).files] == ["b\n"]
+
+
+def test_a_read_follows_a_link_below_the_cwd_that_leads_elsewhere_since(tree: Tree) -> None:
+    # The folders above the cwd were resolved at the session's start; below it a link may be
+    # retargeted mid-session, and each Read resolves it again.
+    root = tree({"one/CLAUDE.md": "one\n", "one/f.py": "x\n", "two/CLAUDE.md": "two\n", "two/f.py": "y\n"})
+    (root / "pkg").symlink_to(root / "one")
+    s = Session(cwd=str(root), home=str(root.parent / "home"), managed_dir=str(root.parent / "m"))
+    s.start()
+    assert [f.content for f in s.read(str(root / "pkg/f.py")).files] == ["one\n"]
+    (root / "pkg").unlink()
+    (root / "pkg").symlink_to(root / "two")
+    # A new loop (the main one was given pkg/CLAUDE.md by that path already): the same Read again.
+    again = s.spawn("general-purpose").read(str(root / "pkg/f.py"))
+    assert [f.content for f in again.files] == ["two\n"]

@@ -121,11 +121,15 @@ class Consulted:
         for directory in disk.changed(listings):
             if not self._same_answers(disk, directory, listings[directory], disk.round_listing(directory)):
                 return False
-        if any(disk.resolve(path) != real for path, real in self.resolved.items()):
+        if self.resolved and any(disk.resolve(path) != real for path, real in self.resolved.items()):
             return False
-        if any(disk.ask(question, path) != answer for (question, path), answer in self.through.items()):
+        through = self.through
+        if through and any(disk.ask(question, path) != answer for (question, path), answer in through.items()):
             return False
-        return all(disk.file_version(path) == version for path, version in self.versions.items())
+        for path, version in self.versions.items():  # noqa: SIM110  (asked on every Read: no generator)
+            if disk.file_version(path) != version:
+                return False
+        return True
 
     def _same_answers(self, disk: Disk, directory: str, then: Listing | None, now: Listing | None) -> bool:
         """Step 2, for a folder whose listing is not the one the pass saw."""

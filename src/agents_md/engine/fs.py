@@ -104,17 +104,22 @@ class FileSystem:
 
     def stamp(self, path: str) -> tuple[int, int] | None:
         """What changes when a directory's entries change: its modification time and inode."""
-        try:
-            st = os.stat(path)
-        except (OSError, ValueError):
-            return None
-        return (st.st_mtime_ns, st.st_ino)
+        return disk_stamp(path)
 
     def version(self, path: str) -> tuple[int, ...] | None:
         """What changes when the bytes ``read_file`` gives for ``path`` change: ``disk_version``.
         ``None`` when this filesystem cannot say: one that reads files its own way (and does not
         say its own versions) has each read go to it."""
         return disk_version(path) if self.reads_disk else None
+
+
+def disk_stamp(path: str) -> tuple[int, int] | None:
+    """``FileSystem.stamp`` of the real disk (asked per folder per Read, without a method call)."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_mtime_ns, st.st_ino)
 
 
 def disk_version(path: str) -> tuple[int, ...] | None:
@@ -228,11 +233,9 @@ class ListingFS(FileSystem):
             self._watched.saw_version(path, version)
         return version
 
-    def _answer(self, question: str, path: str) -> bool:
-        """``question`` put to the disk about a name the listing holds: in a watched pass, noted
-        with its answer; a link's target is not in the listings, so a pass through one is not
-        vouched for."""
-        answer: bool = getattr(self.base, question)(path)
+    def _answer(self, question: str, path: str, answer: bool) -> bool:
+        """``answer``, the disk's to ``question`` about a name the listing holds: in a watched pass,
+        noted (asked again later through a link, whose target is not in the listings)."""
         watched = self._watched
         if watched is not None:
             directory, name = os.path.split(path)
@@ -355,20 +358,20 @@ class ListingFS(FileSystem):
         return self.base.read_file(path)
 
     def is_file(self, path: str) -> bool:
-        return self._maybe_present(path) and self._answer("is_file", path)
+        return self._maybe_present(path) and self._answer("is_file", path, self.base.is_file(path))
 
     def is_dir(self, path: str) -> bool:
-        return self._maybe_present(path) and self._answer("is_dir", path)
+        return self._maybe_present(path) and self._answer("is_dir", path, self.base.is_dir(path))
 
     def exists(self, path: str) -> bool:
-        return self._maybe_present(path) and self._answer("exists", path)
+        return self._maybe_present(path) and self._answer("exists", path, self.base.exists(path))
 
     def is_symlink(self, path: str) -> bool:
         directory, name = os.path.split(path)
         return self._link_at(directory, name, path)
 
     def is_link_loop(self, path: str) -> bool:
-        return self._maybe_present(path) and self._answer("is_link_loop", path)
+        return self._maybe_present(path) and self._answer("is_link_loop", path, self.base.is_link_loop(path))
 
     def list_dir(self, path: str) -> list[str] | None:
         listing = self._listing(path) if self._maybe_present(path) else None
@@ -431,6 +434,7 @@ class SessionFS(ListingFS):
         self._stamps: dict[str, tuple[int, int] | None] = {}
         self._texts: OrderedDict[str, tuple[tuple[int, ...], bytes]] = OrderedDict()
         self._kept = 0  # bytes in _texts
+        self._settled: tuple[str | None, dict[str, str]] = (None, {})  # ``begin``'s folder, resolved
 
     def read_file(self, path: str) -> bytes | None:
         if not self._maybe_present(path):
@@ -457,10 +461,20 @@ class SessionFS(ListingFS):
             _, (_, dropped) = self._texts.popitem(last=False)
             self._kept -= len(dropped)
 
-    def begin(self) -> None:
+    def begin(self, settled: str | None = None) -> None:
+        """A new round. ``settled``: a folder already resolved for the session (its cwd, resolved
+        at its start): it and the folders above it are taken as they were; below it, a link may
+        lead elsewhere now, so paths are resolved again each round."""
         self._fresh = {}
         self._versions = {}
-        self._real_dirs = {}  # a link above a folder may lead elsewhere now: resolved again each round
+        if settled is None:
+            self._real_dirs = {}
+            return
+        if self._settled[0] != settled:
+            self._real_dirs = {}
+            self.resolved_folder(settled)
+            self._settled = (settled, dict(self._real_dirs))
+        self._real_dirs = dict(self._settled[1])
 
     def changed(self, seen: Mapping[str, Listing | None]) -> list[str]:
         fresh = self._fresh
@@ -477,7 +491,7 @@ class SessionFS(ListingFS):
 
     def _checked(self, directory: str) -> Listing | None:
         """``directory``'s listing for this round: its stamp asked, listed again if it changed."""
-        stamp = self.base.stamp(directory)
+        stamp = self.base.stamp(directory) if self._shared is None else disk_stamp(directory)
         stamps = self._stamps
         if directory in stamps and stamps[directory] != stamp:
             self._forget(directory)

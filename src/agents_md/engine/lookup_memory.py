@@ -63,18 +63,19 @@ class LookupMemory:
 
     def recall(self, key: Hashable, fs: ListingFS | None = None) -> object | None:
         """What the lookup ``key`` found, if everything it consulted is as it was; else ``None``."""
-        kept = self._kept.get(key)
+        memory = self._kept
+        kept = memory.get(key)
         if kept is None:
             return None
-        fs = fs or self.fs
-        assert fs is not None, "a shared memory is handed the round's filesystem"
-        holds = fs.holds(kept[0])
-        with self._lock:
-            if self._kept.get(key) is kept:
-                del self._kept[key]
-                if holds:
-                    self._kept[key] = kept  # used again: the last to be dropped
-        return kept[1] if holds else None
+        if not kept[0].holds(fs or self.fs):  # type: ignore[arg-type]  # a shared memory is handed one
+            memory.pop(key, None)
+            return None
+        if len(memory) > self.most // 2:  # used again: the last to be dropped, once any may be
+            # Each step is one under the interpreter's lock: another thread's meanwhile costs at
+            # most a lookup run again (what is given is checked on every recall).
+            memory.pop(key, None)
+            memory[key] = kept
+        return kept[1]
 
     def keep(self, key: Hashable, consulted: Consulted, found: object) -> None:
         if not consulted.complete:

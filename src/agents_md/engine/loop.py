@@ -113,7 +113,7 @@ class Loop:
         # The engine takes the path as spelled when it lies in the cwd, else resolved (a Read
         # through a linked alias of the cwd).
         real = spelled if within(spelled, self.finder.cwd) else os.path.realpath(spelled)
-        self.finder.fs.begin()
+        self.finder.fs.begin(self.finder.cwd)
         try:
             # The read file itself is not attached (its text is in the tool result) and counts as
             # given from now on; its imports are still attached (a Read of a nested CLAUDE.md).
@@ -166,7 +166,7 @@ class Loop:
             child.delivered = set(self.delivered)
         # Starting a subagent is itself a tool call (the Agent tool): plugins see it, so a fork
         # can start from what its parent was given at this moment, as the disk is now.
-        self.finder.fs.begin()
+        self.finder.fs.begin(self.finder.cwd)
         self._call(ToolCall(tool="Agent", agent_id=child.loop_id, forked_from=(self.loop_id if fork else None)))
         return child
 
