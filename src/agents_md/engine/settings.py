@@ -1,11 +1,18 @@
 """Settings layers, as the engine reads them, and where the managed policy folder is.
 
-Layers, lowest precedence first: ``user`` (~/.claude/settings.json), ``project``
-(<cwd>/.claude/settings.json), ``local`` (<cwd>/.claude/settings.local.json), ``flag``
-(``--settings FILE|JSON``) and ``policy`` (managed-settings.json, then its
-managed-settings.d/*.json drop-ins in name order). ``--setting-sources`` picks among user,
-project and local; flag and policy settings are always read. Lists such as
-``claudeMdExcludes`` are merged across layers; for single values the highest layer wins.
+Layers, lowest precedence first:
+
+1. ``user``: ~/.claude/settings.json.
+2. ``project``: <cwd>/.claude/settings.json (never the repository root's).
+3. ``local``: <cwd>/.claude/settings.local.json, then the repository's own: the same file at
+   the root of the checkout the cwd is in (of its main checkout, for a linked worktree), when
+   that is another folder. The repository's file is the later of the two, so it wins.
+4. ``flag``: ``--settings FILE|JSON``.
+5. ``policy``: managed-settings.json, then its managed-settings.d/*.json drop-ins in name order.
+
+``--setting-sources`` picks among user, project and local (both local files); flag and policy
+settings are always read. Lists such as ``claudeMdExcludes`` are merged across layers; for
+single values the highest layer wins.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ import os
 from collections.abc import Mapping, Sequence
 
 from agents_md._value import field, frozen
+from agents_md.engine.checkout import checkout_root, main_checkout
 from agents_md.engine.fs import FileSystem
 from agents_md.errors import SettingsError
 
@@ -168,21 +176,34 @@ def load_settings(
             )
         enabled = frozenset(SOURCE_NAMES[s] for s in setting_sources)
     layers: list[SettingsLayer] = []
-    files = {
-        USER: os.path.join(home, ".claude", "settings.json"),
-        PROJECT: os.path.join(cwd, ".claude", "settings.json"),
-        LOCAL: os.path.join(cwd, ".claude", "settings.local.json"),
-    }
-    for name in (USER, PROJECT, LOCAL):
+    files = [
+        (USER, os.path.join(home, ".claude", "settings.json")),
+        (PROJECT, os.path.join(cwd, ".claude", "settings.json")),
+        (LOCAL, os.path.join(cwd, ".claude", "settings.local.json")),
+    ]
+    if LOCAL in enabled:
+        repo = _repository_root(fs, cwd)
+        if repo is not None and repo != cwd:  # step 3: the repository's own local file
+            files.append((LOCAL, os.path.join(repo, ".claude", "settings.local.json")))
+    for name, path in files:
         if name not in enabled:
             continue
-        values = _read_json(fs, files[name], problems)
+        values = _read_json(fs, path, problems)
         if values is not None:
-            layers.append(SettingsLayer(name=name, path=files[name], values=values))
+            layers.append(SettingsLayer(name=name, path=path, values=values))
     if flag_settings is not None:
         layers.append(_flag_layer(fs, flag_settings, cwd, home))
     layers.extend(_policy_layers(fs, managed_dir, problems))
     return Settings(layers=tuple(layers), enabled_sources=enabled, problems=tuple(problems))
+
+
+def _repository_root(fs: FileSystem, cwd: str) -> str | None:
+    """Step 3: the root of the checkout the cwd is in, or of its main checkout when that
+    checkout is a linked worktree (a worktree shares its main repository's local file)."""
+    root = checkout_root(fs, cwd)
+    if root is None:
+        return None
+    return main_checkout(fs, root) or root
 
 
 def _policy_layers(fs: FileSystem, managed_dir: str, problems: list[str]) -> list[SettingsLayer]:
