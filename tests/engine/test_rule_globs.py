@@ -1,0 +1,39 @@
+"""A rule's ``paths:``: commas split outside braces, brace pairs expanded as the engine expands
+them (``g_rule_paths_*`` recordings), hostile braces bounded."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from agents_md.engine.rules import MOST_GLOBS, rule_globs
+
+
+@pytest.mark.parametrize(
+    ("paths", "globs"),
+    [
+        ('"**/*.{ts,tsx}"', ("**/*.ts", "**/*.tsx")),
+        ('"**/*.{ts,tsx}, **/*.py"', ("**/*.ts", "**/*.tsx", "**/*.py")),
+        ('["{a,b}/{c,d}.ts"]', ("a/c.ts", "a/d.ts", "b/c.ts", "b/d.ts")),
+        ('"**/*.{t{s,sx},js}"', ("**/*.ts", "**/*.tjs", "**/*.sx,js}")),  # not a shell's nesting
+        ('"w/{ a ,b}.ts"', ("w/a.ts", "w/b.ts")),
+        ('"w/{,b}a.ts"', ("w/a.ts", "w/ba.ts")),
+        ('"src/{a}/x.ts"', ("src/a/x.ts",)),
+        ('"w/{}a.ts"', ("w/{}a.ts",)),
+        ('"**/*.{ts,w/a.tsx"', ("**/*.{ts,w/a.tsx",)),  # unclosed: its comma does not split
+        ('"w/}{a,b}.ts"', ("w/}{a", "b}.ts")),  # a "}" first: the comma is outside
+        ('"w/f{1..3}.txt"', ("w/f1..3.txt",)),  # no ranges
+        ('"{**,**/**}"', None),  # match everything: unconditional
+        ('"{,**}"', None),
+    ],
+)
+def test_braces(paths: str, globs: tuple[str, ...] | None) -> None:
+    assert rule_globs(f"paths: {paths}") == globs
+
+
+def test_hostile_braces_are_bounded() -> None:
+    began = time.perf_counter()
+    assert len(rule_globs('paths: "' + "{a,b}" * 60 + '"') or ()) == MOST_GLOBS
+    assert rule_globs('paths: "' + "{a}" * 5000 + '"') == ("a" * 5000,)
+    assert time.perf_counter() - began < 5
