@@ -37,3 +37,18 @@ def test_hostile_braces_are_bounded() -> None:
     assert len(rule_globs('paths: "' + "{a,b}" * 60 + '"') or ()) == MOST_GLOBS
     assert rule_globs('paths: "' + "{a}" * 5000 + '"') == ("a" * 5000,)
     assert time.perf_counter() - began < 5
+
+
+@pytest.mark.parametrize(
+    ("front", "globs"),
+    [
+        ("paths: **/tests/**, libs", ("**/tests/**", "libs")),  # YAML refuses the *: read again quoted
+        ("paths: {src,lib}/**", ("src/**", "lib/**")),
+        ("paths: @scope/**", ("@scope/**",)),
+        ("description: a: b\npaths: w/**", ("w/**",)),
+        ("paths: [**/*.ts]", ("[**/*.ts]",)),
+        ("paths:\n  - **/*.ts\n  - w/**", None),  # a list item is not rewritten: no front matter
+    ],
+)
+def test_values_yaml_refuses_unquoted(front: str, globs: tuple[str, ...] | None) -> None:
+    assert rule_globs(front) == globs

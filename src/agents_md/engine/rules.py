@@ -6,12 +6,14 @@ whether a conditional rule applies to a file that was read.
    directory, or it is dropped; user and managed rules may link anywhere.
 2. A rule whose front matter has ``paths:`` (a string, or a list of strings) is conditional;
    none, empty, unreadable YAML or only "match everything" globs (``**``, ``**/**``) make it
-   unconditional. Each string is split at the commas outside braces (a ``}`` before any
-   ``{`` counts too), each item trimmed; then an item's first brace pair is expanded, again
-   and again: the text from its first ``{`` to the next ``}`` split at commas, each
-   alternative trimmed, empty ones kept (``{t{s,sx},js}`` gives ``ts``, ``tjs`` and
-   ``sx,js}``; ``{a}`` gives ``a``; ``{}`` and an unclosed ``{`` stay as written). Empty
-   globs are dropped.
+   unconditional. The front matter is read as an agent file's is (``_util.yaml_front``): a
+   value YAML refuses unquoted (``paths: **/*.py``, ``{src,lib}/**``, ``@scope/**``) is read
+   again quoted; a list item it refuses (``- **/*.ts``) leaves no front matter. Each string
+   is split at the commas outside braces (a ``}`` before any ``{`` counts too), each item
+   trimmed; then an item's first brace pair is expanded, again and again: the text from its
+   first ``{`` to the next ``}`` split at commas, each alternative trimmed, empty ones kept
+   (``{t{s,sx},js}`` gives ``ts``, ``tjs`` and ``sx,js}``; ``{a}`` gives ``a``; ``{}`` and an
+   unclosed ``{`` stay as written). Empty globs are dropped.
 3. A conditional rule applies to a read file when one of its patterns matches it the way
    ``.gitignore`` lines match (the ``ignore`` package): a pattern without a ``/`` matches at
    any depth, ``dir/`` and ``dir`` match what is below it, a trailing ``/**`` is dropped
@@ -68,12 +70,9 @@ def rule_files(
 
 
 def _yaml_load(text: str) -> Any:
-    import yaml  # lazy: most files have no front matter
+    from agents_md._util.yaml_front import parse_front_matter  # lazy: most files have no front matter
 
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError:
-        return None
+    return parse_front_matter(text).data
 
 
 def rule_globs(front_matter: str | None) -> tuple[str, ...] | None:
