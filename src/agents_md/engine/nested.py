@@ -10,8 +10,13 @@ For a read file inside the cwd (and not inside an added directory):
    user ones (globs relative to the cwd) before step 1; those of the nested directories in
    step 1; those of the cwd and its ancestors (relative to the folder holding ``.claude``)
    after it.
-3. A file goes to a loop once; what was in the start context is never attached again.
-4. What a Read found is kept for the next Read of that file (``engine.lookup_memory``): it is
+3. Claude Code's own worktree folders: on the way from the cwd (itself included) to the
+   file, at the first ``.claude`` folder followed by ``worktrees`` and a folder holding the
+   file (``.claude/worktrees/NAME``), those three folders are skipped in step 1, whatever
+   they are on disk (a linked worktree or a plain folder); the folders below ``NAME`` are
+   walked as usual.
+4. A file goes to a loop once; what was in the start context is never attached again.
+5. What a Read found is kept for the next Read of that file (``engine.lookup_memory``): it is
    given again while every folder listed and file read are as they were and every file the
    walk asked about is given, or not, as it was then; otherwise the walk runs again.
 """
@@ -32,6 +37,18 @@ from agents_md.engine.walk import CLAUDE_LOCAL_MD, CLAUDE_MD, DIRECTORY_NAMES, D
 
 # What a walk asked ``given`` about (and the answers), and what it found.
 Walked = tuple[dict[str, bool], tuple[InstructionFile, ...]]
+DOT_CLAUDE, WORKTREES = ".claude", "worktrees"
+
+
+def _outside_worktrees(cwd: str, below: tuple[str, ...]) -> tuple[str, ...]:
+    """Step 3: ``below`` without the first ``.claude/worktrees/NAME`` (the cwd may be its
+    ``.claude``)."""
+    chain = (cwd, *below)
+    for at in range(len(chain) - 2):
+        if os.path.basename(chain[at]) == DOT_CLAUDE and os.path.basename(chain[at + 1]) == WORKTREES:
+            skipped = chain[at : at + 3]
+            return tuple(d for d in below if d not in skipped)
+    return below
 
 
 class NestedFinder:
@@ -102,7 +119,7 @@ class NestedFinder:
         # Conditional rules read at start, whose patterns match (``rules``): the managed
         # and user ones (globs relative to the cwd) come first, before the nested folders.
         out += self._matching_conditional(loader, target, project_kind=False)
-        below = dirs_between(self.cwd, os.path.dirname(target))
+        below = _outside_worktrees(self.cwd, dirs_between(self.cwd, os.path.dirname(target)))
         project = self.settings.source_enabled(PROJECT)
         local = self.settings.source_enabled(LOCAL)
         for directory in below:
