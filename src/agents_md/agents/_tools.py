@@ -59,11 +59,12 @@ GIVES_NOTHING = frozenset({"ToolSearch"})
 class Access(NamedTuple):
     """What a subagent of a definition can use: its tools (``None``: every tool), whether it can
     Read, and — when its list names tools but none the engine recognizes — those names: the
-    engine then refuses to start it."""
+    engine then refuses to start it; whether it has Bash (so the engine's attribution note)."""
 
     tools: tuple[str, ...] | None
     can_read: bool
     refused: tuple[str, ...] = ()
+    can_bash: bool = True
 
 
 def _tool_name(item: str) -> str:
@@ -75,13 +76,13 @@ def agent_access(tools: tuple[str, ...] | None, disallowed: tuple[str, ...] | No
     """The tools a subagent gets from ``tools`` and ``disallowedTools`` as read (``read_tools``)."""
     denied = {_tool_name(d) for d in disallowed or ()}
     if tools is None:
-        return Access(tools=None, can_read="Read" not in denied)
+        return Access(tools=None, can_read="Read" not in denied, can_bash="Bash" not in denied)
     names = [_tool_name(t) for t in tools]
     known = [n for n in names if n in RECOGNIZED_TOOLS or n.startswith("mcp__")]
     kept = tuple(dict.fromkeys(n for n in known if n not in GIVES_NOTHING and n not in denied))
     if not known and names:
-        return Access(tools=(), can_read=False, refused=tuple(names))
-    return Access(tools=kept, can_read="Read" in kept)
+        return Access(tools=(), can_read=False, refused=tuple(names), can_bash=False)
+    return Access(tools=kept, can_read="Read" in kept, can_bash="Bash" in kept)
 
 
 def split_tools(text: str) -> list[str]:

@@ -23,6 +23,7 @@ _VARIADIC = {
     "--disallowed-tools",
     "--mcp-config",
     "--betas",
+    "--tools",
 }
 _ONE_VALUE = {
     "--settings",
@@ -58,6 +59,8 @@ class EngineArgs:
     agents_json: str | None = None
     agent: str | None = None  # --agent TYPE: the main thread runs as that agent
     plugin_dirs: tuple[str, ...] = ()
+    tools: tuple[str, ...] | None = None  # --tools: the built-in tools kept (``engine.tools``)
+    disallowed_tools: tuple[str, ...] = ()  # --disallowedTools, as given
 
 
 def setting_sources(text: str) -> tuple[str, ...]:
@@ -90,6 +93,8 @@ def _parse(argv: Sequence[str]) -> EngineArgs:
     bare = safe = False
     agents_json: str | None = None
     agent: str | None = None
+    tools: list[str] | None = None
+    disallowed: list[str] = []
     i = 0
     argv = list(argv)
     while i < len(argv):
@@ -106,6 +111,10 @@ def _parse(argv: Sequence[str]) -> EngineArgs:
                 add_dirs.extend(values)
             elif name == "--plugin-dir":
                 plugin_dirs.extend(values)
+            elif name == "--tools":
+                tools = [*(tools or []), *values]
+            elif name in ("--disallowedTools", "--disallowed-tools"):
+                disallowed.extend(values)
             continue
         if name in _ONE_VALUE:
             if inline is None:
@@ -135,4 +144,6 @@ def _parse(argv: Sequence[str]) -> EngineArgs:
         agents_json=agents_json,
         agent=agent,
         plugin_dirs=tuple(plugin_dirs),
+        tools=None if tools is None else tuple(tools),
+        disallowed_tools=tuple(disallowed),
     )

@@ -30,7 +30,8 @@ def replay(
         managed_dir=managed_dir,
         extra_plugins=extra_plugins,
     )
-    out: dict[str, Any] = {"claude_md": session.claude_md}
+    # Each start block as sent: with the line break it ends with when no other reminder follows.
+    out: dict[str, Any] = {"claude_md": session.sent(session.claude_md)}
     home = session.inputs.home
     main_loop = session.loop()
     results = [main_loop.read(p, home=home) for p in script.get("reads") or []]
@@ -42,7 +43,7 @@ def replay(
         # A subagent with no tools at all (or never started) makes no call: no attachments at all.
         calls = child.started and child.tools != ()
         subagents[str(spec.get("key"))] = {
-            "claude_md": child.claude_md,
+            "claude_md": session.sent(child.claude_md, bash=child.bash),
             "attachments": [child.read(p).hook_text for p in spec.get("reads") or []] if calls else None,
         }
     out["subagents"] = subagents
@@ -69,7 +70,7 @@ def _turns(session: Session, turns: list[Any]) -> dict[str, Any]:
             continue
         start = session.turn()
         out[str(turn["key"])] = {
-            "claude_md": start.claude_md,
+            "claude_md": session.sent(start.claude_md),
             "attachments": [session.read(p).hook_text for p in turn.get("reads") or []],
         }
     return out

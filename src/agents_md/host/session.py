@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from agents_md.engine.fs import FileSystem
     from agents_md.engine.loop import Loop, ReadResult
     from agents_md.engine.options import SessionOptions
+    from agents_md.engine.tools import MainTools
     from agents_md.engine.touch import Touch
 
 REFERENCE, COMPLETE = "reference", "complete"
@@ -90,8 +91,10 @@ class Subagent:
         *,
         key: str = "",
         toucher: Toucher | None = None,
+        bash: bool = True,
     ) -> None:
         self.start = start
+        self.bash = bash  # it has the Bash tool (``engine.reminders``: what follows its start block)
         self._loop = loop
         self._home = home
         self.key = key  # how the session's steps name this subagent
@@ -211,6 +214,26 @@ class Session:
     @property
     def claude_md(self) -> str | None:
         return self.start().claude_md
+
+    def main_tools(self) -> MainTools:
+        """The built-in tools the main loop is left with (``engine.tools``)."""
+        from agents_md.engine.tools import main_tools
+
+        return main_tools(self.inputs.args, self.start().settings)
+
+    def sent(self, block: str | None, *, bash: bool = True) -> str | None:
+        """A start block as the engine sends it in an agent's first message (``bash``: the agent has
+        the Bash tool): with a line break when no other context reminder follows it
+        (``engine.reminders``)."""
+        if block is None:
+            return None
+        from agents_md.engine import reminders
+        from agents_md.engine.tools import BASH
+
+        settings = self.start().settings
+        git = reminders.git_context(self.inputs.fs, self.inputs.cwd, settings, self.inputs.env)
+        noted = bash and self.main_tools().has(BASH) and reminders.attribution(settings)
+        return block + reminders.start_block_end(git=git, attribution=noted)
 
     @property
     def files(self) -> tuple[InstructionFile, ...]:
@@ -499,11 +522,14 @@ class Session:
     def agent_lines(self) -> list[str] | None:
         """The engine's line for each custom agent type offered, or ``None`` when the session has no
         Agent tool."""
-        if not offers_agents(self.inputs):
-            return None
-        from agents_md.agents import agent_lines
+        from agents_md.engine.tools import AGENT
 
-        return agent_lines(self.agents())
+        tools = self.main_tools()
+        if not offers_agents(self.inputs) or not tools.has(AGENT):
+            return None
+        from agents_md.agents import agent_line
+
+        return [agent_line(a) for a in self.agents().accepted if a.name not in tools.withheld_agents]
 
     def agent_start(
         self, agent_type: str | None = None, *, fork: bool = False, omit_claude_md: bool = False
@@ -527,9 +553,12 @@ class Session:
         return sub
 
     def _spawn(self, agent_type: str | None, *, fork: bool, key: str) -> Subagent:
+        from agents_md.engine.tools import BASH
+
         name = agent_type or GENERAL_PURPOSE
         omit = False
         access: Access | None = None
+        tools = self.main_tools()
         if not fork and name not in NO_INSTRUCTIONS_AGENTS and name not in (FORK, GENERAL_PURPOSE):
             from agents_md.agents import agent_access
 
@@ -538,7 +567,8 @@ class Session:
                 omit = agent.omit_claude_md
                 access = agent_access(agent.tools, agent.disallowed_tools)
         start = self.agent_start(name, fork=fork, omit_claude_md=omit)
-        if access is not None and access.refused:
-            return Subagent(start, None, self.inputs.home, access, key=key)
+        bash = tools.has(BASH) and (access is None or access.can_bash)
+        if (access is not None and access.refused) or (not fork and name in tools.withheld_agents):
+            return Subagent(start, None, self.inputs.home, access, key=key, bash=bash)
         loop = self.loop().spawn(fork=start.fork)
-        return Subagent(start, loop, self.inputs.home, access, key=key, toucher=self._touch)
+        return Subagent(start, loop, self.inputs.home, access, key=key, toucher=self._touch, bash=bash)
