@@ -4,7 +4,9 @@
 2. ``--agents`` (see ``_json``). Always read.
 3. Project (``project`` in the setting sources): ``.claude/agents/`` of the cwd and of each
    ancestor up to the git root (the nearest folder holding ``.git``, a folder or a file), or
-   up to the filesystem root without one; the nearer folder wins on a shared name.
+   up to the filesystem root without one; the nearer folder wins on a shared name. When the
+   git root is a linked worktree without a ``.claude/agents`` folder of its own, its main
+   checkout's comes last (a ``.claude`` that is not checked in is shared that way).
 4. User (``user`` in the setting sources): ``HOME/.claude/agents/``.
 5. Plugins: ``agents/`` of each ``--plugin-dir``; the plugin's name is ``name`` from
    ``.claude-plugin/plugin.json`` or else the folder's name. A manifest that cannot be read,
@@ -28,6 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from agents_md._util.git_pointer import main_checkout
 from agents_md.agents._model import Source
 from agents_md.errors import AgentsMdError
 
@@ -64,7 +67,22 @@ def project_folders(cwd: Path, home: Path) -> list[Folder]:
             out.append(Folder(path=folder, source=Source.PROJECT, rank=len(chain) - depth))
         if top is not None and d == top:
             break
+    main = _main_checkout(top) if top is not None and not top.joinpath(*AGENTS_DIR).is_dir() else None
+    if main is not None and main.joinpath(*AGENTS_DIR) != user_dir:
+        out.append(Folder(path=main.joinpath(*AGENTS_DIR), source=Source.PROJECT, rank=0))
     return out
+
+
+def _text(path: str) -> str | None:
+    try:
+        return Path(path).read_text(encoding="utf-8", errors="replace")
+    except (OSError, ValueError):
+        return None
+
+
+def _main_checkout(root: Path) -> Path | None:
+    main = main_checkout(str(root), _text)
+    return Path(main) if main is not None else None
 
 
 def plugin_name(plugin_dir: Path) -> str | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 
+from agents_md._util import git_pointer
 from agents_md._value import frozen
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.paths import dirs_between, is_inside, path_chain
@@ -40,19 +41,8 @@ def _text(fs: FileSystem, path: str) -> str | None:
 
 
 def main_checkout(fs: FileSystem, root: str) -> str | None:
-    """Step 2: the main checkout of the linked worktree at ``root``, or ``None``."""
-    pointer = _text(fs, os.path.join(root, GIT))  # None for a .git folder
-    if pointer is None or not pointer.startswith("gitdir:"):
-        return None
-    written = (pointer[len("gitdir:") :].strip().splitlines() or [""])[0]
-    if not written:
-        return None  # "gitdir:" naming nothing: no worktree of anything
-    git_dir = os.path.normpath(os.path.join(root, written))
-    common = _text(fs, os.path.join(git_dir, "commondir"))
-    if common is None or not common.strip():
-        return None
-    common_dir = os.path.normpath(os.path.join(git_dir, common.strip().splitlines()[0]))
-    return os.path.dirname(common_dir) if os.path.basename(common_dir) == GIT else None
+    """Step 2: the main checkout of the linked worktree at ``root``, or ``None`` (``_util.git_pointer``)."""
+    return git_pointer.main_checkout(root, lambda path: _text(fs, path))
 
 
 @frozen
