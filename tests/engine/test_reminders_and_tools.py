@@ -32,10 +32,12 @@ def settings(*layers: dict[str, Any]) -> Settings:
         (({"includeCoAuthoredBy": False, "attribution": {"commit": ""}},), True),  # pr: the engine's own
         (({"includeCoAuthoredBy": False, "attribution": {"commit": "X", "pr": ""}},), True),
         (({"attribution": {"commit": ""}}, {"attribution": {"pr": ""}}), False),  # key by key
+        (({"includeGitInstructions": False, "attribution": {"commit": "X"}},), False),
     ],
 )
 def test_attribution(layers: tuple[dict[str, Any], ...], noted: bool) -> None:
-    assert attribution(settings(*layers)) is noted
+    assert attribution(settings(*layers), {}) is noted
+    assert not attribution(settings(*layers), {"CLAUDE_CODE_DISABLE_GIT_INSTRUCTIONS": "1"})
 
 
 def test_git_context(tmp_path: Path) -> None:

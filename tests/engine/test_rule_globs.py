@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from agents_md.engine.rules import MOST_GLOBS, rule_globs
+from agents_md.engine.rules import MOST_GLOBS, rule_globs, rule_matches
 
 
 @pytest.mark.parametrize(
@@ -52,3 +52,19 @@ def test_hostile_braces_are_bounded() -> None:
 )
 def test_values_yaml_refuses_unquoted(front: str, globs: tuple[str, ...] | None) -> None:
     assert rule_globs(front) == globs
+
+
+@pytest.mark.parametrize(
+    ("globs", "path", "matched"),
+    [
+        (("packages\\*",), "packages/ui/a.ts", True),  # a trailing escaped star: a wildcard
+        (("packages\\*",), "packagesX", True),
+        (("pack\\*ages",), "packXages/a", False),  # elsewhere a literal star
+        (("pack\\*ages",), "pack*ages/a", True),
+        (("packages\\\\*",), "packages/a", False),  # an escaped backslash, then the wildcard
+        (("packages\\", "src/**"), "packages/a", False),  # a lone backslash: nothing
+        (("packages\\", "src/**"), "a/src/b.ts", True),
+    ],
+)
+def test_escapes(globs: tuple[str, ...], path: str, matched: bool) -> None:
+    assert rule_matches(globs, f"/base/{path}", "/base") is matched

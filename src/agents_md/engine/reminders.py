@@ -3,9 +3,9 @@ after the last of them.
 
 1. They come in this order, each its own text block: the start block (``claudeMd``); the git
    context (``gitStatus``); the attribution note.
-2. The git context is sent when a ``.git`` (a folder or a file, a working repository or not)
-   is found at or above the cwd, unless ``includeGitInstructions`` is false in the settings or
-   ``CLAUDE_CODE_DISABLE_GIT_INSTRUCTIONS`` is set.
+2. Neither of the last two is sent when ``includeGitInstructions`` is false in the settings or
+   ``CLAUDE_CODE_DISABLE_GIT_INSTRUCTIONS`` is set. Otherwise the git context is sent when a
+   ``.git`` (a folder or a file, a working repository or not) is found at or above the cwd.
 3. The attribution note is sent when the agent has the Bash tool and a commit or pull-request
    attribution text is not empty: ``attribution.commit`` and ``attribution.pr`` as the settings
    layers set them (a later layer wins, key by key); a text no layer sets is the engine's own
@@ -35,15 +35,20 @@ def _last(settings: Settings, key: str) -> object:
     return value
 
 
+def git_instructions(settings: Settings, env: Mapping[str, str]) -> bool:
+    """Step 2: whether the git reminders are sent at all."""
+    return _last(settings, "includeGitInstructions") is not False and not env_truthy(env, GIT_OFF_ENV)
+
+
 def git_context(fs: FileSystem, cwd: str, settings: Settings, env: Mapping[str, str]) -> bool:
-    """Step 2."""
-    if _last(settings, "includeGitInstructions") is False or env_truthy(env, GIT_OFF_ENV):
-        return False
-    return checkout_root(fs, cwd) is not None
+    """Step 2, the git context."""
+    return git_instructions(settings, env) and checkout_root(fs, cwd) is not None
 
 
-def attribution(settings: Settings) -> bool:
+def attribution(settings: Settings, env: Mapping[str, str]) -> bool:
     """Step 3, the texts: whether either is not empty (the agent's Bash is the caller's to ask)."""
+    if not git_instructions(settings, env):
+        return False
     set_texts: dict[str, object] = {}
     configured = False
     for layer in settings.layers:

@@ -17,8 +17,9 @@ whether a conditional rule applies to a file that was read.
 3. A conditional rule applies to a read file when one of its patterns matches it the way
    ``.gitignore`` lines match (the ``ignore`` package): a pattern without a ``/`` matches at
    any depth, ``dir/`` and ``dir`` match what is below it, a trailing ``/**`` is dropped
-   first. Paths are relative to the directory whose ``.claude/rules`` holds the rule; a user
-   or managed rule's are relative to the cwd.
+   first, a trailing ``\\*`` is a wildcard, and a pattern ``.gitignore`` cannot hold (one
+   ending in a lone backslash) matches nothing. Paths are relative to the directory whose
+   ``.claude/rules`` holds the rule; a user or managed rule's are relative to the cwd.
 """
 
 from __future__ import annotations
@@ -144,11 +145,26 @@ def _expanded(item: str) -> Iterator[str]:
         pending.extend(before + alt.strip() + after for alt in reversed(alternatives))
 
 
+def _line(pattern: str) -> str:
+    """Step 3's pattern as a ``.gitignore`` line: a trailing ``/**`` dropped; a trailing escaped
+    ``\\*`` is a wildcard there (the ``ignore`` package's reading), elsewhere a literal ``*``."""
+    if pattern.endswith("/**") and len(pattern) > 3:
+        return pattern[:-3]
+    escapes = len(pattern[:-1]) - len(pattern[:-1].rstrip("\\")) if pattern.endswith("*") else 0
+    return pattern[:-2] + "*" if escapes % 2 else pattern
+
+
 @lru_cache(maxsize=512)
 def _spec(patterns: tuple[str, ...]) -> Any:
     import pathspec  # lazy: only sessions with conditional rules need it
 
-    lines = [p[:-3] if p.endswith("/**") and len(p) > 3 else p for p in patterns]
+    lines = []
+    for line in map(_line, patterns):
+        try:
+            pathspec.PathSpec.from_lines("gitignore", [line])
+        except ValueError:
+            continue  # a pattern git cannot read (a trailing lone backslash) matches nothing
+        lines.append(line)
     return pathspec.PathSpec.from_lines("gitignore", lines)
 
 

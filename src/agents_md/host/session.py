@@ -232,7 +232,7 @@ class Session:
 
         settings = self.start().settings
         git = reminders.git_context(self.inputs.fs, self.inputs.cwd, settings, self.inputs.env)
-        noted = bash and self.main_tools().has(BASH) and reminders.attribution(settings)
+        noted = bash and self.main_tools().has(BASH) and reminders.attribution(settings, self.inputs.env)
         return block + reminders.start_block_end(git=git, attribution=noted)
 
     @property
