@@ -68,3 +68,19 @@ def test_values_yaml_refuses_unquoted(front: str, globs: tuple[str, ...] | None)
 )
 def test_escapes(globs: tuple[str, ...], path: str, matched: bool) -> None:
     assert rule_matches(globs, f"/base/{path}", "/base") is matched
+
+
+@pytest.mark.parametrize(
+    ("globs", "path", "matched"),
+    [
+        (("src/**/*.ts", "!src/**/*.test.ts"), "src/a.test.ts", False),  # the last match decides
+        (("!src/gen/**", "src/**/*.ts"), "src/gen/a.ts", True),
+        (("src/gen/", "!src/gen/a.ts"), "src/gen/a.ts", True),  # below an ignored folder
+        (("docs/**/*.md",), "Docs/Guide.MD", True),  # either case
+        (("[A-Z].ts",), "b.ts", True),
+        (("[^a].ts",), "b.ts", False),  # ^ and ! are characters of the class
+        (("[!a].ts",), "!.ts", True),
+    ],
+)
+def test_read_together_as_the_ignore_package_does(globs: tuple[str, ...], path: str, matched: bool) -> None:
+    assert rule_matches(globs, f"/base/{path}", "/base") is matched

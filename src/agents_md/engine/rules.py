@@ -14,11 +14,14 @@ whether a conditional rule applies to a file that was read.
    first ``{`` to the next ``}`` split at commas, each alternative trimmed, empty ones kept
    (``{t{s,sx},js}`` gives ``ts``, ``tjs`` and ``sx,js}``; ``{a}`` gives ``a``; ``{}`` and an
    unclosed ``{`` stay as written). Empty globs are dropped.
-3. A conditional rule applies to a read file when one of its patterns matches it the way
-   ``.gitignore`` lines match (the ``ignore`` package): a pattern without a ``/`` matches at
-   any depth, ``dir/`` and ``dir`` match what is below it, a trailing ``/**`` is dropped
-   first, a trailing ``\\*`` is a wildcard, and a pattern ``.gitignore`` cannot hold (one
-   ending in a lone backslash) matches nothing. Paths are relative to the directory whose
+3. A conditional rule applies to a read file when its patterns, read together as ``.gitignore``
+   lines, ignore it the way the ``ignore`` package does: a pattern without a ``/`` matches at
+   any depth, ``dir/`` and ``dir`` match what is below it, the last pattern that matches
+   decides (``!`` un-ignores), and a file below an ignored folder is ignored whatever follows
+   (``src/`` then ``!src/a.ts`` still matches ``src/a.ts``). Letters match in either case; in
+   ``[...]`` a leading ``!`` or ``^`` is a character like the others. A trailing ``/**`` is
+   dropped first, a trailing ``\\*`` is a wildcard, and a pattern ``.gitignore`` cannot hold
+   (one ending in a lone backslash) matches nothing. Paths are relative to the directory whose
    ``.claude/rules`` holds the rule; a user or managed rule's are relative to the cwd.
 """
 
@@ -146,12 +149,16 @@ def _expanded(item: str) -> Iterator[str]:
 
 
 def _line(pattern: str) -> str:
-    """Step 3's pattern as a ``.gitignore`` line: a trailing ``/**`` dropped; a trailing escaped
-    ``\\*`` is a wildcard there (the ``ignore`` package's reading), elsewhere a literal ``*``."""
+    """Step 3's pattern as a ``.gitignore`` line for ``pathspec``: lower case (the path is too);
+    a trailing ``/**`` dropped; a trailing escaped ``\\*`` a wildcard, elsewhere a literal
+    ``*``; ``[!`` and ``[^`` opening a class as literal characters."""
+    pattern = pattern.lower()
     if pattern.endswith("/**") and len(pattern) > 3:
         return pattern[:-3]
     escapes = len(pattern[:-1]) - len(pattern[:-1].rstrip("\\")) if pattern.endswith("*") else 0
-    return pattern[:-2] + "*" if escapes % 2 else pattern
+    if escapes % 2:
+        pattern = pattern[:-2] + "*"
+    return pattern.replace("[!", "[\\!").replace("[^", "[\\^") if "[" in pattern else pattern
 
 
 @lru_cache(maxsize=512)
@@ -179,4 +186,10 @@ def rule_matches(patterns: Sequence[str], path: str, base: str) -> bool:
     rel = os.path.relpath(path, base)
     if rel.startswith(".." + os.sep) or rel == "..":
         return False
-    return bool(_spec(tuple(patterns)).match_file(rel))
+    spec = _spec(tuple(patterns))
+    parts = rel.lower().split(os.sep)
+    # Each folder on the way first, as a folder: one ignored ignores all below it.
+    for depth in range(1, len(parts)):
+        if spec.match_file("/".join(parts[:depth]) + "/"):
+            return True
+    return bool(spec.match_file("/".join(parts)))
