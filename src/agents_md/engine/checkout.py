@@ -49,11 +49,17 @@ def main_checkout(fs: FileSystem, root: str) -> str | None:
 class Checkout:
     root: str | None  # the checkout's root (step 1), or None
     shadowed: frozenset[str]  # step 3 (empty but for a linked worktree inside its main checkout)
+    main: str | None = None  # step 2: the main checkout, for a linked worktree
+
+    @property
+    def project(self) -> str | None:
+        """The repository a worktree shares with its main checkout: that checkout's root, else ``root``."""
+        return self.main or self.root
 
 
 def find_checkout(fs: FileSystem, cwd: str) -> Checkout:
     root = checkout_root(fs, cwd)
     main = main_checkout(fs, root) if root is not None else None
     if root is None or main is None or main == root or not is_inside(root, main):
-        return Checkout(root=root, shadowed=frozenset())
-    return Checkout(root=root, shadowed=frozenset([main, *dirs_between(main, os.path.dirname(root))]))
+        return Checkout(root=root, shadowed=frozenset(), main=main)
+    return Checkout(root=root, shadowed=frozenset([main, *dirs_between(main, os.path.dirname(root))]), main=main)

@@ -1,8 +1,10 @@
-"""The engine's auto memory: ``MEMORY.md`` of the project, loaded last, cut at 200 lines.
+r"""The engine's auto memory: ``MEMORY.md`` of the project, loaded last, cut at 200 lines.
 
 It lives at ``~/.claude/projects/<project root, every non-alphanumeric character as ->/memory/``,
-the project root being the git root above the cwd, or the cwd.
-Front matter and comments are removed as for any file; its ``@`` lines are not imports.
+the project root being the git root above the cwd (a linked worktree's main checkout's), or the
+cwd. A ``\r\n`` is read as ``\n``; front matter and comments are removed as for any file; its
+``@`` lines are not imports. The lines are cut at ``\n``, then a lone ``\r`` left is sent as ``\n``
+too (it ends no line of the count).
 ``CLAUDE_CODE_DISABLE_AUTO_MEMORY`` or ``autoMemoryEnabled: false`` turns it off.
 """
 
@@ -98,14 +100,19 @@ def truncate(text: str) -> str:
 
 
 def load_memory(fs: FileSystem, home: str, root: str) -> InstructionFile | None:
-    """The memory of the project at ``root`` (the git checkout's root above the cwd, or the cwd)."""
+    """The memory of the project at ``root`` (the git checkout's root above the cwd, a linked
+    worktree's main checkout's, or the cwd)."""
     path = memory_path(home, root)
     data = fs.read_file(path)
     if data is None:
         return None
-    text = content_mod.process(data).text
+    text = content_mod.process(data.replace(b"\r\n", b"\n")).text
     if js_is_blank(text):
         return None
     return InstructionFile(
-        path=path, kind=Kind.MEMORY, content=truncate(text), provenance=Provenance(reason=Reason.MEMORY), size=len(data)
+        path=path,
+        kind=Kind.MEMORY,
+        content=truncate(text).replace("\r", "\n"),
+        provenance=Provenance(reason=Reason.MEMORY),
+        size=len(data),
     )

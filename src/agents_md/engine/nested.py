@@ -1,6 +1,7 @@
 """The engine's own attachments after a Read: nested instruction files below the cwd.
 
-For a read file inside the cwd (and not inside an added directory):
+For a read file inside the cwd (an added directory inside the cwd too; one outside it is
+outside the cwd):
 
 1. For each directory strictly below the cwd down to the file's directory, shallowest
    first: ``CLAUDE.md``, ``.claude/CLAUDE.md``, ``CLAUDE.local.md``, the unconditional
@@ -59,7 +60,6 @@ class NestedFinder:
         cwd: str,
         home: str,
         settings: Settings,
-        add_dirs: Sequence[str],
         approve_external: bool,
         outside_links: str = "follow",
         conditional: Sequence[tuple[InstructionFile, tuple[str, ...]]] = (),
@@ -68,7 +68,6 @@ class NestedFinder:
         self.conditional = conditional
         self.cwd = os.path.normpath(cwd)
         self.settings = settings
-        self.add_dirs = [os.path.normpath(os.path.join(self.cwd, d)) for d in add_dirs]
         # Once for the session: the exclusion patterns are resolved through links when read.
         self.scope = LoadScope.of(
             fs=fs,
@@ -84,9 +83,7 @@ class NestedFinder:
         return self._applies(normal(path))
 
     def _applies(self, target: str) -> bool:
-        if target == self.cwd or not within(target, self.cwd):
-            return False
-        return not any(within(target, d) for d in self.add_dirs)
+        return target != self.cwd and within(target, self.cwd)
 
     def find(self, path: str, given: Callable[[str], bool]) -> list[InstructionFile]:
         """Files to attach for a Read of ``path``, leaving out those ``given`` already."""

@@ -110,7 +110,7 @@ class Walk:
                 added = Provenance(reason=Reason.ADDED_DIR, via=directory)
                 out += self._directory(directory, added, gate_project=False)
         if memory.enabled(self.env, self.settings):
-            found = memory.load_memory(self.fs, self.home, checkout.root or self.cwd)
+            found = memory.load_memory(self.fs, self.home, checkout.project or self.cwd)
             if found is not None:
                 out.append(found)
         return WalkResult(

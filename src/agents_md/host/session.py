@@ -300,7 +300,6 @@ class Session:
                     cwd=self.inputs.cwd,
                     home=self.inputs.home,
                     settings=start.settings,
-                    add_dirs=self.inputs.args.add_dirs,
                     approve_external=self.inputs.approve_external_imports,
                     outside_links=self.inputs.outside_links,
                     conditional=start.conditional_rules,
