@@ -56,7 +56,7 @@ def test_access(tools: tuple[str, ...] | None, disallowed: tuple[str, ...] | Non
 )
 def test_bash(tools: tuple[str, ...] | None, disallowed: tuple[str, ...] | None, bash: bool) -> None:
     """Whether the engine's attribution note can follow the agent's start block (``engine.reminders``)."""
-    assert agent_access(tools, disallowed).can_bash is bash
+    assert agent_access(tools, disallowed).has("Bash") is bash
 
 
 def test_agents_check_says_the_engine_refuses_an_agent_whose_tools_it_does_not_know() -> None:

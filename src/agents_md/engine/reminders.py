@@ -5,7 +5,8 @@ after the last of them.
    context (``gitStatus``); the attribution note.
 2. Neither of the last two is sent when ``includeGitInstructions`` is false in the settings or
    ``CLAUDE_CODE_DISABLE_GIT_INSTRUCTIONS`` is set. Otherwise the git context is sent when a
-   ``.git`` (a folder or a file, a working repository or not) is found at or above the cwd.
+   ``.git`` (a folder or a file, a working repository or not) is found at or above the cwd,
+   except to a main thread that runs as a custom agent (``--agent``, or the settings' ``agent``).
 3. The attribution note is sent when the agent has the Bash tool and a commit or pull-request
    attribution text is not empty: ``attribution.commit`` and ``attribution.pr`` as the settings
    layers set them (a later layer wins, key by key); a text no layer sets is the engine's own
@@ -27,17 +28,9 @@ GIT_OFF_ENV = "CLAUDE_CODE_DISABLE_GIT_INSTRUCTIONS"
 _TEXTS = ("commit", "pr")
 
 
-def _last(settings: Settings, key: str) -> object:
-    value: object = None
-    for layer in settings.layers:
-        if key in layer.values:
-            value = layer.values[key]
-    return value
-
-
 def git_instructions(settings: Settings, env: Mapping[str, str]) -> bool:
     """Step 2: whether the git reminders are sent at all."""
-    return _last(settings, "includeGitInstructions") is not False and not env_truthy(env, GIT_OFF_ENV)
+    return settings.last("includeGitInstructions") is not False and not env_truthy(env, GIT_OFF_ENV)
 
 
 def git_context(fs: FileSystem, cwd: str, settings: Settings, env: Mapping[str, str]) -> bool:
@@ -56,7 +49,7 @@ def attribution(settings: Settings, env: Mapping[str, str]) -> bool:
         if isinstance(value, Mapping):
             configured = True
             set_texts.update((key, value[key]) for key in _TEXTS if key in value)
-    own_text_kept = configured or _last(settings, "includeCoAuthoredBy") is not False
+    own_text_kept = configured or settings.last("includeCoAuthoredBy") is not False
     return any(set_texts[key] != "" if isinstance(set_texts.get(key), str) else own_text_kept for key in _TEXTS)
 
 

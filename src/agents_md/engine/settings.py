@@ -80,6 +80,14 @@ class Settings:
                 out.append(v)
         return tuple(out)
 
+    def last(self, key: str) -> Any:
+        """The value of ``key`` in the highest layer that sets it, or ``None``."""
+        value: Any = None
+        for layer in self.layers:
+            if key in layer.values:
+                value = layer.values[key]
+        return value
+
     def source_enabled(self, name: str) -> bool:
         return name in self.enabled_sources
 

@@ -43,7 +43,7 @@ def replay(
         # A subagent with no tools at all (or never started) makes no call: no attachments at all.
         calls = child.started and child.tools != ()
         subagents[str(spec.get("key"))] = {
-            "claude_md": session.sent(child.claude_md, bash=child.bash),
+            "claude_md": session.sent(child.claude_md, agent=child),
             "attachments": [child.read(p).hook_text for p in spec.get("reads") or []] if calls else None,
         }
     out["subagents"] = subagents

@@ -221,18 +221,39 @@ class Session:
 
         return main_tools(self.inputs.args, self.start().settings)
 
-    def sent(self, block: str | None, *, bash: bool = True) -> str | None:
-        """A start block as the engine sends it in an agent's first message (``bash``: the agent has
-        the Bash tool): with a line break when no other context reminder follows it
-        (``engine.reminders``)."""
+    def main_agent(self) -> str | None:
+        """The agent type the main thread runs as: ``--agent``, else the settings' ``agent``."""
+        named = self.inputs.args.agent or self.start().settings.last("agent")
+        return named if isinstance(named, str) and named else None
+
+    def _main_agent_access(self) -> Access | None:
+        """The tools of the custom agent the main thread runs as, or ``None`` (no custom agent)."""
+        name = self.main_agent()
+        agent = self.find_agent(name) if name is not None else None
+        if agent is None:
+            return None
+        from agents_md.agents import agent_access
+
+        return agent_access(agent.tools, agent.disallowed_tools)
+
+    def sent(self, block: str | None, *, agent: Subagent | None = None) -> str | None:
+        """A start block as the engine sends it in the first message of the main loop, or of
+        ``agent``: with a line break when no other context reminder follows it
+        (``engine.reminders``). A fork's is its parent's."""
         if block is None:
             return None
         from agents_md.engine import reminders
         from agents_md.engine.tools import BASH
 
-        settings = self.start().settings
-        git = reminders.git_context(self.inputs.fs, self.inputs.cwd, settings, self.inputs.env)
-        noted = bash and self.main_tools().has(BASH) and reminders.attribution(settings, self.inputs.env)
+        settings, env = self.start().settings, self.inputs.env
+        if agent is None or agent.start.fork:
+            custom = self._main_agent_access()  # a custom main thread: its tools, no git context
+            bash = self.main_tools().has(BASH) and (custom is None or custom.has(BASH))
+            git = custom is None and reminders.git_context(self.inputs.fs, self.inputs.cwd, settings, env)
+        else:
+            bash = agent.bash
+            git = reminders.git_context(self.inputs.fs, self.inputs.cwd, settings, env)
+        noted = bash and reminders.attribution(settings, env)
         return block + reminders.start_block_end(git=git, attribution=noted)
 
     @property
@@ -523,8 +544,10 @@ class Session:
         Agent tool."""
         from agents_md.engine.tools import AGENT
 
-        tools = self.main_tools()
-        if not offers_agents(self.inputs) or not tools.has(AGENT):
+        tools, custom = self.main_tools(), self._main_agent_access()
+        if not offers_agents(self.inputs) or self.main_agent() in NO_INSTRUCTIONS_AGENTS:
+            return None
+        if not tools.has(AGENT) or (custom is not None and not custom.has(AGENT)):
             return None
         from agents_md.agents import agent_line
 
@@ -566,7 +589,7 @@ class Session:
                 omit = agent.omit_claude_md
                 access = agent_access(agent.tools, agent.disallowed_tools)
         start = self.agent_start(name, fork=fork, omit_claude_md=omit)
-        bash = tools.has(BASH) and (access is None or access.can_bash)
+        bash = tools.has(BASH) and (access is None or access.has(BASH))
         if (access is not None and access.refused) or (not fork and name in tools.withheld_agents):
             return Subagent(start, None, self.inputs.home, access, key=key, bash=bash)
         loop = self.loop().spawn(fork=start.fork)
