@@ -539,19 +539,24 @@ class Session:
         """The accepted custom agent of that name (built-in types are not definitions)."""
         return next((agent for agent in self.agents().accepted if agent.name == name), None)
 
+    def has_agent_tool(self) -> bool:
+        """Whether the main thread has the Agent tool (``engine.tools``; its custom agent's tools)."""
+        from agents_md.engine.tools import AGENT
+
+        if not offers_agents(self.inputs) or self.main_agent() in NO_INSTRUCTIONS_AGENTS:
+            return False
+        custom = self._main_agent_access()
+        return self.main_tools().has(AGENT) and (custom is None or custom.has(AGENT))
+
     def agent_lines(self) -> list[str] | None:
         """The engine's line for each custom agent type offered, or ``None`` when the session has no
         Agent tool."""
-        from agents_md.engine.tools import AGENT
-
-        tools, custom = self.main_tools(), self._main_agent_access()
-        if not offers_agents(self.inputs) or self.main_agent() in NO_INSTRUCTIONS_AGENTS:
-            return None
-        if not tools.has(AGENT) or (custom is not None and not custom.has(AGENT)):
+        if not self.has_agent_tool():
             return None
         from agents_md.agents import agent_line
 
-        return [agent_line(a) for a in self.agents().accepted if a.name not in tools.withheld_agents]
+        withheld = self.main_tools().withheld_agents
+        return [agent_line(a) for a in self.agents().accepted if a.name not in withheld]
 
     def agent_start(
         self, agent_type: str | None = None, *, fork: bool = False, omit_claude_md: bool = False
@@ -590,7 +595,8 @@ class Session:
                 access = agent_access(agent.tools, agent.disallowed_tools)
         start = self.agent_start(name, fork=fork, omit_claude_md=omit)
         bash = tools.has(BASH) and (access is None or access.has(BASH))
-        if (access is not None and access.refused) or (not fork and name in tools.withheld_agents):
+        refused = access is not None and access.refused
+        if refused or (not fork and name in tools.withheld_agents) or not self.has_agent_tool():
             return Subagent(start, None, self.inputs.home, access, key=key, bash=bash)
         loop = self.loop().spawn(fork=start.fork)
         return Subagent(start, loop, self.inputs.home, access, key=key, toucher=self._touch, bash=bash)
