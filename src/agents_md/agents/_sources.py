@@ -7,7 +7,8 @@
    up to the filesystem root without one; the nearer folder wins on a shared name. When the
    git root is a linked worktree without a ``.claude/agents`` folder of its own, its main
    checkout's comes last (a ``.claude`` that is not checked in is shared that way).
-4. User (``user`` in the setting sources): ``HOME/.claude/agents/``.
+4. User (``user`` in the setting sources): ``HOME/.claude/agents/`` (``$CLAUDE_CONFIG_DIR/agents/``
+   when that is set).
 5. Plugins: ``agents/`` of each ``--plugin-dir``; the plugin's name is ``name`` from
    ``.claude-plugin/plugin.json`` or else the folder's name. A manifest that cannot be read,
    has no valid name or redirects ``agents`` keeps the plugin from loading.
@@ -56,9 +57,10 @@ def git_root(start: Path) -> Path | None:
     return None
 
 
-def project_folders(cwd: Path, home: Path) -> list[Folder]:
+def project_folders(cwd: Path, home: Path, user_dir: Path | None = None) -> list[Folder]:
+    """``user_dir``: the user's agents folder (default ``home/.claude/agents``), never a project's."""
     top = git_root(cwd)
-    user_dir = home.joinpath(*AGENTS_DIR)
+    user_dir = user_dir or home.joinpath(*AGENTS_DIR)
     out: list[Folder] = []
     chain = (cwd, *cwd.parents)
     for depth, d in enumerate(chain):
@@ -108,14 +110,17 @@ def folders(
     managed_dir: Path | None,
     plugin_dirs: tuple[Path, ...],
     setting_sources: frozenset[str] | None,
+    config: Path | None = None,
 ) -> list[Folder]:
+    """``config``: the engine's config folder (default ``home/.claude``)."""
+    user_dir = (config or home / ".claude") / "agents"
     out: list[Folder] = []
     if managed_dir is not None:
         out.append(Folder(path=managed_dir.joinpath(*AGENTS_DIR), source=Source.MANAGED))
     if setting_sources is None or "project" in setting_sources:
-        out += project_folders(cwd, home)
+        out += project_folders(cwd, home, user_dir)
     if setting_sources is None or "user" in setting_sources:
-        out.append(Folder(path=home.joinpath(*AGENTS_DIR), source=Source.USER))
+        out.append(Folder(path=user_dir, source=Source.USER))
     for i, pdir in enumerate(plugin_dirs):
         name = plugin_name(pdir)
         if name is not None:

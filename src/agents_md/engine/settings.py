@@ -2,7 +2,7 @@
 
 Layers, lowest precedence first:
 
-1. ``user``: ~/.claude/settings.json.
+1. ``user``: ~/.claude/settings.json (``$CLAUDE_CONFIG_DIR/settings.json``: ``_util.config_dir``).
 2. ``project``: <cwd>/.claude/settings.json (never the repository root's).
 3. ``local``: <cwd>/.claude/settings.local.json, then the repository's own: the same file at
    the root of the checkout the cwd is in (of its main checkout, for a linked worktree), when
@@ -172,7 +172,9 @@ def load_settings(
     managed_dir: str,
     flag_settings: str | None,
     setting_sources: Sequence[str] | None,
+    config: str | None = None,
 ) -> Settings:
+    """The layers; ``config``: the folder of the user's settings (default ``home/.claude``)."""
     problems: list[str] = []
     if setting_sources is None:
         enabled = frozenset((USER, PROJECT, LOCAL))
@@ -185,7 +187,7 @@ def load_settings(
         enabled = frozenset(SOURCE_NAMES[s] for s in setting_sources)
     layers: list[SettingsLayer] = []
     files = [
-        (USER, os.path.join(home, ".claude", "settings.json")),
+        (USER, os.path.join(config or os.path.join(home, ".claude"), "settings.json")),
         (PROJECT, os.path.join(cwd, ".claude", "settings.json")),
         (LOCAL, os.path.join(cwd, ".claude", "settings.local.json")),
     ]
