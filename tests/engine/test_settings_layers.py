@@ -52,3 +52,31 @@ def test_at_the_root_the_file_is_read_once(tmp_path: Path) -> None:
     local = write(repo / ".claude" / "settings.local.json", {})
     project = write(repo / ".claude" / "settings.json", {})
     assert layers(tmp_path, repo) == [(PROJECT, project), (LOCAL, local)]
+
+
+def test_the_layers_env_a_later_layer_winning_the_early_switches_not_from_a_repository() -> None:
+    from agents_md.engine.settings import FLAG, USER, Settings, SettingsLayer
+
+    def layer(name: str, env: object) -> SettingsLayer:
+        return SettingsLayer(name=name, path=None, values={"env": env})
+
+    settings = Settings(
+        layers=(
+            layer(USER, {"A": "1", "CLAUDE_CODE_DISABLE_ATTACHMENTS": "1", "N": 1, "B": True, "O": {"x": 1}}),
+            layer(PROJECT, {"A": "0", "CLAUDE_CODE_DISABLE_ATTACHMENTS": "0", "CLAUDE_CODE_SIMPLE": "1"}),
+            layer(LOCAL, "not a map"),
+            layer(FLAG, {"N": 2.5}),
+        ),
+        enabled_sources=frozenset(),
+    )
+    assert settings.env() == {"A": "0", "CLAUDE_CODE_DISABLE_ATTACHMENTS": "1", "N": "2.5", "B": "true"}
+
+
+def test_the_settings_env_over_a_live_environment() -> None:
+    from agents_md._util.env import Overlaid
+
+    live = {"A": "1", "B": "1"}
+    env = Overlaid({"A": "0"}, live)
+    live["C"] = "1"
+    assert dict(env) == {"A": "0", "B": "1", "C": "1"}
+    assert len(env) == 3

@@ -12,7 +12,8 @@ Layers, lowest precedence first:
 
 ``--setting-sources`` picks among user, project and local (both local files); flag and policy
 settings are always read. Lists such as ``claudeMdExcludes`` are merged across layers; for
-single values the highest layer wins.
+single values the highest layer wins. The layers' ``env`` is laid over the process's
+environment for everything after the settings (``Settings.env``, ``SessionInputs.with_env``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ if TYPE_CHECKING:
 
 USER, PROJECT, LOCAL, FLAG, POLICY = "user", "project", "local", "flag", "policy"
 LAYER_ORDER = (USER, PROJECT, LOCAL, FLAG, POLICY)
+# Switches the engine reads before the project's and local settings' env applies
+# (``g_settings_env_*``): those layers cannot set them.
+EARLY_ENV = frozenset({"CLAUDE_CODE_SIMPLE", "CLAUDE_CODE_DISABLE_ATTACHMENTS"})
 # The names --setting-sources takes, and the layer each selects.
 SOURCE_NAMES = {"user": USER, "project": PROJECT, "local": LOCAL}
 
@@ -87,6 +91,27 @@ class Settings:
             if key in layer.values:
                 value = layer.values[key]
         return value
+
+    def env(self) -> dict[str, str]:
+        """The ``env`` the layers set, a later layer's value winning, each value as the engine
+        puts it in its own environment (``String(value)``; objects and lists are left out). The
+        switches it reads before a repository's settings apply (``EARLY_ENV``) are taken from
+        the user's, ``--settings`` and the managed layers alone."""
+        out: dict[str, str] = {}
+        for layer in self.layers:
+            values = layer.values.get("env")
+            if not isinstance(values, Mapping):
+                continue
+            for key, value in values.items():
+                if key in EARLY_ENV and layer.name in (PROJECT, LOCAL):
+                    continue
+                if isinstance(value, str):
+                    out[str(key)] = value
+                elif not isinstance(value, (Mapping, tuple)):
+                    from agents_md._util.js import js_string  # a number or a boolean: rare
+
+                    out[str(key)] = js_string(value)
+        return out
 
     def source_enabled(self, name: str) -> bool:
         return name in self.enabled_sources

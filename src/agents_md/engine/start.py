@@ -138,6 +138,15 @@ class SessionInputs:
         )
         return inputs, listings
 
+    def with_env(self, overlay: Mapping[str, str]) -> SessionInputs:
+        """The same inputs with the settings' ``env`` laid over the caller's (``Settings.env``): it
+        wins, and the caller's stays live below it."""
+        from dataclasses import replace  # here alone: ``dataclasses`` costs every start (``_value``)
+
+        from agents_md._util.env import Overlaid
+
+        return replace(self, env=Overlaid(overlay, self.env))
+
     def moved_to(self, directory: str) -> SessionInputs:
         """The same inputs with the root moved (``/cd``): ``directory`` is resolved against the cwd."""
 

@@ -164,6 +164,9 @@ class Session:
         self._lock = RLock()
         self.bus = HookBus()
         settings = session_settings(self.inputs, listings)
+        overlay = settings.env()
+        if overlay:  # the settings' env switches what follows, as in the engine
+            self.inputs = self.inputs.with_env(overlay)
         self.plugins = seat(
             self.bus,
             settings=settings,
