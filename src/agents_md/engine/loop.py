@@ -149,12 +149,14 @@ class Loop:
     def _given(self, path: str) -> bool:
         return path in self.delivered or path in self.start_paths
 
-    def spawn(self, *, fork: bool = False) -> Loop:
+    def spawn(self, *, fork: bool = False, start_paths: frozenset[str] | None = None) -> Loop:
+        """A subagent's loop; ``start_paths``: the files its own start block holds, when they are
+        not its parent's (an agent that omits them can be given them on a Read)."""
         child = Loop(
             finder=self.finder,
             bus=self.bus,
             session_factory=self.session_factory,
-            start_paths=self.start_paths,
+            start_paths=self.start_paths if start_paths is None else start_paths,
             fork=fork,
             parent_id=self.loop_id,
             loop_id=f"agent-{next(_ids)}",

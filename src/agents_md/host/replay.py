@@ -2,7 +2,8 @@
 
 Input (a dict, as JSON): ``{root, home, cwd, args, env, reads, reads_after, subagents,
 prompt, turns, managed}``. Output: ``{claude_md, attachments, attachments_after,
-subagents: {key: {claude_md, attachments}}, turns: {key: {claude_md, attachments}},
+subagents: {key: {claude_md, attachments, engine_blocks}}, turns: {key: {claude_md, attachments,
+engine_blocks}},
 agent_lines, notices}``.
 """
 
@@ -42,9 +43,11 @@ def replay(
         child = session.spawn(spec.get("type") or None)
         # A subagent with no tools at all (or never started) makes no call: no attachments at all.
         calls = child.started and child.tools != ()
+        read = [child.read(p) for p in spec.get("reads") or []] if calls else None
         subagents[str(spec.get("key"))] = {
             "claude_md": session.sent(child.claude_md, agent=child),
-            "attachments": [child.read(p).hook_text for p in spec.get("reads") or []] if calls else None,
+            "attachments": [r.hook_text for r in read] if read is not None else None,
+            "engine_blocks": [list(r.engine_blocks) for r in read] if read is not None else None,
         }
     out["subagents"] = subagents
     out["attachments_after"] = [main_loop.read(p, home=home).hook_text for p in script.get("reads_after") or []]
@@ -69,8 +72,10 @@ def _turns(session: Session, turns: list[Any]) -> dict[str, Any]:
         if not isinstance(turn, dict) or "key" not in turn:
             continue
         start = session.turn()
+        read = [session.read(p) for p in turn.get("reads") or []]
         out[str(turn["key"])] = {
             "claude_md": session.sent(start.claude_md),
-            "attachments": [session.read(p).hook_text for p in turn.get("reads") or []],
+            "attachments": [r.hook_text for r in read],
+            "engine_blocks": [list(r.engine_blocks) for r in read],
         }
     return out

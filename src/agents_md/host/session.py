@@ -19,7 +19,7 @@ from __future__ import annotations
 from _thread import RLock
 from collections.abc import Callable, Mapping, Sequence
 
-from agents_md._model import InstructionFile, Notice
+from agents_md._model import InstructionFile, Kind, Notice
 from agents_md._value import frozen
 from agents_md.engine.bus import HookBus
 from agents_md.engine.fs import ListingFS, SessionFS
@@ -601,5 +601,14 @@ class Session:
         refused = access is not None and access.refused
         if refused or (not fork and name in tools.withheld_agents) or not self.has_agent_tool():
             return Subagent(start, None, self.inputs.home, access, key=key, bash=bash)
-        loop = self.loop().spawn(fork=start.fork)
+        loop = self.loop().spawn(fork=start.fork, start_paths=self._start_paths_of(name, fork=start.fork, omit=omit))
         return Subagent(start, loop, self.inputs.home, access, key=key, toucher=self._touch, bash=bash)
+
+    def _start_paths_of(self, name: str, *, fork: bool, omit: bool) -> frozenset[str] | None:
+        """The files an agent's own start block holds, when not its parent's: none for Explore and
+        Plan, the managed ones for an agent that omits the rest; the engine's nested walk can give
+        it the others on a Read."""
+        if fork or (name not in NO_INSTRUCTIONS_AGENTS and not omit):
+            return None
+        keeps_managed = omit and name not in NO_INSTRUCTIONS_AGENTS
+        return frozenset(f.path for f in self.start().files if keeps_managed and f.kind is Kind.MANAGED)
