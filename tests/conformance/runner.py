@@ -178,6 +178,9 @@ def comparable(result: dict[str, Any], answer: dict[str, Any]) -> tuple[dict[str
     if isinstance(result.get("engine_blocks"), list):
         expected["engine_blocks"] = result["engine_blocks"]
         got["engine_blocks"] = answer.get("engine_blocks")
+    if isinstance(result.get("engine_blocks_after"), list):
+        expected["engine_blocks_after"] = result["engine_blocks_after"]
+        got["engine_blocks_after"] = answer.get("engine_blocks_after")
     elif isinstance(reads, list) and all(isinstance(r, dict) and "engine_nested" in r for r in reads):
         expected["engine_blocks"] = [r["engine_nested"] for r in reads]
         got["engine_blocks"] = answer.get("engine_blocks")

@@ -1,7 +1,7 @@
 """Replaying a scripted session: what the engine would send, in the candidate protocol.
 
 Input (a dict, as JSON): ``{root, home, cwd, args, env, reads, reads_after, subagents,
-prompt, turns, managed}``. Output: ``{claude_md, attachments, attachments_after,
+prompt, turns, managed}``. Output: ``{claude_md, attachments, engine_blocks, attachments_after, engine_blocks_after,
 subagents: {key: {claude_md, attachments, engine_blocks}}, turns: {key: {claude_md, attachments,
 engine_blocks}},
 agent_lines, notices}``.
@@ -50,7 +50,9 @@ def replay(
             "engine_blocks": [list(r.engine_blocks) for r in read] if read is not None else None,
         }
     out["subagents"] = subagents
-    out["attachments_after"] = [main_loop.read(p, home=home).hook_text for p in script.get("reads_after") or []]
+    after = [main_loop.read(p, home=home) for p in script.get("reads_after") or []]
+    out["attachments_after"] = [r.hook_text for r in after]
+    out["engine_blocks_after"] = [list(r.engine_blocks) for r in after]
     if script.get("turns"):
         out["turns"] = _turns(session, script["turns"])
     out["agent_lines"] = session.agent_lines()  # None without the Agent tool
