@@ -80,6 +80,14 @@ def test_escapes(globs: tuple[str, ...], path: str, matched: bool) -> None:
         (("[A-Z].ts",), "b.ts", True),
         (("[^a].ts",), "b.ts", False),  # ^ and ! are characters of the class
         (("[!a].ts",), "!.ts", True),
+        (("docs/**/", "!docs/**"), "docs/adr/a.md", True),  # a pattern matches its path, not below it
+        (("docs/**/",), "docs/a.md", False),  # docs/ itself is not inside docs
+        (("#a.ts",), "#a.ts", False),  # a comment
+        (("\\#a.ts",), "#a.ts", True),
+        (("a.ts   ",), "a.ts", True),  # trailing spaces dropped
+        (("src/**/index.ts",), "src/index.ts", True),
+        (("**/src/*.ts",), "x/y/src/b.ts", True),
+        (("*/a.ts",), "x/y/a.ts", False),
     ],
 )
 def test_read_together_as_the_ignore_package_does(globs: tuple[str, ...], path: str, matched: bool) -> None:

@@ -14,22 +14,16 @@ whether a conditional rule applies to a file that was read.
    first ``{`` to the next ``}`` split at commas, each alternative trimmed, empty ones kept
    (``{t{s,sx},js}`` gives ``ts``, ``tjs`` and ``sx,js}``; ``{a}`` gives ``a``; ``{}`` and an
    unclosed ``{`` stay as written). Empty globs are dropped.
-3. A conditional rule applies to a read file when its patterns, read together as ``.gitignore``
-   lines, ignore it the way the ``ignore`` package does: a pattern without a ``/`` matches at
-   any depth, ``dir/`` and ``dir`` match what is below it, the last pattern that matches
-   decides (``!`` un-ignores), and a file below an ignored folder is ignored whatever follows
-   (``src/`` then ``!src/a.ts`` still matches ``src/a.ts``). Letters match in either case; in
-   ``[...]`` a leading ``!`` or ``^`` is a character like the others. A trailing ``/**`` is
-   dropped first, a trailing ``\\*`` is a wildcard, and a pattern ``.gitignore`` cannot hold
-   (one ending in a lone backslash) matches nothing. Paths are relative to the directory whose
-   ``.claude/rules`` holds the rule; a user or managed rule's are relative to the cwd.
+3. A conditional rule applies to a read file when its patterns, a trailing ``/**`` dropped from
+   each, read together as ``.gitignore`` lines, ignore it the way the ``ignore`` package does
+   (``engine.ignore_globs``). Paths are relative to the directory whose ``.claude/rules``
+   holds the rule; a user or managed rule's are relative to the cwd.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from functools import lru_cache
 
 from agents_md._model import Kind
 from agents_md.engine.fs import FileSystem
@@ -148,33 +142,6 @@ def _expanded(item: str) -> Iterator[str]:
         pending.extend(before + alt.strip() + after for alt in reversed(alternatives))
 
 
-def _line(pattern: str) -> str:
-    """Step 3's pattern as a ``.gitignore`` line for ``pathspec``: lower case (the path is too);
-    a trailing ``/**`` dropped; a trailing escaped ``\\*`` a wildcard, elsewhere a literal
-    ``*``; ``[!`` and ``[^`` opening a class as literal characters."""
-    pattern = pattern.lower()
-    if pattern.endswith("/**") and len(pattern) > 3:
-        return pattern[:-3]
-    escapes = len(pattern[:-1]) - len(pattern[:-1].rstrip("\\")) if pattern.endswith("*") else 0
-    if escapes % 2:
-        pattern = pattern[:-2] + "*"
-    return pattern.replace("[!", "[\\!").replace("[^", "[\\^") if "[" in pattern else pattern
-
-
-@lru_cache(maxsize=512)
-def _spec(patterns: tuple[str, ...]) -> Any:
-    import pathspec  # lazy: only sessions with conditional rules need it
-
-    lines = []
-    for line in map(_line, patterns):
-        try:
-            pathspec.PathSpec.from_lines("gitignore", [line])
-        except ValueError:
-            continue  # a pattern git cannot read (a trailing lone backslash) matches nothing
-        lines.append(line)
-    return pathspec.PathSpec.from_lines("gitignore", lines)
-
-
 def rule_base(rule_path: str, fallback: str) -> str:
     """The directory a rule's patterns are relative to: the one holding its ``.claude/rules``."""
     at = rule_path.rfind(_RULES)
@@ -186,10 +153,7 @@ def rule_matches(patterns: Sequence[str], path: str, base: str) -> bool:
     rel = os.path.relpath(path, base)
     if rel.startswith(".." + os.sep) or rel == "..":
         return False
-    spec = _spec(tuple(patterns))
-    parts = rel.lower().split(os.sep)
-    # Each folder on the way first, as a folder: one ignored ignores all below it.
-    for depth in range(1, len(parts)):
-        if spec.match_file("/".join(parts[:depth]) + "/"):
-            return True
-    return bool(spec.match_file("/".join(parts)))
+    from agents_md.engine import ignore_globs  # lazy: only sessions with conditional rules need it
+
+    lines = [p[:-3] if p.endswith("/**") and len(p) > 3 else p for p in patterns]
+    return ignore_globs.matches(lines, rel.replace(os.sep, "/"))
