@@ -68,6 +68,7 @@ class Loop:
         "finder",
         "fork",
         "loop_id",
+        "may_read",
         "parent_id",
         "profile",
         "session_factory",
@@ -88,8 +89,10 @@ class Loop:
         attachments_enabled: Callable[[], bool] = lambda: True,
         tell: Callable[[Sequence[Notice]], None] = lambda notices: None,
         profile: str = "reference",
+        may_read: Callable[[str], bool] = lambda path: True,
     ) -> None:
         self.finder = finder
+        self.may_read = may_read  # the engine lets the Read through (``engine.permissions``)
         self.bus = bus
         self.session_factory = session_factory
         self.start_paths = start_paths
@@ -113,6 +116,8 @@ class Loop:
         # The engine takes the path as spelled when it lies in the cwd, else resolved (a Read
         # through a linked alias of the cwd).
         real = spelled if within(spelled, self.finder.cwd) else os.path.realpath(spelled)
+        if not self.may_read(real):
+            return ReadResult(path=spelled, engine_files=(), hook_files=())  # refused: nothing read
         self.finder.fs.begin()
         try:
             # The read file itself is not attached (its text is in the tool result) and counts as
@@ -163,6 +168,7 @@ class Loop:
             attachments_enabled=self.attachments_enabled,
             tell=self.tell,
             profile=self.profile,
+            may_read=self.may_read,
         )
         if fork:
             child.delivered = set(self.delivered)

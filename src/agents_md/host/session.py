@@ -328,7 +328,12 @@ class Session:
                     outside_links=self.inputs.outside_links,
                     conditional=start.conditional_rules,
                 )
+                from agents_md.engine import permissions
+
+                folders = permissions.working_folders(self.inputs.args, start.settings, self.inputs.cwd)
+                anywhere = permissions.read_allowed_anywhere(self.inputs.args, start.settings)
                 self._main = Loop(
+                    may_read=lambda path: permissions.may_read(path, folders, anywhere),
                     finder=finder,
                     bus=self.bus,
                     session_factory=self._read_session,
