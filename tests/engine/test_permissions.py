@@ -21,7 +21,8 @@ def settings(values: dict[str, Any] | None = None) -> Settings:
     [
         ([], None, False),
         (["--allowedTools", "Read"], None, True),
-        (["--allowedTools", "Bash,Read(*)"], None, True),
+        (["--allowedTools", "Bash,Read"], None, True),
+        (["--allowedTools", "Read(*)"], None, False),  # recorded: only the bare name
         (["--allowedTools", "Read(/**)"], None, False),  # a pattern allows its own paths only
         (["--dangerously-skip-permissions"], None, True),
         (["--permission-mode", "bypassPermissions"], None, True),
@@ -33,8 +34,7 @@ def test_reads_allowed_anywhere(argv: list[str], values: dict[str, Any] | None, 
 
 
 def test_the_working_folders() -> None:
-    args = parse_engine_args(["--add-dir", "../extra"])
-    folders = working_folders(args, settings({"permissions": {"additionalDirectories": ["/opt/x"]}}), "/repo/app")
-    assert folders == ("/repo/app", "/repo/extra", "/opt/x")
+    folders = working_folders(parse_engine_args(["--add-dir", "../extra"]), "/repo/app")
+    assert folders == ("/repo/app", "/repo/extra")
     assert may_read("/repo/extra/a.md", folders, False)
     assert not may_read("/repo/.claude/rules/r.md", folders, False)

@@ -1,9 +1,9 @@
 """Whether the engine lets a Read through in ``-p`` mode, where no one is asked.
 
-1. A path inside the cwd or an added folder (``--add-dir``, ``permissions.additionalDirectories``
-   of any settings layer) may be read.
+1. A path inside the cwd or an ``--add-dir`` folder may be read (a project's
+   ``permissions.additionalDirectories`` was not seen to allow one).
 2. Elsewhere a Read is allowed when ``--allowedTools`` or a settings layer's ``permissions.allow``
-   names the Read tool whole (``Read``, ``Read(*)``), or when permissions are bypassed
+   names the Read tool bare (``Read``; ``Read(*)`` does not), or when permissions are bypassed
    (``--permission-mode bypassPermissions``, ``--dangerously-skip-permissions``).
 3. A refused Read gives its file to no one: it is not counted as read (a conditional rule read
    that way is still attached by a later Read it matches).
@@ -18,7 +18,7 @@ from agents_md.engine.args import EngineArgs
 from agents_md.engine.paths import within
 from agents_md.engine.settings import Settings
 
-_WHOLE = ("Read", "Read(*)")
+_WHOLE = ("Read",)
 
 
 def _permissions(settings: Settings, key: str) -> Iterator[str]:
@@ -37,10 +37,9 @@ def read_allowed_anywhere(args: EngineArgs, settings: Settings) -> bool:
     return any(n in _WHOLE for n in (*named, *_permissions(settings, "allow")))
 
 
-def working_folders(args: EngineArgs, settings: Settings, cwd: str) -> tuple[str, ...]:
+def working_folders(args: EngineArgs, cwd: str) -> tuple[str, ...]:
     """Step 1's folders."""
-    added = (*args.add_dirs, *_permissions(settings, "additionalDirectories"))
-    return (cwd, *(os.path.normpath(os.path.join(cwd, folder)) for folder in added))
+    return (cwd, *(os.path.normpath(os.path.join(cwd, folder)) for folder in args.add_dirs))
 
 
 def may_read(path: str, folders: tuple[str, ...], anywhere: bool) -> bool:

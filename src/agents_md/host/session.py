@@ -330,7 +330,7 @@ class Session:
                 )
                 from agents_md.engine import permissions
 
-                folders = permissions.working_folders(self.inputs.args, start.settings, self.inputs.cwd)
+                folders = permissions.working_folders(self.inputs.args, self.inputs.cwd)
                 anywhere = permissions.read_allowed_anywhere(self.inputs.args, start.settings)
                 self._main = Loop(
                     may_read=lambda path: permissions.may_read(path, folders, anywhere),
