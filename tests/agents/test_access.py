@@ -41,7 +41,22 @@ from agents_md.agents._model import Source
     ],
 )
 def test_access(tools: tuple[str, ...] | None, disallowed: tuple[str, ...] | None, expected: tuple) -> None:
-    assert tuple(agent_access(tools, disallowed)) == expected
+    assert tuple(agent_access(tools, disallowed))[:3] == expected
+
+
+@pytest.mark.parametrize(
+    ("tools", "disallowed", "bash"),
+    [
+        (None, None, True),
+        (None, ("Bash(git push *)",), False),  # a pattern withholds the whole tool
+        (("Read", "Grep"), None, False),
+        (("Read", "Bash(git *)"), None, True),
+        (("Read", "Bash"), ("Bash",), False),
+    ],
+)
+def test_bash(tools: tuple[str, ...] | None, disallowed: tuple[str, ...] | None, bash: bool) -> None:
+    """Whether the engine's attribution note can follow the agent's start block (``engine.reminders``)."""
+    assert agent_access(tools, disallowed).has("Bash") is bash
 
 
 def test_agents_check_says_the_engine_refuses_an_agent_whose_tools_it_does_not_know() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from agents_md.agents._yaml import MAX_EXPANDED_NODES, parse_front_matter
+from agents_md._util.yaml_front import MAX_EXPANDED_NODES, parse_front_matter
 from agents_md.cli.main import main
 
 Tree = Callable[..., Path]

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from agents_md._util.yaml_front import parse_front_matter, quote_problem_values
 from agents_md.agents import AgentsJsonError, Source, agent_line, agent_lines, blocking, load_agents, parse_agent_text
 from agents_md.agents._keys import suggest, unknown_keys_message
 from agents_md.agents._order import sort_key
-from agents_md.agents._yaml import parse_front_matter, quote_problem_values
 
 
 def parse(text: str, **kw: object):  # type: ignore[no-untyped-def]

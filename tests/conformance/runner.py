@@ -154,6 +154,15 @@ def read_last(listings: dict[str, list[str] | None], top: str) -> list[str]:
     return out
 
 
+def _parts(conversation: dict[str, Any], recorded: dict[str, Any]) -> dict[str, Any]:
+    """A subagent's or turn's compared parts: its start block and attachments, and the engine's
+    nested blocks where the recording has them (this project's recorder writes them)."""
+    names = ["claude_md", "attachments"]
+    if isinstance(recorded.get("engine_blocks"), list) and recorded.get("started", True) is not False:
+        names.append("engine_blocks")
+    return {name: conversation.get(name) for name in names}
+
+
 def comparable(result: dict[str, Any], answer: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """The recorded and replayed values of every field the recording has."""
     expected: dict[str, Any] = {}
@@ -169,6 +178,9 @@ def comparable(result: dict[str, Any], answer: dict[str, Any]) -> tuple[dict[str
     if isinstance(result.get("engine_blocks"), list):
         expected["engine_blocks"] = result["engine_blocks"]
         got["engine_blocks"] = answer.get("engine_blocks")
+    if isinstance(result.get("engine_blocks_after"), list):
+        expected["engine_blocks_after"] = result["engine_blocks_after"]
+        got["engine_blocks_after"] = answer.get("engine_blocks_after")
     elif isinstance(reads, list) and all(isinstance(r, dict) and "engine_nested" in r for r in reads):
         expected["engine_blocks"] = [r["engine_nested"] for r in reads]
         got["engine_blocks"] = answer.get("engine_blocks")
@@ -183,14 +195,11 @@ def comparable(result: dict[str, Any], answer: dict[str, Any]) -> tuple[dict[str
         if field not in result:
             continue
         if field in ("subagents", "turns"):
-            expected[field] = {
-                k: {"claude_md": v.get("claude_md"), "attachments": v.get("attachments")}
-                for k, v in (result.get(field) or {}).items()
-            }
-            got[field] = {
-                k: {"claude_md": (v or {}).get("claude_md"), "attachments": (v or {}).get("attachments")}
-                for k, v in (answer.get(field) or {}).items()
-            }
+            # Each conversation's start block and attachments, and the engine's own nested blocks
+            # where this project's recorder wrote them (a subagent never started has none).
+            recorded, replayed = result.get(field) or {}, answer.get(field) or {}
+            expected[field] = {k: _parts(v, v) for k, v in recorded.items()}
+            got[field] = {k: _parts(v or {}, recorded.get(k) or {}) for k, v in replayed.items()}
         else:
             expected[field] = result.get(field)
             got[field] = answer.get(field)

@@ -71,7 +71,9 @@ def test_other_checkouts_shadow_nothing(tree: Tree, spec: dict) -> None:
 def test_a_worktree_outside_its_main_checkout_shadows_nothing(tree: Tree) -> None:
     main = tree({".git/HEAD": "x", ".git/worktrees/x/commondir": "../..\n"}, "main")
     wt = tree({".git": f"gitdir: {main / '.git' / 'worktrees' / 'x'}\n"}, "wt-x")
-    assert find_checkout(DEFAULT_FS, str(wt)) == Checkout(root=str(wt), shadowed=frozenset())
+    found = find_checkout(DEFAULT_FS, str(wt))
+    assert found == Checkout(root=str(wt), shadowed=frozenset(), main=str(main))
+    assert found.project == str(main)  # the repository it shares (the auto memory's key)
 
 
 def test_a_session_in_a_real_worktree_leaves_the_main_checkout_s_files_out_but_its_local_file(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
 
@@ -10,3 +10,24 @@ TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
 def env_truthy(env: Mapping[str, str], name: str) -> bool:
     value = env.get(name)  # most switches are not set: nothing more to ask then
     return value is not None and value.strip().lower() in TRUE_WORDS
+
+
+class Overlaid(Mapping[str, str]):
+    """``over`` laid over ``under``, read-only: a name ``over`` sets is its; the rest is read from
+    ``under`` when asked (so a live ``under`` stays live)."""
+
+    __slots__ = ("_over", "_under")
+
+    def __init__(self, over: Mapping[str, str], under: Mapping[str, str]) -> None:
+        self._over = dict(over)
+        self._under = under
+
+    def __getitem__(self, name: str) -> str:
+        return self._over[name] if name in self._over else self._under[name]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._over
+        yield from (name for name in self._under if name not in self._over)
+
+    def __len__(self) -> int:
+        return len(self._over) + sum(1 for name in self._under if name not in self._over)

@@ -14,6 +14,7 @@ import os
 from collections.abc import Collection, Mapping
 from pathlib import Path
 
+from agents_md._util.config_dir import config_dir
 from agents_md._util.regular import read_regular
 from agents_md.agents._json import read_agents_json
 from agents_md.agents._model import (
@@ -65,9 +66,9 @@ def load_agents(
     ``setting_sources`` is ``--setting-sources`` split at commas (``None``: all). Raises
     ``AgentsJsonError`` when the engine would refuse ``agents_json`` and stop.
     """
-    del env  # the listing does not depend on the environment; spawning does
     cwd_p = Path(cwd).absolute()
     home_p = Path(home).absolute()
+    config = Path(config_dir(str(home_p), env, str(cwd_p)))  # the user's folder: $CLAUDE_CONFIG_DIR
     sources = frozenset(s.strip() for s in setting_sources) if setting_sources is not None else None
     ranked: list[tuple[int, int, AgentDefinition]] = []  # (source rank, folder rank, agent)
     skipped: list[Skipped] = []
@@ -86,6 +87,7 @@ def load_agents(
         managed_dir=Path(managed_dir) if managed_dir is not None else None,
         plugin_dirs=tuple(Path(p).absolute() for p in plugin_dirs),
         setting_sources=sources,
+        config=config,
     ):
         by_name: dict[str, list[AgentDefinition]] = {}
         for file in agent_files(folder.path):

@@ -12,8 +12,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from agents_md._util.js import is_integer, is_number, js_string, parse_float, parse_int
 from agents_md.agents._hooks import mcp_item_ok
-from agents_md.agents._js import is_integer, is_number, js_string, parse_float, parse_int
 
 PERMISSION_MODES = ("acceptEdits", "auto", "bypassPermissions", "default", "dontAsk", "plan")
 MEMORY_SCOPES = ("user", "project", "local")

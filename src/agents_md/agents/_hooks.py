@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents_md.agents._js import is_number, js_type
+from agents_md._util.js import is_number, js_type
 
 Issue = tuple[tuple[str, ...], str]
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:[^\s]*")

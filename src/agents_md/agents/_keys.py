@@ -8,7 +8,7 @@ engine gives no hint for ``mode`` (another tool's key for a different thing).
 
 from __future__ import annotations
 
-from agents_md.agents._js import js_key_order
+from agents_md._util.js import js_key_order
 
 KNOWN_KEYS = (
     "name",

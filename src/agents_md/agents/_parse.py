@@ -2,7 +2,7 @@
 
 1. Split off the front matter (``_util.front_matter``, the fence rule instruction files share);
    without one the file is not an agent.
-2. Read it leniently (``_yaml``); if even that fails the front matter counts as empty.
+2. Read it leniently (``_util.yaml_front``); if even that fails the front matter counts as empty.
 3. ``name`` must be a non-empty string not starting with ``-``, at most 256 UTF-16 units,
    without ``:`` once NFKC-normalised (so no fullwidth ``：`` either), checked in that
    order. Absent, null or empty: a documentation file, skipped silently.
@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from agents_md._util.front_matter import split_front_matter
+from agents_md._util.js import js_string, utf16_len
 from agents_md.agents._fields import read_fields
 from agents_md.agents._hooks import CHECKED_EVENTS, guard_in_bad_event, guard_outside_hooks, hook_issues
-from agents_md.agents._js import js_string, utf16_len
 from agents_md.agents._keys import suggest, unknown_keys
 from agents_md.agents._model import AgentDefinition, Source, problem
 from agents_md.agents._tools import agent_access, read_tools, with_memory_tools
@@ -93,7 +93,7 @@ def parse_agent_text(
                 )
             return FileResult(agent=None, rule=rule, reason=problems[-1].message, problems=tuple(problems))
     else:
-        from agents_md.agents._yaml import parse_front_matter
+        from agents_md._util.yaml_front import parse_front_matter
 
         parsed = parse_front_matter(split.yaml)
         base = split.first_line

@@ -4,8 +4,11 @@
 2. ``--agents`` (see ``_json``). Always read.
 3. Project (``project`` in the setting sources): ``.claude/agents/`` of the cwd and of each
    ancestor up to the git root (the nearest folder holding ``.git``, a folder or a file), or
-   up to the filesystem root without one; the nearer folder wins on a shared name.
-4. User (``user`` in the setting sources): ``HOME/.claude/agents/``.
+   up to the filesystem root without one; the nearer folder wins on a shared name. When the
+   git root is a linked worktree without a ``.claude/agents`` folder of its own, its main
+   checkout's comes last (a ``.claude`` that is not checked in is shared that way).
+4. User (``user`` in the setting sources): ``HOME/.claude/agents/`` (``$CLAUDE_CONFIG_DIR/agents/``
+   when that is set).
 5. Plugins: ``agents/`` of each ``--plugin-dir``; the plugin's name is ``name`` from
    ``.claude-plugin/plugin.json`` or else the folder's name. A manifest that cannot be read,
    has no valid name or redirects ``agents`` keeps the plugin from loading.
@@ -28,6 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from agents_md._util.git_pointer import main_checkout
 from agents_md.agents._model import Source
 from agents_md.errors import AgentsMdError
 
@@ -53,9 +57,10 @@ def git_root(start: Path) -> Path | None:
     return None
 
 
-def project_folders(cwd: Path, home: Path) -> list[Folder]:
+def project_folders(cwd: Path, home: Path, user_dir: Path | None = None) -> list[Folder]:
+    """``user_dir``: the user's agents folder (default ``home/.claude/agents``), never a project's."""
     top = git_root(cwd)
-    user_dir = home.joinpath(*AGENTS_DIR)
+    user_dir = user_dir or home.joinpath(*AGENTS_DIR)
     out: list[Folder] = []
     chain = (cwd, *cwd.parents)
     for depth, d in enumerate(chain):
@@ -64,7 +69,22 @@ def project_folders(cwd: Path, home: Path) -> list[Folder]:
             out.append(Folder(path=folder, source=Source.PROJECT, rank=len(chain) - depth))
         if top is not None and d == top:
             break
+    main = _main_checkout(top) if top is not None and not top.joinpath(*AGENTS_DIR).is_dir() else None
+    if main is not None and main.joinpath(*AGENTS_DIR) != user_dir:
+        out.append(Folder(path=main.joinpath(*AGENTS_DIR), source=Source.PROJECT, rank=0))
     return out
+
+
+def _text(path: str) -> str | None:
+    try:
+        return Path(path).read_text(encoding="utf-8", errors="replace")
+    except (OSError, ValueError):
+        return None
+
+
+def _main_checkout(root: Path) -> Path | None:
+    main = main_checkout(str(root), _text)
+    return Path(main) if main is not None else None
 
 
 def plugin_name(plugin_dir: Path) -> str | None:
@@ -90,14 +110,17 @@ def folders(
     managed_dir: Path | None,
     plugin_dirs: tuple[Path, ...],
     setting_sources: frozenset[str] | None,
+    config: Path | None = None,
 ) -> list[Folder]:
+    """``config``: the engine's config folder (default ``home/.claude``)."""
+    user_dir = (config or home / ".claude") / "agents"
     out: list[Folder] = []
     if managed_dir is not None:
         out.append(Folder(path=managed_dir.joinpath(*AGENTS_DIR), source=Source.MANAGED))
     if setting_sources is None or "project" in setting_sources:
-        out += project_folders(cwd, home)
+        out += project_folders(cwd, home, user_dir)
     if setting_sources is None or "user" in setting_sources:
-        out.append(Folder(path=home.joinpath(*AGENTS_DIR), source=Source.USER))
+        out.append(Folder(path=user_dir, source=Source.USER))
     for i, pdir in enumerate(plugin_dirs):
         name = plugin_name(pdir)
         if name is not None:

@@ -57,13 +57,18 @@ GIVES_NOTHING = frozenset({"ToolSearch"})
 
 
 class Access(NamedTuple):
-    """What a subagent of a definition can use: its tools (``None``: every tool), whether it can
-    Read, and — when its list names tools but none the engine recognizes — those names: the
-    engine then refuses to start it."""
+    """What a subagent of a definition can use: its tools (``None``: every tool but those
+    ``withheld``), whether it can Read, and — when its list names tools but none the engine
+    recognizes — those names: the engine then refuses to start it."""
 
     tools: tuple[str, ...] | None
     can_read: bool
     refused: tuple[str, ...] = ()
+    withheld: frozenset[str] = frozenset()  # disallowedTools, by tool, when tools is None
+
+    def has(self, tool: str) -> bool:
+        """Whether the agent has ``tool`` (Bash: the engine's attribution note follows its start block)."""
+        return tool not in self.withheld if self.tools is None else tool in self.tools
 
 
 def _tool_name(item: str) -> str:
@@ -75,7 +80,7 @@ def agent_access(tools: tuple[str, ...] | None, disallowed: tuple[str, ...] | No
     """The tools a subagent gets from ``tools`` and ``disallowedTools`` as read (``read_tools``)."""
     denied = {_tool_name(d) for d in disallowed or ()}
     if tools is None:
-        return Access(tools=None, can_read="Read" not in denied)
+        return Access(tools=None, can_read="Read" not in denied, withheld=frozenset(denied))
     names = [_tool_name(t) for t in tools]
     known = [n for n in names if n in RECOGNIZED_TOOLS or n.startswith("mcp__")]
     kept = tuple(dict.fromkeys(n for n in known if n not in GIVES_NOTHING and n not in denied))

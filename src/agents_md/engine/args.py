@@ -23,6 +23,7 @@ _VARIADIC = {
     "--disallowed-tools",
     "--mcp-config",
     "--betas",
+    "--tools",
 }
 _ONE_VALUE = {
     "--settings",
@@ -58,6 +59,10 @@ class EngineArgs:
     agents_json: str | None = None
     agent: str | None = None  # --agent TYPE: the main thread runs as that agent
     plugin_dirs: tuple[str, ...] = ()
+    tools: tuple[str, ...] | None = None  # --tools: the built-in tools kept (``engine.tools``)
+    disallowed_tools: tuple[str, ...] = ()  # --disallowedTools, as given
+    allowed_tools: tuple[str, ...] = ()  # --allowedTools, as given (``engine.permissions``)
+    permission_mode: str | None = None  # --permission-mode; bypassPermissions for --dangerously-skip-permissions
 
 
 def setting_sources(text: str) -> tuple[str, ...]:
@@ -90,6 +95,10 @@ def _parse(argv: Sequence[str]) -> EngineArgs:
     bare = safe = False
     agents_json: str | None = None
     agent: str | None = None
+    tools: list[str] | None = None
+    disallowed: list[str] = []
+    allowed: list[str] = []
+    mode: str | None = None
     i = 0
     argv = list(argv)
     while i < len(argv):
@@ -106,6 +115,12 @@ def _parse(argv: Sequence[str]) -> EngineArgs:
                 add_dirs.extend(values)
             elif name == "--plugin-dir":
                 plugin_dirs.extend(values)
+            elif name == "--tools":
+                tools = [*(tools or []), *values]
+            elif name in ("--disallowedTools", "--disallowed-tools"):
+                disallowed.extend(values)
+            elif name in ("--allowedTools", "--allowed-tools"):
+                allowed.extend(values)
             continue
         if name in _ONE_VALUE:
             if inline is None:
@@ -121,11 +136,15 @@ def _parse(argv: Sequence[str]) -> EngineArgs:
                 agents_json = inline
             elif name == "--agent":
                 agent = inline
+            elif name == "--permission-mode":
+                mode = inline
             continue
         if name == "--bare":
             bare = True
         elif name == "--safe-mode":
             safe = True
+        elif name == "--dangerously-skip-permissions":
+            mode = "bypassPermissions"
     return EngineArgs(
         settings=settings,
         setting_sources=sources,
@@ -135,4 +154,8 @@ def _parse(argv: Sequence[str]) -> EngineArgs:
         agents_json=agents_json,
         agent=agent,
         plugin_dirs=tuple(plugin_dirs),
+        tools=None if tools is None else tuple(tools),
+        disallowed_tools=tuple(disallowed),
+        allowed_tools=tuple(allowed),
+        permission_mode=mode,
     )

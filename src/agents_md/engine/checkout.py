@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 
+from agents_md._util import git_pointer
 from agents_md._value import frozen
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.paths import dirs_between, is_inside, path_chain
@@ -40,30 +41,25 @@ def _text(fs: FileSystem, path: str) -> str | None:
 
 
 def main_checkout(fs: FileSystem, root: str) -> str | None:
-    """Step 2: the main checkout of the linked worktree at ``root``, or ``None``."""
-    pointer = _text(fs, os.path.join(root, GIT))  # None for a .git folder
-    if pointer is None or not pointer.startswith("gitdir:"):
-        return None
-    written = (pointer[len("gitdir:") :].strip().splitlines() or [""])[0]
-    if not written:
-        return None  # "gitdir:" naming nothing: no worktree of anything
-    git_dir = os.path.normpath(os.path.join(root, written))
-    common = _text(fs, os.path.join(git_dir, "commondir"))
-    if common is None or not common.strip():
-        return None
-    common_dir = os.path.normpath(os.path.join(git_dir, common.strip().splitlines()[0]))
-    return os.path.dirname(common_dir) if os.path.basename(common_dir) == GIT else None
+    """Step 2: the main checkout of the linked worktree at ``root``, or ``None`` (``_util.git_pointer``)."""
+    return git_pointer.main_checkout(root, lambda path: _text(fs, path))
 
 
 @frozen
 class Checkout:
     root: str | None  # the checkout's root (step 1), or None
     shadowed: frozenset[str]  # step 3 (empty but for a linked worktree inside its main checkout)
+    main: str | None = None  # step 2: the main checkout, for a linked worktree
+
+    @property
+    def project(self) -> str | None:
+        """The repository a worktree shares with its main checkout: that checkout's root, else ``root``."""
+        return self.main or self.root
 
 
 def find_checkout(fs: FileSystem, cwd: str) -> Checkout:
     root = checkout_root(fs, cwd)
     main = main_checkout(fs, root) if root is not None else None
     if root is None or main is None or main == root or not is_inside(root, main):
-        return Checkout(root=root, shadowed=frozenset())
-    return Checkout(root=root, shadowed=frozenset([main, *dirs_between(main, os.path.dirname(root))]))
+        return Checkout(root=root, shadowed=frozenset(), main=main)
+    return Checkout(root=root, shadowed=frozenset([main, *dirs_between(main, os.path.dirname(root))]), main=main)

@@ -4,6 +4,9 @@ For a file at ``path`` of kind ``K``:
 
 1. Skip it when its path, or the target of the link it is, was already loaded in this pass
    (each file loads once, so import cycles end), or when the import depth limit is reached.
+   What the caller's loop holds already (``given``) is asked by the path as spelled; an
+   import also by its target (a nested file a Read reaches through a linked folder is
+   attached again under that spelling, while what it imports, known by its target, is not).
 2. Skip it when ``claudeMdExcludes`` matches it (never for managed files).
 3. Read it, links followed; an imported name with a non-text extension is not read.
 4. Process the text (front matter, HTML comments); nothing left means no entry (and none of
@@ -226,8 +229,11 @@ class Loader:
         # Files are known by their real path (links anywhere along it resolved): that decides
         # "loaded already", "inside the working directory" and where relative imports start.
         real = self.fs.realpath(path)
-        if real != key and (seen := self._seen(real)) is not None:
-            return [], seen  # another spelling of a file already loaded
+        if real != key:
+            # Another spelling of a file already loaded: in this pass, or (an import) given.
+            seen = self._seen(real) if parent is not None else (ImportOutcome.ALREADY if real in self.loaded else None)
+            if seen is not None:
+                return [], seen
         if parent is not None and real != key and not self._external_ok(kind, external_ok) and not self.inside(real):
             self._skip(path, kind, SkipReason.EXTERNAL_IMPORT, parent, f"resolves to {real}")
             return [], ImportOutcome.EXTERNAL

@@ -68,6 +68,7 @@ class Loop:
         "finder",
         "fork",
         "loop_id",
+        "may_read",
         "parent_id",
         "profile",
         "session_factory",
@@ -88,8 +89,10 @@ class Loop:
         attachments_enabled: Callable[[], bool] = lambda: True,
         tell: Callable[[Sequence[Notice]], None] = lambda notices: None,
         profile: str = "reference",
+        may_read: Callable[[str], bool] = lambda path: True,
     ) -> None:
         self.finder = finder
+        self.may_read = may_read  # the engine lets the Read through (``engine.permissions``)
         self.bus = bus
         self.session_factory = session_factory
         self.start_paths = start_paths
@@ -113,6 +116,8 @@ class Loop:
         # The engine takes the path as spelled when it lies in the cwd, else resolved (a Read
         # through a linked alias of the cwd).
         real = spelled if within(spelled, self.finder.cwd) else os.path.realpath(spelled)
+        if not self.may_read(real):
+            return ReadResult(path=spelled, engine_files=(), hook_files=())  # refused: nothing read
         self.finder.fs.begin(self.finder.cwd)
         try:
             # The read file itself is not attached (its text is in the tool result) and counts as
@@ -149,18 +154,21 @@ class Loop:
     def _given(self, path: str) -> bool:
         return path in self.delivered or path in self.start_paths
 
-    def spawn(self, *, fork: bool = False) -> Loop:
+    def spawn(self, *, fork: bool = False, start_paths: frozenset[str] | None = None) -> Loop:
+        """A subagent's loop; ``start_paths``: the files its own start block holds, when they are
+        not its parent's (an agent that omits them can be given them on a Read)."""
         child = Loop(
             finder=self.finder,
             bus=self.bus,
             session_factory=self.session_factory,
-            start_paths=self.start_paths,
+            start_paths=self.start_paths if start_paths is None else start_paths,
             fork=fork,
             parent_id=self.loop_id,
             loop_id=f"agent-{next(_ids)}",
             attachments_enabled=self.attachments_enabled,
             tell=self.tell,
             profile=self.profile,
+            may_read=self.may_read,
         )
         if fork:
             child.delivered = set(self.delivered)

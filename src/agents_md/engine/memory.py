@@ -1,8 +1,11 @@
-"""The engine's auto memory: ``MEMORY.md`` of the project, loaded last, cut at 200 lines.
+r"""The engine's auto memory: ``MEMORY.md`` of the project, loaded last, cut at 200 lines.
 
-It lives at ``~/.claude/projects/<project root, every non-alphanumeric character as ->/memory/``,
-the project root being the git root above the cwd, or the cwd.
-Front matter and comments are removed as for any file; its ``@`` lines are not imports.
+It lives at ``~/.claude/projects/<project root, every non-alphanumeric character as ->/memory/``
+(``$CLAUDE_CONFIG_DIR/projects/...`` when that is set),
+the project root being the git root above the cwd (a linked worktree's main checkout's), or the
+cwd. A ``\r\n`` is read as ``\n``; front matter and comments are removed as for any file; its
+``@`` lines are not imports. The lines are cut at ``\n``, then a lone ``\r`` left is sent as ``\n``
+too (it ends no line of the count).
 ``CLAUDE_CODE_DISABLE_AUTO_MEMORY`` or ``autoMemoryEnabled: false`` turns it off.
 """
 
@@ -39,8 +42,9 @@ def project_key(cwd: str) -> str:
     return "".join(c if c in _ALNUM else "-" for c in cwd)
 
 
-def memory_path(home: str, root: str) -> str:
-    return os.path.join(home, ".claude", "projects", project_key(root), "memory", "MEMORY.md")
+def memory_path(config: str, root: str) -> str:
+    """``config``: the engine's config folder (``~/.claude``, ``_util.config_dir``)."""
+    return os.path.join(config, "projects", project_key(root), "memory", "MEMORY.md")
 
 
 def enabled(env: Mapping[str, str], settings: Settings) -> bool:
@@ -97,15 +101,20 @@ def truncate(text: str) -> str:
     )
 
 
-def load_memory(fs: FileSystem, home: str, root: str) -> InstructionFile | None:
-    """The memory of the project at ``root`` (the git checkout's root above the cwd, or the cwd)."""
-    path = memory_path(home, root)
+def load_memory(fs: FileSystem, config: str, root: str) -> InstructionFile | None:
+    """The memory of the project at ``root`` (the git checkout's root above the cwd, a linked
+    worktree's main checkout's, or the cwd)."""
+    path = memory_path(config, root)
     data = fs.read_file(path)
     if data is None:
         return None
-    text = content_mod.process(data).text
+    text = content_mod.process(data.replace(b"\r\n", b"\n")).text
     if js_is_blank(text):
         return None
     return InstructionFile(
-        path=path, kind=Kind.MEMORY, content=truncate(text), provenance=Provenance(reason=Reason.MEMORY), size=len(data)
+        path=path,
+        kind=Kind.MEMORY,
+        content=truncate(text).replace("\r", "\n"),
+        provenance=Provenance(reason=Reason.MEMORY),
+        size=len(data),
     )

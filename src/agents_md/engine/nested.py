@@ -1,6 +1,7 @@
 """The engine's own attachments after a Read: nested instruction files below the cwd.
 
-For a read file inside the cwd (and not inside an added directory):
+For a read file inside the cwd (an added directory inside the cwd too; one outside it is
+outside the cwd):
 
 1. For each directory strictly below the cwd down to the file's directory, shallowest
    first: ``CLAUDE.md``, ``.claude/CLAUDE.md``, ``CLAUDE.local.md``, the unconditional
@@ -10,8 +11,13 @@ For a read file inside the cwd (and not inside an added directory):
    user ones (globs relative to the cwd) before step 1; those of the nested directories in
    step 1; those of the cwd and its ancestors (relative to the folder holding ``.claude``)
    after it.
-3. A file goes to a loop once; what was in the start context is never attached again.
-4. What a Read found is kept for the next Read of that file (``engine.lookup_memory``): it is
+3. Claude Code's own worktree folders: on the way from the cwd (itself included) to the
+   file, at the first ``.claude`` folder followed by ``worktrees`` and a folder holding the
+   file (``.claude/worktrees/NAME``), those three folders are skipped in step 1, whatever
+   they are on disk (a linked worktree or a plain folder); the folders below ``NAME`` are
+   walked as usual.
+4. A file goes to a loop once; what was in the start context is never attached again.
+5. What a Read found is kept for the next Read of that file (``engine.lookup_memory``): it is
    given again while every folder listed and file read are as they were and every file the
    walk asked about is given, or not, as it was then; otherwise the walk runs again.
 """
@@ -32,6 +38,18 @@ from agents_md.engine.walk import CLAUDE_LOCAL_MD, CLAUDE_MD, DIRECTORY_NAMES, D
 
 # What a walk asked ``given`` about (and the answers), and what it found.
 Walked = tuple[dict[str, bool], tuple[InstructionFile, ...]]
+DOT_CLAUDE, WORKTREES = ".claude", "worktrees"
+
+
+def _outside_worktrees(cwd: str, below: tuple[str, ...]) -> tuple[str, ...]:
+    """Step 3: ``below`` without the first ``.claude/worktrees/NAME`` (the cwd may be its
+    ``.claude``)."""
+    chain = (cwd, *below)
+    for at in range(len(chain) - 2):
+        if os.path.basename(chain[at]) == DOT_CLAUDE and os.path.basename(chain[at + 1]) == WORKTREES:
+            skipped = chain[at : at + 3]
+            return tuple(d for d in below if d not in skipped)
+    return below
 
 
 class NestedFinder:
@@ -42,7 +60,6 @@ class NestedFinder:
         cwd: str,
         home: str,
         settings: Settings,
-        add_dirs: Sequence[str],
         approve_external: bool,
         outside_links: str = "follow",
         conditional: Sequence[tuple[InstructionFile, tuple[str, ...]]] = (),
@@ -51,7 +68,6 @@ class NestedFinder:
         self.conditional = conditional
         self.cwd = os.path.normpath(cwd)
         self.settings = settings
-        self.add_dirs = [os.path.normpath(os.path.join(self.cwd, d)) for d in add_dirs]
         # Once for the session: the exclusion patterns are resolved through links when read.
         self.scope = LoadScope.of(
             fs=fs,
@@ -67,9 +83,7 @@ class NestedFinder:
         return self._applies(normal(path))
 
     def _applies(self, target: str) -> bool:
-        if target == self.cwd or not within(target, self.cwd):
-            return False
-        return not any(within(target, d) for d in self.add_dirs)
+        return target != self.cwd and within(target, self.cwd)
 
     def find(self, path: str, given: Callable[[str], bool]) -> list[InstructionFile]:
         """Files to attach for a Read of ``path``, leaving out those ``given`` already."""
@@ -102,7 +116,7 @@ class NestedFinder:
         # Conditional rules read at start, whose patterns match (``rules``): the managed
         # and user ones (globs relative to the cwd) come first, before the nested folders.
         out += self._matching_conditional(loader, target, project_kind=False)
-        below = dirs_between(self.cwd, os.path.dirname(target))
+        below = _outside_worktrees(self.cwd, dirs_between(self.cwd, os.path.dirname(target)))
         project = self.settings.source_enabled(PROJECT)
         local = self.settings.source_enabled(LOCAL)
         for directory in below:

@@ -4,21 +4,26 @@ whether a conditional rule applies to a file that was read.
 1. A rules folder's files are its ``**/*.md``, in directory order, each by its real path. A
    linked entry (file or folder) of a project rules folder must resolve inside the working
    directory, or it is dropped; user and managed rules may link anywhere.
-2. A rule whose front matter has ``paths:`` (a string, or a list of strings, each split at
-   commas) is conditional; none, empty, unreadable YAML or only "match everything" globs
-   (``**``, ``**/**``) make it unconditional.
-3. A conditional rule applies to a read file when one of its patterns matches it the way
-   ``.gitignore`` lines match (the ``ignore`` package): a pattern without a ``/`` matches at
-   any depth, ``dir/`` and ``dir`` match what is below it, a trailing ``/**`` is dropped
-   first. Paths are relative to the directory whose ``.claude/rules`` holds the rule; a user
-   or managed rule's are relative to the cwd.
+2. A rule whose front matter has ``paths:`` (a string, or a list of strings) is conditional;
+   none, empty, unreadable YAML or only "match everything" globs (``**``, ``**/**``) make it
+   unconditional. The front matter is read as an agent file's is (``_util.yaml_front``): a
+   value YAML refuses unquoted (``paths: **/*.py``, ``{src,lib}/**``, ``@scope/**``) is read
+   again quoted; a list item it refuses (``- **/*.ts``) leaves no front matter. Each string
+   is split at the commas outside braces (a ``}`` before any ``{`` counts too), each item
+   trimmed; then an item's first brace pair is expanded, again and again: the text from its
+   first ``{`` to the next ``}`` split at commas, each alternative trimmed, empty ones kept
+   (``{t{s,sx},js}`` gives ``ts``, ``tjs`` and ``sx,js}``; ``{a}`` gives ``a``; ``{}`` and an
+   unclosed ``{`` stay as written). Empty globs are dropped.
+3. A conditional rule applies to a read file when its patterns, a trailing ``/**`` dropped from
+   each, read together as ``.gitignore`` lines, ignore it the way the ``ignore`` package does
+   (``engine.ignore_globs``). Paths are relative to the directory whose ``.claude/rules``
+   holds the rule; a user or managed rule's are relative to the cwd.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
-from functools import lru_cache
+from collections.abc import Callable, Iterator, Sequence
 
 from agents_md._model import Kind
 from agents_md.engine.fs import FileSystem
@@ -29,6 +34,9 @@ if TYPE_CHECKING:
 
 
 RULES_DIR = os.path.join(".claude", "rules")
+# A hostile file's braces could multiply without end: past this many globs (or steps of the
+# expansion), the rest are left out.
+MOST_GLOBS = 4096
 _RULES = os.sep + RULES_DIR + os.sep
 
 
@@ -60,12 +68,9 @@ def rule_files(
 
 
 def _yaml_load(text: str) -> Any:
-    import yaml  # lazy: most files have no front matter
+    from agents_md._util.yaml_front import parse_front_matter  # lazy: most files have no front matter
 
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError:
-        return None
+    return parse_front_matter(text).data
 
 
 def rule_globs(front_matter: str | None) -> tuple[str, ...] | None:
@@ -76,25 +81,65 @@ def rule_globs(front_matter: str | None) -> tuple[str, ...] | None:
     if not isinstance(data, dict):
         return None
     value = data.get("paths")
-    items: list[str] = []
+    strings: list[str] = []
     if isinstance(value, str):
-        items = [part.strip() for part in value.split(",")]
+        strings = [value]
     elif isinstance(value, list):
-        for item in value:
-            if isinstance(item, str):
-                items.extend(part.strip() for part in item.split(","))
-    globs = tuple(item for item in items if item)
+        strings = [item for item in value if isinstance(item, str)]
+    globs: list[str] = []
+    for text in strings:
+        for item in _items(text):
+            for glob in _expanded(item):
+                if len(globs) >= MOST_GLOBS:
+                    break
+                if glob:
+                    globs.append(glob)
     if all(set(g.split("/")) == {"**"} for g in globs):
         return None  # no globs, or only "match everything": an unconditional rule
-    return globs
+    return tuple(globs)
 
 
-@lru_cache(maxsize=512)
-def _spec(patterns: tuple[str, ...]) -> Any:
-    import pathspec  # lazy: only sessions with conditional rules need it
+def _items(text: str) -> list[str]:
+    """Step 2: ``text`` split at the commas outside braces, each item trimmed, empty ones dropped."""
+    items: list[str] = []
+    start = depth = 0
+    for at, char in enumerate(text):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            items.append(text[start:at].strip())
+            start = at + 1
+    items.append(text[start:].strip())
+    return [item for item in items if item]
 
-    lines = [p[:-3] if p.endswith("/**") and len(p) > 3 else p for p in patterns]
-    return pathspec.PathSpec.from_lines("gitignore", lines)
+
+def _first_pair(glob: str) -> tuple[int, int] | None:
+    """Step 2: where the first brace pair opens and closes: the first ``{`` and the next ``}``,
+    not right after it; none when the text after that pair has a line break."""
+    opens = glob.find("{")
+    closes = glob.find("}", opens + 1) if opens >= 0 else -1
+    if closes <= opens + 1 or "\n" in glob[closes:]:
+        return None
+    return opens, closes
+
+
+def _expanded(item: str) -> Iterator[str]:
+    """Step 2: ``item`` with its brace pairs expanded, first pair first (depth first, as written)."""
+    pending = [item]
+    for _ in range(4 * MOST_GLOBS):
+        if not pending:
+            return
+        glob = pending.pop()
+        pair = _first_pair(glob)
+        if pair is None:
+            yield glob
+            continue
+        opens, closes = pair
+        before, after = glob[:opens], glob[closes + 1 :]
+        alternatives = glob[opens + 1 : closes].split(",")
+        pending.extend(before + alt.strip() + after for alt in reversed(alternatives))
 
 
 def rule_base(rule_path: str, fallback: str) -> str:
@@ -108,4 +153,7 @@ def rule_matches(patterns: Sequence[str], path: str, base: str) -> bool:
     rel = os.path.relpath(path, base)
     if rel.startswith(".." + os.sep) or rel == "..":
         return False
-    return bool(_spec(tuple(patterns)).match_file(rel))
+    from agents_md.engine import ignore_globs  # lazy: only sessions with conditional rules need it
+
+    lines = [p[:-3] if p.endswith("/**") and len(p) > 3 else p for p in patterns]
+    return ignore_globs.matches(lines, rel.replace(os.sep, "/"))

@@ -1,11 +1,19 @@
 """Settings layers, as the engine reads them, and where the managed policy folder is.
 
-Layers, lowest precedence first: ``user`` (~/.claude/settings.json), ``project``
-(<cwd>/.claude/settings.json), ``local`` (<cwd>/.claude/settings.local.json), ``flag``
-(``--settings FILE|JSON``) and ``policy`` (managed-settings.json, then its
-managed-settings.d/*.json drop-ins in name order). ``--setting-sources`` picks among user,
-project and local; flag and policy settings are always read. Lists such as
-``claudeMdExcludes`` are merged across layers; for single values the highest layer wins.
+Layers, lowest precedence first:
+
+1. ``user``: ~/.claude/settings.json (``$CLAUDE_CONFIG_DIR/settings.json``: ``_util.config_dir``).
+2. ``project``: <cwd>/.claude/settings.json (never the repository root's).
+3. ``local``: <cwd>/.claude/settings.local.json, then the repository's own: the same file at
+   the root of the checkout the cwd is in (of its main checkout, for a linked worktree), when
+   that is another folder. The repository's file is the later of the two, so it wins.
+4. ``flag``: ``--settings FILE|JSON``.
+5. ``policy``: managed-settings.json, then its managed-settings.d/*.json drop-ins in name order.
+
+``--setting-sources`` picks among user, project and local (both local files); flag and policy
+settings are always read. Lists such as ``claudeMdExcludes`` are merged across layers; for
+single values the highest layer wins. The layers' ``env`` is laid over the process's
+environment for everything after the settings (``Settings.env``, ``SessionInputs.with_env``).
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ import os
 from collections.abc import Mapping, Sequence
 
 from agents_md._value import field, frozen
+from agents_md.engine.checkout import checkout_root, main_checkout
 from agents_md.engine.fs import FileSystem
 from agents_md.errors import SettingsError
 
@@ -25,6 +34,9 @@ if TYPE_CHECKING:
 
 USER, PROJECT, LOCAL, FLAG, POLICY = "user", "project", "local", "flag", "policy"
 LAYER_ORDER = (USER, PROJECT, LOCAL, FLAG, POLICY)
+# Switches the engine reads before the project's and local settings' env applies
+# (``g_settings_env_*``): those layers cannot set them.
+EARLY_ENV = frozenset({"CLAUDE_CODE_SIMPLE", "CLAUDE_CODE_DISABLE_ATTACHMENTS"})
 # The names --setting-sources takes, and the layer each selects.
 SOURCE_NAMES = {"user": USER, "project": PROJECT, "local": LOCAL}
 
@@ -71,6 +83,35 @@ class Settings:
                         continue
                 out.append(v)
         return tuple(out)
+
+    def last(self, key: str) -> Any:
+        """The value of ``key`` in the highest layer that sets it, or ``None``."""
+        value: Any = None
+        for layer in self.layers:
+            if key in layer.values:
+                value = layer.values[key]
+        return value
+
+    def env(self) -> dict[str, str]:
+        """The ``env`` the layers set, a later layer's value winning, each value as the engine
+        puts it in its own environment (``String(value)``; objects and lists are left out). The
+        switches it reads before a repository's settings apply (``EARLY_ENV``) are taken from
+        the user's, ``--settings`` and the managed layers alone."""
+        out: dict[str, str] = {}
+        for layer in self.layers:
+            values = layer.values.get("env")
+            if not isinstance(values, Mapping):
+                continue
+            for key, value in values.items():
+                if key in EARLY_ENV and layer.name in (PROJECT, LOCAL):
+                    continue
+                if isinstance(value, str):
+                    out[str(key)] = value
+                elif not isinstance(value, (Mapping, tuple)):
+                    from agents_md._util.js import js_string  # a number or a boolean: rare
+
+                    out[str(key)] = js_string(value)
+        return out
 
     def source_enabled(self, name: str) -> bool:
         return name in self.enabled_sources
@@ -156,7 +197,9 @@ def load_settings(
     managed_dir: str,
     flag_settings: str | None,
     setting_sources: Sequence[str] | None,
+    config: str | None = None,
 ) -> Settings:
+    """The layers; ``config``: the folder of the user's settings (default ``home/.claude``)."""
     problems: list[str] = []
     if setting_sources is None:
         enabled = frozenset((USER, PROJECT, LOCAL))
@@ -168,21 +211,34 @@ def load_settings(
             )
         enabled = frozenset(SOURCE_NAMES[s] for s in setting_sources)
     layers: list[SettingsLayer] = []
-    files = {
-        USER: os.path.join(home, ".claude", "settings.json"),
-        PROJECT: os.path.join(cwd, ".claude", "settings.json"),
-        LOCAL: os.path.join(cwd, ".claude", "settings.local.json"),
-    }
-    for name in (USER, PROJECT, LOCAL):
+    files = [
+        (USER, os.path.join(config or os.path.join(home, ".claude"), "settings.json")),
+        (PROJECT, os.path.join(cwd, ".claude", "settings.json")),
+        (LOCAL, os.path.join(cwd, ".claude", "settings.local.json")),
+    ]
+    if LOCAL in enabled:
+        repo = _repository_root(fs, cwd)
+        if repo is not None and repo != cwd:  # step 3: the repository's own local file
+            files.append((LOCAL, os.path.join(repo, ".claude", "settings.local.json")))
+    for name, path in files:
         if name not in enabled:
             continue
-        values = _read_json(fs, files[name], problems)
+        values = _read_json(fs, path, problems)
         if values is not None:
-            layers.append(SettingsLayer(name=name, path=files[name], values=values))
+            layers.append(SettingsLayer(name=name, path=path, values=values))
     if flag_settings is not None:
         layers.append(_flag_layer(fs, flag_settings, cwd, home))
     layers.extend(_policy_layers(fs, managed_dir, problems))
     return Settings(layers=tuple(layers), enabled_sources=enabled, problems=tuple(problems))
+
+
+def _repository_root(fs: FileSystem, cwd: str) -> str | None:
+    """Step 3: the root of the checkout the cwd is in, or of its main checkout when that
+    checkout is a linked worktree (a worktree shares its main repository's local file)."""
+    root = checkout_root(fs, cwd)
+    if root is None:
+        return None
+    return main_checkout(fs, root) or root
 
 
 def _policy_layers(fs: FileSystem, managed_dir: str, problems: list[str]) -> list[SettingsLayer]:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from agents_md._model import ImportEdge, InstructionFile, Kind, Notice, Record, SkippedFile
+from agents_md._util.config_dir import config_dir
 from agents_md._util.env import env_truthy
 from agents_md._value import field, frozen
 from agents_md.engine import platform as platforms
@@ -137,6 +138,15 @@ class SessionInputs:
         )
         return inputs, listings
 
+    def with_env(self, overlay: Mapping[str, str]) -> SessionInputs:
+        """The same inputs with the settings' ``env`` laid over the caller's (``Settings.env``): it
+        wins, and the caller's stays live below it."""
+        from dataclasses import replace  # here alone: ``dataclasses`` costs every start (``_value``)
+
+        from agents_md._util.env import Overlaid
+
+        return replace(self, env=Overlaid(overlay, self.env))
+
     def moved_to(self, directory: str) -> SessionInputs:
         """The same inputs with the root moved (``/cd``): ``directory`` is resolved against the cwd."""
 
@@ -191,6 +201,8 @@ def session_settings(inputs: SessionInputs, fs: FileSystem | None = None) -> Set
     fs = fs or inputs.fs
     args = inputs.args
 
+    config = config_dir(inputs.home, inputs.env, inputs.cwd)
+
     def load() -> Settings:
         return load_settings(
             fs=fs,
@@ -199,6 +211,7 @@ def session_settings(inputs: SessionInputs, fs: FileSystem | None = None) -> Set
             managed_dir=inputs.managed_dir,
             flag_settings=args.settings,
             setting_sources=args.setting_sources,
+            config=config,
         )
 
     if not _remembered(fs):
@@ -206,7 +219,7 @@ def session_settings(inputs: SessionInputs, fs: FileSystem | None = None) -> Set
     from agents_md.engine.shared_lookups import SETTINGS
 
     sources = None if args.setting_sources is None else tuple(args.setting_sources)
-    key = (inputs.cwd, inputs.home, inputs.managed_dir, args.settings, sources)
+    key = (inputs.cwd, inputs.home, inputs.managed_dir, args.settings, sources, config)
     return SETTINGS.answer(key, load, fs)  # type: ignore[arg-type]  # a ListingFS (``_remembered``)
 
 
@@ -298,6 +311,7 @@ def _walked(inputs: SessionInputs, fs: ListingFS, settings: Settings, *, remembe
         tuple(inputs.args.add_dirs),
         env_truthy(env, ADD_DIR_ENV),  # the switches the walk reads (``walk``, ``memory``)
         env_truthy(env, MEMORY_OFF_ENV),
+        config_dir(inputs.home, env, inputs.cwd),  # the user's files and the memory (``walk``)
         inputs.approve_external_imports,
         inputs.outside_links,
     )

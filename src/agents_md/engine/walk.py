@@ -2,7 +2,8 @@
 
 1. Managed: ``<managed>/CLAUDE.md``, then ``<managed>/.claude/rules/**/*.md``.
 2. User (when the ``user`` setting source is on): ``~/.claude/CLAUDE.md``, then
-   ``~/.claude/rules/**/*.md``. Imports from user files may leave the working directory.
+   ``~/.claude/rules/**/*.md`` (``$CLAUDE_CONFIG_DIR`` in place of ``~/.claude`` when set:
+   ``_util.config_dir``). Imports from user files may leave the working directory.
 3. Every directory from the one below the filesystem root down to the cwd (the git root is
    no boundary), shallowest first; in each: ``CLAUDE.md``, ``.claude/CLAUDE.md`` and
    ``.claude/rules/**/*.md`` (when the ``project`` source is on), then ``CLAUDE.local.md``
@@ -25,6 +26,7 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 
 from agents_md._model import ImportEdge, InstructionFile, Kind, Provenance, Reason, SkippedFile, SkipReason
+from agents_md._util.config_dir import config_dir
 from agents_md._util.env import env_truthy
 from agents_md._value import frozen
 from agents_md.engine import memory
@@ -76,6 +78,7 @@ class Walk:
         self.settings = settings
         self.add_dirs = [os.path.normpath(os.path.join(self.cwd, d)) for d in add_dirs]
         self.env = env
+        self.config = config_dir(home, env, self.cwd)
         scope = LoadScope.of(
             fs=fs,
             home=home,
@@ -99,8 +102,8 @@ class Walk:
         out += self._rules(os.path.join(self.managed_dir, RULES_DIR), Kind.MANAGED, managed)
         if self.settings.source_enabled(USER):
             user = Provenance(reason=Reason.USER)
-            out += self._file(os.path.join(self.home, ".claude", CLAUDE_MD), Kind.USER, user)
-            out += self._rules(os.path.join(self.home, ".claude", "rules"), Kind.USER, user)
+            out += self._file(os.path.join(self.config, CLAUDE_MD), Kind.USER, user)
+            out += self._rules(os.path.join(self.config, "rules"), Kind.USER, user)
         walk = Provenance(reason=Reason.WALK)
         checkout = self.checkout
         for directory in path_chain(self.cwd):
@@ -110,7 +113,7 @@ class Walk:
                 added = Provenance(reason=Reason.ADDED_DIR, via=directory)
                 out += self._directory(directory, added, gate_project=False)
         if memory.enabled(self.env, self.settings):
-            found = memory.load_memory(self.fs, self.home, checkout.root or self.cwd)
+            found = memory.load_memory(self.fs, self.config, checkout.project or self.cwd)
             if found is not None:
                 out.append(found)
         return WalkResult(

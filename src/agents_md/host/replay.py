@@ -1,8 +1,9 @@
 """Replaying a scripted session: what the engine would send, in the candidate protocol.
 
 Input (a dict, as JSON): ``{root, home, cwd, args, env, reads, reads_after, subagents,
-prompt, turns, managed}``. Output: ``{claude_md, attachments, attachments_after,
-subagents: {key: {claude_md, attachments}}, turns: {key: {claude_md, attachments}},
+prompt, turns, managed}``. Output: ``{claude_md, attachments, engine_blocks, attachments_after, engine_blocks_after,
+subagents: {key: {claude_md, attachments, engine_blocks}}, turns: {key: {claude_md, attachments,
+engine_blocks}},
 agent_lines, notices}``.
 """
 
@@ -30,7 +31,8 @@ def replay(
         managed_dir=managed_dir,
         extra_plugins=extra_plugins,
     )
-    out: dict[str, Any] = {"claude_md": session.claude_md}
+    # Each start block as sent: with the line break it ends with when no other reminder follows.
+    out: dict[str, Any] = {"claude_md": session.sent(session.claude_md)}
     home = session.inputs.home
     main_loop = session.loop()
     results = [main_loop.read(p, home=home) for p in script.get("reads") or []]
@@ -41,12 +43,16 @@ def replay(
         child = session.spawn(spec.get("type") or None)
         # A subagent with no tools at all (or never started) makes no call: no attachments at all.
         calls = child.started and child.tools != ()
+        read = [child.read(p) for p in spec.get("reads") or []] if calls else None
         subagents[str(spec.get("key"))] = {
-            "claude_md": child.claude_md,
-            "attachments": [child.read(p).hook_text for p in spec.get("reads") or []] if calls else None,
+            "claude_md": session.sent(child.claude_md, agent=child),
+            "attachments": [r.hook_text for r in read] if read is not None else None,
+            "engine_blocks": [list(r.engine_blocks) for r in read] if read is not None else None,
         }
     out["subagents"] = subagents
-    out["attachments_after"] = [main_loop.read(p, home=home).hook_text for p in script.get("reads_after") or []]
+    after = [main_loop.read(p, home=home) for p in script.get("reads_after") or []]
+    out["attachments_after"] = [r.hook_text for r in after]
+    out["engine_blocks_after"] = [list(r.engine_blocks) for r in after]
     if script.get("turns"):
         out["turns"] = _turns(session, script["turns"])
     out["agent_lines"] = session.agent_lines()  # None without the Agent tool
@@ -68,8 +74,10 @@ def _turns(session: Session, turns: list[Any]) -> dict[str, Any]:
         if not isinstance(turn, dict) or "key" not in turn:
             continue
         start = session.turn()
+        read = [session.read(p) for p in turn.get("reads") or []]
         out[str(turn["key"])] = {
-            "claude_md": start.claude_md,
-            "attachments": [session.read(p).hook_text for p in turn.get("reads") or []],
+            "claude_md": session.sent(start.claude_md),
+            "attachments": [r.hook_text for r in read],
+            "engine_blocks": [list(r.engine_blocks) for r in read],
         }
     return out

@@ -19,7 +19,7 @@ from __future__ import annotations
 from _thread import RLock
 from collections.abc import Callable, Mapping, Sequence
 
-from agents_md._model import InstructionFile, Notice
+from agents_md._model import InstructionFile, Kind, Notice
 from agents_md._value import frozen
 from agents_md.engine.bus import HookBus
 from agents_md.engine.fs import ListingFS, SessionFS
@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from agents_md.engine.fs import FileSystem
     from agents_md.engine.loop import Loop, ReadResult
     from agents_md.engine.options import SessionOptions
+    from agents_md.engine.tools import MainTools
     from agents_md.engine.touch import Touch
 
 REFERENCE, COMPLETE = "reference", "complete"
@@ -90,8 +91,10 @@ class Subagent:
         *,
         key: str = "",
         toucher: Toucher | None = None,
+        bash: bool = True,
     ) -> None:
         self.start = start
+        self.bash = bash  # it has the Bash tool (``engine.reminders``: what follows its start block)
         self._loop = loop
         self._home = home
         self.key = key  # how the session's steps name this subagent
@@ -161,6 +164,9 @@ class Session:
         self._lock = RLock()
         self.bus = HookBus()
         settings = session_settings(self.inputs, listings)
+        overlay = settings.env()
+        if overlay:  # the settings' env switches what follows, as in the engine
+            self.inputs = self.inputs.with_env(overlay)
         self.plugins = seat(
             self.bus,
             settings=settings,
@@ -211,6 +217,47 @@ class Session:
     @property
     def claude_md(self) -> str | None:
         return self.start().claude_md
+
+    def main_tools(self) -> MainTools:
+        """The built-in tools the main loop is left with (``engine.tools``)."""
+        from agents_md.engine.tools import main_tools
+
+        return main_tools(self.inputs.args, self.start().settings)
+
+    def main_agent(self) -> str | None:
+        """The agent type the main thread runs as: ``--agent``, else the settings' ``agent``."""
+        named = self.inputs.args.agent or self.start().settings.last("agent")
+        return named if isinstance(named, str) and named else None
+
+    def _main_agent_access(self) -> Access | None:
+        """The tools of the custom agent the main thread runs as, or ``None`` (no custom agent)."""
+        name = self.main_agent()
+        agent = self.find_agent(name) if name is not None else None
+        if agent is None:
+            return None
+        from agents_md.agents import agent_access
+
+        return agent_access(agent.tools, agent.disallowed_tools)
+
+    def sent(self, block: str | None, *, agent: Subagent | None = None) -> str | None:
+        """A start block as the engine sends it in the first message of the main loop, or of
+        ``agent``: with a line break when no other context reminder follows it
+        (``engine.reminders``). A fork's is its parent's."""
+        if block is None:
+            return None
+        from agents_md.engine import reminders
+        from agents_md.engine.tools import BASH
+
+        settings, env = self.start().settings, self.inputs.env
+        if agent is None or agent.start.fork:
+            custom = self._main_agent_access()  # a custom main thread: its tools, no git context
+            bash = self.main_tools().has(BASH) and (custom is None or custom.has(BASH))
+            git = custom is None and reminders.git_context(self.inputs.fs, self.inputs.cwd, settings, env)
+        else:
+            bash = agent.bash
+            git = reminders.git_context(self.inputs.fs, self.inputs.cwd, settings, env)
+        noted = bash and reminders.attribution(settings, env)
+        return block + reminders.start_block_end(git=git, attribution=noted)
 
     @property
     def files(self) -> tuple[InstructionFile, ...]:
@@ -277,12 +324,16 @@ class Session:
                     cwd=self.inputs.cwd,
                     home=self.inputs.home,
                     settings=start.settings,
-                    add_dirs=self.inputs.args.add_dirs,
                     approve_external=self.inputs.approve_external_imports,
                     outside_links=self.inputs.outside_links,
                     conditional=start.conditional_rules,
                 )
+                from agents_md.engine import permissions
+
+                folders = permissions.working_folders(self.inputs.args, self.inputs.cwd)
+                anywhere = permissions.read_allowed_anywhere(self.inputs.args, start.settings)
                 self._main = Loop(
+                    may_read=lambda path: permissions.may_read(path, folders, anywhere),
                     finder=finder,
                     bus=self.bus,
                     session_factory=self._read_session,
@@ -496,14 +547,24 @@ class Session:
         """The accepted custom agent of that name (built-in types are not definitions)."""
         return next((agent for agent in self.agents().accepted if agent.name == name), None)
 
+    def has_agent_tool(self) -> bool:
+        """Whether the main thread has the Agent tool (``engine.tools``; its custom agent's tools)."""
+        from agents_md.engine.tools import AGENT
+
+        if not offers_agents(self.inputs) or self.main_agent() in NO_INSTRUCTIONS_AGENTS:
+            return False
+        custom = self._main_agent_access()
+        return self.main_tools().has(AGENT) and (custom is None or custom.has(AGENT))
+
     def agent_lines(self) -> list[str] | None:
         """The engine's line for each custom agent type offered, or ``None`` when the session has no
         Agent tool."""
-        if not offers_agents(self.inputs):
+        if not self.has_agent_tool():
             return None
-        from agents_md.agents import agent_lines
+        from agents_md.agents import agent_line
 
-        return agent_lines(self.agents())
+        withheld = self.main_tools().withheld_agents
+        return [agent_line(a) for a in self.agents().accepted if a.name not in withheld]
 
     def agent_start(
         self, agent_type: str | None = None, *, fork: bool = False, omit_claude_md: bool = False
@@ -527,9 +588,12 @@ class Session:
         return sub
 
     def _spawn(self, agent_type: str | None, *, fork: bool, key: str) -> Subagent:
+        from agents_md.engine.tools import BASH
+
         name = agent_type or GENERAL_PURPOSE
         omit = False
         access: Access | None = None
+        tools = self.main_tools()
         if not fork and name not in NO_INSTRUCTIONS_AGENTS and name not in (FORK, GENERAL_PURPOSE):
             from agents_md.agents import agent_access
 
@@ -538,7 +602,18 @@ class Session:
                 omit = agent.omit_claude_md
                 access = agent_access(agent.tools, agent.disallowed_tools)
         start = self.agent_start(name, fork=fork, omit_claude_md=omit)
-        if access is not None and access.refused:
-            return Subagent(start, None, self.inputs.home, access, key=key)
-        loop = self.loop().spawn(fork=start.fork)
-        return Subagent(start, loop, self.inputs.home, access, key=key, toucher=self._touch)
+        bash = tools.has(BASH) and (access is None or access.has(BASH))
+        refused = access is not None and access.refused
+        if refused or (not fork and name in tools.withheld_agents) or not self.has_agent_tool():
+            return Subagent(start, None, self.inputs.home, access, key=key, bash=bash)
+        loop = self.loop().spawn(fork=start.fork, start_paths=self._start_paths_of(name, fork=start.fork, omit=omit))
+        return Subagent(start, loop, self.inputs.home, access, key=key, toucher=self._touch, bash=bash)
+
+    def _start_paths_of(self, name: str, *, fork: bool, omit: bool) -> frozenset[str] | None:
+        """The files an agent's own start block holds, when not its parent's: none for Explore and
+        Plan, the managed ones for an agent that omits the rest; the engine's nested walk can give
+        it the others on a Read."""
+        if fork or (name not in NO_INSTRUCTIONS_AGENTS and not omit):
+            return None
+        keeps_managed = omit and name not in NO_INSTRUCTIONS_AGENTS
+        return frozenset(f.path for f in self.start().files if keeps_managed and f.kind is Kind.MANAGED)

@@ -1,10 +1,11 @@
-"""What the engine wrote under the run's fake home, and its other side channels.
+"""What the engine wrote in its config folder (the run's ``<HOME>/.claude``, or the scenario's
+``CLAUDE_CONFIG_DIR``: ``Run.config_dir``), and its other side channels.
 
-- transcripts (``.claude/projects/**/*.jsonl``): the plugin's attachment as the
+- transcripts (``projects/**/*.jsonl``): the plugin's attachment as the
   engine recorded it (used to cut the exact hook text out of the wire), and
   the agent-type list split into lines (a description may hold newlines, so
   the wire text alone cannot be split);
-- the plugin's store (``.claude/plugins/store/*.json``): its effective mode;
+- the plugin's store (``plugins/store/*.json``): its effective mode;
 - stream-json output: the plugin's ``ui_log`` notices;
 - the ``--debug-file`` log: the lines about agent files and instruction files.
 """
@@ -45,10 +46,10 @@ def _attachment(record: dict[str, Any], kind: str) -> dict[str, Any] | None:
     return att if isinstance(att, dict) and att.get("type") == kind else None
 
 
-def hook_texts(home: Path) -> dict[str, str]:
+def hook_texts(config: Path) -> dict[str, str]:
     """{tool_use id: the plugin's hook text as it reaches the model}, subagents included."""
     out = {}
-    for record in _records(sorted((home / ".claude" / "projects").glob("**/*.jsonl"))):
+    for record in _records(sorted((config / "projects").glob("**/*.jsonl"))):
         att = _attachment(record, "hook_additional_context")
         if att is None or att.get("hookName", "tool.call") != "tool.call":
             continue  # a settings hook's text (settings_hook_texts)
@@ -60,11 +61,11 @@ def hook_texts(home: Path) -> dict[str, str]:
     return out
 
 
-def settings_hook_texts(home: Path) -> list[tuple[str, str]]:
+def settings_hook_texts(config: Path) -> list[tuple[str, str]]:
     """(tool_use id or event, text as it reaches the model) of every settings hook's context, in
     transcript order, subagents included; the same text recorded twice is kept once."""
     out: list[tuple[str, str]] = []
-    for record in _records(sorted((home / ".claude" / "projects").glob("**/*.jsonl"))):
+    for record in _records(sorted((config / "projects").glob("**/*.jsonl"))):
         att = _attachment(record, "hook_additional_context")
         if att is None or att.get("hookName", "tool.call") == "tool.call":
             continue
@@ -78,10 +79,10 @@ def settings_hook_texts(home: Path) -> list[tuple[str, str]]:
     return out
 
 
-def custom_agent_lines(home: Path) -> list[str] | None:
+def custom_agent_lines(config: Path) -> list[str] | None:
     """The main loop's agent-type lines for the types that are not built in, in
     the engine's order; None when no listing was recorded."""
-    main_transcripts = sorted((home / ".claude" / "projects").glob("*/*.jsonl"))  # not subagents'
+    main_transcripts = sorted((config / "projects").glob("*/*.jsonl"))  # not subagents'
     for record in _records(main_transcripts):
         att = _attachment(record, "agent_listing_delta")
         if att is None or record.get("isSidechain"):
@@ -95,10 +96,10 @@ def custom_agent_lines(home: Path) -> list[str] | None:
     return None
 
 
-def plugin_store(home: Path) -> dict[str, Any]:
+def plugin_store(config: Path) -> dict[str, Any]:
     """{file name: content} of the plugin store, session ids as <UUID>."""
     out: dict[str, Any] = {}
-    for path in sorted((home / ".claude" / "plugins" / "store").glob("*.json")):
+    for path in sorted((config / "plugins" / "store").glob("*.json")):
         try:
             content: Any = json.loads(_UUID.sub("<UUID>", path.read_text(encoding="utf-8")))
         except (OSError, ValueError) as err:

@@ -93,7 +93,7 @@ def _for(texts: list[tuple[str, str]], tool_use_id: str) -> list[str]:
 def _settings_hooks(run: Run, requests: list[Request], res: dict[str, Any]) -> None:
     """What the settings hooks added, per conversation: ``hook_start`` (the texts in its first
     request) and ``hook_attachments`` (after each scripted call)."""
-    texts = home_state.settings_hook_texts(run.home)
+    texts = home_state.settings_hook_texts(run.config_dir)
     main = _Conversation(MAIN, requests, {})
     if main:
         res["hook_start"] = main.settings_hooks_at_start(texts)
@@ -185,7 +185,7 @@ def _ok(run: Run, outcome: Outcome, main: _Conversation, result: dict[str, Any])
 
 def assemble(run: Run, outcome: Outcome, requests: list[Request], managed: list[str]) -> dict[str, Any]:
     """The result of `run` (paths not yet written back as placeholders)."""
-    hooks = home_state.hook_texts(run.home)
+    hooks = home_state.hook_texts(run.config_dir)
     main = _Conversation(MAIN, requests, hooks)
     res: dict[str, Any] = {"name": run.name}
     block = wire.claude_md_of_first_user(main.first_messages) if main else None
@@ -206,9 +206,9 @@ def assemble(run: Run, outcome: Outcome, requests: list[Request], managed: list[
         _settings_hooks(run, requests, res)
     # the listing is read only when the engine got as far as a first request
     reached_model = any(r.has_tools and (r.conv == MAIN or r.conv.startswith("turn:")) for r in requests)
-    res["agent_lines"] = home_state.custom_agent_lines(run.home) if reached_model else None
+    res["agent_lines"] = home_state.custom_agent_lines(run.config_dir) if reached_model else None
     res["ui_log"] = home_state.ui_log(outcome.stdout)
-    res["plugin_store"] = home_state.plugin_store(run.home)
+    res["plugin_store"] = home_state.plugin_store(run.config_dir)
     if managed:
         res["managed"] = managed
     if run.debug:

@@ -68,6 +68,16 @@ class Run:
     settings_hooks: bool = False  # agents-md hook run is installed as settings hooks
 
     @property
+    def config_dir(self) -> Path:
+        """Where the engine keeps its own files (transcripts, the plugin store):
+        ``$CLAUDE_CONFIG_DIR`` (relative: to the cwd), else ``$HOME/.claude`` (the run's home
+        unless the scenario's ``env`` names another)."""
+        given = self.env.get("CLAUDE_CONFIG_DIR")
+        if given:
+            return self.cwd / given
+        return Path(self.env.get("HOME") or self.home) / ".claude"
+
+    @property
     def placeholders(self) -> dict[str, Path]:
         return {"<ROOT>": self.root, "<HOME>": self.home, "<RUN>": self.run_dir}
 

@@ -4,7 +4,8 @@ Every project or local file handed over has an *anchor*: the directory it belong
 folder holding it, or holding its ``.claude`` folder; an import takes its importer's). An
 ``AGENTS.md`` of directory D goes right before the first handed file anchored strictly
 inside D, or at the end when there is none — so after D's own rules and local file, before
-a deeper directory's files, and after an added directory that is not inside D.
+a deeper directory's files, and after an added directory that is not inside D. The end is
+before the auto-memory file, which stays last.
 """
 
 from __future__ import annotations
@@ -73,9 +74,12 @@ def place(
     for directory, files in groups:
         at = next((i for i, a in enumerate(handed_anchors) if a is not None and _strictly_inside(a, directory)), None)
         (tail if at is None else slots.setdefault(at, [])).extend(files)
+    # The end is before the auto-memory file (the engine's last).
+    end = next((i for i, f in enumerate(handed) if f.kind is Kind.MEMORY), len(handed))
+    slots.setdefault(end, []).extend(tail)
     out: list[InstructionFile] = []
     for i, f in enumerate(handed):
         out.extend(slots.get(i, ()))
         out.append(f)
-    out.extend(tail)
+    out.extend(slots.get(len(handed), ()))
     return out

@@ -33,8 +33,8 @@ from yaml.reader import Reader
 from yaml.resolver import BaseResolver
 from yaml.scanner import Scanner, ScannerError
 
+from agents_md._util.js import js_string
 from agents_md._util.jstext import JS_WHITESPACE as JS_WS
-from agents_md.agents._js import js_string
 
 _STR = "tag:yaml.org,2002:str"
 MAX_EXPANDED_NODES = 100_000
