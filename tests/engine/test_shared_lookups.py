@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from agents_md import FileSystem, Session
+from agents_md._util.config_dir import CONFIG_ENV
 from agents_md.engine import shared_lookups, start, walk
 from agents_md.engine.memory import project_key
 from agents_md.engine.shared_listings import SHARED
@@ -325,8 +326,9 @@ def test_the_walk_reads_no_switch_its_memory_is_not_keyed_by(tree: Tree) -> None
         managed_dir=str(root / "m"),
         settings=settings,
         add_dirs=(),
-        env=Recording(),
+        env=Recording(UNRELATED="1"),  # not empty: an empty environment may be passed by unread
         approve_external=False,
     ).run()
-    assert read <= {start.ADD_DIR_ENV, start.MEMORY_OFF_ENV}
+    # The switches, and the config folder (the key holds where it resolves to).
+    assert read <= {start.ADD_DIR_ENV, start.MEMORY_OFF_ENV, CONFIG_ENV}
     assert read  # the probe saw the walk read its switches
