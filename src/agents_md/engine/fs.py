@@ -147,7 +147,8 @@ class ListingFS(FileSystem):
     questions: ``SessionFS`` has one per Read), so it never outlives what it saw.
 
     A pass can be watched (``watch``): what it asked is noted (``engine.consulted``), and
-    ``holds`` later says whether the disk would answer it the same (``engine.lookup_memory``).
+    ``Consulted.holds(view)`` later says whether the disk would answer it the same this round
+    (``engine.lookup_memory``).
     """
 
     def __init__(self, base: FileSystem) -> None:
@@ -179,10 +180,6 @@ class ListingFS(FileSystem):
 
     def unwatch(self) -> None:
         self._watched = None
-
-    def holds(self, consulted: Consulted) -> bool:
-        """Whether the disk, as this round sees it, answers what a pass asked as it did then."""
-        return consulted.holds(self)
 
     def changed(self, seen: Mapping[str, Listing | None]) -> list[str]:
         """The folders of ``seen`` whose listing in this round is not the one seen (asked once a round)."""

@@ -6,7 +6,7 @@
    folder's listing and each file's version (``ListingFS.watch``).
 2. The same lookup asked again is answered from memory when every folder still has the
    listing it had (its stamp is checked once per round: a Read, a start) and every file still
-   has its version (``ListingFS.holds``); otherwise it runs again and its new answer is kept.
+   has its version (``Consulted.holds``); otherwise it runs again and its new answer is kept.
 3. A lookup that resolved a link, listed a folder that failed, or read a file whose version
    cannot be said, is not kept. A memory that lasts longer than a session (``racy_ns``) also
    keeps no lookup that read a file changed less than ``racy_ns`` before: a change in the same
