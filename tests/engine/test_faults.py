@@ -78,3 +78,27 @@ def test_an_unreadable_directory_holds_nothing(tree: Tree) -> None:
     s = session(root, NoListing())
     assert [f.path for f in s.files] == [str(root / "CLAUDE.md")]
     assert s.start().warnings == (f"{root / '.claude/rules'}: cannot be listed (Permission denied); skipped",)
+
+
+def test_a_disk_failing_the_repository_lookup_leaves_its_local_settings_out_and_the_start_fails_whole(
+    tree: Tree,
+) -> None:
+    # The settings look for the repository's root (its settings.local.json); a failing query there
+    # is no exception out of the session: that file is left out, and the start, meeting the same
+    # failure in its walk, loads nothing and says why.
+    root = tree({".git/": {"dir": True}, "CLAUDE.md": "root\n", ".claude/settings.local.json": "{}", "a/f.py": "x\n"})
+
+    class FailingGit(FileSystem):
+        def exists(self, path: str) -> bool:
+            if path.endswith(".git"):
+                raise OSError(errno.EIO, "Input/output error", path)
+            return super().exists(path)
+
+    session = Session(cwd=str(root / "a"), home=str(root.parent / "home"), managed_dir=str(root / "m"), fs=FailingGit())
+    start = session.start()
+    assert start.files == ()
+    assert any(
+        ".git: cannot be examined (Input/output error); the repository's settings.local.json" in w
+        for w in start.warnings
+    )
+    assert any(".git: cannot be examined (Input/output error); no instruction file loaded" in w for w in start.warnings)

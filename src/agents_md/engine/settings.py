@@ -217,7 +217,7 @@ def load_settings(
         (LOCAL, os.path.join(cwd, ".claude", "settings.local.json")),
     ]
     if LOCAL in enabled:
-        repo = _repository_root(fs, cwd)
+        repo = _repository_root(fs, cwd, problems)
         if repo is not None and repo != cwd:  # step 3: the repository's own local file
             files.append((LOCAL, os.path.join(repo, ".claude", "settings.local.json")))
     for name, path in files:
@@ -232,13 +232,21 @@ def load_settings(
     return Settings(layers=tuple(layers), enabled_sources=enabled, problems=tuple(problems))
 
 
-def _repository_root(fs: FileSystem, cwd: str) -> str | None:
+def _repository_root(fs: FileSystem, cwd: str, problems: list[str]) -> str | None:
     """Step 3: the root of the checkout the cwd is in, or of its main checkout when that
-    checkout is a linked worktree (a worktree shares its main repository's local file)."""
-    root = checkout_root(fs, cwd)
-    if root is None:
+    checkout is a linked worktree (a worktree shares its main repository's local file). A disk
+    that fails the lookup leaves that file out, as a file that cannot be read is."""
+    try:
+        root = checkout_root(fs, cwd)
+        if root is None:
+            return None
+        return main_checkout(fs, root) or root
+    except OSError as exc:
+        where = exc.filename if isinstance(exc.filename, str) and exc.filename else cwd
+        problems.append(
+            f"{where}: cannot be examined ({exc.strerror or exc}); the repository's settings.local.json is ignored"
+        )
         return None
-    return main_checkout(fs, root) or root
 
 
 def _policy_layers(fs: FileSystem, managed_dir: str, problems: list[str]) -> list[SettingsLayer]:
