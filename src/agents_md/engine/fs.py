@@ -272,9 +272,6 @@ class ListingFS(FileSystem):
             return None
         return None if names is None else Listing(names=tuple(names), held=frozenset(names))
 
-    def _listing(self, directory: str) -> Listing | None:
-        return self.round_listing(directory)
-
     def _maybe_present(self, path: str) -> bool:
         return self._held(*os.path.split(path))
 
@@ -295,7 +292,7 @@ class ListingFS(FileSystem):
         link; one it holds is asked once for as long as the listing lasts."""
         if not self._held(directory, name):
             return False
-        listing = self._listing(directory)
+        listing = self.round_listing(directory)
         if listing is None:
             return False
         links = listing.links
@@ -311,7 +308,7 @@ class ListingFS(FileSystem):
             cache.pop(directory, None)
 
     def _look(self, directory: str, name: str) -> bool:
-        listing = self._listing(directory)
+        listing = self.round_listing(directory)
         if listing is None:
             return False
         names = listing.held
@@ -326,7 +323,7 @@ class ListingFS(FileSystem):
         return self._held(directory, name.split(os.sep, 1)[0])
 
     def might_hold_any(self, directory: str, names: frozenset[str]) -> bool:
-        listing = self._listing(directory)
+        listing = self.round_listing(directory)
         if listing is None:
             found = False
         else:
@@ -371,7 +368,7 @@ class ListingFS(FileSystem):
         return self._maybe_present(path) and self._answer("is_link_loop", path, self.base.is_link_loop(path))
 
     def list_dir(self, path: str) -> list[str] | None:
-        listing = self._listing(path) if self._maybe_present(path) else None
+        listing = self.round_listing(path) if self._maybe_present(path) else None
         if self._watched is not None and listing is not None:
             self._watched.saw_whole(path, listing)
         return None if listing is None else list(listing.names)
@@ -500,11 +497,11 @@ class SessionFS(ListingFS):
         return listing
 
     def _held(self, directory: str, name: str) -> bool:
-        self._listing(directory)  # validates the directory for this round
+        self.round_listing(directory)  # validates the directory for this round
         return super()._held(directory, name)
 
     def list_dir(self, path: str) -> list[str] | None:
-        self._listing(path)  # validates the listed directory itself for this round
+        self.round_listing(path)  # validates the listed directory itself for this round
         return super().list_dir(path)
 
 
