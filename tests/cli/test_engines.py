@@ -86,8 +86,71 @@ def test_an_unknown_engine_is_a_usage_error(tree: Tree, capsys: pytest.CaptureFi
     root = tree({})
     code, _, err = run(capsys, "context", str(root), "--engine", "cursor", "--home", str(root))
     assert code == 2 and "--engine 'cursor'" in err
-    code, _, err = run(capsys, "read", str(root / "x"), "--engine", "codex", "--home", str(root))
-    assert code == 2 and "attachments on a read" in err
+    code, _, err = run(capsys, "read", str(root / "x"), "--engine", "cursor", "--home", str(root))
+    assert code == 2 and "--engine 'cursor'" in err
+
+
+def test_read_with_codex_says_it_attaches_nothing_on_a_read(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    root, home = tree({".git/HEAD": "x", "AGENTS.md": "# r\n", "a/AGENTS.md": "# a\n", "a/x": "x"}), tree({}, "home")
+    argv = ["read", str(root / "a" / "x"), "--cwd", str(root), "--engine", "codex", "--home", str(home)]
+    code, out, _ = run(capsys, *argv)
+    assert (code, out) == (
+        0,
+        f"A read of {root / 'a' / 'x'} attaches nothing (Codex CLI loads its instruction files at start only).\n",
+    )
+    code, out, _ = run(capsys, *argv, "--format", "json")
+    assert (code, json.loads(out)["files"], json.loads(out)["text"]) == (0, [], None)
+
+
+def _read_all(tree: Tree, capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[Path, int, str, str]:
+    files = {".git/HEAD": "x", "AGENTS.md": "# r\n", "a/CLAUDE.md": "# ac\n", "a/AGENTS.md": "# aa\n", "a/b/x": "x"}
+    root, home = tree(files), tree({}, "home")
+    argv = ["read", str(root / "a" / "b" / "x"), "--cwd", str(root), "--engine", "all", "--home", str(home)]
+    code, out, err = run(capsys, *argv, "--managed-dir", str(home / "none"), *extra)
+    return root, code, out, err
+
+
+def test_read_all_is_one_table_of_file_by_engine_with_why_not(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    _root, code, out, _ = _read_all(tree, capsys, "--env", "GEMINI_CLI_TRUST_WORKSPACE=true")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[2].split() == ["file", "Claude", "Code", "Codex", "CLI", "Gemini", "CLI", "OpenCode"]
+    rows = {line.split()[0]: [c.strip() for c in line.split("  ") if c.strip()][1:] for line in lines[3:5]}
+    assert rows["a/CLAUDE.md"] == [
+        "1. attached",
+        "no: files load at start only",
+        "no: not a name it reads",
+        "no: another name won",
+    ]
+    # Claude Code leaves the AGENTS.md out because the folder's CLAUDE.md claims it (the plugin's record).
+    assert rows["a/AGENTS.md"] == [
+        "no: another name won",
+        "no: files load at start only",
+        "no: not a name it reads",
+        "1. attached",
+    ]
+    assert "Codex CLI: nothing on a read (its instruction files load at start only)" in lines
+
+
+def test_read_all_as_json_keeps_each_engines_text_and_why_not(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    root, code, out, _ = _read_all(tree, capsys, "--format", "json")
+    engines = {e["engine"]: e for e in json.loads(out)["engines"]}
+    assert code == 0 and list(engines) == ["claude-code", "codex", "gemini", "opencode"]
+    claude = engines["claude-code"]
+    assert [f["path"] for f in claude["files"]] == [str(root / "a" / "CLAUDE.md")]
+    assert claude["text"] == f"<system-reminder>\nContents of {root / 'a' / 'CLAUDE.md'}:\n\n# ac\n\n</system-reminder>"
+    claimed = {x["path"]: (x["why"], x["detail"]) for x in claude["left_out"]}
+    assert claimed[str(root / "a" / "AGENTS.md")] == ("shadowed", "CLAUDE.md claims the folder")
+    assert (engines["codex"]["files"], engines["codex"]["text"]) == ([], None)
+    assert [f["path"] for f in engines["opencode"]["files"]] == [str(root / "a" / "AGENTS.md")]
+
+
+def test_read_all_refuses_one_engines_text_and_a_missing_cwd(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    _root, code, _, err = _read_all(tree, capsys, "--format", "prompt")
+    assert code == 2 and "name one engine" in err
+    root = tree({})
+    code, _, err = run(capsys, "read", str(root / "x"), "--cwd", str(root / "nope"), "--engine", "gemini")
+    assert code == 1 and f"{root / 'nope'}: not a directory" in err
 
 
 def test_replay_engine_answers_the_candidate_protocol(

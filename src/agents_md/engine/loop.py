@@ -54,6 +54,12 @@ class ReadResult:
         return "\n\n".join(texts) if texts else None
 
     @property
+    def blocks(self) -> tuple[str, ...]:
+        """Every block appended, in order: the engine's nested blocks, then the plugin attachment."""
+        hook_text = self.hook_text
+        return (*self.engine_blocks, hook_text) if hook_text is not None else self.engine_blocks
+
+    @property
     def files(self) -> tuple[InstructionFile, ...]:
         return self.engine_files + tuple(f for _, files in self.hook_files for f in files)
 

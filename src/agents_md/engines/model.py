@@ -32,6 +32,7 @@ class Left(StrEnum):
     EXCLUDED = "excluded"  # excluded by the engine's own setting (Claude Code's claudeMdExcludes)
     NOT_FOLLOWED = "not-followed"  # an import the engine did not follow
     CONDITIONAL = "conditional"  # a rule with ``paths:``: attached on a Read of a matching file
+    GIVEN = "given"  # attached on an earlier read, or the file read itself (a loop gets a file once)
     UNREADABLE = "unreadable"
 
     def __str__(self) -> str:
@@ -86,3 +87,4 @@ class EngineRead:
     path: str
     files: tuple[EngineFile, ...]
     text: str | None  # the exact text appended, or None
+    left_out: tuple[LeftOut, ...] = ()  # files on the way it did not attach, and why, where it says

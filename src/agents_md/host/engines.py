@@ -1,19 +1,24 @@
 """Every engine side by side: Claude Code (a ``Session``, plugins seated) beside the other
-engines of ``agents_md.engines``, each start read as the same frozen ``EngineStart``."""
+engines of ``agents_md.engines``, each start read as the same frozen ``EngineStart``, each read
+as the same ``EngineRead``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import os
+from collections.abc import Mapping, Sequence
 
-from agents_md._model import Kind, SkipReason
+from agents_md._model import InstructionFile, Kind, SkipReason
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
-from agents_md.engines.model import EngineFile, EngineStart, Left, LeftOut, Scope
+from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, LeftOut, Scope
 from agents_md.engines.registry import ENGINES, find
 from agents_md.host.session import Session
+from agents_md.plugins.agents_md.placement import FILE_NAMES as AGENTS_NAMES
+from agents_md.plugins.agents_md.records import GIVEN, LOADED, READ_FILE, SAME_TEXT, ReadDecision
 
 CLAUDE_CODE = "claude-code"
 ENGINE_NAMES = (CLAUDE_CODE, *(e.name for e in ENGINES))
 TITLES = {CLAUDE_CODE: "Claude Code", **{e.name: e.title for e in ENGINES}}
+READS = {CLAUDE_CODE: True, **{e.name: e.reads for e in ENGINES}}  # whether a read attaches files at all
 
 _LEFT = {
     SkipReason.EXCLUDED: Left.EXCLUDED,
@@ -23,19 +28,15 @@ _LEFT = {
 }
 
 
+def _engine_file(f: InstructionFile, scope: Scope) -> EngineFile:
+    return EngineFile(path=f.path, scope=scope, why=f.provenance.describe(), size=f.size, loaded=f.size, text=f.content)
+
+
 def claude_code_start(session: Session) -> EngineStart:
     """Claude Code's start as an ``EngineStart`` (its files after the plugins' answer)."""
     start = session.start()
     files = tuple(
-        EngineFile(
-            path=f.path,
-            scope=Scope.GLOBAL if f.kind in (Kind.MANAGED, Kind.USER) else Scope.PROJECT,
-            why=f.provenance.describe(),
-            size=f.size,
-            loaded=f.size,
-            text=f.content,
-        )
-        for f in start.files
+        _engine_file(f, Scope.GLOBAL if f.kind in (Kind.MANAGED, Kind.USER) else Scope.PROJECT) for f in start.files
     )
     left = tuple(
         LeftOut(path=s.path, why=_LEFT.get(s.reason, Left.NOT_FOLLOWED), detail=s.detail or str(s.reason))
@@ -68,3 +69,63 @@ def engine_start(
     if name == CLAUDE_CODE:
         return claude_code_start(session or Session(cwd=cwd, home=home, env=dict(env)))
     return find(name).session(cwd, home=home, env=env, fs=fs).started
+
+
+def claude_code_read(session: Session, path: str, *, after: Sequence[str] = ()) -> EngineRead:
+    """What Claude Code appends after a Read of ``path``, once the ``after`` files were read, as
+    an ``EngineRead``: the engine's nested files, then the plugins' answers, each block in order."""
+    for earlier in after:
+        session.read(earlier)
+    result = session.read(path)
+    blocks = result.blocks
+    files = tuple(_engine_file(f, Scope.READ) for f in result.files)
+    left = tuple(x for record in result.records if isinstance(record.value, ReadDecision) for x in _left(record.value))
+    return EngineRead(path=result.path, files=files, text="\n".join(blocks) if blocks else None, left_out=left)
+
+
+# Why the plugin left an AGENTS.md of a Read out (``ReadDecision``), as the engines' words.
+_READ_LEFT = {
+    LOADED: (Left.DUPLICATE, "loaded at start"),
+    SAME_TEXT: (Left.DUPLICATE, "its text was sent already"),
+    GIVEN: (Left.GIVEN, "given on an earlier read"),
+    READ_FILE: (Left.GIVEN, "the file read"),
+}
+
+
+def _left(decision: ReadDecision) -> tuple[LeftOut, ...]:
+    """The plugin's decision on a Read: each folder a CLAUDE.md claimed (its AGENTS.md files not
+    looked for), then each AGENTS.md found and left out."""
+    claimed = tuple(
+        LeftOut(
+            path=os.path.join(directory, name), why=Left.SHADOWED, detail=f"{os.path.basename(by)} claims the folder"
+        )
+        for directory, by in decision.claimed
+        for name in AGENTS_NAMES
+    )
+    found = tuple(
+        LeftOut(path=path, why=_READ_LEFT[why][0], detail=_READ_LEFT[why][1])
+        for path, why in decision.left_out
+        if why in _READ_LEFT
+    )
+    return claimed + found
+
+
+def engine_read(
+    name: str,
+    cwd: str,
+    path: str,
+    *,
+    home: str,
+    env: Mapping[str, str],
+    after: Sequence[str] = (),
+    session: Session | None = None,
+) -> tuple[EngineStart, EngineRead]:
+    """What engine ``name`` started with in ``cwd``, and what it appends after a read of ``path``
+    once the ``after`` files were read (Claude Code: in ``session``, or one of the same inputs)."""
+    if name == CLAUDE_CODE:
+        session = session or Session(cwd=cwd, home=home, env=dict(env))
+        return claude_code_start(session), claude_code_read(session, path, after=after)
+    engine = find(name).session(cwd, home=home, env=env)
+    for earlier in after:
+        engine.read(earlier)
+    return engine.started, engine.read(path)

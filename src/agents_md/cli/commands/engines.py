@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from agents_md.errors import UsageError
+from agents_md.errors import AgentsMdError, UsageError
 
 if TYPE_CHECKING:
     from agents_md.cli.options import Arguments
@@ -63,30 +63,39 @@ def context_engines(session: Session, args: Arguments, *, engine: str, fmt: str)
 
 
 def read_engine(args: Arguments, *, engine: str, path: str, cwd: str, after: Sequence[str], fmt: str) -> int:
-    """What ``engine`` attaches after a read of ``path``, once the ``after`` files were read."""
-    from agents_md.cli.session_args import env_from, home_from
-    from agents_md.engines.registry import find
+    """What ``engine`` (or every engine) appends after a read of ``path``, once the ``after`` files
+    were read."""
+    import os
 
-    if engine not in ("gemini", "opencode"):
-        raise UsageError(f"--engine {engine!r}: attachments on a read are Claude Code's, gemini's or opencode's")
+    from agents_md.cli.session_args import env_from, home_from, session_from
+    from agents_md.cli.views.engines import read_json, render_read, render_reads
+    from agents_md.host.engines import CLAUDE_CODE, READS, TITLES, engine_read
+
     if args.agent:
         raise UsageError("--agent is Claude Code's (use it with --engine claude-code)")
-    session = find(engine).session(cwd, home=home_from(args, cwd), env=env_from(args))
-    for earlier in after:
-        session.read(earlier)
-    result = session.read(path)
+    names = _names(engine)
+    if fmt in ("prompt", "claude-md") and len(names) > 1:
+        raise UsageError(f"--format {fmt} shows one engine's text: name one engine")
+    if not os.path.isdir(cwd):
+        raise AgentsMdError(f"{cwd}: not a directory")
+    home, env = home_from(args, cwd), env_from(args)
+    session = session_from(args, cwd) if CLAUDE_CODE in names else None
+    reads = [(n, *engine_read(n, cwd, path, home=home, env=env, after=after, session=session)) for n in names]
+    why = "no such file" if not os.path.lexists(path) else "a folder, not a file" if os.path.isdir(path) else None
+    if why is not None:
+        print(f"agents-md: {path}: {why}; the read fails (what an engine attaches even so is shown)", file=sys.stderr)
+    if fmt in ("prompt", "claude-md"):
+        text = reads[0][2].text
+        if text is not None:
+            sys.stdout.write(text + "\n")
+        return 0
     if fmt == "json":
-        files = [{"path": f.path, "why": f.why, "bytes": f.size} for f in result.files]
-        print(json.dumps({"engine": engine, "path": result.path, "files": files, "text": result.text}, indent=2))
-    elif fmt in ("prompt", "claude-md"):
-        if result.text is not None:
-            sys.stdout.write(result.text + "\n")
-    elif result.text is None:
-        print(f"A read of {path} attaches nothing ({engine}).")
+        data = [read_json(n, read) for n, _start, read in reads]
+        print(json.dumps(data[0] if len(data) == 1 else {"engines": data}, indent=2, ensure_ascii=False))
+        return 0
+    if len(reads) == 1:
+        name, _start, read = reads[0]
+        print(render_read(read, TITLES[name], path, reads_at_all=READS[name]))
     else:
-        print(f"A read of {path} attaches {len(result.files)} file(s) ({engine}):")
-        for f in result.files:
-            print(f"  {f.path} ({f.size:,} B)")
-        print()
-        print(result.text)
+        print(render_reads([(TITLES[n], READS[n], start, read) for n, start, read in reads], home))
     return 0

@@ -25,7 +25,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--agent", metavar="TYPE", help="the read happens in a subagent of TYPE")
     parser.add_argument("--format", choices=("text", "json", "claude-md", "prompt"), default="text")
     parser.add_argument(
-        "--engine", default="claude-code", metavar="NAME", help="claude-code (default), gemini or opencode"
+        "--engine",
+        default="claude-code",
+        metavar="NAME",
+        help="claude-code (default), codex, gemini, opencode, or all (one table, file x engine)",
     )
     add_session_arguments(parser)
     parser.set_defaults(run=run)

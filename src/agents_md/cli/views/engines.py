@@ -1,5 +1,6 @@
-"""``context --engine``'s views: one engine's files (a table, JSON), and every engine at once
-(one row a file, one column an engine: loaded whole, cut after N bytes, or not loaded and why)."""
+"""``context --engine``'s and ``read --engine``'s views: one engine's files (a table, JSON), and
+every engine at once (one row a file, one column an engine: loaded whole, cut after N bytes, or
+not loaded and why; on a read, attached or not and why)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 from agents_md.cli.style import Style, human_bytes
 from agents_md.engine.paths import is_inside
-from agents_md.engines.model import EngineStart, Left
+from agents_md.engines.model import EngineRead, EngineStart, Left
 
 _LEFT = {
     "blank": "empty or white space only",
@@ -24,6 +25,7 @@ _LEFT = {
     "excluded": "excluded by its settings",
     "not-followed": "import not followed",
     "conditional": "a rule for matching Reads",
+    "given": "given already",
     "unreadable": "cannot be read",
 }
 
@@ -148,4 +150,70 @@ def render_all(starts: Sequence[tuple[str, EngineStart]], home: str) -> str:
     for title, start in starts:
         size = len((start.prompt or "").encode())
         lines.append(f"{title}: {len(start.files)} file(s), {human_bytes(size)} sent")
+    return "\n".join(lines)
+
+
+def read_json(engine: str, read: EngineRead) -> dict[str, Any]:
+    files = [{"path": f.path, "why": f.why, "bytes": f.size} for f in read.files]
+    left = [{"path": x.path, "why": str(x.why), "detail": x.detail} for x in read.left_out]
+    return {"engine": engine, "path": read.path, "files": files, "left_out": left, "text": read.text}
+
+
+def render_read(read: EngineRead, title: str, path: str, *, reads_at_all: bool) -> str:
+    """One engine's read: the files it attaches, then the exact text."""
+    if not reads_at_all:
+        return f"A read of {path} attaches nothing ({title} loads its instruction files at start only)."
+    if read.text is None:
+        return f"A read of {path} attaches nothing ({title})."
+    lines = [f"A read of {path} attaches {len(read.files)} file(s) ({title}):"]
+    lines += [f"  {f.path} ({f.size:,} B)" for f in read.files]
+    return "\n".join([*lines, "", read.text])
+
+
+def _not_attached(path: str, start: EngineStart, read: EngineRead, reads_at_all: bool) -> str:
+    """Why ``read`` did not attach ``path``: its own record, else as far as the engine's start says."""
+    if not reads_at_all:
+        return "no: files load at start only"
+    for x in read.left_out:
+        if x.path == path:
+            return f"no: {_LEFT.get(str(x.why), str(x.why))}"
+    if any(x.why is Left.UNTRUSTED for x in start.left_out):
+        return "no: folder not trusted"
+    if any(f.path == path for f in start.files):
+        return "no: sent at start"
+    if os.path.basename(path) not in start.names:
+        return "no: not a name it reads"
+    if any(os.path.dirname(f.path) == os.path.dirname(path) for f in read.files):
+        return "no: another name won"
+    return "no"
+
+
+def render_reads(reads: Sequence[tuple[str, bool, EngineStart, EngineRead]], home: str) -> str:
+    """One row a file any engine attached, one column an engine (n. = its place in what the
+    engine appends; each row (title, whether it attaches files on a read at all, start, read))."""
+    s = Style()
+    first, first_read = reads[0][2], reads[0][3]
+    paths = dict.fromkeys(f.path for *_, read in reads for f in read.files)
+    rows = []
+    for path in paths:
+        cells = [shown(path, first, home)]
+        for _title, reads_at_all, start, read in reads:
+            index = next((i for i, f in enumerate(read.files) if f.path == path), None)
+            cells.append(
+                f"{index + 1}. attached" if index is not None else _not_attached(path, start, read, reads_at_all)
+            )
+        rows.append(cells)
+    title = f"A read of {shown(first_read.path, first, home)}, per engine (n. = its place in what the engine appends)"
+    lines = [s(title, "bold"), ""]
+    if rows:
+        lines += [*_table(("file", *(r[0] for r in reads)), rows, s), ""]
+    else:
+        lines += [s("No engine attaches anything.", "yellow"), ""]
+    for name, reads_at_all, _start, read in reads:
+        if not reads_at_all:
+            lines.append(f"{name}: nothing on a read (its instruction files load at start only)")
+        elif read.files:
+            lines.append(f"{name}: {len(read.files)} file(s), {human_bytes(len((read.text or '').encode()))} appended")
+        else:
+            lines.append(f"{name}: nothing")
     return "\n".join(lines)

@@ -11,10 +11,8 @@ from agents_md.engine.loop import ReadResult
 
 def read_blocks(result: ReadResult) -> str:
     """Exactly what the model receives after the tool result: the engine's blocks, then the plugins'."""
-    parts = [*result.engine_blocks]
-    if result.hook_text is not None:
-        parts.append(result.hook_text)
-    return "\n".join(parts) + ("\n" if parts else "")
+    blocks = result.blocks
+    return "\n".join(blocks) + ("\n" if blocks else "")
 
 
 def read_json(result: ReadResult) -> dict[str, Any]:
