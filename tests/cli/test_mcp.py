@@ -105,8 +105,22 @@ def test_check_answers_the_clis_json(repo: tuple[Path, Path], capsys: pytest.Cap
         ("read", {"path": "app/main.py", "cwd": "app/main.py"}, "main.py: not a directory"),
         ("read", {}, "path"),
         ("context", {"dir": 3}, "dir"),
+        ("context", {"engine": "cursor"}, "engine: expected one of claude-code, codex, gemini, opencode or all"),
+        ("read", {"path": "app/main.py", "engine": "codex", "agent": "Explore"}, "agent: a subagent type is Claude"),
+        ("context", {"engine": "all", "format": "claude-md"}, "name one engine"),
+        ("read", {"path": "app/main.py", "cwd": "nowhere", "engine": "gemini"}, "nowhere: not a directory"),
     ],
-    ids=["missing-dir", "bad-format", "cwd-is-a-file", "no-path", "wrong-type"],
+    ids=[
+        "missing-dir",
+        "bad-format",
+        "cwd-is-a-file",
+        "no-path",
+        "wrong-type",
+        "unknown-engine",
+        "agent-with-engine",
+        "one-text-of-all",
+        "engine-missing-cwd",
+    ],
 )
 def test_bad_arguments_are_mcp_errors(repo: tuple[Path, Path], name: str, arguments: dict[str, Any], says: str) -> None:
     root, home = repo
@@ -168,3 +182,31 @@ def test_check_with_a_base_answers_the_clis_json(repo: tuple[Path, Path], capsys
     expected = cli_json(capsys, ["check", "--dir", str(root), "--base", "HEAD~1", "--format", "json"])
     ((is_error, text),) = call(root, home, [("check", {"base": "HEAD~1"})])
     assert not is_error and json.loads(text) == expected
+
+
+def test_context_and_read_answer_for_the_other_engines_as_the_cli(
+    repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    root, home = repo
+    base = ["--home", str(home), "--format", "json"]
+    codex = cli_json(capsys, ["context", str(root / "app"), "--engine", "codex", *base])
+    every = cli_json(capsys, ["context", str(root / "app"), "--engine", "all", *base])
+    read_argv = ["read", str(root / "app/main.py"), "--cwd", str(root), "--engine", "all", *base]
+    reads = cli_json(capsys, read_argv)
+    capsys.readouterr()
+    main(["context", str(root / "app"), "--engine", "codex", "--format", "prompt", "--home", str(home)])
+    prompt = capsys.readouterr().out
+    results = call(
+        root,
+        home,
+        [
+            ("context", {"dir": "app", "engine": "codex"}),
+            ("context", {"dir": "app", "engine": "all"}),
+            ("read", {"path": "app/main.py", "engine": "all"}),
+            ("context", {"dir": "app", "engine": "codex", "format": "claude-md"}),
+        ],
+    )
+    assert not any(is_error for is_error, _ in results)
+    assert [json.loads(text) for _, text in results[:3]] == [codex, every, reads]
+    assert [e["engine"] for e in reads["engines"]] == ["claude-code", "codex", "gemini", "opencode"]
+    assert results[3][1] + "\n" == prompt and prompt.startswith("# AGENTS.md instructions for ")

@@ -4,9 +4,10 @@ checking its own docs after editing them.
 
 Tools, each answering what the command line's JSON answers for the same inputs:
 
-- ``context(dir, agent?, format)``: ``agents-md context DIR --format json|claude-md|text``;
-- ``read(path, cwd, after?, agent?)``: ``agents-md read PATH --cwd CWD --after ... --format json``,
-  what a Read attaches given what was read already;
+- ``context(dir, agent?, format, engine?)``: ``agents-md context DIR --format json|claude-md|text
+  [--engine NAME|all]``;
+- ``read(path, cwd, after?, agent?, engine?)``: ``agents-md read PATH --cwd CWD --after ... --format
+  json [--engine NAME|all]``, what a Read attaches given what was read already;
 - ``check(paths?, base?)``: ``agents-md check --format json`` on the served repository.
 
 One resource template, ``agents-md://context/{+dir}``: the block an agent starting in that
@@ -27,10 +28,11 @@ if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
 FORMATS = ("json", "claude-md", "text")
+CLAUDE_CODE = "claude-code"  # the engine the tools answer for unless another is named
 INSTRUCTIONS = (
     "Read-only views of the instruction files (CLAUDE.md, AGENTS.md) Claude Code loads: context for what an "
     "agent starting in a directory receives, read for what a Read of a file attaches, check for the problems "
-    "of the repository's docs."
+    "of the repository's docs. context and read also answer for Codex CLI, Gemini CLI and OpenCode (engine)."
 )
 
 
@@ -65,15 +67,66 @@ def build_server(args: argparse.Namespace) -> MCPServer[Any]:
         except AgentsMdError as exc:
             raise ToolError(str(exc)) from exc
 
+    def engines(engine: str, agent: str | None) -> tuple[str, ...]:
+        from agents_md.host.engines import ENGINE_NAMES, engine_names
+
+        if not isinstance(engine, str) or engine not in (*ENGINE_NAMES, "all"):
+            raise ToolError(f"engine: expected one of {', '.join(ENGINE_NAMES)} or all, got {engine!r}")
+        if agent and engine != CLAUDE_CODE:
+            raise ToolError("agent: a subagent type is Claude Code's (leave engine out)")
+        return engine_names(engine)
+
+    def engine_context(cwd: str, names: tuple[str, ...], format: str) -> str:
+        from agents_md.cli.session_args import env_from, home_from
+        from agents_md.cli.views.engines import render_all, render_start, starts_json
+        from agents_md.host.engines import TITLES, engine_start
+
+        if format == "claude-md" and len(names) > 1:
+            raise ToolError("format: claude-md is one engine's text: name one engine")
+        started = session(cwd) if CLAUDE_CODE in names else None
+        home, env = home_from(args, cwd), env_from(args)
+        try:
+            starts = [engine_start(n, cwd, home=home, env=env, session=started) for n in names]
+        except AgentsMdError as exc:
+            raise ToolError(str(exc)) from exc
+        if format == "claude-md":
+            return starts[0].prompt or ""
+        if format == "text":
+            if len(starts) == 1:
+                return render_start(starts[0], TITLES[names[0]], home)
+            return render_all([(TITLES[n], s) for n, s in zip(names, starts, strict=True)], home)
+        return _json(starts_json(starts))
+
+    def engine_reads(cwd: str, names: tuple[str, ...], path: str, before: list[str]) -> str:
+        from agents_md.cli.session_args import env_from, home_from
+        from agents_md.cli.views.engines import reads_json
+        from agents_md.host.engines import engine_read
+
+        started = session(cwd) if CLAUDE_CODE in names else None
+        if not os.path.isdir(cwd):
+            raise ToolError(f"{cwd}: not a directory")
+        home, env = home_from(args, cwd), env_from(args)
+        try:
+            reads = [
+                (n, engine_read(n, cwd, path, home=home, env=env, after=before, session=started)[1]) for n in names
+            ]
+        except AgentsMdError as exc:
+            raise ToolError(str(exc)) from exc
+        return _json(reads_json(reads))
+
     @server.tool(annotations=read_only, structured_output=False)
-    def context(dir: str = ".", agent: str | None = None, format: str = "json") -> str:
+    def context(dir: str = ".", agent: str | None = None, format: str = "json", engine: str = CLAUDE_CODE) -> str:
         """What an agent starting in ``dir`` loads (as ``agents-md context DIR --format FORMAT``): each
         instruction file with its kind, why it loaded and its size, what was left out and why;
-        ``format`` is json, claude-md (exactly the block the model receives) or text."""
+        ``format`` is json, claude-md (exactly the text the model receives) or text; ``engine`` is
+        claude-code, codex, gemini, opencode or all (every engine side by side)."""
         from agents_md.host.report import context_report
 
         if format not in FORMATS:
             raise ToolError(f"format: expected one of {', '.join(FORMATS)}, got {format!r}")
+        names = engines(engine, agent)
+        if names != (CLAUDE_CODE,):
+            return engine_context(where(dir, "dir"), names, format)
         try:
             report = context_report(session(where(dir, "dir")), agent)
         except AgentsMdError as exc:
@@ -87,12 +140,18 @@ def build_server(args: argparse.Namespace) -> MCPServer[Any]:
         return _json(report.to_json())
 
     @server.tool(annotations=read_only, structured_output=False)
-    def read(path: str, cwd: str = ".", after: list[str] | None = None, agent: str | None = None) -> str:
+    def read(
+        path: str, cwd: str = ".", after: list[str] | None = None, agent: str | None = None, engine: str = CLAUDE_CODE
+    ) -> str:
         """What a Read of ``path`` attaches in a session started in ``cwd`` that already read the
         ``after`` files (as ``agents-md read PATH --cwd CWD --after F --format json``): the engine's
-        nested CLAUDE.md blocks and the agents-md plugin's AGENTS.md attachment."""
+        nested CLAUDE.md blocks and the agents-md plugin's AGENTS.md attachment; ``engine`` is
+        claude-code, codex, gemini, opencode or all (every engine's read side by side)."""
         from agents_md.cli.views.read import read_json
 
+        names = engines(engine, agent)
+        if names != (CLAUDE_CODE,):
+            return engine_reads(where(cwd, "cwd"), names, where(path, "path"), [where(p, "after") for p in after or []])
         started = session(where(cwd, "cwd"))
         try:
             reader = started.spawn(agent) if agent else started

@@ -11,6 +11,7 @@ from agents_md._model import InstructionFile, Kind, SkipReason
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
 from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, LeftOut, Scope
 from agents_md.engines.registry import ENGINES, find
+from agents_md.errors import UsageError
 from agents_md.host.session import Session
 from agents_md.plugins.agents_md.placement import FILE_NAMES as AGENTS_NAMES
 from agents_md.plugins.agents_md.records import GIVEN, LOADED, READ_FILE, SAME_TEXT, ReadDecision
@@ -18,7 +19,18 @@ from agents_md.plugins.agents_md.records import GIVEN, LOADED, READ_FILE, SAME_T
 CLAUDE_CODE = "claude-code"
 ENGINE_NAMES = (CLAUDE_CODE, *(e.name for e in ENGINES))
 TITLES = {CLAUDE_CODE: "Claude Code", **{e.name: e.title for e in ENGINES}}
+ALL = "all"  # every engine, side by side
 READS = {CLAUDE_CODE: True, **{e.name: e.reads for e in ENGINES}}  # whether a read attaches files at all
+
+
+def engine_names(engine: str) -> tuple[str, ...]:
+    """The engines ``engine`` names (``all``: every one), or a usage error listing them."""
+    if engine == ALL:
+        return ENGINE_NAMES
+    if engine not in ENGINE_NAMES:
+        raise UsageError(f"--engine {engine!r}: expected one of {', '.join(ENGINE_NAMES)} or all")
+    return (engine,)
+
 
 _LEFT = {
     SkipReason.EXCLUDED: Left.EXCLUDED,

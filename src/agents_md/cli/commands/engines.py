@@ -14,28 +14,16 @@ if TYPE_CHECKING:
     from agents_md.cli.options import Arguments
     from agents_md.host.session import Session
 
-ALL = "all"
-
-
-def _names(engine: str) -> tuple[str, ...]:
-    from agents_md.host.engines import ENGINE_NAMES
-
-    if engine == ALL:
-        return ENGINE_NAMES
-    if engine not in ENGINE_NAMES:
-        raise UsageError(f"--engine {engine!r}: expected one of {', '.join(ENGINE_NAMES)} or all")
-    return (engine,)
-
 
 def context_engines(session: Session, args: Arguments, *, engine: str, fmt: str) -> int:
     """What ``engine`` (or every engine) sends when it starts in the session's working directory."""
     from agents_md.cli.session_args import env_from
-    from agents_md.cli.views.engines import render_all, render_start, start_json
-    from agents_md.host.engines import TITLES, engine_start
+    from agents_md.cli.views.engines import render_all, render_start, starts_json
+    from agents_md.host.engines import TITLES, engine_names, engine_start
 
     if args.agent:
         raise UsageError("--agent is Claude Code's (use it with --engine claude-code)")
-    names = _names(engine)
+    names = engine_names(engine)
     if fmt == "claude-md":
         raise UsageError("--format claude-md is Claude Code's block; use --format prompt")
     if fmt == "prompt" and len(names) > 1:
@@ -52,8 +40,7 @@ def context_engines(session: Session, args: Arguments, *, engine: str, fmt: str)
             sys.stdout.write(prompt + "\n")
         return 0
     if fmt == "json":
-        data = [start_json(s) for _n, s in starts]
-        print(json.dumps(data[0] if len(data) == 1 else {"engines": data}, indent=2, ensure_ascii=False))
+        print(json.dumps(starts_json([s for _n, s in starts]), indent=2, ensure_ascii=False))
         return 0
     if len(starts) == 1:
         print(render_start(starts[0][1], TITLES[names[0]], home))
@@ -68,12 +55,12 @@ def read_engine(args: Arguments, *, engine: str, path: str, cwd: str, after: Seq
     import os
 
     from agents_md.cli.session_args import env_from, home_from, session_from
-    from agents_md.cli.views.engines import read_json, render_read, render_reads
-    from agents_md.host.engines import CLAUDE_CODE, READS, TITLES, engine_read
+    from agents_md.cli.views.engines import reads_json, render_read, render_reads
+    from agents_md.host.engines import CLAUDE_CODE, READS, TITLES, engine_names, engine_read
 
     if args.agent:
         raise UsageError("--agent is Claude Code's (use it with --engine claude-code)")
-    names = _names(engine)
+    names = engine_names(engine)
     if fmt in ("prompt", "claude-md") and len(names) > 1:
         raise UsageError(f"--format {fmt} shows one engine's text: name one engine")
     if not os.path.isdir(cwd):
@@ -90,8 +77,7 @@ def read_engine(args: Arguments, *, engine: str, path: str, cwd: str, after: Seq
             sys.stdout.write(text + "\n")
         return 0
     if fmt == "json":
-        data = [read_json(n, read) for n, _start, read in reads]
-        print(json.dumps(data[0] if len(data) == 1 else {"engines": data}, indent=2, ensure_ascii=False))
+        print(json.dumps(reads_json([(n, read) for n, _start, read in reads]), indent=2, ensure_ascii=False))
         return 0
     if len(reads) == 1:
         name, _start, read = reads[0]

@@ -153,6 +153,18 @@ def render_all(starts: Sequence[tuple[str, EngineStart]], home: str) -> str:
     return "\n".join(lines)
 
 
+def starts_json(starts: Sequence[EngineStart]) -> dict[str, Any]:
+    """One engine's start as ``start_json``; several as ``{"engines": [...]}``."""
+    data = [start_json(s) for s in starts]
+    return data[0] if len(data) == 1 else {"engines": data}
+
+
+def reads_json(reads: Sequence[tuple[str, EngineRead]]) -> dict[str, Any]:
+    """One engine's read as ``read_json``; several as ``{"engines": [...]}``."""
+    data = [read_json(name, read) for name, read in reads]
+    return data[0] if len(data) == 1 else {"engines": data}
+
+
 def read_json(engine: str, read: EngineRead) -> dict[str, Any]:
     files = [{"path": f.path, "why": f.why, "bytes": f.size} for f in read.files]
     left = [{"path": x.path, "why": str(x.why), "detail": x.detail} for x in read.left_out]
