@@ -209,3 +209,19 @@ def test_read_through_a_linked_cwd_gemini_reads_the_target_opencode_attaches_not
     )
     code, out, _ = run(capsys, *argv, "--engine", "opencode", "--format", "prompt")
     assert (code, out) == (0, "")
+
+
+def test_read_all_says_a_linked_name_is_attached_under_the_other(
+    tree: Tree, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tree(
+        {".git/HEAD": "x", "AGENTS.md": "# r\n", "a/AGENTS.md": "# a\n", "a/CLAUDE.md": {"symlink": "AGENTS.md"}}
+    )
+    (root / "a" / "x").write_text("x\n")
+    home = tree({}, "home")
+    argv = ["read", str(root / "a" / "x"), "--cwd", str(root), "--engine", "all", "--home", str(home)]
+    code, out, _ = run(capsys, *argv, "--managed-dir", str(home / "none"))
+    rows = {line.split()[0]: [c.strip() for c in line.split("  ") if c.strip()][1:] for line in out.splitlines()[3:5]}
+    assert code == 0
+    assert rows["a/CLAUDE.md"][0] == "1. attached" and rows["a/CLAUDE.md"][3] == "as a/AGENTS.md (its target)"
+    assert rows["a/AGENTS.md"][0] == "as a/CLAUDE.md (a link to it)" and rows["a/AGENTS.md"][3] == "1. attached"

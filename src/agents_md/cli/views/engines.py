@@ -10,7 +10,7 @@ from typing import Any
 
 from agents_md.cli.style import Style, human_bytes
 from agents_md.engine.paths import is_inside
-from agents_md.engines.model import EngineRead, EngineStart, Left
+from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left
 
 _LEFT = {
     "blank": "empty or white space only",
@@ -98,15 +98,24 @@ def _loaded(loaded: int, size: int) -> str:
     return "whole" if loaded >= size else f"cut at {loaded:,}"
 
 
+def _sent_as(path: str, files: Sequence[EngineFile], cwd: str) -> str | None:
+    """``CLAUDE.md -> AGENTS.md``: the text of ``path`` sent under the other name, if one of
+    ``files`` is the same file."""
+    real = os.path.realpath(path)
+    alias = next((f.path for f in files if f.path != path and os.path.realpath(f.path) == real), None)
+    if alias is None:
+        return None
+    return f"as {os.path.relpath(alias, cwd)} ({'a link to it' if os.path.islink(alias) else 'its target'})"
+
+
 def _absent(path: str, start: EngineStart) -> str:
     """Why ``start`` did not load ``path``: its own record, else what its walk did not cover."""
     for x in start.left_out:
         if x.path == path:
             return f"no: {_LEFT.get(str(x.why), str(x.why))}"
-    real = os.path.realpath(path)
-    alias = next((f.path for f in start.files if f.path != path and os.path.realpath(f.path) == real), None)
-    if alias is not None:  # ``CLAUDE.md -> AGENTS.md``: the text is sent, under the other name
-        return f"as {os.path.relpath(alias, start.cwd)} ({'a link to it' if os.path.islink(alias) else 'its target'})"
+    alias = _sent_as(path, start.files, start.cwd)
+    if alias is not None:
+        return alias
     if os.path.basename(path) not in start.names:
         return "no: not a name it reads"
     if start.engine == "claude-code" and os.path.basename(path) == "AGENTS.md":
@@ -186,6 +195,9 @@ def _not_attached(path: str, start: EngineStart, read: EngineRead, reads_at_all:
     """Why ``read`` did not attach ``path``: its own record, else as far as the engine's start says."""
     if not reads_at_all:
         return "no: files load at start only"
+    alias = _sent_as(path, read.files, start.cwd)
+    if alias is not None:
+        return alias
     for x in read.left_out:
         if x.path == path:
             return f"no: {_LEFT.get(str(x.why), str(x.why))}"
