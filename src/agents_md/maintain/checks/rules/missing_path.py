@@ -15,8 +15,10 @@ block) that names nothing in the repository, read the way a reader of the doc wo
 3. Not checked: a path into a dependency or build folder (``node_modules``, ``dist``, ``target``,
    ...), a folder's name alone that names what a build or a run makes (``generated/``, ``logs/``),
    one whose first part is a package (a dependency of the nearest manifest, or one of the
-   repository's own: a module specifier such as ``prettier/plugins/babel``), words that name
-   no place (``tasks/TaskService``, a folder and a class), one in a clause
+   repository's own: a module specifier such as ``prettier/plugins/babel``; a Go module without
+   its host, ``hashicorp/vault/api``), words that name no place (``tasks/TaskService``, a folder
+   and a class; ``pkg/skip.ResolveSkipFor``, a name in a folder's package), a link's label
+   (``[`x/guide`](x/guide.md)``: its target is checked), one in a clause
    that says not to do or use it (a counter-example: "use `a`, not `b`"), one on a line that
    says it is another repository's ("in that repo", "outside git", "next to this repo"), a code span without a file
    extension on a line about branches (``Branch naming: `ui-v2/feature-x` ``: a branch name),
@@ -25,8 +27,9 @@ block) that names nothing in the repository, read the way a reader of the doc wo
    (a local file such as ``.env.test``: asked of git once for the whole check), nor a folder
    whose contents a ``.gitignore`` names (``public/fonts/`` of ``public/fonts/GT-*``: made
    locally), nor a path of two parts or more that a ``.gitignore`` pattern holds, part after
-   part (``src/main/jniLibs/`` of ``packages/*/android/src/main/jniLibs/``: what a build makes
-   in each package), nor one the doc says, where it names it, is made locally ("gitignored",
+   part, ``**`` standing for a folder between (``src/main/jniLibs/`` of
+   ``packages/*/android/src/main/jniLibs/``: what a build makes in each package), nor one the
+   doc says, where it names it, is made locally ("gitignored",
    "created at build time", "build cache"), or says is not there ("there is no `x`", "`x`,
    which was deleted", "none of those paths exist"), or tells the reader, or a program, to make
    ("Create `x`", "writes `x`"; ``read.absence``) — where it says so once, for every mention of
@@ -207,6 +210,8 @@ class _Places:
 
     def paths(self, item: Item) -> list[str]:
         if item.kind == "code":
+            if f"[`{item.text}`](" in item.line_text:
+                return []  # a link's label (``[`x/guide`](x/guide.md)``): its target is what is checked
             found = code_path(item.text, self.first_exists)
             if found and _lone_folder(found) and not _LAYOUT_ENTRY.search(item.line_text[: _at(item)]):
                 return []  # a folder's name alone names a folder where a layout list or table names one
@@ -253,6 +258,12 @@ class _Places:
         """Whether the doc says, where it names it, that it is not there or is to be made: then
         none of its mentions in the doc is a stale path."""
         return item.kind != "fence" and (said_absent(self.lines, item) or to_be_made(self.lines, item))
+
+    def a_member(self, path: str) -> bool:
+        """Step 3: a name inside a folder's package (Go's ``pkg/skip.ResolveSkipFor``): the folder
+        is there, and what follows its last dot is an identifier, not an extension."""
+        member = _MEMBER.match(path)
+        return member is not None and self.judge(member.group(1))[0] == FOUND
 
     def a_package(self, path: str) -> bool:
         """Step 3: whether the path's first part is a package. Asked only of a path not found
@@ -354,7 +365,9 @@ class _IgnoreRules:
                 if not pattern or pattern.startswith(("#", "!")) or "/" not in pattern.rstrip("/"):
                     continue
                 raw = pattern.strip("/").split("/")
-                shapes.add(tuple(p for p in raw if p and p != "**"))
+                # ``**`` stands for the folders between: one part of a path written from elsewhere
+                # (``environments_config/local-stage/`` of ``apps/**/local-stage/*.json``).
+                shapes.add(tuple(p for p in raw if p))
                 fixed: list[str] = []
                 for part in raw[:-1]:
                     if any(c in part for c in "*?[]\\"):
@@ -385,6 +398,8 @@ def _runs_within(parts: list[str], shape: tuple[str, ...]) -> bool:
     )
 
 
+# A package's exported name after its folder: ``pkg/skip.ResolveSkipFor``, ``api/v1.Client``.
+_MEMBER = re.compile(r"^(.*\w/[\w.-]*\w)\.([A-Z]\w*[a-z]\w*)$")
 _CAMEL = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
 
 
@@ -564,7 +579,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     inside = posixpath.normpath(posixpath.join(places.home, path))
                     if not _leaves(inside):
                         read_inside_as[(rel, path)] = inside
-                elif verdict == MISSING and not places.a_package(path):
+                elif verdict == MISSING and not places.a_package(path) and not places.a_member(path):
                     first = next((p for p in path.split("/") if p not in ("", ".", "..")), "")
                     anchored = bool(first) and places.first_exists(first)
                     candidates.append(_Candidate(doc=rel, item=item, path=path, lookups=lookups, anchored=anchored))
