@@ -246,3 +246,45 @@ def test_a_double_star_in_a_gitignore_pattern_stands_for_the_folders_between(rep
     files = {".gitignore": "bindings/**/local-stage/*.json\n", "bindings/kotlin/src/config/prod/a.json": "{}\n"}
     doc = "# Kotlin\n\nLocal config: `config/local-stage/`; `config/gone-stage/` is stale.\n"
     assert _lines(repo, doc, files) == [3]
+
+
+def test_a_folder_an_angular_build_copies_assets_into_is_the_built_app_s(repo: Repo) -> None:
+    project = (
+        '{"targets": {"build": {"options": {"assets": ["apps/web/src/favicon.ico", '
+        '{"glob": "**/*", "input": "libs/user/src/assets/i18n", "output": "assets/i18n/user"}, '
+        '{"glob": "**/*", "input": "apps/web/src/config/local", "output": "/assets/deployment/"}]}}}}'
+    )
+    files = {"bindings/kotlin/project.json": project, "libs/user/src/assets/i18n/en.json": "{}\n"}
+    doc = (
+        "# Kotlin\n\n"
+        "Bundles: `assets/i18n/user/`; config: `assets/deployment/app-config.json`.\n"
+        "Stale: `assets/i18n/gone/`.\n"
+    )
+    assert _lines(repo, doc, files) == [4]
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("`/:zone/arag/:agent` redirects to `./workflows`.", []),
+        ("Each app declares its routes (dashboard uses `user/login-redirect`).", []),
+        ("Routes live in `src/routes/gone.ts`.", [3]),  # a file: still a path
+        ("The `user/login-redirect` component.", [3]),  # no route said: a path
+    ],
+    ids=["redirects-to", "routes", "file-on-a-routes-line", "no-route"],
+)
+def test_words_on_a_line_about_routes_are_url_paths(repo: Repo, text: str, lines: list[int]) -> None:
+    files = {"bindings/kotlin/src/routes/home.ts": "x\n", "bindings/kotlin/user/x.ts": "x\n"}
+    assert _lines(repo, f"# Kotlin\n\n{text}\n", files) == lines
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("- picks the analyzer by media type prefix: `audio/` → `prebuilt-audio`,\n  `video/` → `prebuilt-video`", []),
+        ("- `audio/` holds the sounds,\n  `video/` the clips", [3, 4]),  # layout entries: folders
+    ],
+    ids=["media-type", "layout-entry"],
+)
+def test_a_mime_type_s_first_half_is_no_folder(repo: Repo, text: str, lines: list[int]) -> None:
+    assert _lines(repo, f"# Kotlin\n\n{text}\n") == lines
