@@ -303,3 +303,21 @@ def test_a_claude_md_of_its_own_still_hides_the_agents_md(repo: Repo) -> None:
     r = repo({"AGENTS.md": "# AGENTS.md\n\n- run `make test`\n", "CLAUDE.md": "# CLAUDE.md\n\n- run `make lint`\n"})
     assert [f.file for f in r.findings("invisible-doc")] == ["AGENTS.md"]
     assert r.findings("duplicate-text") == []
+
+
+def test_a_package_the_repository_names_is_no_import_to_tell_of(repo: Repo) -> None:
+    doc = (
+        "# Web\n\n"
+        "- **@acme/core** (`packages/core`): the core\n"
+        "- Docs images go through @nuxt/image.\n"
+        "- Run `pnpm --filter @acme/core test`.\n"
+        "- Install @types/node first.\n"
+    )
+    r = repo(
+        {
+            "AGENTS.md": doc,
+            "package.json": '{"name": "root", "devDependencies": {"@nuxt/image": "1"}}',
+            "packages/core/package.json": '{"name": "@acme/core"}',
+        }
+    )
+    assert [(f.line, f.subject) for f in r.findings("broken-import")] == [(6, "types/node")]
