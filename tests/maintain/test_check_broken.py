@@ -276,3 +276,48 @@ def test_a_link_checked_out_as_text_and_committed_is_an_error_with_the_import_as
         "holds only the text 'AGENTS.md': a link to AGENTS.md checked out as text (as on Windows) and committed; "
         "Claude Code loads these 9 bytes, not AGENTS.md"
     )
+
+
+def test_a_copy_retitled_is_a_duplicate_not_a_hidden_doc(repo: Repo) -> None:
+    body = "\n\n- **@scope/core** (`packages/core`): the core\n- run `make test`\n"
+    r = repo({"svc/AGENTS.md": "# AGENTS.md" + body, "svc/CLAUDE.md": "# CLAUDE.md" + body})
+    assert _found(r, "duplicate-text") == [
+        (
+            "svc/CLAUDE.md",
+            1,
+            Severity.WARNING,
+            "the same text as svc/AGENTS.md but for its title: claude-md-and-agents-md loads "
+            "CLAUDE.md and AGENTS.md, and the two copies will drift apart",
+        )
+    ]
+    assert r.findings("invisible-doc") == []
+
+
+def test_an_exact_copy_is_told_once_as_a_duplicate(repo: Repo) -> None:
+    text = "# Svc\n\n- run `make test`\n"
+    r = repo({"AGENTS.md": text, "CLAUDE.md": text})
+    assert [f.rule for f in r.findings() if f.rule in ("duplicate-text", "invisible-doc")] == ["duplicate-text"]
+
+
+def test_a_claude_md_of_its_own_still_hides_the_agents_md(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "# AGENTS.md\n\n- run `make test`\n", "CLAUDE.md": "# CLAUDE.md\n\n- run `make lint`\n"})
+    assert [f.file for f in r.findings("invisible-doc")] == ["AGENTS.md"]
+    assert r.findings("duplicate-text") == []
+
+
+def test_a_package_the_repository_names_is_no_import_to_tell_of(repo: Repo) -> None:
+    doc = (
+        "# Web\n\n"
+        "- **@acme/core** (`packages/core`): the core\n"
+        "- Docs images go through @nuxt/image.\n"
+        "- Run `pnpm --filter @acme/core test`.\n"
+        "- Install @types/node first.\n"
+    )
+    r = repo(
+        {
+            "AGENTS.md": doc,
+            "package.json": '{"name": "root", "devDependencies": {"@nuxt/image": "1"}}',
+            "packages/core/package.json": '{"name": "@acme/core"}',
+        }
+    )
+    assert [(f.line, f.subject) for f in r.findings("broken-import")] == [(6, "types/node")]

@@ -199,3 +199,92 @@ def test_a_shell_line_sent_elsewhere_by_cd_reads_its_paths_from_there(repo: Repo
 
 def test_a_link_in_a_clause_that_says_not_is_still_followed(repo: Repo) -> None:
     assert _lines(repo, "# Kotlin\n\nDon't forget to read [the guide](src/main/guide.md) first.\n") == [3]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "See [`docs/guide`](docs/guide.md) for the layout.",  # a link's label: its target is there
+        "The resolver is `src/skip.ResolveSkipFor`.",  # a Go name in the folder's package
+        "KMS through `hashicorp/vault/api`.",  # a Go module without its host
+        "Shared code: `src/mtransaction` (formerly `src/transaction`).",  # said to be gone
+        "`src/old_name/` was renamed to `src/skip/`.",
+    ],
+    ids=["link-label", "go-member", "go-module-hostless", "formerly", "was-renamed"],
+)
+def test_names_real_monorepos_write_that_are_no_stale_paths(repo: Repo, text: str) -> None:
+    files = {
+        "bindings/kotlin/docs/guide.md": "x\n",
+        "bindings/kotlin/src/skip/skip.go": "package skip\n",
+        "bindings/kotlin/src/mtransaction/t.go": "package mtransaction\n",
+        "bindings/kotlin/api/x.go": "package api\n",
+        "go.mod": "module example.com/m\n\nrequire (\n\tgithub.com/hashicorp/vault/api v1.16.0\n)\n",
+    }
+    assert _lines(repo, f"# Kotlin\n\n{text}\n", files) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "See [`docs/gone`](docs/gone.md) for the layout.",  # the link's target is checked
+        "The resolver is `src/gone.ResolveSkipFor`.",  # no such package folder
+        "KMS through `hashicorp/other/api`.",  # no such module
+    ],
+    ids=["link-target", "member-of-nothing", "not-a-module"],
+)
+def test_beside_those_names_a_stale_path_is_still_reported(repo: Repo, text: str) -> None:
+    files = {
+        "bindings/kotlin/src/skip/skip.go": "package skip\n",
+        "bindings/kotlin/api/x.go": "package api\n",
+        "bindings/kotlin/docs/x.md": "x\n",
+        "go.mod": "module example.com/m\n\nrequire github.com/hashicorp/vault/api v1.16.0\n",
+    }
+    assert _lines(repo, f"# Kotlin\n\n{text}\n", files) == [3]
+
+
+def test_a_double_star_in_a_gitignore_pattern_stands_for_the_folders_between(repo: Repo) -> None:
+    files = {".gitignore": "bindings/**/local-stage/*.json\n", "bindings/kotlin/src/config/prod/a.json": "{}\n"}
+    doc = "# Kotlin\n\nLocal config: `config/local-stage/`; `config/gone-stage/` is stale.\n"
+    assert _lines(repo, doc, files) == [3]
+
+
+def test_a_folder_an_angular_build_copies_assets_into_is_the_built_app_s(repo: Repo) -> None:
+    project = (
+        '{"targets": {"build": {"options": {"assets": ["apps/web/src/favicon.ico", '
+        '{"glob": "**/*", "input": "libs/user/src/assets/i18n", "output": "assets/i18n/user"}, '
+        '{"glob": "**/*", "input": "apps/web/src/config/local", "output": "/assets/deployment/"}]}}}}'
+    )
+    files = {"bindings/kotlin/project.json": project, "libs/user/src/assets/i18n/en.json": "{}\n"}
+    doc = (
+        "# Kotlin\n\n"
+        "Bundles: `assets/i18n/user/`; config: `assets/deployment/app-config.json`.\n"
+        "Stale: `assets/i18n/gone/`.\n"
+    )
+    assert _lines(repo, doc, files) == [4]
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("`/:zone/arag/:agent` redirects to `./workflows`.", []),
+        ("Each app declares its routes (dashboard uses `user/login-redirect`).", []),
+        ("Routes live in `src/routes/gone.ts`.", [3]),  # a file: still a path
+        ("The `user/login-redirect` component.", [3]),  # no route said: a path
+    ],
+    ids=["redirects-to", "routes", "file-on-a-routes-line", "no-route"],
+)
+def test_words_on_a_line_about_routes_are_url_paths(repo: Repo, text: str, lines: list[int]) -> None:
+    files = {"bindings/kotlin/src/routes/home.ts": "x\n", "bindings/kotlin/user/x.ts": "x\n"}
+    assert _lines(repo, f"# Kotlin\n\n{text}\n", files) == lines
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("- picks the analyzer by media type prefix: `audio/` → `prebuilt-audio`,\n  `video/` → `prebuilt-video`", []),
+        ("- `audio/` holds the sounds,\n  `video/` the clips", [3, 4]),  # layout entries: folders
+    ],
+    ids=["media-type", "layout-entry"],
+)
+def test_a_mime_type_s_first_half_is_no_folder(repo: Repo, text: str, lines: list[int]) -> None:
+    assert _lines(repo, f"# Kotlin\n\n{text}\n") == lines

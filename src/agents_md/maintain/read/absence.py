@@ -2,10 +2,11 @@
 reference to report.
 
 1. Said absent before it, in its clause (a sentence wrapped over lines is read whole): "there
-   is no `x`", "no top-level `x`", "not present: `x`", "forbids reintroducing `x`"; or a
+   is no `x`", "no top-level `x`", "not present: `x`", "forbids reintroducing `x`", "formerly
+   `x`", "renamed from `x`"; or a
    counter-example wrapped over lines ("**not** a flat\n`Classes/` layout").
 2. Said absent right after it, or after the names listed with it: "`x`, which was deleted",
-   "`x` does not exist", "`x`/`y` are gone".
+   "`x` does not exist", "`x`/`y` are gone", "`x` was renamed".
 3. Said absent of several at once, in its sentence: "`x` and `y` ... none of those paths exist".
 4. Named to be made: "Create `x`", "add a new file `x`", "scaffold `x`"; or what a program
    makes: "writes a feature branch plus `.x/` artifacts".
@@ -29,12 +30,14 @@ _WRAPPED = 3  # lines a sentence may be wrapped over, looking back
 # ("no changes to `x`" speaks of changes, not of `x`).
 _FILLER = r"(?:(?!(?:to|in|on|under|into|from|for|of|with|at|by)\b)[\w-]+\s+){0,2}"
 _ABSENT_BEFORE = re.compile(
-    r"(?:\bthere (?:is|are) no|\bno|\bnot present|\bnone of|\breintroduc\w*|\bremoved|\bdeleted)\s+" + _FILLER + r"$",
+    r"(?:\bthere (?:is|are) no|\bno|\bnot present|\bnone of|\breintroduc\w*|\bremoved|\bdeleted"
+    r"|\bformerly|\bpreviously|\b(?:renamed|moved) from)\s+" + _FILLER + r"$",
     re.I,
 )
 _ABSENT_AFTER = re.compile(
     r"^\W{0,3}(?:which |that )?(?:(?:was|were|has been|have been|got|is|are)\s+(?:now\s+)?"
-    r"(?:deleted|removed|gone|retired|dropped)|(?:does|do) not exist|(?:doesn|don)'?t exist|never existed)\b",
+    r"(?:deleted|removed|gone|retired|dropped|renamed|moved)"
+    r"|(?:does|do) not exist|(?:doesn|don)'?t exist|never existed)\b",
     re.I,
 )
 _NONE_EXIST = re.compile(r"\bnone of (?:these|those|them|which)\b[^.!?]*\bexists?\b", re.I)

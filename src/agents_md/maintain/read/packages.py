@@ -4,7 +4,8 @@ declares, and the repository's own packages.
 1. The nearest manifest at or above a folder (``package.json``, ``pyproject.toml``,
    ``Cargo.toml``, ``go.mod``) declares its dependencies: ``prettier/plugins/babel`` in a
    folder whose ``package.json`` depends on ``prettier`` is a module specifier, not a path.
-2. Go's standard library (``go/ast``, ``net/http``) counts everywhere, and so do the
+2. A Go module counts written without its host too (``hashicorp/vault/api``).
+3. Go's standard library (``go/ast``, ``net/http``) counts everywhere, and so do the
    repository's own packages: the names its manifests declare
    (``name`` of a ``package.json``, ``[project] name`` and ``[tool.poetry] name`` of a
    ``pyproject.toml``, ``[package] name`` of a ``Cargo.toml``, a name's ``-`` also as ``_``),
@@ -155,7 +156,7 @@ class Packages:
         return self._parsed[rel]
 
     def own(self) -> set[str]:
-        """Step 2."""
+        """Step 3."""
         if self._own is None:
             names: set[str] = set()
             for rel in self._by_dir.values():
@@ -187,4 +188,14 @@ class Packages:
         known = self.dependencies(directory) | self.own()
         if second is not None and f"{first}/{second}" in GO_STD:
             return True
-        return first in known or (second is not None and f"@{first}/{second}" in known)
+        if first in known or (second is not None and f"@{first}/{second}" in known):
+            return True
+        if second is None:
+            return False
+        # A Go module named without its host (``hashicorp/vault/api`` of ``github.com/hashicorp/vault/api``).
+        named = f"{first}/{second}"
+        for dep in known:
+            host, _, rest = dep.partition("/")
+            if "." in host and (rest == named or rest.startswith(named + "/")):
+                return True
+        return False

@@ -13,6 +13,9 @@ and column of the ``@``.
    ``@`` that starts a code span is no import). A mention (``@alice``, one word) and a Markdown
    link read on (``[@alice](https://github.com/alice)`` gives ``alice](https:/...)`` too) load
    nothing and were never meant as files: not said.
+4. A package the repository's manifests name (``**@tresjs/core**``, ``pnpm --filter @acme/web``:
+   one of its own, or a dependency of the doc's folder), in prose or in a code span, with nothing
+   there: it loads nothing and was never meant as a file; not said.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from agents_md._model import ImportOutcome
 from agents_md.diagnostics import Diagnostic, Edit, RuleInfo, Severity
 from agents_md.engine.imports import js_extname
 from agents_md.maintain.checks.context import CheckContext
+from agents_md.maintain.repo.files import anchor_dir
 from agents_md.maintain.views.imports import Edge
 
 RULE = RuleInfo("broken-import", Severity.ERROR, "an @import that does not resolve, or one not meant", __doc__)
@@ -40,6 +44,20 @@ def _code_span(ctx: CheckContext, rel: str, edge: Edge) -> str | None:
         if item.line == edge.line and item.kind == "code" and any(f"{s}{needle}" in item.text for s in _SPACES):
             return item.text
     return None
+
+
+# An npm package's name as written after its ``@``: ``tresjs/core`` of ``@tresjs/core``, ``nx/react:app`).``.
+_SCOPED = re.compile(r"([a-z0-9][\w.-]*)/([a-z0-9][\w-]*(?:\.[\w-]+)*)", re.I)
+
+
+def _known_package(ctx: CheckContext, rel: str, written: str) -> bool:
+    """Step 4: whether ``@written`` starts with a package the repository's manifests name (its
+    own, or a dependency of the doc's folder): a package, never meant as a file."""
+    scoped = _SCOPED.match(written)
+    if scoped is None:
+        return False
+    known = ctx.packages.dependencies(anchor_dir(rel)) | ctx.packages.own()
+    return f"@{scoped.group(1)}/{scoped.group(2)}" in known
 
 
 def _bare_line(ctx: CheckContext, rel: str, edge: Edge) -> bool:
@@ -136,6 +154,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 fix += f" or write --filter=@{name}"
             fix += ": an @ after a space is an import even in a code span"
             if not edge.exists:
+                if _known_package(ctx, rel, name):
+                    continue  # 4
                 yield _at(
                     edge,
                     rel,
@@ -180,7 +200,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 severity=Severity.WARNING,
                 inert=_backticked(ctx, rel, edge, safe=False),  # it may be a path gone wrong
             )
-        elif not (_MENTION.fullmatch(edge.written) or "](" in edge.written):
+        elif not (_MENTION.fullmatch(edge.written) or "](" in edge.written or _known_package(ctx, rel, edge.written)):
             yield _at(
                 edge,
                 rel,

@@ -10,6 +10,8 @@ the engines it does use).
 2. Otherwise the reason is what the plugin recorded: a ``CLAUDE.md`` of the project's own above
    it (the default mode then reads only what a ``CLAUDE.md`` imports) or beside it (which does
    not import it, or only links to it: "See [AGENTS.md](./AGENTS.md)" shows the model a link).
+   Not when that ``CLAUDE.md`` is a copy of it (``checks.copies``): its text loads, and
+   ``duplicate-text`` tells of the copy.
 3. The fix loads exactly the doc, no more: a ``CLAUDE.md`` beside it holding ``@AGENTS.md``, or a
    link to it when the repository's other ``CLAUDE.md`` files are links (its convention); when
    that ``CLAUDE.md`` is on disk but not tracked (a fix just written), ``git add`` it.
@@ -24,6 +26,7 @@ from collections.abc import Iterator
 from agents_md.diagnostics import Diagnostic, Edit, RuleInfo, Severity
 from agents_md.host.engines import CLAUDE_CODE
 from agents_md.maintain.checks.context import CheckContext
+from agents_md.maintain.checks.copies import copy_beside
 from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, anchor_dir, case_variant, shown
 
 RULE = RuleInfo("invisible-doc", Severity.WARNING, "an AGENTS.md that Claude Code's default mode never loads", __doc__)
@@ -61,6 +64,9 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         own = hidden.claimed_by
         beside = [o for o in own if anchor_dir(o) == directory]
         if beside:
+            copy = copy_beside(ctx, rel)
+            if copy is not None and copy.claude == beside[0]:
+                continue  # its text loads, as the copy's: duplicate-text says so
             # Unsafe: the CLAUDE.md then loads the AGENTS.md too, which may repeat what it says.
             insert = Edit(kind="replace", file=beside[0], new="@AGENTS.md\n", line=1, column=1, safe=False)
             # "See [AGENTS.md](./AGENTS.md)": the model is shown a link, which it may or may not follow.

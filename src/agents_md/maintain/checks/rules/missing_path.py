@@ -15,18 +15,25 @@ block) that names nothing in the repository, read the way a reader of the doc wo
 3. Not checked: a path into a dependency or build folder (``node_modules``, ``dist``, ``target``,
    ...), a folder's name alone that names what a build or a run makes (``generated/``, ``logs/``),
    one whose first part is a package (a dependency of the nearest manifest, or one of the
-   repository's own: a module specifier such as ``prettier/plugins/babel``), words that name
-   no place (``tasks/TaskService``, a folder and a class), one in a clause
+   repository's own: a module specifier such as ``prettier/plugins/babel``; a Go module without
+   its host, ``hashicorp/vault/api``), words that name no place (``tasks/TaskService``, a folder
+   and a class; ``pkg/skip.ResolveSkipFor``, a name in a folder's package), a link's label
+   (``[`x/guide`](x/guide.md)``: its target is checked), one in a clause
    that says not to do or use it (a counter-example: "use `a`, not `b`"), one on a line that
    says it is another repository's ("in that repo", "outside git", "next to this repo"), a code span without a file
-   extension on a line about branches (``Branch naming: `ui-v2/feature-x` ``: a branch name),
+   extension on a line about branches (``Branch naming: `ui-v2/feature-x` ``: a branch name)
+   or about an app's routes ("redirects to `./workflows`": a URL path), a MIME type's first half
+   on a line about media types (``video/``),
    a path into a folder the doc also names in the home folder (``.claude/settings.json`` beside
    ``~/.claude/settings.json``: the places a program looks, in whatever project it runs in), and one git ignores
    (a local file such as ``.env.test``: asked of git once for the whole check), nor a folder
    whose contents a ``.gitignore`` names (``public/fonts/`` of ``public/fonts/GT-*``: made
-   locally), nor a path of two parts or more that a ``.gitignore`` pattern holds, part after
-   part (``src/main/jniLibs/`` of ``packages/*/android/src/main/jniLibs/``: what a build makes
-   in each package), nor one the doc says, where it names it, is made locally ("gitignored",
+   locally), nor a folder an Angular or Nx build copies assets into, or a path below it
+   (``assets/i18n/user/``: the built app's; ``read.assets``), nor a path of two parts or more
+   that a ``.gitignore`` pattern holds, part after
+   part, ``**`` standing for a folder between (``src/main/jniLibs/`` of
+   ``packages/*/android/src/main/jniLibs/``: what a build makes in each package), nor one the
+   doc says, where it names it, is made locally ("gitignored",
    "created at build time", "build cache"), or says is not there ("there is no `x`", "`x`,
    which was deleted", "none of those paths exist"), or tells the reader, or a program, to make
    ("Create `x`", "writes `x`"; ``read.absence``) — where it says so once, for every mention of
@@ -64,6 +71,7 @@ from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.engine.rules import rule_globs
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.read.absence import said_absent, to_be_made
+from agents_md.maintain.read.assets import CONFIG_NAMES, asset_outputs, built_asset
 from agents_md.maintain.read.commands import SHELL_LANGS, counter_example
 from agents_md.maintain.read.invocations import ShellBlocks, leading_cd
 from agents_md.maintain.read.markdown import Item
@@ -126,6 +134,13 @@ _ELSEWHERE = re.compile(
 
 # A line about git branches: its slash-separated words name branches, not folders.
 _BRANCHES = re.compile(r"\bbranch(?:es)?\b|\bgit (?:checkout -b|switch -c)\b", re.I)
+
+# A line about an app's routes: its words without an extension are URL paths (``./workflows``).
+_ROUTES = re.compile(r"\broutes?\b|\bredirect(?:s|ed)? to\b", re.I)
+
+# A line about media types: ``audio/``, ``video/`` there are MIME types' first halves, not folders.
+_MEDIA_TYPES = re.compile(r"\bmime\b|\b(?:media|content)[- ]types?\b", re.I)
+_MIME_TOPS = frozenset({"application", "audio", "font", "image", "message", "model", "multipart", "text", "video"})
 
 # A folder named in the home folder (``~/.claude/``): the same folder in a project is a place a
 # program looks, not one of this repository's files.
@@ -207,6 +222,8 @@ class _Places:
 
     def paths(self, item: Item) -> list[str]:
         if item.kind == "code":
+            if f"[`{item.text}`](" in item.line_text:
+                return []  # a link's label (``[`x/guide`](x/guide.md)``): its target is what is checked
             found = code_path(item.text, self.first_exists)
             if found and _lone_folder(found) and not _LAYOUT_ENTRY.search(item.line_text[: _at(item)]):
                 return []  # a folder's name alone names a folder where a layout list or table names one
@@ -239,6 +256,10 @@ class _Places:
             return True
         if item.kind == "code" and parts and "." not in parts[-1] and _BRANCHES.search(item.line_text):
             return True
+        if item.kind == "code" and parts and "." not in parts[-1] and _ROUTES.search(item.line_text):
+            return True
+        if _lone_folder(path) and parts[-1].lower() in _MIME_TOPS and _MEDIA_TYPES.search(self._around(item)):
+            return True  # ``video/`` of "by media type prefix: `audio/` →,\n`video/` →": a MIME type's half
         if parts and parts[0] in self.user_dirs and not path.startswith(("./", "../", "/")):
             return True
         if item.kind == "code" and _not_a_place(path, parts):
@@ -249,10 +270,20 @@ class _Places:
             return True  # a compiled file (``./test/Debug/run.exe``): what a build makes
         return item.kind != "link" and counter_example(item)
 
+    def _around(self, item: Item) -> str:
+        """The item's line and the two before it (a sentence wrapped over lines)."""
+        return " ".join(self.lines[max(0, item.line - 3) : item.line])
+
     def told(self, item: Item) -> bool:
         """Whether the doc says, where it names it, that it is not there or is to be made: then
         none of its mentions in the doc is a stale path."""
         return item.kind != "fence" and (said_absent(self.lines, item) or to_be_made(self.lines, item))
+
+    def a_member(self, path: str) -> bool:
+        """Step 3: a name inside a folder's package (Go's ``pkg/skip.ResolveSkipFor``): the folder
+        is there, and what follows its last dot is an identifier, not an extension."""
+        member = _MEMBER.match(path)
+        return member is not None and self.judge(member.group(1))[0] == FOUND
 
     def a_package(self, path: str) -> bool:
         """Step 3: whether the path's first part is a package. Asked only of a path not found
@@ -328,6 +359,17 @@ def _around(ctx: CheckContext, rel: str, line: int) -> str:
     return " ".join(lines[max(0, line - 3) : line])
 
 
+def _configs(ctx: CheckContext, rels: list[str]) -> Iterator[str]:
+    """The texts of a few tracked configuration files (one unreadable says nothing)."""
+    for rel in rels:
+        try:
+            data = read_inside(os.path.realpath(ctx.root), ctx.abs(rel), limit=CONFIG_MAX_BYTES)
+        except OSError:
+            continue
+        if data:
+            yield data.decode("utf-8", errors="replace")
+
+
 class _IgnoreRules:
     """What the ``.gitignore`` files say is made locally, beyond what ``git check-ignore`` answers
     for one spelling:
@@ -354,7 +396,9 @@ class _IgnoreRules:
                 if not pattern or pattern.startswith(("#", "!")) or "/" not in pattern.rstrip("/"):
                     continue
                 raw = pattern.strip("/").split("/")
-                shapes.add(tuple(p for p in raw if p and p != "**"))
+                # ``**`` stands for the folders between: one part of a path written from elsewhere
+                # (``environments_config/local-stage/`` of ``apps/**/local-stage/*.json``).
+                shapes.add(tuple(p for p in raw if p))
                 fixed: list[str] = []
                 for part in raw[:-1]:
                     if any(c in part for c in "*?[]\\"):
@@ -385,6 +429,8 @@ def _runs_within(parts: list[str], shape: tuple[str, ...]) -> bool:
     )
 
 
+# A package's exported name after its folder: ``pkg/skip.ResolveSkipFor``, ``api/v1.Client``.
+_MEMBER = re.compile(r"^(.*\w/[\w.-]*\w)\.([A-Z]\w*[a-z]\w*)$")
 _CAMEL = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
 
 
@@ -564,7 +610,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     inside = posixpath.normpath(posixpath.join(places.home, path))
                     if not _leaves(inside):
                         read_inside_as[(rel, path)] = inside
-                elif verdict == MISSING and not places.a_package(path):
+                elif verdict == MISSING and not places.a_package(path) and not places.a_member(path):
                     first = next((p for p in path.split("/") if p not in ("", ".", "..")), "")
                     anchored = bool(first) and places.first_exists(first)
                     candidates.append(_Candidate(doc=rel, item=item, path=path, lookups=lookups, anchored=anchored))
@@ -593,6 +639,9 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     if candidates and ctx.git is not None:
         rules = _IgnoreRules(ctx)
         candidates = [c for c in candidates if not rules.made_locally(c)]
+    if candidates and ctx.git is not None:
+        built = asset_outputs(_configs(ctx, ctx.git.ls_files([f":(glob)**/{n}" for n in CONFIG_NAMES])))
+        candidates = [c for c in candidates if not built_asset(c.path, built)]
     deeper = _Suffixes(ctx) if (candidates or bare or outside) and ctx.git is not None else None
     # Step 6: another codebase's files (an upstream test suite, a runtime folder), unless git
     # deleted them lately.
