@@ -225,3 +225,14 @@ def test_read_all_says_a_linked_name_is_attached_under_the_other(
     assert code == 0
     assert rows["a/CLAUDE.md"][0] == "1. attached" and rows["a/CLAUDE.md"][3] == "as a/AGENTS.md (its target)"
     assert rows["a/AGENTS.md"][0] == "as a/CLAUDE.md (a link to it)" and rows["a/AGENTS.md"][3] == "1. attached"
+
+
+def test_engine_views_name_files_outside_the_project_absolute(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tree({".git/HEAD": "x", "AGENTS.md": "# r\n", "a/AGENTS.md": "# a\n"})
+    elsewhere = tree({"notes.txt": "x\n"}, "elsewhere")
+    home = tree({}, "home")
+    argv = ["read", str(elsewhere / "notes.txt"), "--cwd", str(root / "a"), "--engine", "all", "--home", str(home)]
+    code, out, _ = run(capsys, *argv, "--managed-dir", str(home / "none"))
+    assert code == 0 and out.splitlines()[0].startswith(f"A read of {elsewhere / 'notes.txt'}, per engine")
+    code, out, _ = run(capsys, "context", str(root / "a"), "--engine", "all", "--home", str(home))
+    assert code == 0 and "../AGENTS.md" in out.split()  # the project's own, above the cwd: relative

@@ -8,9 +8,9 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from agents_md.cli.style import Style, human_bytes
+from agents_md.cli.style import PathNames, Style, human_bytes
 from agents_md.engine.paths import is_inside
-from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left
+from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, Scope
 
 _LEFT = {
     "blank": "empty or white space only",
@@ -30,13 +30,18 @@ _LEFT = {
 }
 
 
-def shown(path: str, start: EngineStart, home: str) -> str:
-    """A path as a person reads it: ``~/…`` under the home (when the cwd is not), else relative to
-    the working directory."""
-    home = home.rstrip(os.sep)
-    if home and is_inside(path, home) and not is_inside(start.cwd, home):
-        return "~" + path[len(home) :]
-    return os.path.relpath(path, start.cwd)
+def names_for(starts: Sequence[EngineStart], home: str) -> PathNames:
+    """How a view names files, by the context view's rule: relative to the working directory for
+    the project's files (at or below the highest folder above it that holds a project file any
+    engine sent), ``~/`` for the rest of the home, absolute otherwise."""
+    cwd = starts[0].cwd
+    top = cwd
+    for start in starts:
+        for f in start.files:
+            folder = os.path.dirname(f.path)
+            if f.scope is not Scope.GLOBAL and is_inside(cwd, folder) and len(folder) < len(top):
+                top = folder
+    return PathNames(cwd, home, top=top)
 
 
 def start_json(start: EngineStart) -> dict[str, Any]:
@@ -72,13 +77,14 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], s: Style) -> l
 
 def render_start(start: EngineStart, title: str, home: str) -> str:
     s = Style()
+    shown = names_for([start], home)
     lines = [s(f"{title}: instruction files for {start.cwd}", "bold")]
     if start.root:
         lines.append(f"walk: from {start.root} (names: {', '.join(start.names)})")
     lines.append("")
     if start.files:
         rows = [
-            (str(i + 1), str(f.scope), shown(f.path, start, home), f"{f.size:,}", _loaded(f.loaded, f.size), f.why)
+            (str(i + 1), str(f.scope), shown(f.path), f"{f.size:,}", _loaded(f.loaded, f.size), f.why)
             for i, f in enumerate(start.files)
         ]
         lines += _table(("#", "scope", "file", "bytes", "sent", "why"), rows, s)
@@ -90,7 +96,7 @@ def render_start(start: EngineStart, title: str, home: str) -> str:
         lines += ["", s("Considered and left out:", "bold")]
         for x in start.left_out:
             extra = f" [{x.detail}]" if x.detail else ""
-            lines.append(f"  {shown(x.path, start, home)}: {_LEFT.get(str(x.why), str(x.why))}{extra}")
+            lines.append(f"  {shown(x.path)}: {_LEFT.get(str(x.why), str(x.why))}{extra}")
     return "\n".join(lines)
 
 
@@ -98,22 +104,22 @@ def _loaded(loaded: int, size: int) -> str:
     return "whole" if loaded >= size else f"cut at {loaded:,}"
 
 
-def _sent_as(path: str, files: Sequence[EngineFile], cwd: str) -> str | None:
+def _sent_as(path: str, files: Sequence[EngineFile], shown: PathNames) -> str | None:
     """``CLAUDE.md -> AGENTS.md``: the text of ``path`` sent under the other name, if one of
     ``files`` is the same file."""
     real = os.path.realpath(path)
     alias = next((f.path for f in files if f.path != path and os.path.realpath(f.path) == real), None)
     if alias is None:
         return None
-    return f"as {os.path.relpath(alias, cwd)} ({'a link to it' if os.path.islink(alias) else 'its target'})"
+    return f"as {shown(alias)} ({'a link to it' if os.path.islink(alias) else 'its target'})"
 
 
-def _absent(path: str, start: EngineStart) -> str:
+def _absent(path: str, start: EngineStart, shown: PathNames) -> str:
     """Why ``start`` did not load ``path``: its own record, else what its walk did not cover."""
     for x in start.left_out:
         if x.path == path:
             return f"no: {_LEFT.get(str(x.why), str(x.why))}"
-    alias = _sent_as(path, start.files, start.cwd)
+    alias = _sent_as(path, start.files, shown)
     if alias is not None:
         return alias
     if os.path.basename(path) not in start.names:
@@ -133,6 +139,7 @@ def render_all(starts: Sequence[tuple[str, EngineStart]], home: str) -> str:
     """One row a file (every file any engine sent or left out), one column an engine."""
     s = Style()
     first = starts[0][1]
+    shown = names_for([start for _title, start in starts], home)
     paths: dict[str, None] = {}
     for _title, start in starts:
         paths.update((f.path, None) for f in start.files)
@@ -140,14 +147,14 @@ def render_all(starts: Sequence[tuple[str, EngineStart]], home: str) -> str:
         paths.update((x.path, None) for x in start.left_out if x.why is not Left.UNTRUSTED)
     rows = []
     for path in paths:
-        cells = [shown(path, first, home)]
+        cells = [shown(path)]
         for _title, start in starts:
             if any(x.why is Left.UNTRUSTED for x in start.left_out):
                 cells.append("no: folder not trusted")
                 continue
             index = next((i for i, f in enumerate(start.files) if f.path == path), None)
             if index is None:
-                cells.append(_absent(path, start))
+                cells.append(_absent(path, start, shown))
                 continue
             f = start.files[index]
             cells.append(f"{index + 1}. " + ("whole" if not f.cut else f"cut at {f.loaded:,} of {f.size:,} B"))
@@ -191,11 +198,11 @@ def render_read(read: EngineRead, title: str, path: str, *, reads_at_all: bool) 
     return "\n".join([*lines, "", read.text])
 
 
-def _not_attached(path: str, start: EngineStart, read: EngineRead, reads_at_all: bool) -> str:
+def _not_attached(path: str, start: EngineStart, read: EngineRead, reads_at_all: bool, shown: PathNames) -> str:
     """Why ``read`` did not attach ``path``: its own record, else as far as the engine's start says."""
     if not reads_at_all:
         return "no: files load at start only"
-    alias = _sent_as(path, read.files, start.cwd)
+    alias = _sent_as(path, read.files, shown)
     if alias is not None:
         return alias
     for x in read.left_out:
@@ -216,18 +223,19 @@ def render_reads(reads: Sequence[tuple[str, bool, EngineStart, EngineRead]], hom
     """One row a file any engine attached, one column an engine (n. = its place in what the
     engine appends; each row (title, whether it attaches files on a read at all, start, read))."""
     s = Style()
-    first, first_read = reads[0][2], reads[0][3]
+    first_read = reads[0][3]
+    shown = names_for([start for _t, _r, start, _read in reads], home)
     paths = dict.fromkeys(f.path for *_, read in reads for f in read.files)
     rows = []
     for path in paths:
-        cells = [shown(path, first, home)]
+        cells = [shown(path)]
         for _title, reads_at_all, start, read in reads:
             index = next((i for i, f in enumerate(read.files) if f.path == path), None)
             cells.append(
-                f"{index + 1}. attached" if index is not None else _not_attached(path, start, read, reads_at_all)
+                f"{index + 1}. attached" if index is not None else _not_attached(path, start, read, reads_at_all, shown)
             )
         rows.append(cells)
-    title = f"A read of {shown(first_read.path, first, home)}, per engine (n. = its place in what the engine appends)"
+    title = f"A read of {shown(first_read.path)}, per engine (n. = its place in what the engine appends)"
     lines = [s(title, "bold"), ""]
     if rows:
         lines += [*_table(("file", *(r[0] for r in reads)), rows, s), ""]
