@@ -57,6 +57,7 @@ _WHERE = {
     "EngineStart": "agents_md.engines.model",
     "LeftOut": "agents_md.engines.model",
     "engine_start": "agents_md.host.engines",
+    "engine_read": "agents_md.host.engines",
     "replay_engine": "agents_md.engines.replay",
 }
 
@@ -93,6 +94,7 @@ if TYPE_CHECKING:
     from agents_md.errors import SettingsError as SettingsError
     from agents_md.errors import UsageError as UsageError
     from agents_md.host.aio import AsyncSession as AsyncSession
+    from agents_md.host.engines import engine_read as engine_read
     from agents_md.host.engines import engine_start as engine_start
     from agents_md.host.plugins import PluginSpec as PluginSpec
     from agents_md.host.replay import replay as replay
