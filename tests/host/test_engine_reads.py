@@ -10,7 +10,14 @@ from agents_md import engine_read, engine_start
 from agents_md.engines.model import Left
 
 Tree = Callable[..., Path]
-FILES = {".git/HEAD": "x", "AGENTS.md": "# r\n", "a/CLAUDE.md": "# ac\n", "a/AGENTS.md": "# aa\n", "a/b/x": "x\n", "a/y": "y\n"}
+FILES = {
+    ".git/HEAD": "x",
+    "AGENTS.md": "# r\n",
+    "a/CLAUDE.md": "# ac\n",
+    "a/AGENTS.md": "# aa\n",
+    "a/b/x": "x\n",
+    "a/y": "y\n",
+}
 
 
 def test_claude_code_read_keeps_its_files_its_text_and_why_not(tree: Tree) -> None:
