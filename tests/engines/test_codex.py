@@ -91,8 +91,10 @@ def test_codex_home_moves_the_whole_configuration(tmp_path: Path) -> None:
         ('project_doc_max_bytes = "lots"\n', "project_doc_max_bytes must be a whole number of bytes"),
         ("project_doc_fallback_filenames = 3\n", "project_doc_fallback_filenames must be a list of file names"),
         ("project_doc_max_bytes = \n", "not valid TOML"),
+        ("projects = 3\n", "projects must be a table of folders (found 3)"),
+        ('[projects."/x"]\ntrust_level = "maybe"\n', "projects.'/x'.trust_level must be 'trusted' or 'untrusted'"),
     ],
-    ids=["budget-not-a-number", "fallbacks-not-a-list", "not-toml"],
+    ids=["budget-not-a-number", "fallbacks-not-a-list", "not-toml", "projects-not-a-table", "trust-level-unknown"],
 )
 def test_a_config_codex_refuses_is_an_error_naming_the_file(tmp_path: Path, text: str, message: str) -> None:
     root = build_tree(tmp_path / "root", {"AGENTS.md": "# root\n"})
@@ -153,3 +155,13 @@ def test_the_cwd_key_decides_before_the_repository_key(tmp_path: Path) -> None:
     cwd_trusted = untrusted + '[projects."<ROOT>/a"]\ntrust_level = "trusted"\n'
     _root, start = _start(tmp_path / "t", tree, "a", {".codex/config.toml": cwd_trusted})
     assert [f.text for f in start.files] == ["r\n", "a\n"]
+
+
+def test_a_bom_before_the_config_is_read_past(tmp_path: Path) -> None:
+    _root, start = _start(
+        tmp_path,
+        {".git/HEAD": "x", "AGENTS.md": "# root\n"},
+        "",
+        {".codex/config.toml": "\ufeffproject_doc_max_bytes = 3\n"},
+    )
+    assert [f.text for f in start.files] == ["# r"]

@@ -10,8 +10,9 @@
    not count); deeper ones apply over shallower ones, for the budget and the fallback names;
    a project never moves its own root (its ``project_root_markers`` are not read). A working
    directory whose level (looked up the same way) is ``untrusted`` gets no project doc at all.
-3. A missing file is no configuration; a file that is not TOML, or a value of the wrong type,
-   is a problem named with its file (and key) — Codex refuses to start on it.
+3. A missing file is no configuration; a file that is not TOML (a BOM is read past), or a value
+   of the wrong type (``projects`` too: tables, ``trust_level`` one of the two), is a problem
+   named with its file (and key) — Codex refuses to start on it.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def _load(path: str, fs: FileSystem) -> dict[str, object] | None:
     if data is None:
         return None
     try:
-        return tomllib.loads(data.decode("utf-8"))
+        return tomllib.loads(data.decode("utf-8").removeprefix("\ufeff"))  # Codex reads past a BOM
     except UnicodeDecodeError as exc:
         raise CodexConfigError(f"{path}: not UTF-8 text (byte {exc.start})") from exc
     except tomllib.TOMLDecodeError as exc:
@@ -84,16 +85,24 @@ def _names(table: Mapping[str, object], key: str, path: str) -> tuple[str, ...] 
     return tuple(value)
 
 
-def _trust(table: Mapping[str, object], level: str) -> frozenset[str]:
-    projects = table.get("projects")
+def _projects(table: Mapping[str, object], path: str) -> dict[str, dict[str, object]]:
+    """``[projects."<dir>"]`` tables; Codex refuses a ``projects`` or a project that is no table,
+    and a ``trust_level`` other than ``trusted`` or ``untrusted``."""
+    projects = table.get("projects", {})
     if not isinstance(projects, dict):
-        return frozenset()
+        raise CodexConfigError(f"{path}: projects must be a table of folders (found {projects!r})")
+    for key, value in projects.items():
+        if not isinstance(value, dict):
+            raise CodexConfigError(f"{path}: projects.{key!r} must be a table (found {value!r})")
+        level = value.get("trust_level", TRUSTED)
+        if level not in (TRUSTED, UNTRUSTED):
+            raise CodexConfigError(f"{path}: projects.{key!r}.trust_level must be {TRUSTED!r} or {UNTRUSTED!r}")
+    return projects
+
+
+def _trust(projects: Mapping[str, Mapping[str, object]], level: str) -> frozenset[str]:
     # Keys match as written: one spelled otherwise (a trailing ``/``) names no folder Codex meets.
-    return frozenset(
-        k
-        for k, v in projects.items()
-        if isinstance(v, dict) and v.get("trust_level") == level and k == os.path.normpath(k)
-    )
+    return frozenset(k for k, v in projects.items() if v.get("trust_level") == level and k == os.path.normpath(k))
 
 
 def read_home_config(home: str, env: Mapping[str, str], fs: FileSystem = DEFAULT_FS) -> CodexConfig:
@@ -107,13 +116,14 @@ def read_home_config(home: str, env: Mapping[str, str], fs: FileSystem = DEFAULT
     max_bytes = _int(table, "project_doc_max_bytes", path)
     names = _names(table, "project_doc_fallback_filenames", path)
     markers = _names(table, "project_root_markers", path)
+    projects = _projects(table, path)
     return replace(
         config,
         max_bytes=config.max_bytes if max_bytes is None else max_bytes,
         fallback_names=config.fallback_names if names is None else names,
         markers=config.markers if markers is None else markers,
-        trusted=_trust(table, TRUSTED),
-        untrusted=_trust(table, UNTRUSTED),
+        trusted=_trust(projects, TRUSTED),
+        untrusted=_trust(projects, UNTRUSTED),
         sources=(path,),
     )
 
