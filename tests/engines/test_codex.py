@@ -165,3 +165,17 @@ def test_a_bom_before_the_config_is_read_past(tmp_path: Path) -> None:
         {".codex/config.toml": "\ufeffproject_doc_max_bytes = 3\n"},
     )
     assert [f.text for f in start.files] == ["# r"]
+
+
+@pytest.mark.parametrize(
+    ("home_tree", "message"),
+    [({}, "but that path does not exist"), ({"elsewhere": "a file\n"}, "but that path is not a directory")],
+    ids=["missing", "a-file"],
+)
+def test_a_codex_home_that_is_no_folder_stops_codex(tmp_path: Path, home_tree: dict[str, object], message: str) -> None:
+    root = build_tree(tmp_path / "root", {"AGENTS.md": "# root\n"})
+    home = build_tree(tmp_path / "home", home_tree)
+    elsewhere = os.path.join(home, "elsewhere")
+    with pytest.raises(CodexConfigError) as caught:
+        codex.start(root, home=home, env={"CODEX_HOME": elsewhere})
+    assert str(caught.value) == f'CODEX_HOME points to "{elsewhere}", {message}'

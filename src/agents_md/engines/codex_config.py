@@ -1,6 +1,7 @@
 """Codex CLI's configuration, read the way Codex reads it for project docs.
 
-1. ``$CODEX_HOME`` (default ``~/.codex``; set elsewhere, ``~/.codex`` is not read) holds
+1. ``$CODEX_HOME`` (default ``~/.codex``; set elsewhere, ``~/.codex`` is not read, and a
+   ``CODEX_HOME`` that is not a folder stops Codex) holds
    ``config.toml``: ``project_doc_max_bytes`` (default 32768), ``project_doc_fallback_filenames``
    (default none), ``project_root_markers`` (default ``[".git"]``; ``[]`` means none).
 2. A folder's ``.codex/config.toml`` (from the project root down to the working directory)
@@ -108,6 +109,12 @@ def _trust(projects: Mapping[str, Mapping[str, object]], level: str) -> frozense
 def read_home_config(home: str, env: Mapping[str, str], fs: FileSystem = DEFAULT_FS) -> CodexConfig:
     """Step 1: ``$CODEX_HOME/config.toml``, or the defaults when there is none."""
     where = codex_home(home, env)
+    if env.get("CODEX_HOME"):
+        # Codex refuses to start on a CODEX_HOME that names no folder (the default may be missing).
+        if not fs.exists(where):
+            raise CodexConfigError(f'CODEX_HOME points to "{where}", but that path does not exist')
+        if not fs.is_dir(where):
+            raise CodexConfigError(f'CODEX_HOME points to "{where}", but that path is not a directory')
     config = CodexConfig(codex_home=where)
     path = os.path.join(where, CONFIG_NAME)
     table = _load(path, fs)
