@@ -232,3 +232,21 @@ def test_an_included_folder_that_is_no_folder_stops_gemini(
             tmp_path, {"a/GEMINI.md": "# a\n", **tree}, "a", settings={"context": {"includeDirectories": ["../b"]}}
         )
     assert str(caught.value) == message.format(b=tmp_path / "root" / "b")
+
+
+TRAVERSAL = "<!-- Import failed: ../../shared.md - Path traversal attempt -->"
+IMPORTED = "<!-- Imported from: ../../shared.md -->\nshared\n\n<!-- End of import from: ../../shared.md -->"
+
+
+@pytest.mark.parametrize(
+    ("markers", "expected"),
+    [(None, IMPORTED), ([], TRAVERSAL), (["package.json"], TRAVERSAL)],
+    ids=["git-by-default", "no-markers-the-files-folder", "package-marker"],
+)
+def test_imports_stay_inside_the_root_the_boundary_markers_give(
+    tmp_path: Path, markers: list[str] | None, expected: str
+) -> None:
+    tree = {"shared.md": "shared\n", "a/package.json": "{}\n", "a/b/GEMINI.md": "@../../shared.md\n", "a/b/x": "x"}
+    settings = None if markers is None else {"context": {"memoryBoundaryMarkers": markers}}
+    root, s = _session(tmp_path, tree, settings=settings)
+    assert [f.text for f in s.read(str(root / "a" / "b" / "x")).files] == [expected]

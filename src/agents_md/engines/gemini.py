@@ -95,7 +95,11 @@ class Session:
         self._sent_ids.add(identity)
         raw = data.decode("utf-8", "replace")
         folder = os.path.dirname(path)
-        text = js_trim(flatten(raw, path, folder, self.fs) if flat else expand(raw, folder, self.fs))
+        markers = self.settings.markers  # they bound imports too
+        if flat:
+            text = js_trim(flatten(raw, path, folder, self.fs, markers=markers))
+        else:
+            text = js_trim(expand(raw, folder, self.fs, markers=markers))
         if not text:
             left.append(LeftOut(path=path, why=Left.BLANK, detail="empty or white space only"))
             return None
