@@ -250,3 +250,10 @@ def test_imports_stay_inside_the_root_the_boundary_markers_give(
     settings = None if markers is None else {"context": {"memoryBoundaryMarkers": markers}}
     root, s = _session(tmp_path, tree, settings=settings)
     assert [f.text for f in s.read(str(root / "a" / "b" / "x")).files] == [expected]
+
+
+def test_an_untrusted_folder_stops_before_its_included_folders_are_looked_at(tmp_path: Path) -> None:
+    settings = {"context": {"includeDirectories": ["../nope"]}}
+    _root, s = _session(tmp_path, {"a/GEMINI.md": "# a\n"}, "a", settings=settings, trust={})
+    assert s.started.prompt is None
+    assert [x.why for x in s.started.left_out] == [Left.UNTRUSTED]

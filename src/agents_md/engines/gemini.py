@@ -68,10 +68,11 @@ class Session:
         self.cwd = fs.realpath(cwd)
         self.settings: GeminiSettings = read_settings(home, self.cwd, env, fs)
         self.top = walk_top(self.cwd, self.settings.markers, fs)
-        self.included = included_folders(self.settings, fs)
+        self.trusted = is_trusted(self.settings, self.cwd)
+        # An untrusted folder stops Gemini (exit 55) before its included folders are looked at.
+        self.included = included_folders(self.settings, fs) if self.trusted else ()
         self._sent_paths: set[str] = set()
         self._sent_ids: set[object] = set()
-        self.trusted = is_trusted(self.settings, self.cwd)
         self.started = self._start()
 
     def _identity(self, path: str) -> object:
