@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from trees import build_tree
 
-from agents_md.engines import codex
+from agents_md.engines import codex, codex_trust
 from agents_md.engines.codex_config import CodexConfigError
 from agents_md.engines.model import EngineStart, Left
 
@@ -91,8 +91,10 @@ def test_codex_home_moves_the_whole_configuration(tmp_path: Path) -> None:
         ('project_doc_max_bytes = "lots"\n', "project_doc_max_bytes must be a whole number of bytes"),
         ("project_doc_fallback_filenames = 3\n", "project_doc_fallback_filenames must be a list of file names"),
         ("project_doc_max_bytes = \n", "not valid TOML"),
+        ("projects = 3\n", "projects must be a table of folders (found 3)"),
+        ('[projects."/x"]\ntrust_level = "maybe"\n', "projects.'/x'.trust_level must be 'trusted' or 'untrusted'"),
     ],
-    ids=["budget-not-a-number", "fallbacks-not-a-list", "not-toml"],
+    ids=["budget-not-a-number", "fallbacks-not-a-list", "not-toml", "projects-not-a-table", "trust-level-unknown"],
 )
 def test_a_config_codex_refuses_is_an_error_naming_the_file(tmp_path: Path, text: str, message: str) -> None:
     root = build_tree(tmp_path / "root", {"AGENTS.md": "# root\n"})
@@ -108,3 +110,72 @@ def test_a_missing_config_is_the_defaults(tmp_path: Path) -> None:
     start = codex.start(root, home=str(tmp_path / "nohome"), env={})
     assert [(f.size, f.loaded) for f in start.files] == [(40000, 32768)]
     assert start.sources == ()
+
+
+@pytest.mark.parametrize(
+    ("tree", "folder", "expected"),
+    [
+        ({".git/HEAD": "x", "a/b/": {"dir": True}}, "a/b", ""),
+        ({".git/HEAD": "x", "a/.git/objects/": {"dir": True}, "a/b/": {"dir": True}}, "a/b", ""),
+        ({".git/HEAD": "x", "a/.git/HEAD": "x", "a/b/": {"dir": True}}, "a/b", "a"),
+        ({".git/HEAD": "x", "a/.git": "gitdir: ../.git\n", "a/b/": {"dir": True}}, "a/b", None),
+        (
+            {
+                "main/.git/worktrees/wt/commondir": "../..\n",
+                "main/.git/worktrees/wt/gitdir": "x\n",
+                "wt/.git": "gitdir: ../main/.git/worktrees/wt\n",
+            },
+            "wt",
+            "main",
+        ),
+        ({"main/.git/worktrees/wt/HEAD": "x", "wt/.git": "gitdir: ../main/.git/worktrees/wt\n"}, "wt", None),
+    ],
+    ids=[
+        "git-folder-above",
+        "git-folder-without-head-passed-over",
+        "git-folder-with-head",
+        "git-file-to-a-plain-gitdir-ends-the-search",
+        "worktree-gives-its-main-repository",
+        "worktree-without-commondir-gives-none",
+    ],
+)
+def test_trust_falls_back_to_the_repository_of_the_folder(
+    tmp_path: Path, tree: dict[str, object], folder: str, expected: str | None
+) -> None:
+    build_tree(tmp_path, tree)
+    found = codex_trust.repository(str(tmp_path / folder))
+    assert found == (None if expected is None else os.path.normpath(tmp_path / expected))
+
+
+def test_the_cwd_key_decides_before_the_repository_key(tmp_path: Path) -> None:
+    tree = {".git/HEAD": "x", "AGENTS.md": "r\n", "a/AGENTS.md": "a\n"}
+    untrusted = '[projects."<ROOT>"]\ntrust_level = "untrusted"\n'
+    _root, start = _start(tmp_path / "u", tree, "a", {".codex/config.toml": untrusted})
+    assert [x.why for x in start.left_out] == [Left.UNTRUSTED]
+    cwd_trusted = untrusted + '[projects."<ROOT>/a"]\ntrust_level = "trusted"\n'
+    _root, start = _start(tmp_path / "t", tree, "a", {".codex/config.toml": cwd_trusted})
+    assert [f.text for f in start.files] == ["r\n", "a\n"]
+
+
+def test_a_bom_before_the_config_is_read_past(tmp_path: Path) -> None:
+    _root, start = _start(
+        tmp_path,
+        {".git/HEAD": "x", "AGENTS.md": "# root\n"},
+        "",
+        {".codex/config.toml": "\ufeffproject_doc_max_bytes = 3\n"},
+    )
+    assert [f.text for f in start.files] == ["# r"]
+
+
+@pytest.mark.parametrize(
+    ("home_tree", "message"),
+    [({}, "but that path does not exist"), ({"elsewhere": "a file\n"}, "but that path is not a directory")],
+    ids=["missing", "a-file"],
+)
+def test_a_codex_home_that_is_no_folder_stops_codex(tmp_path: Path, home_tree: dict[str, object], message: str) -> None:
+    root = build_tree(tmp_path / "root", {"AGENTS.md": "# root\n"})
+    home = build_tree(tmp_path / "home", home_tree)
+    elsewhere = os.path.join(home, "elsewhere")
+    with pytest.raises(CodexConfigError) as caught:
+        codex.start(root, home=home, env={"CODEX_HOME": elsewhere})
+    assert str(caught.value) == f'CODEX_HOME points to "{elsewhere}", {message}'

@@ -187,3 +187,73 @@ def test_include_directories_load_their_context_files_at_start_sorted_with_the_r
         "app/GEMINI.md",
         "shared/GEMINI.md",
     ]
+
+
+def test_a_read_attaches_imports_in_place_even_when_the_start_is_flat(tmp_path: Path) -> None:
+    tree = {
+        "GEMINI.md": "# root\n@./r.md\n",
+        "r.md": "r\n",
+        "a/GEMINI.md": "# a\n@./b.md\n",
+        "a/b.md": "b\n",
+        "a/x": "x",
+    }
+    root, s = _session(tmp_path, tree, settings={"context": {"importFormat": "flat"}})
+    assert "--- File: " in (s.started.prompt or "")
+    assert [f.text for f in s.read(str(root / "a" / "x")).files] == [
+        "# a\n<!-- Imported from: ./b.md -->\nb\n\n<!-- End of import from: ./b.md -->"
+    ]
+
+
+@pytest.mark.parametrize("what", ["missing", "dangling-link", "folder"])
+def test_a_read_of_something_not_a_file_attaches_nothing_and_claims_nothing(tmp_path: Path, what: str) -> None:
+    extra: dict[str, object] = {
+        "dangling-link": {"a/t": {"symlink": "nowhere"}},
+        "folder": {"a/t/": {"dir": True}},
+    }.get(what, {})
+    root, s = _session(tmp_path, {"GEMINI.md": "# r\n", "a/GEMINI.md": "# a\n", "a/x": "x", **extra})
+    assert s.read(str(root / "a" / "t")).text is None
+    assert [f.text for f in s.read(str(root / "a" / "x")).files] == ["# a"]
+
+
+@pytest.mark.parametrize(
+    ("tree", "message"),
+    [
+        ({}, "Directory does not exist: {b}"),
+        ({"b": "a file\n"}, "Path is not a directory: {b}"),
+        ({"b": {"symlink": "nowhere"}}, "Directory does not exist: {b}"),
+    ],
+    ids=["missing", "a-file", "a-dangling-link"],
+)
+def test_an_included_folder_that_is_no_folder_stops_gemini(
+    tmp_path: Path, tree: dict[str, object], message: str
+) -> None:
+    with pytest.raises(GeminiSettingsError) as caught:
+        _session(
+            tmp_path, {"a/GEMINI.md": "# a\n", **tree}, "a", settings={"context": {"includeDirectories": ["../b"]}}
+        )
+    assert str(caught.value) == message.format(b=tmp_path / "root" / "b")
+
+
+TRAVERSAL = "<!-- Import failed: ../../shared.md - Path traversal attempt -->"
+IMPORTED = "<!-- Imported from: ../../shared.md -->\nshared\n\n<!-- End of import from: ../../shared.md -->"
+
+
+@pytest.mark.parametrize(
+    ("markers", "expected"),
+    [(None, IMPORTED), ([], TRAVERSAL), (["package.json"], TRAVERSAL)],
+    ids=["git-by-default", "no-markers-the-files-folder", "package-marker"],
+)
+def test_imports_stay_inside_the_root_the_boundary_markers_give(
+    tmp_path: Path, markers: list[str] | None, expected: str
+) -> None:
+    tree = {"shared.md": "shared\n", "a/package.json": "{}\n", "a/b/GEMINI.md": "@../../shared.md\n", "a/b/x": "x"}
+    settings = None if markers is None else {"context": {"memoryBoundaryMarkers": markers}}
+    root, s = _session(tmp_path, tree, settings=settings)
+    assert [f.text for f in s.read(str(root / "a" / "b" / "x")).files] == [expected]
+
+
+def test_an_untrusted_folder_stops_before_its_included_folders_are_looked_at(tmp_path: Path) -> None:
+    settings = {"context": {"includeDirectories": ["../nope"]}}
+    _root, s = _session(tmp_path, {"a/GEMINI.md": "# a\n"}, "a", settings=settings, trust={})
+    assert s.started.prompt is None
+    assert [x.why for x in s.started.left_out] == [Left.UNTRUSTED]

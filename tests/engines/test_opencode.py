@@ -151,3 +151,21 @@ def test_opencode_config_dir_gives_the_global_agents_md_and_more_instructions(tm
     tree["cfg/opencode.json"] = {"json": {"instructions": ["rules.md"]}}
     root, s = _session(tmp_path, tree, env={"OPENCODE_CONFIG_DIR": str(tmp_path / "root" / "cfg")})
     assert [os.path.relpath(f.path, root) for f in s.started.files] == ["cfg/AGENTS.md", "AGENTS.md", "rules.md"]
+
+
+def test_a_read_of_a_folders_own_doc_skips_that_folder_and_claims_nothing(tmp_path: Path) -> None:
+    tree = {"a/AGENTS.md": "# a\n", "a/b/AGENTS.md": "# b\n", "a/b/CLAUDE.md": "# c\n", "a/b/x": "x"}
+    root, s = _session(tmp_path, tree)
+    assert [f.text for f in s.read(str(root / "a" / "b" / "AGENTS.md")).files] == ["# a\n"]
+    assert [f.text for f in s.read(str(root / "a" / "b" / "x")).files] == ["# b\n"]
+
+
+@pytest.mark.parametrize("what", ["missing", "dangling-link", "folder"])
+def test_a_read_of_something_not_a_file_attaches_nothing(tmp_path: Path, what: str) -> None:
+    extra: dict[str, object] = {
+        "dangling-link": {"a/t": {"symlink": "nowhere"}},
+        "folder": {"a/t/": {"dir": True}},
+    }.get(what, {})
+    root, s = _session(tmp_path, {"a/AGENTS.md": "# a\n", "a/x": "x", **extra})
+    assert s.read(str(root / "a" / "t")).text is None
+    assert [f.text for f in s.read(str(root / "a" / "x")).files] == ["# a\n"]

@@ -19,8 +19,9 @@
    byte cut; a split UTF-8 character reads as U+FFFD, as any bad sequence does). A kept text
    that is empty or white space only (Rust's white space: ``\\x1f`` is text) is skipped and
    costs nothing; once the budget is spent the deeper files are dropped; a budget of 0 turns
-   project docs off. Project files are sent raw (no trim; a BOM and ``\\r\\n`` stay). A project
-   marked untrusted in ``$CODEX_HOME/config.toml`` sends none.
+   project docs off. Project files are sent raw (no trim; a BOM and ``\\r\\n`` stay). A working
+   directory whose trust level is ``untrusted`` (``codex_config``: its own key, else its
+   repository's, whatever the root markers say) sends none.
 7. The text: ``# AGENTS.md instructions for <cwd>`` (without `` for <cwd>`` when only the global
    doc is sent), a blank line, ``<INSTRUCTIONS>``, the global doc, ``--- project-doc ---`` between
    it and the project files, the project files joined by blank lines, ``</INSTRUCTIONS>``.
@@ -155,7 +156,7 @@ def start(
     glob = _global_doc(config, fs)
     project: list[EngineFile]
     left: list[LeftOut]
-    if marked_untrusted(config, root, real):
+    if marked_untrusted(config, real, fs):
         project, left = [], [LeftOut(path=root, why=Left.UNTRUSTED, detail='trust_level = "untrusted"')]
     else:
         project, left = _project_docs(dirs, config, fs)

@@ -1,17 +1,19 @@
 """Codex CLI's configuration, read the way Codex reads it for project docs.
 
-1. ``$CODEX_HOME`` (default ``~/.codex``; set elsewhere, ``~/.codex`` is not read) holds
+1. ``$CODEX_HOME`` (default ``~/.codex``; set elsewhere, ``~/.codex`` is not read, and a
+   ``CODEX_HOME`` that is not a folder stops Codex) holds
    ``config.toml``: ``project_doc_max_bytes`` (default 32768), ``project_doc_fallback_filenames``
    (default none), ``project_root_markers`` (default ``[".git"]``; ``[]`` means none).
 2. A folder's ``.codex/config.toml`` (from the project root down to the working directory)
-   counts only when ``$CODEX_HOME/config.toml`` trusts that folder or one above it
-   (``[projects."<dir>"] trust_level = "trusted"``, the key spelled exactly: ``"<dir>/"`` trusts
-   nothing); deeper ones apply over shallower ones,
-   for the budget and the fallback names;
-   a project never moves its own root (its ``project_root_markers`` are not read). A project
-   marked ``trust_level = "untrusted"`` gets no project doc at all.
-3. A missing file is no configuration; a file that is not TOML, or a value of the wrong type,
-   is a problem named with its file (and key) — Codex refuses to start on it.
+   counts only when ``$CODEX_HOME/config.toml`` trusts that folder (``[projects."<dir>"]
+   trust_level = "trusted"``, the key spelled exactly: ``"<dir>/"`` trusts nothing), or it has
+   no key and its repository is trusted (``codex_trust``: a key on a folder between them does
+   not count); deeper ones apply over shallower ones, for the budget and the fallback names;
+   a project never moves its own root (its ``project_root_markers`` are not read). A working
+   directory whose level (looked up the same way) is ``untrusted`` gets no project doc at all.
+3. A missing file is no configuration; a file that is not TOML (a BOM is read past), or a value
+   of the wrong type (``projects`` too: tables, ``trust_level`` one of the two), is a problem
+   named with its file (and key) — Codex refuses to start on it.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
-from agents_md.engine.paths import is_inside
+from agents_md.engines.codex_trust import TRUSTED, UNTRUSTED, trust_level
 from agents_md.errors import AgentsMdError
 
 DEFAULT_MAX_BYTES = 32768
@@ -41,8 +43,9 @@ class CodexConfig:
     max_bytes: int = DEFAULT_MAX_BYTES
     fallback_names: tuple[str, ...] = ()
     markers: tuple[str, ...] = DEFAULT_MARKERS
-    trusted: frozenset[str] = frozenset()  # projects whose own .codex/config.toml counts
-    untrusted: frozenset[str] = frozenset()  # projects marked untrusted: no project doc at all
+    trusted: frozenset[str] = frozenset()  # keys marked trusted: their own .codex/config.toml counts
+    untrusted: frozenset[str] = frozenset()  # keys marked untrusted: no project doc at all
+    trust_all: bool = False  # a check's stand-in: every folder of the project trusted
     sources: tuple[str, ...] = ()  # the files read, shallowest first
 
 
@@ -58,7 +61,7 @@ def _load(path: str, fs: FileSystem) -> dict[str, object] | None:
     if data is None:
         return None
     try:
-        return tomllib.loads(data.decode("utf-8"))
+        return tomllib.loads(data.decode("utf-8").removeprefix("\ufeff"))  # Codex reads past a BOM
     except UnicodeDecodeError as exc:
         raise CodexConfigError(f"{path}: not UTF-8 text (byte {exc.start})") from exc
     except tomllib.TOMLDecodeError as exc:
@@ -83,21 +86,35 @@ def _names(table: Mapping[str, object], key: str, path: str) -> tuple[str, ...] 
     return tuple(value)
 
 
-def _trust(table: Mapping[str, object], level: str) -> frozenset[str]:
-    projects = table.get("projects")
+def _projects(table: Mapping[str, object], path: str) -> dict[str, dict[str, object]]:
+    """``[projects."<dir>"]`` tables; Codex refuses a ``projects`` or a project that is no table,
+    and a ``trust_level`` other than ``trusted`` or ``untrusted``."""
+    projects = table.get("projects", {})
     if not isinstance(projects, dict):
-        return frozenset()
+        raise CodexConfigError(f"{path}: projects must be a table of folders (found {projects!r})")
+    for key, value in projects.items():
+        if not isinstance(value, dict):
+            raise CodexConfigError(f"{path}: projects.{key!r} must be a table (found {value!r})")
+        level = value.get("trust_level", TRUSTED)
+        if level not in (TRUSTED, UNTRUSTED):
+            raise CodexConfigError(f"{path}: projects.{key!r}.trust_level must be {TRUSTED!r} or {UNTRUSTED!r}")
+    return projects
+
+
+def _trust(projects: Mapping[str, Mapping[str, object]], level: str) -> frozenset[str]:
     # Keys match as written: one spelled otherwise (a trailing ``/``) names no folder Codex meets.
-    return frozenset(
-        k
-        for k, v in projects.items()
-        if isinstance(v, dict) and v.get("trust_level") == level and k == os.path.normpath(k)
-    )
+    return frozenset(k for k, v in projects.items() if v.get("trust_level") == level and k == os.path.normpath(k))
 
 
 def read_home_config(home: str, env: Mapping[str, str], fs: FileSystem = DEFAULT_FS) -> CodexConfig:
     """Step 1: ``$CODEX_HOME/config.toml``, or the defaults when there is none."""
     where = codex_home(home, env)
+    if env.get("CODEX_HOME"):
+        # Codex refuses to start on a CODEX_HOME that names no folder (the default may be missing).
+        if not fs.exists(where):
+            raise CodexConfigError(f'CODEX_HOME points to "{where}", but that path does not exist')
+        if not fs.is_dir(where):
+            raise CodexConfigError(f'CODEX_HOME points to "{where}", but that path is not a directory')
     config = CodexConfig(codex_home=where)
     path = os.path.join(where, CONFIG_NAME)
     table = _load(path, fs)
@@ -106,26 +123,35 @@ def read_home_config(home: str, env: Mapping[str, str], fs: FileSystem = DEFAULT
     max_bytes = _int(table, "project_doc_max_bytes", path)
     names = _names(table, "project_doc_fallback_filenames", path)
     markers = _names(table, "project_root_markers", path)
+    projects = _projects(table, path)
     return replace(
         config,
         max_bytes=config.max_bytes if max_bytes is None else max_bytes,
         fallback_names=config.fallback_names if names is None else names,
         markers=config.markers if markers is None else markers,
-        trusted=_trust(table, "trusted"),
-        untrusted=_trust(table, "untrusted"),
+        trusted=_trust(projects, TRUSTED),
+        untrusted=_trust(projects, UNTRUSTED),
         sources=(path,),
     )
 
 
-def marked_untrusted(config: CodexConfig, root: str, cwd: str) -> bool:
-    """Whether the project (its root or the working directory) is marked ``trust_level = "untrusted"``."""
-    return bool({os.path.normpath(root), os.path.normpath(cwd)} & config.untrusted)
+def level(config: CodexConfig, folder: str, fs: FileSystem = DEFAULT_FS) -> str | None:
+    """The trust level Codex finds for ``folder`` (a real path): its own key, else its repository's."""
+    if config.trust_all:
+        return TRUSTED
+    levels = dict.fromkeys(config.trusted, TRUSTED) | dict.fromkeys(config.untrusted, UNTRUSTED)
+    return trust_level(levels, folder, fs)
+
+
+def marked_untrusted(config: CodexConfig, cwd: str, fs: FileSystem = DEFAULT_FS) -> bool:
+    """Whether the working directory's level is ``untrusted`` (step 2): no project doc at all."""
+    return level(config, cwd, fs) == UNTRUSTED
 
 
 def with_project(config: CodexConfig, root: str, chain: Sequence[str], fs: FileSystem = DEFAULT_FS) -> CodexConfig:
     """Step 2: a trusted project's ``.codex/config.toml`` files (``chain``: root to cwd) over ``config``."""
     for directory in chain:
-        if not any(is_inside(directory, trusted) for trusted in config.trusted):
+        if level(config, directory, fs) != TRUSTED:
             continue
         path = os.path.join(directory, PROJECT_CONFIG)
         table = _load(path, fs)

@@ -13,8 +13,9 @@
    once, by the name met first (root-most folder first, then ``context.fileName`` order); the
    project files are then sent sorted by path, as strings (so ``A/GEMINI.md`` comes before
    ``GEMINI.md``, and a folder's files by name whatever the order of ``context.fileName``).
-6. Each file: ``@`` imports expanded (``gemini_imports``), then trimmed (JavaScript's ``trim``,
-   which drops a BOM); an empty result is skipped. No byte limit.
+6. Each file: ``@`` imports expanded (``gemini_imports``; ``context.importFormat`` only at
+   start: a file attached on a read is always expanded in place), then trimmed (JavaScript's
+   ``trim``, which drops a BOM); an empty result is skipped. No byte limit.
 7. Blocks ``--- Context from: <path> ---\\n<text>\\n--- End of Context from: <path> ---\\n`` joined
    by ``\\n``: the global ones in ``<loaded_context>\\n…</loaded_context>`` (system instruction),
    the project ones in ``<loaded_context>\\n<project_context>\\n…</project_context>\\n
@@ -25,8 +26,8 @@
    folders from the file's folder up to the top of its walk that were not sent yet, root-most
    folder first, within a folder in ``context.fileName`` order, each once per session: ``--- Newly Discovered
    Project Context ---\\n`` + blocks + ``--- End Project Context ---``. A read outside the
-   working directory, or of a file ``gemini_ignore`` says is ignored, is refused by the tool:
-   nothing.
+   working directory, of a file ``gemini_ignore`` says is ignored, or of something that is not
+   a file (missing, a dangling link, a folder), fails in the tool: nothing.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from agents_md._util.jstext import js_trim
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
 from agents_md.engine.paths import is_inside, path_chain
 from agents_md.engines.gemini_imports import expand, flatten
-from agents_md.engines.gemini_settings import GeminiSettings, is_trusted, read_settings
+from agents_md.engines.gemini_settings import GeminiSettings, included_folders, is_trusted, read_settings
 from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, LeftOut, Scope
 
 NAME = "gemini"
@@ -67,16 +68,18 @@ class Session:
         self.cwd = fs.realpath(cwd)
         self.settings: GeminiSettings = read_settings(home, self.cwd, env, fs)
         self.top = walk_top(self.cwd, self.settings.markers, fs)
+        self.trusted = is_trusted(self.settings, self.cwd)
+        # An untrusted folder stops Gemini (exit 55) before its included folders are looked at.
+        self.included = included_folders(self.settings, fs) if self.trusted else ()
         self._sent_paths: set[str] = set()
         self._sent_ids: set[object] = set()
-        self.trusted = is_trusted(self.settings, self.cwd)
         self.started = self._start()
 
     def _identity(self, path: str) -> object:
         stamp = self.fs.stamp(path)
         return ("inode", stamp[1]) if stamp else ("path", self.fs.realpath(path))
 
-    def _load(self, path: str, scope: Scope, why: str, left: list[LeftOut]) -> EngineFile | None:
+    def _load(self, path: str, scope: Scope, why: str, left: list[LeftOut], *, flat: bool = False) -> EngineFile | None:
         """Steps 5-6 for one file; ``None`` when it is not sent (and why, in ``left``)."""
         try:
             data = self.fs.read_file(path)
@@ -93,10 +96,11 @@ class Session:
         self._sent_ids.add(identity)
         raw = data.decode("utf-8", "replace")
         folder = os.path.dirname(path)
-        if self.settings.import_format == "flat":
-            text = js_trim(flatten(raw, path, folder, self.fs))
+        markers = self.settings.markers  # they bound imports too
+        if flat:
+            text = js_trim(flatten(raw, path, folder, self.fs, markers=markers))
         else:
-            text = js_trim(expand(raw, folder, self.fs))
+            text = js_trim(expand(raw, folder, self.fs, markers=markers))
         if not text:
             left.append(LeftOut(path=path, why=Left.BLANK, detail="empty or white space only"))
             return None
@@ -118,15 +122,19 @@ class Session:
             )
         left: list[LeftOut] = []
         names = self.settings.names
+        flat = self.settings.import_format == "flat"
         glob = [
             f
             for name in names
-            if (f := self._load(os.path.join(self.home, ".gemini", name), Scope.GLOBAL, f"~/.gemini/{name}", left))
+            if (
+                f := self._load(
+                    os.path.join(self.home, ".gemini", name), Scope.GLOBAL, f"~/.gemini/{name}", left, flat=flat
+                )
+            )
         ]
         chain = path_chain(self.cwd)
         dirs = chain[chain.index(self.top) :] if self.top in chain else [self.cwd]
-        for extra in self.settings.include_dirs:
-            extra = self.fs.realpath(extra)
+        for extra in self.included:
             top = walk_top(extra, self.settings.markers, self.fs)
             extra_chain = path_chain(extra)
             dirs += [
@@ -134,7 +142,11 @@ class Session:
             ]
         # Found root-most folder first (the first name of a file met twice wins), sent by path.
         paths = [os.path.join(d, n) for d in dirs for n in names]
-        found = [f for p in paths if (f := self._load(p, Scope.PROJECT, f"{os.path.basename(p)} on the walk", left))]
+        found = [
+            f
+            for p in paths
+            if (f := self._load(p, Scope.PROJECT, f"{os.path.basename(p)} on the walk", left, flat=flat))
+        ]
         project = sorted(found, key=lambda f: f.path)
         return EngineStart(
             engine=NAME,
@@ -155,12 +167,14 @@ class Session:
 
         # The workspace: the working directory, then each included folder (each with its own top).
         spaces = [(self.cwd, self.top)] + [
-            (real, walk_top(real, self.settings.markers, self.fs))
-            for real in (self.fs.realpath(d) for d in self.settings.include_dirs)
+            (real, walk_top(real, self.settings.markers, self.fs)) for real in self.included
         ]
         space = next(((w, t) for w, t in spaces if is_inside(path, w)), None)
         git, gemini = self.settings.respect_git_ignore, self.settings.respect_gemini_ignore
-        if not self.trusted or space is None or ignored(path, space[0], self.fs, git=git, gemini=gemini):
+        # Outside the workspace, or not a file (missing, a dangling link, a folder): the tool fails.
+        if space is None or not self.trusted or not self.fs.is_file(path):
+            return EngineRead(path=path, files=(), text=None)
+        if ignored(path, space[0], self.fs, git=git, gemini=gemini):
             return EngineRead(path=path, files=(), text=None)
         chain = path_chain(os.path.dirname(path))
         top = space[1] if space[1] in chain else space[0]

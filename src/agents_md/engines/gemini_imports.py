@@ -6,8 +6,9 @@
    next run of the same length, anywhere in the text (mid-line, across lines); a fence never
    closed, an indented block or a ``~~~`` fence is not code.
 2. The path resolves against the importing file's folder and must stay inside the project
-   root of that folder (the nearest folder above it holding a ``.git``, a folder or a file,
-   else the folder itself), as written and once links are followed (a link to a file outside
+   root of that folder (the nearest folder at or above it holding one of
+   ``context.memoryBoundaryMarkers``, default ``.git``, a folder or a file; none found, or
+   ``[]``: the folder itself), as written and once links are followed (a link to a file outside
    is refused too): else ``<!-- Import failed: P - Path traversal attempt -->``.
 3. A file already on the chain of imports that led here: ``<!-- File already processed: P -->``.
 4. Otherwise the file's text (its own imports expanded, up to 5 levels deep) is put between
@@ -25,6 +26,7 @@ import re
 from agents_md.engine.fs import FileSystem
 
 MAX_DEPTH = 5
+DEFAULT_MARKERS = (".git",)
 _SPACE = " \t\n\r"
 # Not Markdown's blocks: two patterns over the whole text, their matches code. Three backticks
 # up to the next three, anywhere (``` ```` ``` closes a fence); a run of backticks up to the next
@@ -92,10 +94,11 @@ def find_imports(text: str) -> list[tuple[int, int, str]]:
         i = j + 1
 
 
-def project_root(directory: str, fs: FileSystem) -> str:
+def project_root(directory: str, fs: FileSystem, markers: tuple[str, ...] = DEFAULT_MARKERS) -> str:
+    """Step 2's root for a file in ``directory``."""
     current = os.path.abspath(directory)
     while True:
-        if fs.exists(os.path.join(current, ".git")):
+        if any(fs.exists(os.path.join(current, m)) for m in markers):
             return current
         parent = os.path.dirname(current)
         if parent == current:
@@ -130,12 +133,13 @@ def expand(
     chain: frozenset[str] = frozenset(),
     depth: int = 0,
     met: list[str] | None = None,
+    markers: tuple[str, ...] = DEFAULT_MARKERS,
 ) -> str:
     """``text`` (of a file in ``directory``) with its imports expanded (steps 1-4); the files
     imported are appended to ``met``."""
     if depth >= MAX_DEPTH:
         return text
-    root = root or project_root(directory, fs)
+    root = root or project_root(directory, fs, markers)
     regions = _code_regions(text)
     out: list[str] = []
     last = 0
@@ -166,13 +170,20 @@ def expand(
     return "".join(out)
 
 
-def flatten(text: str, path: str, directory: str, fs: FileSystem, met: list[str] | None = None) -> str:
+def flatten(
+    text: str,
+    path: str,
+    directory: str,
+    fs: FileSystem,
+    met: list[str] | None = None,
+    markers: tuple[str, ...] = DEFAULT_MARKERS,
+) -> str:
     """The "flat" format: the file (named by its folder, as Gemini CLI names it) and every file
     its imports reach, depth first and each once, as ``--- File: P ---\\n<trimmed text>\\n--- End
     of File: P ---`` joined by blank lines; the imports themselves stay as written."""
     from agents_md._util.jstext import js_trim
 
-    root = project_root(directory, fs)
+    root = project_root(directory, fs, markers)
     seen: set[str] = set()
     parts: list[tuple[str, str]] = []
 

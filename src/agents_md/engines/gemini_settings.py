@@ -9,7 +9,8 @@
    ``.gemini/settings.json`` (only there: not a parent's) applies over them when the folder
    is trusted.
 2. A value of the wrong type, or a file that is not JSON, is an error naming the file and
-   key: Gemini CLI refuses to start ("Invalid configuration in ...").
+   key: Gemini CLI refuses to start ("Invalid configuration in ..."); so does an included folder
+   that is missing (a dangling link too) or not a folder.
 3. Trust: ``~/.gemini/trustedFolders.json`` maps folders to ``TRUST_FOLDER`` (that folder and
    below), ``TRUST_PARENT`` (the folder above it and below) or ``DO_NOT_TRUST``; the most
    specific rule that covers the working directory wins; a rule's folder is taken by its real
@@ -142,6 +143,16 @@ def read_settings(
         respect_gemini_ignore=respect["respectGeminiIgnore"],
         sources=tuple(p for p, t in layers if t),
     )
+
+
+def included_folders(settings: GeminiSettings, fs: FileSystem = DEFAULT_FS) -> tuple[str, ...]:
+    """``context.includeDirectories`` by their real paths; step 2's error for one that is no folder."""
+    for folder in settings.include_dirs:
+        if not fs.exists(folder):
+            raise GeminiSettingsError(f"Directory does not exist: {folder}")
+        if not fs.is_dir(folder):
+            raise GeminiSettingsError(f"Path is not a directory: {folder}")
+    return tuple(fs.realpath(folder) for folder in settings.include_dirs)
 
 
 def _trust_rules(home: str, fs: FileSystem) -> tuple[tuple[str, str], ...]:

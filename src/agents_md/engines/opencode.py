@@ -23,9 +23,11 @@
    Entries ``Instructions from: <path>\\n<text>`` joined by ``\\n``.
 7. A read of a file inside the working directory attaches, per folder from the file's folder
    up to (not including) the working directory, nearest first, the first of the names of
-   step 4 it holds — not the file read itself, nor one sent before in the session — as
+   step 4 it holds — unless that is the file read itself (then the folder gives nothing, and a
+   later read may still attach it) or one sent before in the session — as
    ``<system-reminder>\\n`` + entries joined by ``\\n\\n`` + ``\\n</system-reminder>``.
-   A read outside the working directory attaches nothing.
+   A read outside the working directory, or of something that is not a file (missing, a
+   dangling link, a folder), attaches nothing.
 """
 
 from __future__ import annotations
@@ -221,7 +223,8 @@ class Session:
     def read(self, path: str) -> EngineRead:
         """Step 7."""
         path = os.path.normpath(path)
-        if not is_inside(path, self.cwd) or path == self.cwd:
+        # Outside the working directory, or not a file (missing, a dangling link, a folder: the tool fails).
+        if not is_inside(path, self.cwd) or path == self.cwd or not self.fs.is_file(path):
             return EngineRead(path=path, files=(), text=None)
         left: list[LeftOut] = []
         found: list[EngineFile] = []
@@ -229,9 +232,10 @@ class Session:
         while directory != self.cwd and is_inside(directory, self.cwd):
             for name in self.names:
                 candidate = os.path.join(directory, name)
-                if candidate == path or not self.fs.is_file(candidate):
+                if not self.fs.is_file(candidate):
                     continue
-                if candidate not in self._claimed:
+                # The folder's file is the one read: the folder gives nothing this time (nor claims it).
+                if candidate != path and candidate not in self._claimed:
                     f = self._file(candidate, Scope.READ, f"{name} above {os.path.basename(path)}", left)
                     if f is not None:
                         found.append(f)

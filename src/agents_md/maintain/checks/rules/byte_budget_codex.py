@@ -39,7 +39,7 @@ def codex_config(ctx: CheckContext) -> CodexConfig:
         max_bytes=config.codex_max_bytes,
         fallback_names=config.codex_fallback_filenames,
         markers=config.codex_root_markers,
-        trusted=frozenset({ctx.root.rstrip(os.sep) or os.sep}),
+        trust_all=True,
     )
 
 
