@@ -149,3 +149,40 @@ def test_a_maven_module_named_by_a_property_says_nothing(repo: Repo) -> None:
     pom = "<project><modules><module>${extra}</module></modules></project>\n"
     r = repo({"pom.xml": pom, "AGENTS.md": "`mvn -pl gone test`\n"})
     assert said(r) == []
+
+
+# --- bazel --------------------------------------------------------------------------------------
+
+BAZEL = {"MODULE.bazel": 'module(name = "x")\n', "pkg/a/BUILD.bazel": "x\n", "pkg/b/README.md": "x\n"}
+
+
+def test_a_bazel_label_whose_package_is_gone_is_a_warning(repo: Repo) -> None:
+    doc = "```sh\nbazel test //pkg/gone/...\nbazel build //pkg/b:lib\n```\n"
+    r = repo({**BAZEL, "AGENTS.md": doc})
+    assert [m for _, _, m, _ in said(r)] == [
+        "`bazel test //pkg/gone/...`: no package `//pkg/gone`: no folder pkg/gone",
+        "`bazel build //pkg/b:lib`: no package `//pkg/b`: no BUILD file in pkg/b",
+    ]
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "`bazel test //pkg/a:all`",
+        "`bazel test //pkg/...`",
+        "`bazel test //...`",
+        "`bazel run //pkg/a:tool -- //not/a/label`",
+        "`bazel build @other//gone:x`",
+        "`bazel query 'kind(test, //gone/...)'`",
+        "`bazel test //path/to/your:target`",
+        "`bazel test :local`",
+    ],
+)
+def test_bazel_labels_the_workspace_has_or_that_cannot_be_judged_say_nothing(repo: Repo, doc: str) -> None:
+    r = repo({**BAZEL, "AGENTS.md": doc + "\n"})
+    assert said(r) == []
+
+
+def test_bazel_without_a_workspace_says_nothing(repo: Repo) -> None:
+    r = repo({"AGENTS.md": "`bazel test //gone/...`\n"})
+    assert said(r) == []

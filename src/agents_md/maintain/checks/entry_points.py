@@ -15,7 +15,9 @@
 5. ``gradle``: a task path's project is one the settings file at or above where it runs
    includes (or one under the doc's folder does); a name Gradle would abbreviate (``:sdk`` for
    ``:sentry-sdk``) is not judged. ``mvn -pl``: a module of the reactor of a ``pom.xml`` at or
-   above where it runs, or a folder there holding a ``pom.xml``.
+   above where it runs, or a folder there holding a ``pom.xml``. ``bazel``: a label's package
+   is a folder of the workspace (the nearest ``MODULE.bazel`` or ``WORKSPACE`` at or above),
+   holding a ``BUILD`` file when the label names a target.
 6. A file that may define more than it spells (``read.runners.known.Known.complete``) never
    says a name is missing.
 """
@@ -400,6 +402,25 @@ def _maven(run: Runners, inv: Invocation, base: str, home: str) -> Iterator[Miss
         )
 
 
+_WORKSPACE = ("MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel")
+_BUILD = ("BUILD.bazel", "BUILD")
+
+
+def _bazel(run: Runners, inv: Invocation, base: str, home: str) -> Iterator[Miss]:
+    root = next((d for d in _up(base) if any(os.path.isfile(os.path.join(run.abs(d), w)) for w in _WORKSPACE)), None)
+    if root is None:
+        return
+    for label in inv.names:
+        package = label.removesuffix("/...").partition(":")[0]
+        folder = run.abs(posixpath.join(root, package) if root else package)
+        every = label.endswith("/...")  # any package below: the folder is enough
+        if os.path.isdir(folder) and (every or any(os.path.isfile(os.path.join(folder, b)) for b in _BUILD)):
+            continue
+        where = posixpath.join(root, package) if root else package
+        what = "no folder" if not os.path.isdir(folder) else "no BUILD file in"
+        yield Miss(asked=label, what=f"no package `//{package}`: {what} {where}", choices=())
+
+
 def _program(run: Runners, inv: Invocation, base: str, home: str) -> Iterator[Miss]:
     rel = inv.names[0]
     if rel.endswith((".ps1", ".cmd", ".bat")):
@@ -449,6 +470,7 @@ RESOLVERS = {
     "xtask": _xtask,
     "gradle": _gradle,
     "maven": _maven,
+    "bazel": _bazel,
     "program": _program,
 }
 

@@ -10,9 +10,9 @@ does a ``cd`` earlier in its shell block (``ShellBlocks``: the caller carries it
 3. Runners: ``make`` (targets; ``-C``, ``-f``), ``npm``/``pnpm``/``yarn``/``bun`` (a script;
    ``--filter``, ``-w``, ``--prefix``, ``yarn workspace X``), ``just`` (a recipe; ``-f``,
    ``-d``), ``tox`` (``-e`` envs), ``nox`` (``-s`` sessions), ``python -m`` and ``uv run``
-   (a module or a script), ``cargo xtask`` (a subcommand), ``./path`` (a program); ``gradle``
-   and ``mvn`` (``builds``: the projects a task path or ``-pl`` selects; ``./gradlew`` is a
-   program too).
+   (a module or a script), ``cargo xtask`` (a subcommand), ``./path`` (a program); ``gradle``,
+   ``mvn`` and ``bazel`` (``builds``: the projects a task path, ``-pl`` or a label selects;
+   ``./gradlew`` is a program too).
 4. ``strict`` says whether the tool fails when the name is not the repository's: ``npm run x``
    does; ``pnpm x`` and ``yarn x`` may run a binary of that name instead.
 """
@@ -33,7 +33,7 @@ __all__ = ["Invocation", "ShellBlocks", "invocations", "is_name", "leading_cd", 
 
 
 _RUNNER = re.compile(
-    r"(?:^|[\s;&|(])(?:g?make|npm|pnpm|yarn|bun|just|tox|nox|cargo|uv|poetry|python[\d.]*|gradle|mvnd?|\./)(?:\s|$|\w)"
+    r"(?:^|[\s;&|(])(?:g?make|npm|pnpm|yarn|bun|just|tox|nox|cargo|uv|poetry|python[\d.]*|gradle|mvnd?|bazel(?:isk)?|\./)(?:\s|$|\w)"
 )
 
 
@@ -163,6 +163,8 @@ def _build(argv: list[str], text: str) -> Invocation | None:
         return builds.gradle(tool, argv[1:], text)
     if tool in builds.MAVEN:
         return builds.maven(tool, argv[1:], text)
+    if tool in builds.BAZEL:
+        return builds.bazel(tool, argv[1:], text)
     return None
 
 

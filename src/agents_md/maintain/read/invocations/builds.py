@@ -1,4 +1,4 @@
-"""The JVM build tools' command lines: the projects ``gradle`` and ``mvn`` are told to build.
+"""The build tools' command lines: the projects ``gradle``, ``mvn`` and ``bazel`` are told to build.
 
 - ``./gradlew :a:b:test`` / ``gradle app:build``: a task path's project (``:a:b``); a task
   alone (``test``, ``:test``) belongs to plugins and is not asked for. ``-p DIR`` moves it. A
@@ -8,6 +8,8 @@
   name: not asked for.
 - ``./mvnw -pl a,:b`` / ``mvn --projects a``: each module selected, by folder or by
   ``:artifactId``; an excluded one (``!a``, ``-a``) is not asked for. ``-f FILE`` names the pom.
+- ``bazel test //pkg/x:t //a/...``: each label's package (``pkg/x``, ``a``); a label of another
+  repository (``@r//x``), a relative one (``:t``) or a pattern in a query is not asked for.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from agents_md.maintain.read.invocations.invocation import Invocation, is_name
 
 GRADLE = frozenset({"gradle", "gradlew", "gradlew.bat"})
 MAVEN = frozenset({"mvn", "mvnw", "mvnw.cmd", "mvnd"})
+BAZEL = frozenset({"bazel", "bazelisk"})
+_LABEL = re.compile(r"//((?:[A-Za-z0-9_.+-]+/)*[A-Za-z0-9_.+-]+)?(?::[\w.+/-]+|:\*)?")
 
 # Gradle's options that take the next word as their value.
 _GRADLE_VALUE = frozenset(
@@ -37,13 +41,14 @@ _PROJECT = re.compile(r"[A-Za-z0-9_][\w.-]*")
 # What a doc writes for "some project": ``module-name``, ``my-module``, ``subproject``, ``foo``.
 _STAND_IN = re.compile(
     r"^(?:(?:my|your|some|the|a)[-_]?)?(?:module|project|subproject|sub-project|component|name)(?:[-_]?name)?$"
-    r"|^(?:(?:my|your)[-_]?\w+|foo|bar|baz|xxx)$",
+    r"|^(?:(?:my|your)(?:[-_]?\w+)?|foo|bar|baz|xxx)$",
     re.I,
 )
 
 
 def _stand_in(name: str) -> bool:
-    return any(_STAND_IN.match(part) for part in re.split(r"[:/]", name) if part)
+    parts = [p for p in re.split(r"[:/]", name) if p]
+    return "path/to/" in name + "/" or any(_STAND_IN.match(part) for part in parts)
 
 
 _MAVEN_VALUE = frozenset(
@@ -115,3 +120,19 @@ def maven(tool: str, rest: list[str], text: str) -> Invocation | None:
     if not asked:
         return None
     return Invocation(runner="maven", tool=tool, names=tuple(dict.fromkeys(asked)), text=text, file=file)
+
+
+def bazel(tool: str, rest: list[str], text: str) -> Invocation | None:
+    if not rest or rest[0] in ("query", "cquery", "aquery"):
+        return None  # a query's patterns are expressions, not packages to find
+    asked: list[str] = []
+    for word in rest[1:]:
+        if word == "--":
+            break  # what follows goes to the program run
+        label = _LABEL.fullmatch(word.removesuffix("/..."))
+        if label is None or not label.group(1) or "..." in label.group(1) or _stand_in(label.group(1)):
+            continue
+        asked.append(word[2:])  # ``pkg/x:t``, ``a/...``: the package, and whether a target is named
+    if not asked:
+        return None
+    return Invocation(runner="bazel", tool=tool, names=tuple(dict.fromkeys(asked)), text=text)
