@@ -107,6 +107,11 @@ class Runners:
         return PythonProject(self.root, self.listed(["*.py", "*.pyi", "*.pyx", "*pyproject.toml"]))
 
     @cached_property
+    def gradle_settings(self) -> list[str]:
+        listed = self.listed(["*settings.gradle", "*settings.gradle.kts"])
+        return [f for f in listed if posixpath.basename(f) in gradle.NAMES]
+
+    @cached_property
     def xtask(self) -> Known | None:
         return xtask.subcommands(self.root)
 
@@ -344,7 +349,7 @@ def _gradle(run: Runners, inv: Invocation, base: str, home: str) -> Iterator[Mis
     if found is None:
         return
     known = run.known("gradle", found, gradle.projects)
-    below = [run.abs(f) for f in run.listed(["*settings.gradle", "*settings.gradle.kts"]) if _under(home, f)]
+    below = [run.abs(f) for f in run.gradle_settings if _under(home, f)]
     for project in inv.names:
         if known.has(project) is not False or _abbreviated(project, known.names):
             continue
