@@ -87,7 +87,7 @@ def test_a_path_that_does_not_exist_is_found_with_its_line(repo: Repo, text: str
         "`@scope/name`",  # packages
         "`@types/node`",
         "`pnpm test`",  # commands
-        "`cat src/missing/x.ts`",
+        "`cat src/api/client.ts`",  # a command whose paths are there
         "`tsc --noEmit`",
         "`<name>/AGENTS.md`",  # placeholders
         "`src/{x}.ts`",

@@ -12,7 +12,13 @@
    place; ``uv run``: the project's scripts; ``cargo xtask``: the xtask crate's subcommands.
 4. ``./path``: found at the command's folder or one above it, it may be executed when git's
    mode says so (the disk's, untracked); absent, it is ``missing-path``'s.
-5. A file that may define more than it spells (``read.runners.known.Known.complete``) never
+5. ``gradle``: a task path's project is one the settings file at or above where it runs
+   includes (or one under the doc's folder does); a name Gradle would abbreviate (``:sdk`` for
+   ``:sentry-sdk``) is not judged. ``mvn -pl``: a module of the reactor of a ``pom.xml`` at or
+   above where it runs, or a folder there holding a ``pom.xml``. ``bazel``: a label's package
+   is a folder of the workspace (the nearest ``MODULE.bazel`` or ``WORKSPACE`` at or above),
+   holding a ``BUILD`` file when the label names a target.
+6. A file that may define more than it spells (``read.runners.known.Known.complete``) never
    says a name is missing.
 """
 
@@ -20,13 +26,14 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.read.invocations import Invocation
-from agents_md.maintain.read.runners import just, make, nox, scripts, tox, xtask
+from agents_md.maintain.read.runners import gradle, just, make, maven, nox, scripts, tox, xtask
 from agents_md.maintain.read.runners.known import Known
 from agents_md.maintain.read.runners.python import PythonProject
 
@@ -100,8 +107,20 @@ class Runners:
         return PythonProject(self.root, self.listed(["*.py", "*.pyi", "*.pyx", "*pyproject.toml"]))
 
     @cached_property
+    def gradle_settings(self) -> list[str]:
+        listed = self.listed(["*settings.gradle", "*settings.gradle.kts"])
+        return [f for f in listed if posixpath.basename(f) in gradle.NAMES]
+
+    @cached_property
     def xtask(self) -> Known | None:
         return xtask.subcommands(self.root)
+
+    def known(self, kind: str, path: str, read: Callable[[str], Known]) -> Known:
+        """What a runner's file defines, read once."""
+        key = (kind, path)
+        if key not in self._known:
+            self._known[key] = read(path)
+        return self._known[key]
 
     def make(self, path: str) -> Known:
         key = ("make", path)
@@ -325,6 +344,88 @@ def _xtask(run: Runners, inv: Invocation, base: str, home: str) -> Iterator[Miss
     )
 
 
+def _gradle(run: Runners, inv: Invocation, base: str, home: str) -> Iterator[Miss]:
+    found = gradle.find(run.abs(base), run.root)
+    if found is None:
+        return
+    known = run.known("gradle", found, gradle.projects)
+    below = [run.abs(f) for f in run.gradle_settings if _under(home, f)]
+    for project in inv.names:
+        if known.has(project) is not False or _abbreviated(project, known.names):
+            continue
+        if any(run.known("gradle", f, gradle.projects).has(project) is not False for f in below):
+            continue
+        choices = tuple(sorted(known.names - {":"}))
+        yield Miss(asked=project, what=f"no project `{project}` in {run.rel(found)}", choices=choices)
+
+
+def _abbreviated(asked: str, names: frozenset[str]) -> bool:
+    """Whether Gradle could expand ``asked`` to a project: each part a prefix of the project's,
+    or its camel-case humps (``:sSdk`` for ``:sentry-sdk``)."""
+    parts = asked.split(":")[1:]
+    for name in names:
+        have = name.split(":")[1:]
+        if len(have) == len(parts) and all(_expands(a, h) for a, h in zip(parts, have, strict=True)):
+            return True
+    return False
+
+
+def _expands(part: str, name: str) -> bool:
+    if name.startswith(part):
+        return True
+    humps = [h for h in re.split(r"(?=[A-Z])|[-_.]", part) if h]
+    words = [w for w in re.split(r"(?=[A-Z])|[-_.]", name) if w]
+    return 1 < len(humps) <= len(words) and all(
+        w.lower().startswith(h.lower()) for h, w in zip(humps, words, strict=False)
+    )
+
+
+def _maven(run: Runners, inv: Invocation, base: str, home: str) -> Iterator[Miss]:
+    if inv.file:
+        named = run.abs(posixpath.normpath(posixpath.join(base, inv.file)))
+        tops = [os.path.join(named, "pom.xml") if os.path.isdir(named) else named]
+    else:
+        tops = [os.path.join(run.abs(d), "pom.xml") for d in _up(base)]
+    tops = [t for t in tops if os.path.isfile(t)]
+    if not tops:
+        return
+    knowns = [run.known("maven", t, maven.reactor) for t in tops]
+    for selector in inv.names:
+        if any(k.has(selector) is not False for k in knowns):
+            continue
+        folders = [os.path.dirname(t) for t in tops]
+        if not selector.startswith(":") and any(
+            os.path.isfile(os.path.join(f, *selector.split("/"), "pom.xml")) for f in folders
+        ):
+            continue
+        kind = "artifactId" if selector.startswith(":") else "module"
+        choices = sorted(n for n in knowns[-1].names if n.startswith(":") == selector.startswith(":"))
+        yield Miss(
+            asked=selector,
+            what=f"no {kind} `{selector.lstrip(':')}` in the reactor of {run.rel(tops[-1])}",
+            choices=tuple(choices),
+        )
+
+
+_WORKSPACE = ("MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel")
+_BUILD = ("BUILD.bazel", "BUILD")
+
+
+def _bazel(run: Runners, inv: Invocation, base: str, home: str) -> Iterator[Miss]:
+    root = next((d for d in _up(base) if any(os.path.isfile(os.path.join(run.abs(d), w)) for w in _WORKSPACE)), None)
+    if root is None:
+        return
+    for label in inv.names:
+        package = label.removesuffix("/...").partition(":")[0]
+        folder = run.abs(posixpath.join(root, package) if root else package)
+        every = label.endswith("/...")  # any package below: the folder is enough
+        if os.path.isdir(folder) and (every or any(os.path.isfile(os.path.join(folder, b)) for b in _BUILD)):
+            continue
+        where = posixpath.join(root, package) if root else package
+        what = "no folder" if not os.path.isdir(folder) else "no BUILD file in"
+        yield Miss(asked=label, what=f"no package `//{package}`: {what} {where}", choices=())
+
+
 def _program(run: Runners, inv: Invocation, base: str, home: str) -> Iterator[Miss]:
     rel = inv.names[0]
     if rel.endswith((".ps1", ".cmd", ".bat")):
@@ -372,6 +473,9 @@ RESOLVERS = {
     "module": _module,
     "uv": _uv,
     "xtask": _xtask,
+    "gradle": _gradle,
+    "maven": _maven,
+    "bazel": _bazel,
     "program": _program,
 }
 

@@ -26,6 +26,7 @@ means the repository root.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from urllib.parse import unquote
@@ -42,7 +43,10 @@ _PLACEHOLDER_PART = re.compile(r"^[A-Z][A-Z0-9_]+$")
 # A word standing for one the reader fills in: ``test_EventNameHere.py``, ``YourComponent.tsx``, ``my-feature/``.
 _PLACEHOLDER_WORD = re.compile(
     r"Here(?=[._-]|$)|(?:^|[_-])(?:here|your|my)(?=[._-]|$)|^Your(?=[A-Z_-])|^(?:your|my)[_-]"
+    r"|^(?:Project|Module|Package|Component|Service|Feature|Solution|Assembly|App|Lib)Name(?=[._-]|$)"
 )
+# ``path/to/x``, ``tests/path/to_test.exs``: the reader's own path, anywhere in a longer one.
+_PATH_TO = re.compile(r"^to(?:[._-]|$)")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 # A file name every other folder has: alone, it says nothing of which folder.
 GENERIC_NAME = re.compile(
@@ -56,7 +60,7 @@ KNOWN_UPPER = frozenset({"README", "LICENSE", "CHANGELOG", "CODEOWNERS", "AUTHOR
 
 
 def _placeholder(parts: list[str]) -> bool:
-    if len(parts) >= 2 and parts[0] == "path" and parts[1] == "to":
+    if any(a == "path" and _PATH_TO.match(b) for a, b in itertools.pairwise(parts)):
         return True
     return any(
         "..." in p

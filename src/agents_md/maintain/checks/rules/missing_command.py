@@ -13,8 +13,9 @@ cannot be run), with the nearest names it does have.
    ``package.json``, or the workspace package a filter names; ``just`` the nearest justfile
    (imports, modules, ``set fallback``); ``tox`` and ``nox`` their configuration; ``python -m``
    the project's own packages; ``uv run`` the scripts its ``pyproject.toml`` files declare;
-   ``cargo xtask`` the xtask crate's subcommands; ``./path`` the file, and whether it may be
-   executed.
+   ``cargo xtask`` the xtask crate's subcommands; ``gradle`` the projects the settings file
+   includes; ``mvn -pl`` the modules of the reactor; ``./path`` the file, and whether it may
+   be executed.
 4. What is not said, because it cannot be known: a runner with no file in reach; a file that
    may define names it does not spell out (a target made with a variable, an include that is
    not there); a name that exists elsewhere under the doc's folder (the reader may be meant

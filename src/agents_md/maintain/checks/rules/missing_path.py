@@ -1,5 +1,7 @@
 """``missing-path``: a path in a doc (a code span, a Markdown link, or a clearly-a-path word in a shell
-block) that names nothing in the repository, read the way a reader of the doc would read it.
+block or in a code span that is a command, ``dotnet test tests/X/X.csproj``) that names nothing in
+the repository, read the way a reader of the doc would read it; a command span's ``../`` path,
+or one after its ``cd``, runs from where the prose says, and is not followed.
 
 1. What counts as a path: ``read.paths``; a ``#anchor`` or ``?query`` is cut (``file.md#x``
    checks ``file.md``).
@@ -225,6 +227,11 @@ class _Places:
             if f"[`{item.text}`](" in item.line_text:
                 return []  # a link's label (``[`x/guide`](x/guide.md)``): its target is what is checked
             found = code_path(item.text, self.first_exists)
+            if found is None and _COMMAND_SPAN.match(item.text):
+                # A command in a span (``dotnet test tests/X.Tests/X.Tests.csproj``): its words that are
+                # clearly paths, as on a shell block's line; a ``cd`` moves it somewhere not followed.
+                # A ``../`` path of one runs from a folder the prose names, not followed either.
+                return [p for p in example_paths(item.text, self.first_exists) if not p.startswith("../")]
             if found and _lone_folder(found) and not _LAYOUT_ENTRY.search(item.line_text[: _at(item)]):
                 return []  # a folder's name alone names a folder where a layout list or table names one
             return [found] if found else []
@@ -442,6 +449,8 @@ def _not_a_place(path: str, parts: list[str]) -> bool:
 
 
 # What stands before a layout entry's name: a list item's marker, a table's cell (``| `x/` | what |``).
+# A code span that is a command line: a program's name, then words; no ``cd`` (where it runs is not followed).
+_COMMAND_SPAN = re.compile(r"^(?:\$\s+)?(?:\./)?[a-z][\w.+-]*(?:\s+(?!cd\b)[^\s;&|]+)+\s*$")
 _LAYOUT_ENTRY = re.compile(r"(?:^\s*(?:[-*+]|\d+[.)])?|\|)\s*(?:\*\*)?`$")
 
 
@@ -679,6 +688,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         shown = {"code": f"`{c.item.text}`", "link": f"link target {c.item.text}"}.get(
             c.item.kind, f"`{c.path}` (in a code block)"
         )
+        if c.item.kind == "code" and _COMMAND_SPAN.match(c.item.text):
+            shown = f"`{c.path}` (in `{c.item.text}`)"
         moved = deeper.moved(c.path, homes) if deeper is not None else None
         yield RULE.diagnostic(
             c.doc,

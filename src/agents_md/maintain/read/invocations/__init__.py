@@ -10,7 +10,9 @@ does a ``cd`` earlier in its shell block (``ShellBlocks``: the caller carries it
 3. Runners: ``make`` (targets; ``-C``, ``-f``), ``npm``/``pnpm``/``yarn``/``bun`` (a script;
    ``--filter``, ``-w``, ``--prefix``, ``yarn workspace X``), ``just`` (a recipe; ``-f``,
    ``-d``), ``tox`` (``-e`` envs), ``nox`` (``-s`` sessions), ``python -m`` and ``uv run``
-   (a module or a script), ``cargo xtask`` (a subcommand), ``./path`` (a program).
+   (a module or a script), ``cargo xtask`` (a subcommand), ``./path`` (a program); ``gradle``,
+   ``mvn`` and ``bazel`` (``builds``: the projects a task path, ``-pl`` or a label selects;
+   ``./gradlew`` is a program too).
 4. ``strict`` says whether the tool fails when the name is not the repository's: ``npm run x``
    does; ``pnpm x`` and ``yarn x`` may run a binary of that name instead.
 """
@@ -23,7 +25,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from agents_md.maintain.read.commands import SHELL_LANGS, command_parts
-from agents_md.maintain.read.invocations import python, scripts, tasks
+from agents_md.maintain.read.invocations import builds, python, scripts, tasks
 from agents_md.maintain.read.invocations.invocation import Invocation, is_name, words
 from agents_md.maintain.read.markdown import Item
 
@@ -31,7 +33,7 @@ __all__ = ["Invocation", "ShellBlocks", "invocations", "is_name", "leading_cd", 
 
 
 _RUNNER = re.compile(
-    r"(?:^|[\s;&|(])(?:g?make|npm|pnpm|yarn|bun|just|tox|nox|cargo|uv|poetry|python[\d.]*|\./)(?:\s|$|\w)"
+    r"(?:^|[\s;&|(])(?:g?make|npm|pnpm|yarn|bun|just|tox|nox|cargo|uv|poetry|python[\d.]*|gradle|mvnd?|bazel(?:isk)?|\./)(?:\s|$|\w)"
 )
 
 
@@ -61,6 +63,9 @@ def invocations(item: Item, start: str = "") -> Iterator[Invocation]:
         found = _parse(argv, part, item)
         if found is not None:
             yield _at(found, cwd)
+        built = _build(argv, part)
+        if built is not None:
+            yield _at(built, cwd)
 
 
 # A line that starts with ``cd DIR`` (alone, or before ``&&``).
@@ -148,6 +153,18 @@ def _parse(argv: list[str], text: str, item: Item) -> Invocation | None:
         return python.uv_run(rest[1:], text, lambda inner: _parse(inner, text, item))
     if re.fullmatch(r"python(?:3(?:\.\d+)?)?", tool):
         return python.python(tool, rest, text)
+    return None
+
+
+def _build(argv: list[str], text: str) -> Invocation | None:
+    """The projects a build tool is told to build: asked besides its wrapper (``./gradlew``)."""
+    tool = posixpath.basename(argv[0])
+    if tool in builds.GRADLE:
+        return builds.gradle(tool, argv[1:], text)
+    if tool in builds.MAVEN:
+        return builds.maven(tool, argv[1:], text)
+    if tool in builds.BAZEL:
+        return builds.bazel(tool, argv[1:], text)
     return None
 
 
