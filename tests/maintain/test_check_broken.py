@@ -321,3 +321,10 @@ def test_a_package_the_repository_names_is_no_import_to_tell_of(repo: Repo) -> N
         }
     )
     assert [(f.line, f.subject) for f in r.findings("broken-import")] == [(6, "types/node")]
+
+
+def test_a_keyword_or_annotation_in_a_code_span_that_finds_nothing_is_not_said(repo: Repo) -> None:
+    doc = "# A\n\n- Import it: `@import SentryObjC; @import XCTest;`\n- Mark it `@Override`\n- Run `cat @gone.txt`\n"
+    r = repo({"AGENTS.md": doc})
+    found = r.findings("broken-import")
+    assert [(f.line, f.severity, f.subject) for f in found] == [(5, Severity.INFO, "gone.txt`")]

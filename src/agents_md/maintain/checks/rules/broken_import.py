@@ -7,7 +7,9 @@ and column of the ``@``.
 2. Inside a code span (a list item's ``pnpm --filter @scope/pkg``: the engine reads an ``@``
    after a space there): not meant. Nothing there, information (nothing loads); a file there, a
    warning with its size, since it is pulled into every session that loads the doc. The fix the
-   engine honours: no white space before the ``@`` (quote it, or ``--filter=@scope/pkg``).
+   engine honours: no white space before the ``@`` (quote it, or ``--filter=@scope/pkg``). One
+   word finding nothing (``@import Foundation;``, ``@Override``: a language's keyword or
+   annotation) loads nothing and was never meant as a file: not said.
 3. Elsewhere in prose: written like a file (an extension, ``./``, ``../``) and missing, a warning;
    a name (``@types/node``) with nothing there, information; the fix: put it in backticks (an
    ``@`` that starts a code span is no import). A mention (``@alice``, one word) and a Markdown
@@ -154,8 +156,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 fix += f" or write --filter=@{name}"
             fix += ": an @ after a space is an import even in a code span"
             if not edge.exists:
-                if _known_package(ctx, rel, name):
-                    continue  # 4
+                if _MENTION.fullmatch(name) or _known_package(ctx, rel, name):
+                    continue  # a keyword or annotation (`@import Foundation;`, `@Override`), 4
                 yield _at(
                     edge,
                     rel,
