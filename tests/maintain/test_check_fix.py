@@ -149,12 +149,12 @@ def test_every_such_at_of_the_name_is_quoted_in_one_run(repo: Repo, capsys: pyte
 
 
 def test_quoting_an_at_outside_a_shell_command_is_unsafe(repo: Repo, capsys: pytest.CaptureFixture[str]) -> None:
-    doc = "# Root\n\n- mixins: `.btn { @include mobile; }`\n"
+    doc = "# Root\n\n- colours: `.btn { color: @brand/primary; }`\n"
     r = repo({"AGENTS.md": doc})
     _fix(r, capsys, "--write")
     assert (r.path / "AGENTS.md").read_text() == doc
     code, out, _ = _fix(r, capsys, "--unsafe")
-    assert code == 1 and '"@include' in out
+    assert code == 1 and '"@brand/primary' in out
 
 
 def test_no_backticks_are_added_on_a_line_a_code_span_runs_through(
