@@ -135,13 +135,14 @@ def read_fields(data: dict[str, Any]) -> tuple[dict[str, Any], list[Drop]]:
 
     if "omitClaudeMd" in data:
         v = data["omitClaudeMd"]
-        if v is True:
+        # The boolean or the exact text "true" (quoted); "True", "yes" or 1 do not count.
+        if v is True or v == "true":
             kept["omit_claude_md"] = True
         elif v is not False and v is not None:
             bad(
                 "omitClaudeMd",
                 f"omitClaudeMd '{js_string(v)}' is not true",
-                "write true (only the boolean counts)",
+                "write true (only the boolean or the text true counts)",
                 engine_logs=False,
             )
 
