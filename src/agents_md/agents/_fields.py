@@ -1,6 +1,6 @@
 """Every optional key of an agent file: the value the engine keeps, or why it drops it.
 
-An invalid value never rejects a file (``hooks`` aside, see ``_hooks``): it is dropped and the
+An invalid value never rejects a file (``hooks`` aside, see ``_util.hook_shape``): it is dropped and the
 engine logs a line. ``read_fields`` returns the kept values and one ``Drop`` per drop, with
 the engine's own wording.
 """
@@ -12,8 +12,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from agents_md._util.hook_shape import mcp_item_ok
 from agents_md._util.js import is_integer, is_number, js_string, parse_float, parse_int
-from agents_md.agents._hooks import mcp_item_ok
 
 PERMISSION_MODES = ("acceptEdits", "auto", "bypassPermissions", "default", "dontAsk", "plan")
 MEMORY_SCOPES = ("user", "project", "local")

@@ -11,8 +11,8 @@ Layers, lowest precedence first:
 5. ``policy``: managed-settings.json, then its managed-settings.d/*.json drop-ins in name order.
 
 ``--setting-sources`` picks among user, project and local (both local files); flag and policy
-settings are always read. A file whose ``claudeMdExcludes`` is not a list of strings (``null``
-and ``[1]`` too) is ignored whole, as the engine's schema check refuses it. Lists such as
+settings are always read. A file the engine's schema check refuses (``claudeMdExcludes`` not a
+list of strings, ``"model": null``: ``engine.settings_schema``) is ignored whole. Lists such as
 ``claudeMdExcludes`` are merged across layers; for
 single values the highest layer wins. The layers' ``env`` is laid over the process's
 environment for everything after the settings (``Settings.env``, ``SessionInputs.with_env``).
@@ -25,6 +25,7 @@ import os
 from collections.abc import Mapping, Sequence
 
 from agents_md._value import field, frozen
+from agents_md.engine import settings_schema
 from agents_md.engine.checkout import checkout_root, main_checkout
 from agents_md.engine.fs import FileSystem
 from agents_md.errors import SettingsError
@@ -149,15 +150,12 @@ def _read_json(fs: FileSystem, path: str, problems: list[str]) -> Mapping[str, A
     if not isinstance(value, dict):
         problems.append(f"{path}: expected a JSON object; the file is ignored")
         return None
-    if "claudeMdExcludes" in value and not _strings(value["claudeMdExcludes"]):
-        # The engine's schema check refuses the whole file, not the one key (g5_settings_*).
-        problems.append(f"{path}: claudeMdExcludes is not a list of strings; the file is ignored")
+    refused = settings_schema.refused_key(value)
+    if refused is not None:
+        # The engine's schema check refuses the whole file, not the one key.
+        problems.append(f"{path}: {refused} has a value the engine refuses; the file is ignored")
         return None
     return value
-
-
-def _strings(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
 def _flag_layer(fs: FileSystem, value: str, cwd: str, home: str) -> SettingsLayer:
