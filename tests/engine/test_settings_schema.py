@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from agents_md.engine.fs import DEFAULT_FS
-from agents_md.engine.settings import USER, load_settings
+from agents_md.engine.settings import FLAG, POLICY, USER, load_settings
 
 HOOK = {"type": "command", "command": "true"}
 # (id, the file's values, whether the file is read)
@@ -59,3 +59,29 @@ def test_a_refused_file_is_ignored_whole(tmp_path: Path, values: dict[str, objec
     )
     assert [layer.name for layer in settings.layers] == ([USER] if read else [])
     assert bool(settings.problems) is not read
+
+
+def load(tmp_path: Path, flag: str | None = None) -> list[tuple[str, dict[str, object]]]:
+    settings = load_settings(
+        fs=DEFAULT_FS,
+        cwd=str(tmp_path / "proj"),
+        home=str(tmp_path / "home"),
+        managed_dir=str(tmp_path / "managed"),
+        flag_settings=flag,
+        setting_sources=None,
+    )
+    return [(layer.name, dict(layer.values)) for layer in settings.layers]
+
+
+def test_a_managed_file_loses_only_the_refused_keys(tmp_path: Path) -> None:
+    managed = tmp_path / "managed" / "managed-settings.d" / "10-x.json"
+    managed.parent.mkdir(parents=True)
+    managed.write_text(json.dumps({"model": None, "claudeMdExcludes": ["**/a/CLAUDE.md"], "env": []}))
+    assert load(tmp_path) == [(POLICY, {"claudeMdExcludes": ("**/a/CLAUDE.md",)})]
+
+
+def test_settings_given_on_the_command_line_are_ignored_whole_when_refused(tmp_path: Path) -> None:
+    bad = json.dumps({"model": None, "claudeMdExcludes": ["**/a/CLAUDE.md"]})
+    assert load(tmp_path, bad) == [(FLAG, {})]
+    good = {"model": "sonnet", "claudeMdExcludes": ["**/a/CLAUDE.md"]}
+    assert load(tmp_path, json.dumps(good)) == [(FLAG, {"model": "sonnet", "claudeMdExcludes": ("**/a/CLAUDE.md",)})]

@@ -1,5 +1,6 @@
-"""Which settings files the engine's schema check refuses: such a file is ignored whole (its
-``claudeMdExcludes``, plugin options and every other key), not just the key at fault.
+"""Which settings values the engine's schema check refuses. A user, project, local or
+``--settings`` file holding one is ignored whole (its ``claudeMdExcludes``, plugin options and
+every other key); a managed file loses only the keys at fault (``engine.settings``).
 
 1. Only the keys below are checked, each as the recordings showed it (``g5_settings_*``);
    any other key, known to the engine or not, passes whatever its value.
@@ -104,10 +105,6 @@ CHECKS: Mapping[str, Callable[[Any], bool]] = {
 }
 
 
-def refused_key(values: Mapping[str, Any]) -> str | None:
-    """The first key whose value makes the engine refuse the file, or ``None``."""
-    for key, value in values.items():
-        check = CHECKS.get(key)
-        if check is not None and not check(value):
-            return key
-    return None
+def refused_keys(values: Mapping[str, Any]) -> list[str]:
+    """The keys whose values the engine's schema check refuses, in the file's order."""
+    return [key for key, value in values.items() if (check := CHECKS.get(key)) is not None and not check(value)]
