@@ -130,9 +130,7 @@ def _utf8_text(data: bytes) -> str:
     return (data[len(_BOM) :] if data.startswith(_BOM) else data).decode("utf-8")
 
 
-def _read_json(
-    fs: FileSystem, path: str, problems: list[str], *, policy: bool = False
-) -> Mapping[str, Any] | None:
+def _read_json(fs: FileSystem, path: str, problems: list[str], *, policy: bool = False) -> Mapping[str, Any] | None:
     try:
         data = fs.read_file(path)
     except OSError as exc:
@@ -156,9 +154,7 @@ def _read_json(
     return _checked(value, path, problems, policy=policy)
 
 
-def _checked(
-    value: dict[str, Any], where: str, problems: list[str], *, policy: bool = False
-) -> dict[str, Any] | None:
+def _checked(value: dict[str, Any], where: str, problems: list[str], *, policy: bool = False) -> dict[str, Any] | None:
     """``value`` as the engine's schema check leaves it: a managed file without the keys it
     refuses, any other file not at all when it refuses one (``engine.settings_schema``)."""
     refused = settings_schema.refused_keys(value)
