@@ -9,7 +9,8 @@ every other key); a managed file loses only the keys at fault (``engine.settings
    items are not checked: a bad rule is dropped alone), ``additionalDirectories`` a list, and
    ``defaultMode`` one of the modes; ``env`` an object (any values); ``enabledPlugins`` an
    object of booleans or lists; ``pluginConfigs`` an object of objects whose ``options`` is
-   an object; ``statusLine`` an object with a ``command``.
+   an object of strings, numbers, booleans or lists of strings (``null`` or an object there
+   refuses the file, whichever plugin it is for); ``statusLine`` an object with a ``command``.
 4. ``hooks`` is checked only when it is an object, as an agent file's are (``_util.hook_shape``:
    the ``PreToolUse`` and ``PermissionRequest`` entries); a string or a list there passes.
    ``enabledMcpjsonServers`` and ``forceLoginMethod`` are not checked: the engine kept files
@@ -66,10 +67,20 @@ def _enabled_plugins(v: Any) -> bool:
     return isinstance(v, dict) and all(isinstance(x, (bool, list)) for x in v.values())
 
 
+def _option_value(v: Any) -> bool:
+    return isinstance(v, (str, int, float)) or _texts(v)  # bool is an int
+
+
 def _plugin_configs(v: Any) -> bool:
     if not isinstance(v, dict):
         return False
-    return all(isinstance(c, dict) and ("options" not in c or isinstance(c["options"], dict)) for c in v.values())
+    for config in v.values():
+        if not isinstance(config, dict):
+            return False
+        options = config.get("options", {})
+        if not isinstance(options, dict) or not all(_option_value(x) for x in options.values()):
+            return False
+    return True
 
 
 def _status_line(v: Any) -> bool:
