@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from agents_md._util.hook_shape import hook_issues
-
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
     from typing import Any
@@ -51,7 +49,11 @@ def _days(v: Any) -> bool:
 
 
 def _hooks(v: Any) -> bool:
-    return not isinstance(v, dict) or not hook_issues(v)
+    if not isinstance(v, dict):
+        return True
+    from agents_md._util.hook_shape import hook_issues  # lazy: it imports typing, kept off a cold start
+
+    return not hook_issues(v)
 
 
 def _permissions(v: Any) -> bool:
