@@ -38,3 +38,12 @@ def test_a_start_file_at_the_import_depth_limit_has_its_imports_attached_on_read
     start = s.start()
     assert "docs/a.md" not in paths(start.files, root)  # cut by the depth limit at the start
     assert paths(s.read(str(root / "s/f.txt")).files, root) == ["s/CLAUDE.md", "docs/a.md"]
+
+
+def test_an_import_spelled_through_a_link_is_attached_though_its_target_was_read(tree: Tree) -> None:
+    root = tree({"docs/style.md": "# style\n", "sub/CLAUDE.md": "@../linkdir/style.md\n", "sub/f.txt": "f\n"})
+    (root / "linkdir").symlink_to("docs")
+    s = session_in(root)
+    s.start()
+    s.read(str(root / "docs/style.md"))
+    assert paths(s.read(str(root / "sub/f.txt")).files, root) == ["sub/CLAUDE.md", "linkdir/style.md"]

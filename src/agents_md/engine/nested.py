@@ -18,9 +18,10 @@ outside the cwd):
    walked as usual.
 4. A file goes to a loop once; what was in the start context is never attached again. Those
    files are dropped from what the walk found, not skipped while it walks: what they import
-   is still followed (a doc Read earlier is left out, the files it imports are attached). An
-   import is known by its spelling and by its target (a nested file a Read reaches through a
-   linked folder is attached again under that spelling, what it imports is not).
+   is still followed (a doc Read earlier is left out, the files it imports are attached). A
+   file is known by its spelling alone: an import spelled through a link (``linkdir/x.md``,
+   ``alias.md``) is attached though its target was Read or attached (imports are spelled from
+   their importer's real folder, so a linked nested file's own imports are not).
 5. What a Read found is kept for the next Read of that file (``engine.lookup_memory``): it is
    given again while every folder listed and file read are as they were and every file the
    walk asked about is given, or not, as it was then; otherwise the walk runs again.
@@ -135,13 +136,7 @@ class NestedFinder:
                 out += self._rules(loader, os.path.join(directory, RULES_DIR), directory, target, provenance)
         # Then those of the cwd and its ancestors (globs relative to the folder holding ``.claude``).
         out += self._matching_conditional(loader, target, given, project_kind=True)
-        return [f for f in out if not self._held(f, given)]
-
-    def _held(self, file: InstructionFile, given: Callable[[str], bool]) -> bool:
-        """Step 4: the loop holds ``file`` already."""
-        if given(file.path):
-            return True
-        return file.parent is not None and given(self.fs.realpath(file.path))
+        return [f for f in out if not given(f.path)]  # step 4
 
     def _matching_conditional(
         self, loader: Loader, target: str, given: Callable[[str], bool], *, project_kind: bool
