@@ -283,3 +283,13 @@ def test_a_type_is_matched_by_its_name_then_regardless_of_case_when_only_one_fit
     assert s.spawn("QUIET").claude_md is None  # quiet's omitClaudeMd
     assert s.spawn("plan").claude_md is not None  # the custom plan, not the built-in Plan
     assert not s.spawn("PLAN").started  # plan and Plan both fit: refused as ambiguous
+
+
+def test_an_agent_flag_naming_no_offered_type_is_refused_with_the_types_offered(tree: Tree) -> None:
+    root = tree({"AGENTS.md": "root\n", ".claude/agents/lead.md": "---\nname: lead\ndescription: d\n---\nbody\n"})
+    offered = "claude, Explore, general-purpose, lead, Plan, statusline-setup"
+    assert session(root, args=["--agent", "LEAD"]).main_agent_refusal() == (
+        f"--agent 'LEAD' not found. Available agents: {offered}"
+    )
+    assert session(root, args=["--agent", "lead"]).main_agent_refusal() is None
+    assert session(root).main_agent_refusal() is None

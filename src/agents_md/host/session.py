@@ -229,6 +229,19 @@ class Session:
         named = self.inputs.args.agent or self.start().settings.last("agent")
         return named if isinstance(named, str) and named else None
 
+    def main_agent_refusal(self) -> str | None:
+        """The engine's error when ``--agent`` names no type it offers (matched exactly, case and
+        all; ``fork`` is not offered there): it then stops before any request, exit code 1."""
+        name = self.inputs.args.agent
+        if not name:
+            return None
+        from agents_md.agents import BUILTIN_TYPES, listing_key
+
+        offered = {*BUILTIN_TYPES, *(agent.name for agent in self.agents().accepted)}
+        if name in offered:
+            return None
+        return f"--agent '{name}' not found. Available agents: {', '.join(sorted(offered, key=listing_key))}"
+
     def _main_agent_access(self) -> Access | None:
         """The tools of the custom agent the main thread runs as, or ``None`` (no custom agent)."""
         name = self.main_agent()
