@@ -17,3 +17,12 @@ class PluginError(AgentsMdError):
 
 class UsageError(AgentsMdError):
     """Arguments that do not make sense together (the CLI exits 2 for these)."""
+
+
+class RunRefused(AgentsMdError):
+    """The engine refuses to start the run (``--agent`` naming no type it offers); ``lines`` are
+    its stderr lines."""
+
+    def __init__(self, lines: tuple[str, ...]) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = lines

@@ -258,7 +258,9 @@ VALUES = [
         "invalid isolation value 'none'. Valid options: worktree, remote",
     ),
     ("omit-true", "omitClaudeMd: true\n", "omit_claude_md", True, None),
-    ("omit-string", "omitClaudeMd: 'true'\n", "omit_claude_md", False, "omitClaudeMd 'true' is not true"),
+    ("omit-string", "omitClaudeMd: 'true'\n", "omit_claude_md", True, None),
+    ("omit-string-case", "omitClaudeMd: 'True'\n", "omit_claude_md", False, "omitClaudeMd 'True' is not true"),
+    ("omit-yes", "omitClaudeMd: yes\n", "omit_claude_md", False, "omitClaudeMd 'yes' is not true"),
     ("observer-trimmed", "observer: ' watcher '\n", "observer", "watcher", None),
 ]
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from agents_md.engine.fs import DEFAULT_FS
 from agents_md.engine.settings import LOCAL, PROJECT, load_settings
 
@@ -80,3 +82,22 @@ def test_the_settings_env_over_a_live_environment() -> None:
     live["C"] = "1"
     assert dict(env) == {"A": "0", "B": "1", "C": "1"}
     assert len(env) == 3
+
+
+@pytest.mark.parametrize(
+    ("excludes", "kept"),
+    [
+        (["**/a/CLAUDE.md"], True),
+        ([], True),
+        ([1, "**/a/CLAUDE.md"], False),
+        ([None], False),
+        ("**/a/CLAUDE.md", False),
+        (None, False),
+    ],
+    ids=["strings", "empty", "a-number", "a-null", "a-string", "null"],
+)
+def test_a_file_whose_excludes_are_not_strings_is_ignored_whole(tmp_path: Path, excludes: object, kept: bool) -> None:
+    cwd = tmp_path / "proj"
+    project = write(cwd / ".claude" / "settings.json", {"claudeMdExcludes": excludes, "other": 1})
+    local = write(cwd / ".claude" / "settings.local.json", {"claudeMdExcludes": ["**/b/CLAUDE.md"]})
+    assert layers(tmp_path, cwd) == ([(PROJECT, project)] if kept else []) + [(LOCAL, local)]

@@ -249,3 +249,47 @@ def test_a_pipe_named_claude_md_is_no_instruction_file(tree: Tree) -> None:
     root = tree({"AGENTS.md": "a\n"})
     os.mkfifo(root / "CLAUDE.md")
     assert [os.path.basename(f.path) for f in session(root).files] == ["AGENTS.md"]
+
+
+def test_a_type_the_engine_does_not_offer_never_starts(tree: Tree) -> None:
+    root = tree(
+        {
+            "AGENTS.md": "root\n",
+            "sub/AGENTS.md": "sub\n",
+            "sub/f.txt": "x\n",
+            ".claude/agents/bad.md": "---\nname: bad\n---\nno description\n",
+        }
+    )
+    s = session(root)
+    for name in ("nope", "bad"):
+        sub = s.spawn(name)
+        assert not sub.started
+        assert sub.claude_md is None
+        assert sub.read(str(root / "sub/f.txt")).hook_text is None
+    assert s.spawn("statusline-setup").started  # a built-in type needs no definition
+
+
+def test_a_type_is_matched_by_its_name_then_regardless_of_case_when_only_one_fits(tree: Tree) -> None:
+    root = tree(
+        {
+            "AGENTS.md": "root\n",
+            ".claude/agents/plan.md": "---\nname: plan\ndescription: d\n---\nbody\n",
+            ".claude/agents/quiet.md": "---\nname: quiet\ndescription: d\nomitClaudeMd: true\n---\nbody\n",
+        }
+    )
+    s = session(root)
+    assert s.spawn("explore").started
+    assert s.spawn("explore").claude_md is None  # Explore's: no start block
+    assert s.spawn("QUIET").claude_md is None  # quiet's omitClaudeMd
+    assert s.spawn("plan").claude_md is not None  # the custom plan, not the built-in Plan
+    assert not s.spawn("PLAN").started  # plan and Plan both fit: refused as ambiguous
+
+
+def test_an_agent_flag_naming_no_offered_type_is_refused_with_the_types_offered(tree: Tree) -> None:
+    root = tree({"AGENTS.md": "root\n", ".claude/agents/lead.md": "---\nname: lead\ndescription: d\n---\nbody\n"})
+    offered = "claude, Explore, general-purpose, lead, Plan, statusline-setup"
+    assert session(root, args=["--agent", "LEAD"]).main_agent_refusal() == (
+        f"--agent 'LEAD' not found. Available agents: {offered}"
+    )
+    assert session(root, args=["--agent", "lead"]).main_agent_refusal() is None
+    assert session(root).main_agent_refusal() is None

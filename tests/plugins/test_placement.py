@@ -12,3 +12,15 @@ def test_files_placed_at_the_end_go_before_the_auto_memory_file() -> None:
     agents = InstructionFile(path="/r/AGENTS.md", kind=Kind.PROJECT, content="a")
     assert [f.path for f in place([user, memory], [("/r", [agents])])] == [user.path, agents.path, memory.path]
     assert [f.path for f in place([user], [("/r", [agents])])] == [user.path, agents.path]
+
+
+def test_a_directory_inside_a_claude_folder_is_anchored_at_the_folder_holding_it() -> None:
+    added = InstructionFile(path="/r/extra/CLAUDE.md", kind=Kind.PROJECT, content="e")
+    inner = InstructionFile(path="/r/a/extra2/CLAUDE.md", kind=Kind.PROJECT, content="e2")
+    worktree = InstructionFile(path="/r/.claude/worktrees/feat/AGENTS.md", kind=Kind.PROJECT, content="w")
+    nested = InstructionFile(path="/r/a/.claude/y/AGENTS.md", kind=Kind.PROJECT, content="y")
+    plain = InstructionFile(path="/r/wt/feat/AGENTS.md", kind=Kind.PROJECT, content="p")
+    handed = [added, inner]
+    assert place(handed, [("/r/.claude/worktrees/feat", [worktree])]) == [worktree, added, inner]
+    assert place(handed, [("/r/a/.claude/y", [nested])]) == [added, nested, inner]
+    assert place(handed, [("/r/wt/feat", [plain])]) == [added, inner, plain]

@@ -12,6 +12,7 @@ from agents_md.agents._model import (
     Source,
     blocking,
 )
+from agents_md.agents._order import sort_key as listing_key
 from agents_md.agents._parse import parse_agent_text
 from agents_md.agents._render import BUILTIN_TYPES, agent_line, agent_lines
 from agents_md.agents._rules import AGENT_RULES
@@ -36,6 +37,7 @@ __all__ = [
     "blocking",
     "check_agent_files",
     "definition_folders",
+    "listing_key",
     "load_agents",
     "parse_agent_text",
 ]

@@ -1,6 +1,6 @@
 """Every optional key of an agent file: the value the engine keeps, or why it drops it.
 
-An invalid value never rejects a file (``hooks`` aside, see ``_hooks``): it is dropped and the
+An invalid value never rejects a file (``hooks`` aside, see ``_util.hook_shape``): it is dropped and the
 engine logs a line. ``read_fields`` returns the kept values and one ``Drop`` per drop, with
 the engine's own wording.
 """
@@ -12,8 +12,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from agents_md._util.hook_shape import mcp_item_ok
 from agents_md._util.js import is_integer, is_number, js_string, parse_float, parse_int
-from agents_md.agents._hooks import mcp_item_ok
 
 PERMISSION_MODES = ("acceptEdits", "auto", "bypassPermissions", "default", "dontAsk", "plan")
 MEMORY_SCOPES = ("user", "project", "local")
@@ -135,13 +135,14 @@ def read_fields(data: dict[str, Any]) -> tuple[dict[str, Any], list[Drop]]:
 
     if "omitClaudeMd" in data:
         v = data["omitClaudeMd"]
-        if v is True:
+        # The boolean or the exact text "true" (quoted); "True", "yes" or 1 do not count.
+        if v is True or v == "true":
             kept["omit_claude_md"] = True
         elif v is not False and v is not None:
             bad(
                 "omitClaudeMd",
                 f"omitClaudeMd '{js_string(v)}' is not true",
-                "write true (only the boolean counts)",
+                "write true (only the boolean or the text true counts)",
                 engine_logs=False,
             )
 

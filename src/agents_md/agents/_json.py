@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from agents_md._util.hook_shape import MISSING, expected, hook_issues, mcp_item_ok
 from agents_md._util.js import is_integer, is_number
 from agents_md._util.regular import NotRegularFile, TooLarge, read_regular
 from agents_md.agents._fields import EFFORT_LEVELS, ISOLATION, MEMORY_SCOPES, PERMISSION_MODES
-from agents_md.agents._hooks import MISSING, expected, hook_issues, mcp_item_ok
 from agents_md.agents._jsonerr import json_error
 from agents_md.agents._model import AgentDefinition, Source
 from agents_md.agents._tools import read_tools, with_memory_tools

@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from agents_md._util.front_matter import split_front_matter
+from agents_md._util.hook_shape import CHECKED_EVENTS, guard_in_bad_event, guard_outside_hooks, hook_issues
 from agents_md._util.js import js_string, utf16_len
 from agents_md.agents._fields import read_fields
-from agents_md.agents._hooks import CHECKED_EVENTS, guard_in_bad_event, guard_outside_hooks, hook_issues
 from agents_md.agents._keys import suggest, unknown_keys
 from agents_md.agents._model import AgentDefinition, Source, problem
 from agents_md.agents._tools import agent_access, read_tools, with_memory_tools

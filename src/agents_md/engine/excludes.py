@@ -1,7 +1,9 @@
 """``claudeMdExcludes``: globs matched against a file's absolute path, as the engine matches them.
 
 - Dotfiles are included (``**`` and ``*`` cross ``.claude``); ``**`` spans directories;
-  braces, ``?`` and classes work; a relative pattern matches no absolute path.
+  braces, ``?`` and classes work; a relative pattern matches no absolute path. Where the
+  engine's glob library reads a pattern otherwise than a shell (backslashes, parentheses,
+  ``|``, brackets), ``engine.exclude_globs`` spells it for the matcher.
 - Each pattern decides alone and any pattern that matches excludes: a ``!pattern`` matches
   every path the rest does not (so ``["!**/a/CLAUDE.md"]`` excludes all but that file).
 - An absolute pattern is also tried with its links resolved (the whole pattern when it has
@@ -17,6 +19,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from agents_md._model import Kind
+from agents_md.engine import exclude_globs
 from agents_md.engine.settings import Settings
 
 _GLOB_CHARS = frozenset("*?[]{}")
@@ -73,12 +76,14 @@ class Excluder:
         self._compiled: list[tuple[bool, tuple[Callable[[str], bool], ...]]] | None = None
         for pattern in self.patterns:
             negated = pattern.startswith("!")
-            body = pattern[1:] if negated else pattern
-            spellings = [body]
+            body = (pattern[1:] if negated else pattern).replace("\\", "/")  # no escapes: separators
+            written = [body]
             other = _resolved_spelling(body, realpath)
             if other is not None:
-                spellings.append(other)
-            self._rules.append((negated, tuple(spellings)))
+                written.append(other)
+            # Each as the engine's glob library reads it (``engine.exclude_globs``).
+            spelled = tuple(dict.fromkeys(s for w in written for s in exclude_globs.spellings(w)))
+            self._rules.append((negated, spelled))
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Excluder:

@@ -4,9 +4,8 @@ For a file at ``path`` of kind ``K``:
 
 1. Skip it when its path, or the target of the link it is, was already loaded in this pass
    (each file loads once, so import cycles end), or when the import depth limit is reached.
-   What the caller's loop holds already (``given``) is asked by the path as spelled; an
-   import also by its target (a nested file a Read reaches through a linked folder is
-   attached again under that spelling, while what it imports, known by its target, is not).
+   What a caller's loop holds already does not stop a pass: the caller drops those entries
+   afterwards, and what they import is still followed (``engine.nested``).
 2. Skip it when ``claudeMdExcludes`` matches it (never for managed files).
 3. Read it, links followed; an imported name with a non-text extension is not read.
 4. Process the text (front matter, HTML comments); nothing left means no entry (and none of
@@ -57,10 +56,6 @@ class LoadedFile:
 
     file: InstructionFile
     globs: tuple[str, ...] | None = None
-
-
-def _never(path: str) -> bool:
-    return False
 
 
 class LoadScope:
@@ -119,8 +114,8 @@ class LoadScope:
             repo=repo,
         )
 
-    def loader(self, given: Callable[[str], bool] = _never) -> Loader:
-        """A new pass (``given``: what the caller's loop holds already)."""
+    def loader(self) -> Loader:
+        """A new pass."""
         cwd = self.cwd
         return Loader(
             fs=self.fs,
@@ -128,7 +123,6 @@ class LoadScope:
             excluder=self.excluder,
             inside=lambda path: is_inside(path, cwd),
             approve_external=self.approve_external,
-            given=given,
             repo=self.repo,
             refuse_outside=self.outside_links == REFUSE,
         )
@@ -144,7 +138,6 @@ class Loader:
         "edges",
         "excluder",
         "fs",
-        "given",
         "home",
         "inside",
         "loaded",
@@ -162,7 +155,6 @@ class Loader:
         excluder: Excluder,
         inside: Callable[[str], bool],
         approve_external: bool = False,
-        given: Callable[[str], bool] = _never,
         repo: str | None = None,
         refuse_outside: bool = False,
     ) -> None:
@@ -171,7 +163,6 @@ class Loader:
         self.excluder = excluder
         self.inside = inside  # is this path inside the working directories?
         self.approve_external = approve_external
-        self.given = given  # paths loaded elsewhere already (a Read's loop)
         self.repo = repo  # the repository: a link inside it whose target leaves it is told
         self.refuse_outside = refuse_outside  # ... and, with this, not read
         self.loaded: set[str] = set()
@@ -198,7 +189,7 @@ class Loader:
 
     def _seen(self, key: str) -> ImportOutcome | None:
         """``None`` unless ``key`` was loaded already: a cycle when it is on the chain."""
-        if key not in self.loaded and not self.given(key):
+        if key not in self.loaded:
             return None
         return ImportOutcome.CYCLE if key in self._on_chain else ImportOutcome.ALREADY
 
@@ -230,7 +221,7 @@ class Loader:
         # "loaded already", "inside the working directory" and where relative imports start.
         real = self.fs.realpath(path)
         if real != key:
-            # Another spelling of a file already loaded: in this pass, or (an import) given.
+            # Another spelling of a file already loaded in this pass.
             seen = self._seen(real) if parent is not None else (ImportOutcome.ALREADY if real in self.loaded else None)
             if seen is not None:
                 return [], seen

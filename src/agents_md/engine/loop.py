@@ -18,6 +18,7 @@ from agents_md.engine.events import ToolCall
 from agents_md.engine.hook_session import HookSession, Journal
 from agents_md.engine.nested import NestedFinder
 from agents_md.engine.paths import within
+from agents_md.engine.read_limit import too_large
 
 # The hook session for a call, and the journal its plugins write to (read after the call).
 SessionFactory = Callable[[], tuple[HookSession, Journal]]
@@ -114,7 +115,8 @@ class Loop:
         """After a Read of ``path``: the engine's nested files, then the plugins' answers.
 
         The engine decides on the real path and counts the read file itself as given; the
-        ``tool.call`` hooks get the path as spelled, and only for a Read that succeeded.
+        ``tool.call`` hooks get the path as spelled, and only for a Read that succeeded (not one
+        of a file too large to read, ``engine.read_limit``).
         """
         spelled = _expand(path, home, self.finder.cwd)
         if not self.attachments_enabled():
@@ -129,7 +131,7 @@ class Loop:
             # The read file itself is not attached (its text is in the tool result) and counts as
             # given from now on; its imports are still attached (a Read of a nested CLAUDE.md).
             engine = tuple(f for f in self.finder.find(real, self._given) if f.path != real)
-            read = self.finder.fs.is_file(real)
+            read = self.finder.fs.is_file(real) and not too_large(self.finder.fs, real)
         except OSError as exc:  # a failing query: nothing attached, nothing given (``engine.faults``)
             from agents_md.engine.faults import ENGINE, NO_ATTACHMENT, failed_gather  # only when a disk fails
 

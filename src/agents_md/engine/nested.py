@@ -16,7 +16,12 @@ outside the cwd):
    file (``.claude/worktrees/NAME``), those three folders are skipped in step 1, whatever
    they are on disk (a linked worktree or a plain folder); the folders below ``NAME`` are
    walked as usual.
-4. A file goes to a loop once; what was in the start context is never attached again.
+4. A file goes to a loop once; what was in the start context is never attached again. Those
+   files are dropped from what the walk found, not skipped while it walks: what they import
+   is still followed (a doc Read earlier is left out, the files it imports are attached). A
+   file is known by its spelling alone: an import spelled through a link (``linkdir/x.md``,
+   ``alias.md``) is attached though its target was Read or attached (imports are spelled from
+   their importer's real folder, so a linked nested file's own imports are not).
 5. What a Read found is kept for the next Read of that file (``engine.lookup_memory``): it is
    given again while every folder listed and file read are as they were and every file the
    walk asked about is given, or not, as it was then; otherwise the walk runs again.
@@ -110,12 +115,12 @@ class NestedFinder:
 
     def _walk(self, target: str, given: Callable[[str], bool]) -> list[InstructionFile]:
         """Steps 1 and 2 for the normalized ``target``."""
-        loader = self.scope.loader(given)
+        loader = self.scope.loader()
         provenance = Provenance(reason=Reason.NESTED_READ, via=target)
         out: list[InstructionFile] = []
         # Conditional rules read at start, whose patterns match (``rules``): the managed
         # and user ones (globs relative to the cwd) come first, before the nested folders.
-        out += self._matching_conditional(loader, target, project_kind=False)
+        out += self._matching_conditional(loader, target, given, project_kind=False)
         below = _outside_worktrees(self.cwd, dirs_between(self.cwd, os.path.dirname(target)))
         project = self.settings.source_enabled(PROJECT)
         local = self.settings.source_enabled(LOCAL)
@@ -130,15 +135,17 @@ class NestedFinder:
             if project:
                 out += self._rules(loader, os.path.join(directory, RULES_DIR), directory, target, provenance)
         # Then those of the cwd and its ancestors (globs relative to the folder holding ``.claude``).
-        out += self._matching_conditional(loader, target, project_kind=True)
-        return out
+        out += self._matching_conditional(loader, target, given, project_kind=True)
+        return [f for f in out if not given(f.path)]  # step 4
 
-    def _matching_conditional(self, loader: Loader, target: str, *, project_kind: bool) -> list[InstructionFile]:
+    def _matching_conditional(
+        self, loader: Loader, target: str, given: Callable[[str], bool], *, project_kind: bool
+    ) -> list[InstructionFile]:
         out: list[InstructionFile] = []
         for rule, globs in self.conditional:
             if (rule.kind is Kind.PROJECT) != project_kind:
                 continue
-            if loader.given(rule.path) or rule.path in loader.loaded:
+            if given(rule.path) or rule.path in loader.loaded:
                 continue
             base = rule_base(rule.path, self.cwd) if rule.kind is Kind.PROJECT else self.cwd
             if rule_matches(globs, target, base):

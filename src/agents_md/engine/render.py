@@ -43,8 +43,11 @@ def start_block(files: Sequence[InstructionFile]) -> str | None:
 
 
 def engine_nested_blocks(files: Sequence[InstructionFile]) -> tuple[str, ...]:
-    """The engine's own blocks after a Read: one reminder per file, untrimmed content."""
-    blocks = [f"{REMINDER_OPEN}Contents of {f.path}:\n\n{f.content}{REMINDER_CLOSE}" for f in files]
+    """The engine's own blocks after a Read: one reminder per file, untrimmed content (the start
+    of a very long one, ``engine.long_nested``)."""
+    from agents_md.engine.long_nested import shown
+
+    blocks = [f"{REMINDER_OPEN}Contents of {f.path}:\n\n{shown(f.path, f.content)}{REMINDER_CLOSE}" for f in files]
     return tuple(b + "\n" for b in blocks[:-1]) + tuple(blocks[-1:])
 
 

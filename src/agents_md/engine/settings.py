@@ -11,7 +11,10 @@ Layers, lowest precedence first:
 5. ``policy``: managed-settings.json, then its managed-settings.d/*.json drop-ins in name order.
 
 ``--setting-sources`` picks among user, project and local (both local files); flag and policy
-settings are always read. Lists such as ``claudeMdExcludes`` are merged across layers; for
+settings are always read. A file the engine's schema check refuses (``claudeMdExcludes`` not a
+list of strings, ``"model": null``: ``engine.settings_schema``) is ignored whole, ``--settings``
+too; of a managed file only the refused keys are. Lists such as
+``claudeMdExcludes`` are merged across layers; for
 single values the highest layer wins. The layers' ``env`` is laid over the process's
 environment for everything after the settings (``Settings.env``, ``SessionInputs.with_env``).
 """
@@ -23,6 +26,7 @@ import os
 from collections.abc import Mapping, Sequence
 
 from agents_md._value import field, frozen
+from agents_md.engine import settings_schema
 from agents_md.engine.checkout import checkout_root, main_checkout
 from agents_md.engine.fs import FileSystem
 from agents_md.errors import SettingsError
@@ -126,7 +130,7 @@ def _utf8_text(data: bytes) -> str:
     return (data[len(_BOM) :] if data.startswith(_BOM) else data).decode("utf-8")
 
 
-def _read_json(fs: FileSystem, path: str, problems: list[str]) -> Mapping[str, Any] | None:
+def _read_json(fs: FileSystem, path: str, problems: list[str], *, policy: bool = False) -> Mapping[str, Any] | None:
     try:
         data = fs.read_file(path)
     except OSError as exc:
@@ -147,10 +151,31 @@ def _read_json(fs: FileSystem, path: str, problems: list[str]) -> Mapping[str, A
     if not isinstance(value, dict):
         problems.append(f"{path}: expected a JSON object; the file is ignored")
         return None
-    return value
+    return _checked(value, path, problems, policy=policy)
 
 
-def _flag_layer(fs: FileSystem, value: str, cwd: str, home: str) -> SettingsLayer:
+def _checked(value: dict[str, Any], where: str, problems: list[str], *, policy: bool = False) -> dict[str, Any] | None:
+    """``value`` as the engine's schema check leaves it: a managed file without the keys it
+    refuses, any other file not at all when it refuses one (``engine.settings_schema``)."""
+    refused = settings_schema.refused_keys(value)
+    if not refused:
+        return value
+    if policy:
+        problems.append(f"{where}: {', '.join(refused)}: a value the engine refuses; ignored")
+        return {k: v for k, v in value.items() if k not in refused}
+    problems.append(f"{where}: {refused[0]} has a value the engine refuses; the file is ignored")
+    return None
+
+
+def _flag_layer(fs: FileSystem, value: str, cwd: str, home: str, problems: list[str]) -> SettingsLayer:
+    """``--settings``; values the engine's schema check refuses leave the layer empty."""
+    path, parsed = _flag_values(fs, value, cwd, home)
+    checked = _checked(parsed, path or "--settings", problems)
+    return SettingsLayer(name=FLAG, path=path, values=checked if checked is not None else {})
+
+
+def _flag_values(fs: FileSystem, value: str, cwd: str, home: str) -> tuple[str | None, dict[str, Any]]:
+    """Where ``--settings`` came from (``None``: given inline) and what it holds."""
     text = value.strip()
     if text.startswith("{"):
         try:
@@ -163,7 +188,7 @@ def _flag_layer(fs: FileSystem, value: str, cwd: str, home: str) -> SettingsLaye
             raise SettingsError(f"--settings: cannot be read ({_why(exc)})") from exc
         if not isinstance(parsed, dict):
             raise SettingsError("--settings: expected a JSON object")
-        return SettingsLayer(name=FLAG, path=None, values=parsed)
+        return None, parsed
     if value == "~" or value.startswith("~/"):
         value = os.path.join(home, value[2:])  # the session's home, never the process's
     path = value if os.path.isabs(value) else os.path.join(cwd, value)
@@ -182,7 +207,7 @@ def _flag_layer(fs: FileSystem, value: str, cwd: str, home: str) -> SettingsLaye
         raise SettingsError(f"--settings: {path}:{line}: not valid JSON ({exc})") from exc
     if not isinstance(parsed, dict):
         raise SettingsError(f"--settings: {path}: expected a JSON object")
-    return SettingsLayer(name=FLAG, path=path, values=parsed)
+    return path, parsed
 
 
 def _why(exc: BaseException) -> str:
@@ -227,7 +252,7 @@ def load_settings(
         if values is not None:
             layers.append(SettingsLayer(name=name, path=path, values=values))
     if flag_settings is not None:
-        layers.append(_flag_layer(fs, flag_settings, cwd, home))
+        layers.append(_flag_layer(fs, flag_settings, cwd, home, problems))
     layers.extend(_policy_layers(fs, managed_dir, problems))
     return Settings(layers=tuple(layers), enabled_sources=enabled, problems=tuple(problems))
 
@@ -252,7 +277,7 @@ def _repository_root(fs: FileSystem, cwd: str, problems: list[str]) -> str | Non
 def _policy_layers(fs: FileSystem, managed_dir: str, problems: list[str]) -> list[SettingsLayer]:
     out: list[SettingsLayer] = []
     main = os.path.join(managed_dir, "managed-settings.json")
-    values = _read_json(fs, main, problems)
+    values = _read_json(fs, main, problems, policy=True)
     if values is not None:
         out.append(SettingsLayer(name=POLICY, path=main, values=values))
     drop_in_dir = os.path.join(managed_dir, "managed-settings.d")
@@ -265,7 +290,7 @@ def _policy_layers(fs: FileSystem, managed_dir: str, problems: list[str]) -> lis
         if not name.endswith(".json") or name.startswith("."):
             continue
         path = os.path.join(drop_in_dir, name)
-        values = _read_json(fs, path, problems)
+        values = _read_json(fs, path, problems, policy=True)
         if values is not None:
             out.append(SettingsLayer(name=POLICY, path=path, values=values))
     return out

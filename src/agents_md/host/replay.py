@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from agents_md.errors import RunRefused
 from agents_md.host.plugins import PluginSpec
 from agents_md.host.script import check_script
 from agents_md.host.session import Session
@@ -31,6 +32,9 @@ def replay(
         managed_dir=managed_dir,
         extra_plugins=extra_plugins,
     )
+    refusal = session.main_agent_refusal()
+    if refusal is not None:
+        raise RunRefused((refusal,))
     # Each start block as sent: with the line break it ends with when no other reminder follows.
     out: dict[str, Any] = {"claude_md": session.sent(session.claude_md)}
     home = session.inputs.home

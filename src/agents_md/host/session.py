@@ -229,6 +229,19 @@ class Session:
         named = self.inputs.args.agent or self.start().settings.last("agent")
         return named if isinstance(named, str) and named else None
 
+    def main_agent_refusal(self) -> str | None:
+        """The engine's error when ``--agent`` names no type it offers (matched exactly, case and
+        all; ``fork`` is not offered there): it then stops before any request, exit code 1."""
+        name = self.inputs.args.agent
+        if not name:
+            return None
+        from agents_md.agents import BUILTIN_TYPES, listing_key
+
+        offered = {*BUILTIN_TYPES, *(agent.name for agent in self.agents().accepted)}
+        if name in offered:
+            return None
+        return f"--agent '{name}' not found. Available agents: {', '.join(sorted(offered, key=listing_key))}"
+
     def _main_agent_access(self) -> Access | None:
         """The tools of the custom agent the main thread runs as, or ``None`` (no custom agent)."""
         name = self.main_agent()
@@ -591,6 +604,11 @@ class Session:
         from agents_md.engine.tools import BASH
 
         name = agent_type or GENERAL_PURPOSE
+        if not fork:
+            offered = self._offered_type(name)
+            if offered is None:  # "Agent type 'X' not found", or "... is ambiguous": never started
+                return Subagent(self.agent_start(name), None, self.inputs.home, None, key=key, bash=False)
+            name = offered
         omit = False
         access: Access | None = None
         tools = self.main_tools()
@@ -608,6 +626,17 @@ class Session:
             return Subagent(start, None, self.inputs.home, access, key=key, bash=bash)
         loop = self.loop().spawn(fork=start.fork, start_paths=self._start_paths_of(name, fork=start.fork, omit=omit))
         return Subagent(start, loop, self.inputs.home, access, key=key, toucher=self._touch, bash=bash)
+
+    def _offered_type(self, name: str) -> str | None:
+        """The type an ``Agent`` call's ``subagent_type`` names: the type of that very name, else the
+        one type whose name differs only in case; ``None`` when there is none, or several."""
+        from agents_md.agents import BUILTIN_TYPES
+
+        offered = {*BUILTIN_TYPES, FORK, *(agent.name for agent in self.agents().accepted)}
+        if name in offered:
+            return name
+        alike = [n for n in offered if n.lower() == name.lower()]
+        return alike[0] if len(alike) == 1 else None
 
     def _start_paths_of(self, name: str, *, fork: bool, omit: bool) -> frozenset[str] | None:
         """The files an agent's own start block holds, when not its parent's: none for Explore and

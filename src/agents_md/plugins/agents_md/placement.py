@@ -1,9 +1,10 @@
 """Where the plugin's files go among the engine's, and which files are "the project's own".
 
 Every project or local file handed over has an *anchor*: the directory it belongs to (the
-folder holding it, or holding its ``.claude`` folder; an import takes its importer's). An
-``AGENTS.md`` of directory D goes right before the first handed file anchored strictly
-inside D, or at the end when there is none — so after D's own rules and local file, before
+folder holding it, or holding its first ``.claude`` folder; an import takes its importer's).
+An ``AGENTS.md`` of directory D is anchored the same way (D, or for a D inside a ``.claude``
+folder the folder holding that) and goes right before the first handed file anchored strictly
+inside its anchor, or at the end when there is none — so after D's own rules and local file, before
 a deeper directory's files, and after an added directory that is not inside D. The end is
 before the auto-memory file, which stays last.
 """
@@ -72,7 +73,10 @@ def place(
     slots: dict[int, list[InstructionFile]] = {}
     tail: list[InstructionFile] = []
     for directory, files in groups:
-        at = next((i for i, a in enumerate(handed_anchors) if a is not None and _strictly_inside(a, directory)), None)
+        # The group is anchored as a file of it would be: a directory inside a ``.claude`` folder
+        # (a cwd in ``.claude/worktrees/NAME``) belongs to the folder holding that ``.claude``.
+        anchor = _anchor_of_path(os.path.join(directory, FILE_NAMES[0]))
+        at = next((i for i, a in enumerate(handed_anchors) if a is not None and _strictly_inside(a, anchor)), None)
         (tail if at is None else slots.setdefault(at, [])).extend(files)
     # The end is before the auto-memory file (the engine's last).
     end = next((i for i, f in enumerate(handed) if f.kind is Kind.MEMORY), len(handed))

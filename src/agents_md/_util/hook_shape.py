@@ -1,4 +1,5 @@
-"""The shape the engine requires of ``hooks``; a file whose hooks do not fit is skipped.
+"""The shape the engine requires of ``hooks``; an agent file (``agents``) or a settings file
+(``engine.settings_schema``) whose hooks do not fit is skipped.
 
 ``hooks`` must be a map. Only the entries of ``PreToolUse`` and ``PermissionRequest`` are
 checked (the engine takes any value under every other event name, even a string). Such an
