@@ -86,13 +86,16 @@ def hook_event(tree: Tree, read: str = "a/b/f.py") -> str:
 
 # What only a Read needs: the built-in plugin's lookup of nested AGENTS.md files, and the memory
 # of lookups that serves a session's later Reads (and a process's later starts, with what a
-# lookup consulted); what only a settings file found needs: its values' read-only copy.
+# lookup consulted); what only a settings file found needs: its values' read-only copy and the
+# engine's schema check; what only exclusions need: their glob reading.
 NOT_ON_A_START = (
     "agents_md.plugins.agents_md.nested",
     "agents_md.engine.lookup_memory",
     "agents_md.engine.shared_lookups",
     "agents_md.engine.consulted",
     "agents_md._util.frozen",
+    "agents_md.engine.settings_schema",
+    "agents_md.engine.exclude_globs",
 )
 # What only a hook that sends text needs: the context limit; and the engine's rendering, which a
 # hook never sends (it frames the files itself).
@@ -126,6 +129,7 @@ def test_a_settings_file_found_loads_its_read_only_copy(tree: Tree, tmp_path: Pa
     tree({".claude/settings.json": {"json": {"env": {"A": "1"}}}}, "home")
     modules = imported(tmp_path, argv)
     assert "agents_md._util.frozen" in modules
+    assert "agents_md.engine.settings_schema" in modules  # the file was checked as the engine checks it
     assert "agents_md.engine.lookup_memory" not in modules
 
 

@@ -19,7 +19,6 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from agents_md._model import Kind
-from agents_md.engine import exclude_globs
 from agents_md.engine.settings import Settings
 
 _GLOB_CHARS = frozenset("*?[]{}")
@@ -74,6 +73,8 @@ class Excluder:
         self.patterns = tuple(p for p in patterns if isinstance(p, str) and p)
         self._rules: list[tuple[bool, tuple[str, ...]]] = []
         self._compiled: list[tuple[bool, tuple[Callable[[str], bool], ...]]] | None = None
+        if self.patterns:
+            from agents_md.engine import exclude_globs  # a session without exclusions never needs it
         for pattern in self.patterns:
             negated = pattern.startswith("!")
             body = (pattern[1:] if negated else pattern).replace("\\", "/")  # no escapes: separators

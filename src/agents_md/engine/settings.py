@@ -26,7 +26,6 @@ import os
 from collections.abc import Mapping, Sequence
 
 from agents_md._value import field, frozen
-from agents_md.engine import settings_schema
 from agents_md.engine.checkout import checkout_root, main_checkout
 from agents_md.engine.fs import FileSystem
 from agents_md.errors import SettingsError
@@ -157,6 +156,8 @@ def _read_json(fs: FileSystem, path: str, problems: list[str], *, policy: bool =
 def _checked(value: dict[str, Any], where: str, problems: list[str], *, policy: bool = False) -> dict[str, Any] | None:
     """``value`` as the engine's schema check leaves it: a managed file without the keys it
     refuses, any other file not at all when it refuses one (``engine.settings_schema``)."""
+    from agents_md.engine import settings_schema  # only a session with a settings file checks one
+
     refused = settings_schema.refused_keys(value)
     if not refused:
         return value
