@@ -57,17 +57,3 @@ def reactor(top: str) -> Known:
     if queue:
         complete = False
     return Known(names=frozenset(names), files=(top,), complete=complete)
-
-
-def find(directory: str, top: str) -> str | None:
-    """The nearest ``pom.xml`` at or above ``directory``, not above ``top``."""
-    while True:
-        path = os.path.join(directory, "pom.xml")
-        if os.path.isfile(path):
-            return path
-        if os.path.normpath(directory) == os.path.normpath(top):
-            return None
-        parent = os.path.dirname(directory)
-        if parent == directory:
-            return None
-        directory = parent
