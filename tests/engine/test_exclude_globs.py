@@ -45,3 +45,20 @@ def test_pattern_excludes_as_the_engine_reads_it(tmp_path: Path, pattern: str, r
 
 def test_a_hostile_pattern_is_spelled_a_bounded_number_of_ways() -> None:
     assert len(spellings("/r/" + "(a|b)" * 20)) <= 64
+
+
+def test_many_bracket_classes_keep_the_spellings_bounded() -> None:
+    # Each class doubles the spellings (as a class, and as its text): 24 of them once ran out of memory.
+    out = spellings("/r/" + "[a]" * 24 + "/CLAUDE.md")
+    assert len(out) == 64
+    assert all(s.count("[a]") + s.count("\\[a\\]") == 24 for s in out[1:])
+    assert Excluder(["/r/" + "[a]" * 24 + "/CLAUDE.md"]).excludes("/r/" + "a" * 24 + "/CLAUDE.md", Kind.PROJECT)
+
+
+def test_thousands_of_groups_or_nested_extglobs_neither_recurse_nor_crash(tmp_path: Path) -> None:
+    many = "/r/" + "(a)" * 1300 + "/CLAUDE.md"  # past the recursion limit, within a path's length
+    assert spellings(many)[1:] == ("/r/" + "a" * 1300 + "/CLAUDE.md",)
+    nested = ["!(" * 3000 + "x" + ")" * 3000, "(" * 20000 + ")" * 20000]
+    excluder = Excluder([*nested, many])
+    excluder.excludes(str(tmp_path / "CLAUDE.md"), Kind.PROJECT)  # answers: no RecursionError from the glob library
+    assert excluder.excludes("/r/" + "a" * 1300 + "/CLAUDE.md", Kind.PROJECT)

@@ -21,16 +21,21 @@ is matched when any spelling matches):
 
 from __future__ import annotations
 
+from itertools import product
+
 EXTGLOB_OPENERS = frozenset("@!*+?")
 REGEX_SPECIAL = frozenset("-*+?.^${}(|)[]\\")
 GLOB_SPECIAL = frozenset("*?[]{}()|!@+")
 MOST_SPELLINGS = 64  # a hostile pattern's groups could multiply without end
+MOST_CHARS = 4096  # longer than any path (PATH_MAX): a pattern past it is not rewritten (its nesting costs)
 
 
 def spellings(pattern: str) -> tuple[str, ...]:
     """The wcmatch patterns that together match what ``pattern`` matches in the engine."""
     text = pattern.replace("\\", "/")
     out: list[str] = [_literal(text)] if "//" not in text else []  # step 5
+    if len(text) > MOST_CHARS:
+        return (*out, text)  # longer than any path asked about: read as wcmatch reads it, no rewriting
     for at, alternative in enumerate(_split_bars(text)):
         if at and alternative.startswith("**"):
             alternative = "*" + alternative[2:]  # step 2: no globstar after a bar
@@ -38,8 +43,9 @@ def spellings(pattern: str) -> tuple[str, ...]:
             if "//" in spelled:
                 continue  # an empty folder name: no path the engine asks about has one
             for variant in _brackets(spelled):
-                if variant not in out:
-                    out.append(_negated_extglobs(variant))
+                negated = _negated_extglobs(variant)
+                if negated not in out:
+                    out.append(negated)
                 if len(out) >= MOST_SPELLINGS:
                     return tuple(out)
     return tuple(out)
@@ -93,48 +99,61 @@ def _split_bars(text: str) -> list[str]:
 
 
 def _expand_groups(text: str) -> list[str]:
-    """Step 2: each bare group replaced by each of its alternatives, first group first."""
+    """Step 2: each bare group replaced by each of its alternatives, first group first (depth
+    first, as many groups as the pattern holds: no recursion to run out of)."""
+    out: list[str] = []
+    stack = [(text, 0)]  # a spelling, and where its first group not yet expanded may start
+    while stack and len(out) < MOST_SPELLINGS:
+        current, start = stack.pop()
+        at, end = _first_group(current, start)
+        if at < 0:
+            out.append(current)
+            continue
+        head, tail = current[:at], current[end + 1 :]
+        # Pushed last first, so the first alternative is expanded first; each is scanned again
+        # from where the group stood (it may hold groups of its own).
+        stack += [(head + alternative + tail, at) for alternative in reversed(_split_bars(current[at + 1 : end]))]
+    return out
+
+
+def _first_group(text: str, start: int) -> tuple[int, int]:
+    """The first bare group at or after ``start`` (its ``(`` and ``)``), outside bracket classes
+    and past any extglob; (-1, -1) when there is none, or it is never closed."""
     in_class = False
-    for i, c in enumerate(text):
+    i = start
+    while i < len(text):
+        c = text[i]
         if in_class:
             in_class = c != "]"
-            continue
-        if c == "[":
+        elif c == "[":
             in_class = True
-        elif c == "(" and (i == 0 or text[i - 1] not in EXTGLOB_OPENERS):
+        elif c == "(":
             end = _closing(text, i)
             if end < 0:
-                return [text]
-            head, tail = text[:i], text[end + 1 :]
-            out: list[str] = []
-            for alternative in _split_bars(text[i + 1 : end]):
-                out += _expand_groups(head + alternative + tail)
-                if len(out) >= MOST_SPELLINGS:
-                    break
-            return out[:MOST_SPELLINGS]
-        elif c == "(":
-            end = _closing(text, i)  # an extglob: left to wcmatch, its text skipped
-            if end < 0:
-                return [text]
-            return [text[: end + 1] + rest for rest in _expand_groups(text[end + 1 :])]
-    return [text]
+                return -1, -1
+            if i == 0 or text[i - 1] not in EXTGLOB_OPENERS:
+                return i, end
+            i = end  # an extglob: left to wcmatch, its text skipped
+        i += 1
+    return -1, -1
 
 
 def _brackets(text: str) -> list[str]:
-    """Step 3: each bracket class as a class and, when it holds no special character, as text."""
-    at = text.find("[")
-    if at < 0:
-        return [text]
-    end = text.find("]", at + 2)
-    if end < 0:
-        return [text]
-    inner = text[at + 1 : end]
-    rest = _brackets(text[end + 1 :])
-    as_class = "[" + ("\\!" + inner[1:] if inner.startswith("!") else inner) + "]"
-    forms = [as_class]
-    if not any(c in REGEX_SPECIAL for c in inner):
-        forms.append("\\[" + inner + "\\]")
-    return [text[:at] + form + r for form in forms for r in rest]
+    """Step 3: each bracket class as a class and, when it holds no special character, as text
+    too: the first classes' text forms while the spellings stay within ``MOST_SPELLINGS`` (a
+    pattern of many classes would double them with each)."""
+    parts: list[tuple[str, ...]] = []
+    count, at = 1, 0
+    while (start := text.find("[", at)) >= 0 and (end := text.find("]", start + 2)) >= 0:
+        inner = text[start + 1 : end]
+        forms: tuple[str, ...] = ("[" + ("\\!" + inner[1:] if inner.startswith("!") else inner) + "]",)
+        if count * 2 <= MOST_SPELLINGS and not any(c in REGEX_SPECIAL for c in inner):
+            forms += ("\\[" + inner + "\\]",)
+            count *= 2
+        parts += [(text[at:start],), forms]
+        at = end + 1
+    parts.append((text[at:],))
+    return ["".join(chosen) for chosen in product(*parts)]
 
 
 def _negated_extglobs(text: str) -> str:

@@ -29,7 +29,12 @@ def _matcher(pattern: str) -> Callable[[str], bool]:
     from wcmatch import glob as wc  # lazy: most sessions have no exclusions
 
     flags = wc.GLOBSTAR | wc.DOTGLOB | wc.BRACE | wc.EXTGLOB
-    compiled = wc.compile(pattern, flags=flags)
+    try:
+        compiled = wc.compile(pattern, flags=flags)
+    except (RecursionError, ValueError):
+        # Nested past what the glob library can parse (thousands of ``!(`` deep): no path the
+        # engine asks about matches such a spelling; the pattern's literal one still applies.
+        return lambda path: False
     return lambda path: bool(compiled.match(path))
 
 
