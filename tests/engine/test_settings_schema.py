@@ -28,6 +28,9 @@ CASES = [
     ("default-mode-plan", {"permissions": {"defaultMode": "plan"}}, True),
     ("cleanup-zero", {"cleanupPeriodDays": 0}, False),
     ("cleanup-one", {"cleanupPeriodDays": 1}, True),
+    ("cleanup-whole-float", {"cleanupPeriodDays": 30.0}, True),  # one kind of number in the engine
+    ("cleanup-fraction", {"cleanupPeriodDays": 1.5}, False),
+    ("cleanup-true", {"cleanupPeriodDays": True}, False),
     ("hooks-text", {"hooks": "x"}, True),
     ("hooks-stop-text", {"hooks": {"Stop": "x"}}, True),
     ("hooks-pre-text", {"hooks": {"PreToolUse": "x"}}, False),

@@ -45,7 +45,12 @@ def _texts(v: Any) -> bool:
 
 
 def _days(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and v > 0
+    # A JSON number is one kind in the engine: 30.0 is the whole number 30 there.
+    if isinstance(v, bool) or not isinstance(v, int | float):
+        return False
+    from agents_md._util.js import is_integer
+
+    return v > 0 and is_integer(v)
 
 
 def _hooks(v: Any) -> bool:
