@@ -27,7 +27,7 @@ def test_claude_code_read_keeps_its_files_its_text_and_why_not(tree: Tree) -> No
     assert [(f.path, str(f.scope)) for f in read.files] == [(str(root / "a" / "CLAUDE.md"), "read")]
     assert read.text == f"<system-reminder>\nContents of {root / 'a' / 'CLAUDE.md'}:\n\n# ac\n\n</system-reminder>"
     left = {x.path: (x.why, x.detail) for x in read.left_out}
-    assert left[str(root / "a" / "AGENTS.md")] == (Left.SHADOWED, "CLAUDE.md claims the folder")
+    assert left == {str(root / "a" / "AGENTS.md"): (Left.SHADOWED, "CLAUDE.md claims the folder")}  # none absent
 
 
 def test_a_second_read_is_given_already_for_each_engine(tree: Tree) -> None:

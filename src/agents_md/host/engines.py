@@ -107,12 +107,12 @@ _READ_LEFT = {
 def _left(decision: ReadDecision) -> tuple[LeftOut, ...]:
     """The plugin's decision on a Read: each folder a CLAUDE.md claimed (its AGENTS.md files not
     looked for), then each AGENTS.md found and left out."""
+    # The plugin does not look in a claimed folder: the AGENTS.md files there are named here.
     claimed = tuple(
-        LeftOut(
-            path=os.path.join(directory, name), why=Left.SHADOWED, detail=f"{os.path.basename(by)} claims the folder"
-        )
+        LeftOut(path=path, why=Left.SHADOWED, detail=f"{os.path.basename(by)} claims the folder")
         for directory, by in decision.claimed
-        for name in AGENTS_NAMES
+        for path in (os.path.join(directory, name) for name in AGENTS_NAMES)
+        if os.path.isfile(path)
     )
     found = tuple(
         LeftOut(path=path, why=_READ_LEFT[why][0], detail=_READ_LEFT[why][1])
