@@ -47,7 +47,7 @@ def build_server(args: argparse.Namespace) -> MCPServer[Any]:
     from mcp.types import ToolAnnotations
 
     from agents_md._version import __version__
-    from agents_md.cli.session_args import session_from
+    from agents_md.cli.session_args import offered_agent, session_from
     from agents_md.errors import AgentsMdError
 
     root = os.path.abspath(args.root)
@@ -154,7 +154,8 @@ def build_server(args: argparse.Namespace) -> MCPServer[Any]:
             return engine_reads(where(cwd, "cwd"), names, where(path, "path"), [where(p, "after") for p in after or []])
         started = session(where(cwd, "cwd"))
         try:
-            reader = started.spawn(agent) if agent else started
+            # a type the session does not offer is refused as the command line refuses it
+            reader = started.spawn(offered_agent(started, agent)) if agent else started
             for earlier in after or []:
                 reader.read(where(earlier, "after"))
             result = reader.read(where(path, "path"))
