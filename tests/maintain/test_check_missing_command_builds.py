@@ -186,3 +186,12 @@ def test_bazel_labels_the_workspace_has_or_that_cannot_be_judged_say_nothing(rep
 def test_bazel_without_a_workspace_says_nothing(repo: Repo) -> None:
     r = repo({"AGENTS.md": "`bazel test //gone/...`\n"})
     assert said(r) == []
+
+
+def test_a_groovy_include_going_on_after_a_comma_counts_every_line(repo: Repo) -> None:
+    settings = "include 'a',\n        'b'\ninclude 'c'\n"
+    doc = "# X\n\n- `./gradlew :b:test`\n- `./gradlew :d:test`\n"
+    r = built(repo, {**gradle_build(settings, "settings.gradle"), "AGENTS.md": doc})
+    assert [(line, message.split(": ", 1)[1]) for _, line, message, _ in said(r)] == [
+        (4, "no project `:d` in settings.gradle")
+    ]

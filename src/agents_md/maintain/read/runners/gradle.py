@@ -42,11 +42,16 @@ def find(directory: str, top: str) -> str | None:
 
 
 def _arguments(text: str, at: int, paren: bool) -> tuple[str, int]:
-    """A call's arguments: to its closing parenthesis, or to the end of the line (Groovy)."""
+    """A call's arguments: to its closing parenthesis, or to the end of the line (Groovy: a
+    line ending in a comma goes on to the next)."""
     if not paren:
-        end = text.find("\n", at)
-        end = len(text) if end < 0 else end
-        return text[at:end], end
+        end = at
+        while True:
+            end = text.find("\n", end)
+            end = len(text) if end < 0 else end
+            if end == len(text) or not text[at:end].rstrip().endswith(","):
+                return text[at:end], end
+            end += 1
     depth, i = 1, at
     while i < len(text) and depth:
         depth += {"(": 1, ")": -1}.get(text[i], 0)
