@@ -270,8 +270,9 @@ def test_a_folder_an_angular_build_copies_assets_into_is_the_built_app_s(repo: R
         ("Each app declares its routes (dashboard uses `user/login-redirect`).", []),
         ("Routes live in `src/routes/gone.ts`.", [3]),  # a file: still a path
         ("The `user/login-redirect` component.", [3]),  # no route said: a path
+        ("API routes are defined in `src/server/routes/`.", [3]),  # spelled as a folder: a path
     ],
-    ids=["redirects-to", "routes", "file-on-a-routes-line", "no-route"],
+    ids=["redirects-to", "routes", "file-on-a-routes-line", "no-route", "folder-on-a-routes-line"],
 )
 def test_words_on_a_line_about_routes_are_url_paths(repo: Repo, text: str, lines: list[int]) -> None:
     files = {"bindings/kotlin/src/routes/home.ts": "x\n", "bindings/kotlin/user/x.ts": "x\n"}

@@ -263,8 +263,9 @@ class _Places:
             return True
         if item.kind == "code" and parts and "." not in parts[-1] and _BRANCHES.search(item.line_text):
             return True
-        if item.kind == "code" and parts and "." not in parts[-1] and _ROUTES.search(item.line_text):
-            return True
+        routes = _ROUTES.search(item.line_text)
+        if item.kind == "code" and parts and "." not in parts[-1] and routes and not path.endswith("/"):
+            return True  # a route (``./workflows``); ``src/server/routes/`` is spelled as a folder
         if _lone_folder(path) and parts[-1].lower() in _MIME_TOPS and _MEDIA_TYPES.search(self._around(item)):
             return True  # ``video/`` of "by media type prefix: `audio/` →,\n`video/` →": a MIME type's half
         if parts and parts[0] in self.user_dirs and not path.startswith(("./", "../", "/")):
