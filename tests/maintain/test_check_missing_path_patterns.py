@@ -289,3 +289,11 @@ def test_words_on_a_line_about_routes_are_url_paths(repo: Repo, text: str, lines
 )
 def test_a_mime_type_s_first_half_is_no_folder(repo: Repo, text: str, lines: list[int]) -> None:
     assert _lines(repo, f"# Kotlin\n\n{text}\n") == lines
+
+
+def test_a_build_s_asset_folder_does_not_hide_the_sources_own_paths(repo: Repo) -> None:
+    # A build that copies into ``bindings`` says nothing of what the sources' ``bindings/`` hold.
+    project = '{"targets": {"build": {"options": {"assets": [{"input": "libs/x", "output": "bindings"}]}}}}'
+    files = {"apps/web/project.json": project, "libs/x/a.txt": "x\n"}
+    doc = "# Kotlin\n\nThe logo: `bindings/kotlin/assets/logo.png`.\n"
+    assert _lines(repo, doc, files) == [3]

@@ -367,6 +367,11 @@ def _around(ctx: CheckContext, rel: str, line: int) -> str:
     return " ".join(lines[max(0, line - 3) : line])
 
 
+def _first_held(ctx: CheckContext, c: _Candidate) -> bool:
+    first = c.path.lstrip("./").split("/", 1)[0]
+    return bool(first) and any(os.path.lexists(ctx.abs(posixpath.join(b, first))) for b in (c.home, ""))
+
+
 def _configs(ctx: CheckContext, rels: list[str]) -> Iterator[str]:
     """The texts of a few tracked configuration files (one unreadable says nothing)."""
     for rel in rels:
@@ -651,7 +656,9 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         candidates = [c for c in candidates if not rules.made_locally(c)]
     if candidates and ctx.git is not None:
         built = asset_outputs(_configs(ctx, ctx.git.ls_files([f":(glob)**/{n}" for n in CONFIG_NAMES])))
-        candidates = [c for c in candidates if not built_asset(c.path, built)]
+        # A built asset's folder is none of the sources': a path whose first folder the sources
+        # hold (from the doc's folder or the root) is theirs, whatever a build writes.
+        candidates = [c for c in candidates if not (built_asset(c.path, built) and not _first_held(ctx, c))]
     deeper = _Suffixes(ctx) if (candidates or bare or outside) and ctx.git is not None else None
     # Step 6: another codebase's files (an upstream test suite, a runtime folder), unless git
     # deleted them lately.
