@@ -61,14 +61,19 @@ def test_absolute_spells_every_path_whole(tree: Tree, capsys: pytest.CaptureFixt
 
 @pytest.mark.parametrize(
     ("agent", "hint"),
-    [("explore", " (names are case-sensitive: did you mean Explore?)"), ("NoSuchAgent", "")],
-    ids=["wrong-case", "unknown"],
+    [("PLAN", " (it could be any of Plan, plan)"), ("NoSuchAgent", "")],
+    ids=["several-in-another-case", "unknown"],
 )
 def test_an_unknown_agent_type_is_an_error_listing_the_types_offered(
     tree: Tree, capsys: pytest.CaptureFixture[str], agent: str, hint: str
 ) -> None:
     root = tree(
-        {".git/HEAD": "", "CLAUDE.md": "c\n", ".claude/agents/rev.md": "---\nname: reviewer\ndescription: d\n---\n"}
+        {
+            ".git/HEAD": "",
+            "CLAUDE.md": "c\n",
+            ".claude/agents/rev.md": "---\nname: reviewer\ndescription: d\n---\n",
+            ".claude/agents/plan.md": "---\nname: plan\ndescription: d\n---\n",
+        }
     )
     home = tree({}, "home")
     for command in (["context", str(root)], ["read", str(root / "x.ts"), "--cwd", str(root)]):
@@ -76,8 +81,17 @@ def test_an_unknown_agent_type_is_an_error_listing_the_types_offered(
         assert (code, out) == (2, "")
         assert err == (
             f"agents-md: usage error: --agent {agent}: no such agent type{hint}; "
-            "offered: claude, Explore, fork, general-purpose, Plan, reviewer, statusline-setup\n"
+            "offered: claude, Explore, fork, general-purpose, Plan, plan, reviewer, statusline-setup\n"
         )
+
+
+def test_an_agent_type_in_another_case_is_the_one_type_it_can_be(
+    tree: Tree, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # As the engine starts an Agent call's type: ``explore`` is Explore when no other type is spelled so.
+    root, home = tree({".git/HEAD": "", "CLAUDE.md": "c\n"}), tree({}, "home")
+    code, out, _ = run(capsys, "context", str(root), "--agent", "explore", "--format", "json", *base(root, home))
+    assert code == 0 and json.loads(out)["agent"] == "Explore"
 
 
 def test_a_custom_agent_type_is_accepted(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:

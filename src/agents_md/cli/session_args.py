@@ -131,5 +131,7 @@ def offered_agent(session: Session, agent: str | None) -> str | None:
     if agent in offered:
         return agent
     near = [t for t in offered if t.lower() == agent.lower()]
-    hint = f" (names are case-sensitive: did you mean {near[0]}?)" if near else ""
+    if len(near) == 1:
+        return near[0]  # as the engine starts an Agent call's type: the one that differs only in case
+    hint = f" (it could be any of {', '.join(near)})" if near else ""
     raise UsageError(f"--agent {agent}: no such agent type{hint}; offered: {', '.join(offered)}")
