@@ -23,6 +23,10 @@ from __future__ import annotations
 
 from itertools import product
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
 EXTGLOB_OPENERS = frozenset("@!*+?")
 REGEX_SPECIAL = frozenset("-*+?.^${}(|)[]\\")
 GLOB_SPECIAL = frozenset("*?[]{}()|!@+")
@@ -56,17 +60,25 @@ def _literal(text: str) -> str:
     return "".join("\\" + c if c in GLOB_SPECIAL else c for c in text)
 
 
-def _closing(text: str, at: int) -> int:
-    """The index of the ``)`` closing the ``(`` at ``at``, or -1."""
-    depth = 0
+def _unclassed(text: str, start: int = 0) -> Iterator[tuple[int, str]]:
+    """``text``'s characters from ``start`` with their indexes, its bracket classes passed over
+    whole (a ``(``, ``|`` or ``)`` in a class is a character of it)."""
     in_class = False
-    for i in range(at, len(text)):
+    for i in range(start, len(text)):
         c = text[i]
         if in_class:
             in_class = c != "]"
         elif c == "[":
             in_class = True
-        elif c == "(":
+        else:
+            yield i, c
+
+
+def _closing(text: str, at: int) -> int:
+    """The index of the ``)`` closing the ``(`` at ``at``, or -1."""
+    depth = 0
+    for i, c in _unclassed(text, at):
+        if c == "(":
             depth += 1
         elif c == ")":
             depth -= 1
@@ -77,13 +89,9 @@ def _closing(text: str, at: int) -> int:
 
 def _split_bars(text: str) -> list[str]:
     """Step 2: ``text`` split at the ``|`` outside parentheses, brackets and braces."""
-    parts, start, depth, braces, in_class = [], 0, 0, 0, False
-    for i, c in enumerate(text):
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class = True
-        elif c == "(":
+    parts, start, depth, braces = [], 0, 0, 0
+    for i, c in _unclassed(text):
+        if c == "(":
             depth += 1
         elif c == ")":
             depth = max(depth - 1, 0)
@@ -119,22 +127,16 @@ def _expand_groups(text: str) -> list[str]:
 def _first_group(text: str, start: int) -> tuple[int, int]:
     """The first bare group at or after ``start`` (its ``(`` and ``)``), outside bracket classes
     and past any extglob; (-1, -1) when there is none, or it is never closed."""
-    in_class = False
-    i = start
-    while i < len(text):
-        c = text[i]
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class = True
-        elif c == "(":
-            end = _closing(text, i)
-            if end < 0:
-                return -1, -1
-            if i == 0 or text[i - 1] not in EXTGLOB_OPENERS:
-                return i, end
-            i = end  # an extglob: left to wcmatch, its text skipped
-        i += 1
+    past = -1  # the end of an extglob passed over
+    for i, c in _unclassed(text, start):
+        if c != "(" or i <= past:
+            continue
+        end = _closing(text, i)
+        if end < 0:
+            return -1, -1
+        if i == 0 or text[i - 1] not in EXTGLOB_OPENERS:
+            return i, end
+        past = end  # an extglob: left to wcmatch, its text skipped
     return -1, -1
 
 
