@@ -15,7 +15,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 
 from agents_md._util.regular import read_regular
-from agents_md.engine.paths import resolved_by_folder
+from agents_md.engine.paths import led_to, resolved_by_folder
 from agents_md.engine.shared_listings import SHARED, Listing
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
@@ -134,6 +134,25 @@ def disk_version(path: str) -> tuple[int, ...] | None:
 
 DEFAULT_FS = FileSystem()
 
+MOST_LINKS = 40  # links followed one after another before the base takes over (the system's limit)
+
+
+class _LinksGoOn(Exception):
+    """A link the listings do not follow: more than ``MOST_LINKS`` in a row (maybe a loop, whose
+    path the system's resolution gives part unresolved), a ``..`` after a name in its target, or
+    a target that cannot be read. The whole path is handed to the system's resolution."""
+
+
+def _target(listing: Listing, name: str, link: str) -> str | None:
+    """What the link ``name`` of ``listing``'s folder reads as, read once per listing."""
+    targets = listing.targets
+    if name not in targets:
+        try:
+            targets[name] = os.readlink(link)
+        except (OSError, ValueError):
+            targets[name] = None
+    return targets[name]
+
 
 class ListingFS(FileSystem):
     """A view of another ``FileSystem`` that lists each directory once and answers from it.
@@ -214,7 +233,7 @@ class ListingFS(FileSystem):
         return answer
 
     def resolve(self, path: str) -> str:
-        return self.base.realpath(path)
+        return self.realpath(path)
 
     def file_version(self, path: str) -> tuple[int, ...] | None:
         """A file's version, asked once a round."""
@@ -375,18 +394,42 @@ class ListingFS(FileSystem):
 
     def realpath(self, path: str) -> str:
         """Resolved a folder at a time, each folder once, through the listings: a link is looked
-        for only in the last part (the folders above are already resolved). A ``..`` goes to the
-        base, which resolves the links before it as the system does."""
+        for only in the last part (the folders above are already resolved), and followed through
+        the listings too (``_followed``). A ``..`` goes to the base, which resolves the links
+        before it as the system does."""
         if ".." in path.split(os.sep):
-            return self._through(path)  # the base resolves the links before a ``..`` as the system does
-        return resolved_by_folder(os.path.normpath(path), self._real_dirs, self._link_at, self._through)
+            return self._by_base(path)
+        try:
+            return resolved_by_folder(os.path.normpath(path), self._real_dirs, self._link_at, self._followed)
+        except _LinksGoOn:
+            return self._by_base(path)  # a link the listings do not follow: the system resolves the whole path
 
-    def _through(self, path: str) -> str:
+    def _by_base(self, path: str) -> str:
         """``path`` resolved by the base, past the listings: in a watched pass, noted with where it led."""
         real = self.base.realpath(path)
         if self._watched is not None:
             self._watched.saw_resolved(path, real)
         return real
+
+    def _followed(self, link: str) -> str:
+        """``link`` (a link in a resolved folder) resolved. On the real disk its target is read
+        once per listing and resolved like any path (``_follow``): no ``lstat`` of every folder
+        from the root, as the system's resolution does each time."""
+        if self._shared is None:
+            raise _LinksGoOn  # a filesystem of one's own resolves its links itself
+        real = self._follow(link, MOST_LINKS)
+        if self._watched is not None:
+            self._watched.saw_resolved(link, real)
+        return real
+
+    def _follow(self, link: str, hops: int) -> str:
+        directory, name = os.path.split(link)
+        listing = self.round_listing(directory)
+        target = None if listing is None else _target(listing, name, link)
+        onward = None if target is None or hops == 0 else led_to(directory, target)
+        if onward is None:
+            raise _LinksGoOn
+        return resolved_by_folder(onward, self._real_dirs, self._link_at, lambda then: self._follow(then, hops - 1))
 
     def resolved_folder(self, real: str) -> None:
         """``real``, a folder's path with its links resolved (in this round): each folder above it

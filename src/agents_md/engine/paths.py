@@ -3,7 +3,8 @@
 ``path_chain`` is the walk's ladder (every directory from just below the filesystem root down
 to the cwd); ``dirs_between`` the ladder of a Read (strictly below a root, down to a folder);
 ``is_inside`` the one containment test (``within`` when both paths are normalised);
-``resolved_by_folder`` a path's links resolved a folder at a time.
+``resolved_by_folder`` a path's links resolved a folder at a time, ``led_to`` where a link's
+target leads from its resolved folder.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ def path_chain(cwd: str) -> list[str]:
     return list(_chain(cwd))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def _chain(cwd: str) -> tuple[str, ...]:
     # Built once for a cwd: a start walks it, finds the checkout on it, and hands it to the plugins.
     chain: list[str] = []
@@ -83,3 +84,22 @@ def resolved_by_folder(
     joint = "" if not real_parent or real_parent.endswith(os.sep) else os.sep
     candidate = real_parent + joint + name
     return through(candidate) if linked(real_parent, name, candidate) else candidate
+
+
+def led_to(real_folder: str, target: str) -> str | None:
+    """Where a link in ``real_folder`` (a resolved folder) leads when it reads ``target``,
+    normalised; ``None`` when a ``..`` follows a name (that name may be a link, which the ``..``
+    climbs out of, not the name's folder)."""
+    out = os.sep if target.startswith(os.sep) else real_folder
+    named = False
+    for part in target.split(os.sep):
+        if not part or part == ".":
+            continue
+        if part == "..":
+            if named:
+                return None
+            out = os.path.dirname(out)  # the folder above a resolved one: its real parent
+            continue
+        named = True
+        out = out + part if out.endswith(os.sep) else out + os.sep + part
+    return out

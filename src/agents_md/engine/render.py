@@ -32,14 +32,16 @@ def label(kind: Kind) -> str:
 
 def start_block(files: Sequence[InstructionFile]) -> str | None:
     """The ``claudeMd`` block, or ``None`` when no file has any text."""
-    sections = []
+    # One join of all the pieces: each file's text is copied once (files are tens of kilobytes).
+    pieces = [REMINDER_OPEN, PREAMBLE]
     for f in files:
         text = js_trim(f.content)
         if text:
-            sections.append(f"Contents of {f.path} ({label(f.kind)}):\n\n{text}")
-    if not sections:
+            pieces += (f"\n\nContents of {f.path} ({label(f.kind)}):\n\n", text)
+    if len(pieces) == 2:
         return None
-    return REMINDER_OPEN + PREAMBLE + "\n\n" + "\n\n".join(sections) + REMINDER_CLOSE
+    pieces.append(REMINDER_CLOSE)
+    return "".join(pieces)
 
 
 def engine_nested_blocks(files: Sequence[InstructionFile]) -> tuple[str, ...]:

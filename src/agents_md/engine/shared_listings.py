@@ -38,6 +38,9 @@ class Listing:
     # Which held names are links, filled as they are asked: an entry's type changes only with
     # the folder's entries, so the answer lasts as long as the listing.
     links: dict[str, bool] = field(default_factory=dict, compare=False)
+    # What each link asked about reads as (``os.readlink``; ``None``: it could not be read). A
+    # link cannot be pointed elsewhere in place: another target is another entry, so a change.
+    targets: dict[str, str | None] = field(default_factory=dict, compare=False)
 
 
 class SharedListings:

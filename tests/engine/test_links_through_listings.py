@@ -1,0 +1,170 @@
+"""Links followed through the listings (``ListingFS._followed``): the same answer as the system's
+resolution for every shape of link, without its ``lstat`` of every folder from the root, and a
+link pointed elsewhere is seen on the next round."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from agents_md.engine.fs import DEFAULT_FS, FileSystem, ListingFS, SessionFS
+from agents_md.engine.paths import led_to
+from agents_md.engine.shared_listings import SHARED
+
+EXAMPLES = int(os.environ.get("AGENTS_MD_FUZZ_EXAMPLES", "30"))
+Tree = Callable[..., Path]
+
+
+@pytest.fixture(autouse=True)
+def no_kept_listings() -> Iterator[None]:
+    SHARED.clear()
+    yield
+    SHARED.clear()
+
+
+def _aged(root: Path) -> None:
+    """Every folder under ``root`` older than the racy window, so its listing is kept."""
+    old = time.time() - 60
+    for folder, _, _ in os.walk(root):
+        os.utime(folder, (old, old), follow_symlinks=False)
+
+
+def test_led_to_climbs_only_before_a_name() -> None:
+    assert led_to("/a/b", "c/d") == "/a/b/c/d"
+    assert led_to("/a/b", "../c") == "/a/c"
+    assert led_to("/a/b", "../../../c") == "/c"
+    assert led_to("/a/b", "/x/./y//z") == "/x/y/z"
+    assert led_to("/a/b", "/../x") == "/x"
+    assert led_to("/", "x") == "/x"
+    assert led_to("/a/b", "c/../d") is None  # ``c`` may be a link: only the system knows where ``..`` is
+
+
+SHAPES = {
+    "real/deep/CLAUDE.md": "x\n",
+    "real/file.md": "f\n",
+    "alias": {"symlink": "real"},
+    "chain": {"symlink": "alias"},
+    "abs": {"symlink": "{root}/real/deep"},
+    "up": {"symlink": "real/deep/../.."},
+    "real/deep/back": {"symlink": "../../alias/deep"},
+    "real/deep/to-file": {"symlink": "../file.md"},
+    "loop-a": {"symlink": "loop-b"},
+    "loop-b": {"symlink": "loop-a"},
+    "self": {"symlink": "self"},
+    "dangling": {"symlink": "gone/away"},
+    "through-file": {"symlink": "real/file.md/x"},
+}
+
+
+def _build(root: Path, spec: dict[str, object]) -> None:
+    for rel, what in spec.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(what, dict):
+            os.symlink(str(what["symlink"]).replace("{root}", str(root)), path)
+        else:
+            path.write_text(str(what))
+
+
+def test_every_shape_of_link_resolves_as_the_system_resolves_it(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    _build(root, SHAPES)
+    _aged(root)
+    asked = [*SHAPES, "alias/deep/CLAUDE.md", "chain/deep/back/CLAUDE.md", "abs/to-file", "up/real", "loop-a/x"]
+    asked += ["real/deep/back/back/CLAUDE.md", "dangling/more", "chain/missing/x", "abs/back/to-file"]
+    for _ in range(2):  # the second time, from the kept listings and targets
+        view = ListingFS(DEFAULT_FS)
+        for rel in asked:
+            assert view.realpath(str(root / rel)) == os.path.realpath(root / rel), rel
+
+
+def test_a_link_is_followed_without_resolving_every_folder_from_the_root(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "root"
+    _build(root, {"a/b/c/.agents/AGENTS.md": "x\n", "a/b/c/AGENTS.md": {"symlink": ".agents/AGENTS.md"}})
+    _build(root, {"a/b/c/CLAUDE.md": {"symlink": "AGENTS.md"}})
+    _aged(root)
+    system: list[str] = []
+    real = os.path.realpath
+
+    def counted(path: str, *args: object, **kwargs: object) -> str:
+        system.append(path)
+        return real(path)
+
+    monkeypatch.setattr(os.path, "realpath", counted)
+    view = ListingFS(DEFAULT_FS)
+    assert view.realpath(str(root / "a/b/c/CLAUDE.md")) == str(root / "a/b/c/.agents/AGENTS.md")
+    assert system == []
+
+
+def test_a_link_pointed_elsewhere_is_followed_to_its_new_target_on_the_next_round(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    _build(root, {"one/CLAUDE.md": "1\n", "two/CLAUDE.md": "2\n", "doc": {"symlink": "one"}})
+    _aged(root)
+    view = SessionFS(DEFAULT_FS)
+    view.begin()
+    assert view.realpath(str(root / "doc/CLAUDE.md")) == str(root / "one/CLAUDE.md")
+    os.symlink("two", root / "doc.new")
+    os.replace(root / "doc.new", root / "doc")  # as ``ln -sfn`` does: another entry, same name
+    view.begin()
+    assert view.realpath(str(root / "doc/CLAUDE.md")) == str(root / "two/CLAUDE.md")
+
+
+NAMES = ("a", "b", "c")
+TARGETS = st.one_of(
+    # relative: a leading empty part would make it absolute, outside the tree
+    st.lists(st.sampled_from([*NAMES, "..", ".", ""]), min_size=1, max_size=4).map("/".join).map(lambda t: "./" + t),
+    st.lists(st.sampled_from(NAMES), min_size=0, max_size=3).map(lambda parts: "{root}/" + "/".join(parts)),
+)
+ENTRY = st.one_of(st.just("dir"), st.just("file"), TARGETS.map(lambda target: {"symlink": target}))
+TREES = st.dictionaries(
+    st.lists(st.sampled_from(NAMES), min_size=1, max_size=3).map("/".join), ENTRY, min_size=1, max_size=8
+)
+
+
+class PlainFS(FileSystem):
+    """The real disk as a filesystem of one's own: every link goes to its ``realpath``."""
+
+
+@pytest.mark.parametrize("disk", [DEFAULT_FS, PlainFS()], ids=["real-disk", "own-filesystem"])
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(spec=TREES, asked=st.lists(st.lists(st.sampled_from([*NAMES, ".."]), min_size=1, max_size=5), max_size=8))
+def test_any_tree_of_links_resolves_as_the_system_resolves_it(
+    disk: FileSystem, spec: dict[str, object], asked: list[list[str]]
+) -> None:
+    base = tempfile.mkdtemp()
+    try:
+        root = Path(base) / "root"
+        root.mkdir()
+        for rel, what in sorted(spec.items()):
+            path = root / rel
+            if any(os.path.islink(folder) for folder in (path.parents[: rel.count("/")])):
+                continue  # nothing is made through a link: it may lead out of the tree
+            try:
+                os.makedirs(path.parent, exist_ok=True)
+                if what == "dir":
+                    path.mkdir()
+                elif what == "file":
+                    path.write_text("x\n")
+                else:
+                    os.symlink(str(what["symlink"]).replace("{root}", str(root)), path)  # type: ignore[index]
+            except OSError:
+                continue  # a name taken already, or a folder under a file or a link: another tree
+        _aged(root)
+        SHARED.clear()
+        for _ in range(2):
+            view = ListingFS(disk)
+            for parts in [*([r] for r in spec), *asked]:
+                path = str(root) + "/" + "/".join(parts if isinstance(parts, list) else [parts])
+                assert view.realpath(path) == os.path.realpath(path), path
+    finally:
+        shutil.rmtree(base)
