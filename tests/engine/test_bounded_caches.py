@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 
 from agents_md import Session
+from agents_md._model import InstructionFile, Kind
+from agents_md._util import jstext
 from agents_md._util.bounded_cache import bounded_cache
-from agents_md.engine import content, imports
+from agents_md.engine import content, imports, render
 from agents_md.engine.markdown import blocks, inline
 
 CACHED = (
@@ -22,6 +24,8 @@ CACHED = (
     imports.import_paths,
     imports.import_sites,
     inline._matched_runs,
+    jstext._trimmed,
+    render._kept,
 )
 
 
@@ -54,6 +58,38 @@ def test_a_text_larger_than_a_quarter_of_the_budget_is_computed_each_time() -> N
     big = "x" * 11
     assert length(big) == length(big) == 11
     assert calls == [big, big] and length.cache.held == 0  # type: ignore[attr-defined]
+
+
+def test_a_cache_counts_what_its_size_says_of_values_that_hold_texts() -> None:
+    @bounded_cache(100, max_bytes=40, size=lambda args: sum(len(t) for t in args[0]))
+    def joined(texts: tuple[str, ...]) -> str:
+        return "".join(texts)
+
+    joined(("a" * 5, "b" * 5))
+    joined(("c" * 6,))
+    assert joined.cache.held == 16  # type: ignore[attr-defined]
+    joined(("d" * 11,))  # over a quarter of the budget: not kept
+    assert joined.cache.held == 16  # type: ignore[attr-defined]
+
+
+def test_the_start_block_is_kept_by_its_files_and_made_afresh_for_files_that_cannot_be_kept() -> None:
+    render._kept.cache_clear()  # type: ignore[attr-defined]
+    files = (
+        InstructionFile(path="/r/CLAUDE.md", kind=Kind.PROJECT, content="\n# rules\n\n"),
+        InstructionFile(path="/r/a/CLAUDE.md", kind=Kind.LOCAL, content="  \n"),  # blank: no section
+    )
+    block = render.start_block(files)
+    assert block == (
+        render.REMINDER_OPEN + render.PREAMBLE + "\n\nContents of /r/CLAUDE.md (project instructions, "
+        "checked into the codebase):\n\n# rules" + render.REMINDER_CLOSE
+    )
+    assert render.start_block(list(files)) is block  # equal files: the kept block
+    assert render._kept.cache.held == len(files[0].content) + len(files[1].content)  # type: ignore[attr-defined]
+    other = (InstructionFile(path="/r/CLAUDE.md", kind=Kind.USER, content="# rules"),)
+    assert "(user's private global instructions for all projects)" in (render.start_block(other) or "")
+    odd = InstructionFile(path="/r/CLAUDE.md", kind=Kind.PROJECT, content="# rules", parent=["a hook's list"])  # type: ignore[arg-type]
+    assert render.start_block((odd,)) == block  # unhashable: rendered, not kept
+    assert render.start_block((files[1],)) is None
 
 
 @pytest.fixture

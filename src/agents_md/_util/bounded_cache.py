@@ -55,8 +55,11 @@ def _size(args: tuple[Any, ...]) -> int:
     return sum(len(a) for a in args if isinstance(a, str | bytes))
 
 
-def bounded_cache(max_entries: int, max_bytes: int = MAX_BYTES) -> Callable[[F], F]:
-    """``functools.lru_cache`` for functions of texts, bounded by the bytes of their arguments too."""
+def bounded_cache(
+    max_entries: int, max_bytes: int = MAX_BYTES, *, size: Callable[[tuple[Any, ...]], int] = _size
+) -> Callable[[F], F]:
+    """``functools.lru_cache`` for functions of texts, bounded by the bytes of their arguments too
+    (``size``: how many an argument tuple counts for, when its texts are inside other values)."""
 
     def wrap(function: F) -> F:
         cache = _Cache(max_entries, max_bytes)
@@ -74,7 +77,7 @@ def bounded_cache(max_entries: int, max_bytes: int = MAX_BYTES) -> Callable[[F],
                     pass
                 return found[0]
             value = function(*args)
-            cache.put(args, value, _size(args))
+            cache.put(args, value, size(args))
             return value
 
         cached.cache = cache  # type: ignore[attr-defined]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from agents_md._util.bounded_cache import bounded_cache
+
 # ECMAScript WhiteSpace + LineTerminator: what ``trim()`` removes and ``\s`` matches.
 JS_WHITESPACE = (
     "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
@@ -21,6 +23,13 @@ JS_SPACE_CLASS = "[" + re.escape(JS_WHITESPACE) + "]"
 
 
 def js_trim(text: str) -> str:
+    return _trimmed(text)
+
+
+@bounded_cache(512)
+def _trimmed(text: str) -> str:
+    # Kept by the text: a start trims every file it renders, and each dedup compares trimmed
+    # texts; the same files come back start after start (tens of kilobytes, copied each time).
     return text.strip(JS_WHITESPACE)
 
 

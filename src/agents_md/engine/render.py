@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agents_md._model import InstructionFile, Kind
+from agents_md._util.bounded_cache import bounded_cache
 from agents_md._util.jstext import js_trim
 
 PREAMBLE = (
@@ -32,6 +33,14 @@ def label(kind: Kind) -> str:
 
 def start_block(files: Sequence[InstructionFile]) -> str | None:
     """The ``claudeMd`` block, or ``None`` when no file has any text."""
+    key = tuple(files)
+    try:
+        return _kept(key)
+    except TypeError:  # a hook's file holding a value that cannot be kept by (a list): made afresh
+        return _block(key)
+
+
+def _block(files: Sequence[InstructionFile]) -> str | None:
     # One join of all the pieces: each file's text is copied once (files are tens of kilobytes).
     pieces = [REMINDER_OPEN, PREAMBLE]
     for f in files:
@@ -42,6 +51,15 @@ def start_block(files: Sequence[InstructionFile]) -> str | None:
         return None
     pieces.append(REMINDER_CLOSE)
     return "".join(pieces)
+
+
+def _texts(args: tuple[tuple[InstructionFile, ...]]) -> int:
+    return sum(len(f.content) for f in args[0])
+
+
+# Kept by the files: a process starting session after session in the same folders renders the
+# same block each time, tens of kilobytes built and dropped per start.
+_kept = bounded_cache(64, size=_texts)(_block)
 
 
 def engine_nested_blocks(files: Sequence[InstructionFile]) -> tuple[str, ...]:
