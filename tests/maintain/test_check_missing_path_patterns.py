@@ -297,3 +297,18 @@ def test_a_build_s_asset_folder_does_not_hide_the_sources_own_paths(repo: Repo) 
     files = {"apps/web/project.json": project, "libs/x/a.txt": "x\n"}
     doc = "# Kotlin\n\nThe logo: `bindings/kotlin/assets/logo.png`.\n"
     assert _lines(repo, doc, files) == [3]
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("The runtime (`include/verilated.h/.cpp`) ships to users.", []),
+        ("Headers: `include/verilated.h/.cpp/.hpp`.", [3]),  # no ``verilated.hpp``: one spelling is gone
+        ("The runtime (`include/gone.h/.cpp`) ships to users.", [3]),
+    ],
+    ids=["both-there", "one-gone", "none-there"],
+)
+def test_a_name_with_its_other_extensions_is_each_spelling(repo: Repo, text: str, lines: list[int]) -> None:
+    # verilator: ``verilated.h/.cpp`` names ``verilated.h`` and ``verilated.cpp``.
+    files = {"include/verilated.h": "x\n", "include/verilated.cpp": "x\n"}
+    assert _lines(repo, f"# Kotlin\n\n{text}\n", files) == lines

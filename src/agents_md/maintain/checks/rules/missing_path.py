@@ -7,7 +7,8 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    checks ``file.md``).
 2. A path is looked for relative to each place the doc is read from (its folder, the folder of
    every link to it, and for a rule the folders its ``paths:`` name), to each folder above those
-   up to the repository root, and to the root; a leading ``/`` means the root. Found anywhere,
+   up to the repository root, and to the root; a leading ``/`` means the root (a name with its
+   other extensions, ``verilated.h/.cpp``, is found when each of its spellings is). Found anywhere,
    or as the end of a tracked file's or folder's path within the doc's folder, or of just one
    elsewhere (written from another folder: ``_harness/x.py`` for ``core/pkg/_harness/x.py``; a
    module specifier ``./api`` for ``src/api/`` or ``src/api.ts``; an ESM import's ``./x.js`` for
@@ -77,7 +78,7 @@ from agents_md.maintain.read.assets import CONFIG_NAMES, asset_outputs, built_as
 from agents_md.maintain.read.commands import SHELL_LANGS, counter_example
 from agents_md.maintain.read.invocations import ShellBlocks, leading_cd
 from agents_md.maintain.read.markdown import Item
-from agents_md.maintain.read.paths import GENERIC_NAME, code_path, example_paths, link_path
+from agents_md.maintain.read.paths import GENERIC_NAME, code_path, example_paths, link_path, spelled_out
 from agents_md.maintain.repo.files import anchor_dir
 from agents_md.maintain.repo.reading import CONFIG_MAX_BYTES, read_inside
 
@@ -191,6 +192,14 @@ class _Places:
     def judge(self, path: str) -> tuple[str, tuple[str, ...]]:
         """(FOUND, MISSING or OUTSIDE; the root-relative spellings it was looked for at)."""
         path = path.split("#", 1)[0].split("?", 1)[0]
+        verdict, tried = self._judge(path)
+        # ``verilated.h/.cpp``: a name with its other extensions is found when each spelling is.
+        spellings = spelled_out(path) if verdict == MISSING else []
+        if spellings and all(self._judge(s)[0] == FOUND for s in spellings):
+            return FOUND, ()
+        return verdict, tried
+
+    def _judge(self, path: str) -> tuple[str, tuple[str, ...]]:
         if path.startswith("/"):
             bases, path = [""], path.lstrip("/")
         else:
