@@ -312,3 +312,18 @@ def test_a_name_with_its_other_extensions_is_each_spelling(repo: Repo, text: str
     # verilator: ``verilated.h/.cpp`` names ``verilated.h`` and ``verilated.cpp``.
     files = {"include/verilated.h": "x\n", "include/verilated.cpp": "x\n"}
     assert _lines(repo, f"# Kotlin\n\n{text}\n", files) == lines
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("- SCSS: `scss/comments/4878.scss`, `scss/map/function-argument/functional-argument.scss`", []),
+        ("- SCSS: `scss/comments/4878.scss`", [3]),  # alone, its folders are the repository's: said
+        ("- `scss/comments/4878.scss`, `lib/map/function-argument/functional-argument.scss`", [3]),
+    ],
+    ids=["listed-with-upstream", "alone", "other-first-part"],
+)
+def test_a_path_listed_with_another_codebase_s_files_is_theirs(repo: Repo, text: str, lines: list[int]) -> None:
+    # oxc: Prettier's suite files, listed together; ``scss/`` and ``comments/`` are folders here too.
+    files = {"fixtures/scss/a.scss": "x\n", "apps/lint/comments/b.js": "x\n"}
+    assert _lines(repo, f"# Kotlin\n\n{text}\n", files) == lines

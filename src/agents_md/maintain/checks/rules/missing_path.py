@@ -57,7 +57,9 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    folder, no ``at-media.css``; no ``NeuRT`` folder), names another codebase's files — an
    upstream test suite, a sibling repository, a folder made at run time — or is no path at all
    (``rac_llm/tts/callbacks_t``: names joined with slashes), and is not said, unless git deleted
-   it in the last 180 days.
+   it in the last 180 days; so is a path of the same first part listed on its line
+   (``scss/comments/4878.scss`` beside ``scss/map/function-argument/x.scss``), though the
+   repository has folders of its names.
 """
 
 from __future__ import annotations
@@ -587,6 +589,23 @@ class _Suffixes:
         return found[0] if len(found) == 1 else None
 
 
+def _first_part(path: str) -> str:
+    return next((p for p in path.split("/") if p not in ("", ".", "..")), "")
+
+
+def _listed_with(candidates: list[_Candidate], unrelated: list[_Candidate]) -> list[_Candidate]:
+    """Step 6, for a list: the paths on a line beside another codebase's files of the same first
+    part (``scss/comments/4878.scss`` beside ``scss/map/function-argument/x.scss``: one upstream
+    suite's), though folder names common here (``comments``) hid this one's."""
+    foreign = {(c.doc, c.item.line, _first_part(c.path)) for c in unrelated}
+    known = {id(c) for c in unrelated}
+    return [
+        c
+        for c in candidates
+        if id(c) not in known and not c.anchored and (c.doc, c.item.line, _first_part(c.path)) in foreign
+    ]
+
+
 def _scope_dirs(ctx: CheckContext, rel: str) -> list[str]:
     """A rule's ``paths:`` scope: the fixed folders its globs start with (``apps/web/app/v3`` of
     ``apps/web/app/v3/**``), where its paths are read too."""
@@ -635,7 +654,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     if not _leaves(inside):
                         read_inside_as[(rel, path)] = inside
                 elif verdict == MISSING and not places.a_package(path) and not places.a_member(path):
-                    first = next((p for p in path.split("/") if p not in ("", ".", "..")), "")
+                    first = _first_part(path)
                     anchored = bool(first) and places.first_exists(first)
                     candidates.append(_Candidate(doc=rel, item=item, path=path, lookups=lookups, anchored=anchored))
             if item.kind == "code" and _BARE.match(item.text) and not places.unchecked(item.text, item):
@@ -672,6 +691,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     # Step 6: another codebase's files (an upstream test suite, a runtime folder), unless git
     # deleted them lately.
     unrelated = [c for c in candidates if deeper is not None and not c.anchored and deeper.unrelated(c.path)]
+    unrelated += _listed_with(candidates, unrelated)
     deleted: dict[str, str] = {}
     if deeper is not None:
         # The spellings from the doc's own folder and from the root: enough to tell, and few.
