@@ -327,3 +327,24 @@ def test_a_path_listed_with_another_codebase_s_files_is_theirs(repo: Repo, text:
     # oxc: Prettier's suite files, listed together; ``scss/`` and ``comments/`` are folders here too.
     files = {"fixtures/scss/a.scss": "x\n", "apps/lint/comments/b.js": "x\n"}
     assert _lines(repo, f"# Kotlin\n\n{text}\n", files) == lines
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("| Desktop | `composeApp/desktopMain` |", []),
+        ("Shared code: `composeApp/commonMain/kotlin/App.kt`.", []),
+        ("| Linux | `composeApp/linuxMain` |", [3]),  # no such source set
+        ("Samples: `samples/desktopMain`.", [3]),  # no build script: ``src/`` is not implied
+    ],
+    ids=["source-set", "file-in-source-set", "no-source-set", "not-a-gradle-module"],
+)
+def test_a_gradle_module_s_source_set_is_named_without_src(repo: Repo, text: str, lines: list[int]) -> None:
+    # TwoFac: Kotlin Multiplatform's docs name ``composeApp/src/desktopMain`` ``composeApp/desktopMain``.
+    files = {
+        "composeApp/build.gradle.kts": "x\n",
+        "composeApp/src/desktopMain/kotlin/Main.kt": "x\n",
+        "composeApp/src/commonMain/kotlin/App.kt": "x\n",
+        "samples/src/desktopMain/a.kt": "x\n",
+    }
+    assert _lines(repo, f"# Kotlin\n\n{text}\n", files) == lines

@@ -8,7 +8,8 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
 2. A path is looked for relative to each place the doc is read from (its folder, the folder of
    every link to it, and for a rule the folders its ``paths:`` name), to each folder above those
    up to the repository root, and to the root; a leading ``/`` means the root (a name with its
-   other extensions, ``verilated.h/.cpp``, is found when each of its spellings is). Found anywhere,
+   other extensions, ``verilated.h/.cpp``, is found when each of its spellings is; a Gradle
+   module's source set, ``composeApp/desktopMain``, in its ``src/``). Found anywhere,
    or as the end of a tracked file's or folder's path within the doc's folder, or of just one
    elsewhere (written from another folder: ``_harness/x.py`` for ``core/pkg/_harness/x.py``; a
    module specifier ``./api`` for ``src/api/`` or ``src/api.ts``; an ESM import's ``./x.js`` for
@@ -81,6 +82,7 @@ from agents_md.maintain.read.commands import SHELL_LANGS, counter_example
 from agents_md.maintain.read.invocations import ShellBlocks, leading_cd
 from agents_md.maintain.read.markdown import Item
 from agents_md.maintain.read.paths import GENERIC_NAME, code_path, example_paths, link_path, spelled_out
+from agents_md.maintain.read.source_sets import BUILD_SCRIPTS, source_set_spellings
 from agents_md.maintain.repo.files import anchor_dir
 from agents_md.maintain.repo.reading import CONFIG_MAX_BYTES, read_inside
 
@@ -199,7 +201,18 @@ class _Places:
         spellings = spelled_out(path) if verdict == MISSING else []
         if spellings and all(self._judge(s)[0] == FOUND for s in spellings):
             return FOUND, ()
+        if verdict == MISSING and self._a_source_set(path):
+            return FOUND, ()
         return verdict, tried
+
+    def _a_source_set(self, path: str) -> bool:
+        """``composeApp/desktopMain``: a Gradle module's ``src/desktopMain``, named as Kotlin
+        Multiplatform names source sets (``read.source_sets``)."""
+        for module, spelled in source_set_spellings(path):
+            built = any(self._judge(posixpath.join(module, script))[0] == FOUND for script in BUILD_SCRIPTS)
+            if built and self._judge(spelled)[0] == FOUND:
+                return True
+        return False
 
     def _judge(self, path: str) -> tuple[str, tuple[str, ...]]:
         if path.startswith("/"):
