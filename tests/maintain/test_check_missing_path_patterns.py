@@ -348,3 +348,13 @@ def test_a_gradle_module_s_source_set_is_named_without_src(repo: Repo, text: str
         "samples/src/desktopMain/a.kt": "x\n",
     }
     assert _lines(repo, f"# Kotlin\n\n{text}\n", files) == lines
+
+
+def test_a_path_differing_only_in_case_is_named(repo: Repo) -> None:
+    # workers-sdk: ``.github/PULL_REQUEST_TEMPLATE.md`` of ``.github/pull_request_template.md``.
+    r = repo(
+        {**FILES, ".github/pull_request_template.md": "x\n", "AGENTS.md": "Use `.github/PULL_REQUEST_TEMPLATE.md`.\n"}
+    )
+    [finding] = r.findings("missing-path")
+    assert ".github/pull_request_template.md differs only in case" in finding.message
+    assert "point it at .github/pull_request_template.md" in (finding.fix or "")

@@ -15,7 +15,8 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    module specifier ``./api`` for ``src/api/`` or ``src/api.ts``; an ESM import's ``./x.js`` for
    ``src/x.ts``); a folder's name alone (``Static/``) for a folder of that name within the
    doc's folder, or for the repository's only one): not missing. When one tracked file of that
-   name lies within the doc's folder, the fix names it.
+   name lies within the doc's folder, the fix names it; when a tracked file differs from it
+   only in case (``PULL_REQUEST_TEMPLATE.md`` of ``pull_request_template.md``), it says so.
 3. Not checked: a path into a dependency or build folder (``node_modules``, ``dist``, ``target``,
    ...), a folder's name alone that names what a build or a run makes (``generated/``, ``logs/``),
    one whose first part is a package (a dependency of the nearest manifest, or one of the
@@ -540,6 +541,7 @@ class _Suffixes:
 
     def __init__(self, ctx: CheckContext) -> None:
         self.by_name: dict[str, list[str]] = {}
+        self._by_lower: dict[str, list[str]] | None = None
         listed = ctx.git.ls_files([]) if ctx.git is not None else []
         folders: set[str] = set()
         self.folders = folders
@@ -592,6 +594,21 @@ class _Suffixes:
         if len(parts) < 2 or parts[-1] in self.by_name:
             return False
         return parts[-2] not in self.by_name or parts[0] not in self.by_name
+
+    def in_other_case(self, lookups: tuple[str, ...]) -> str | None:
+        """The tracked file one of the spellings names but for its letters' case
+        (``.github/PULL_REQUEST_TEMPLATE.md`` of ``.github/pull_request_template.md``)."""
+        if self._by_lower is None:  # made once, the first time a path is missing
+            self._by_lower = {}
+            for name, every in self.by_name.items():
+                self._by_lower.setdefault(name.lower(), []).extend(every)
+        for spelling in lookups:
+            bare = self._bare(spelling)
+            found = self._by_lower.get(bare.rpartition("/")[2].lower(), [])
+            same = [f for f in found if f.lower() == bare.lower() and f != bare]
+            if same:
+                return same[0]
+        return None
 
     def moved(self, path: str, homes: list[str]) -> str | None:
         """The one tracked file of that name within the doc's folders, if there is exactly one."""
@@ -741,6 +758,10 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         if c.item.kind == "code" and _COMMAND_SPAN.match(c.item.text):
             shown = f"`{c.path}` (in `{c.item.text}`)"
         moved = deeper.moved(c.path, homes) if deeper is not None else None
+        # Found on macOS and Windows, whose file systems ignore case; never on Linux.
+        cased = deeper.in_other_case(c.lookups) if deeper is not None else None
+        if cased is not None:
+            moved, where = cased, f"{where}; {cased} differs only in case: found on macOS and Windows, not on Linux"
         yield RULE.diagnostic(
             c.doc,
             f"{shown} does not exist ({where}{also_at})",
