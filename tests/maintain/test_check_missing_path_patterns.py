@@ -297,3 +297,64 @@ def test_a_build_s_asset_folder_does_not_hide_the_sources_own_paths(repo: Repo) 
     files = {"apps/web/project.json": project, "libs/x/a.txt": "x\n"}
     doc = "# Kotlin\n\nThe logo: `bindings/kotlin/assets/logo.png`.\n"
     assert _lines(repo, doc, files) == [3]
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("The runtime (`include/verilated.h/.cpp`) ships to users.", []),
+        ("Headers: `include/verilated.h/.cpp/.hpp`.", [3]),  # no ``verilated.hpp``: one spelling is gone
+        ("The runtime (`include/gone.h/.cpp`) ships to users.", [3]),
+    ],
+    ids=["both-there", "one-gone", "none-there"],
+)
+def test_a_name_with_its_other_extensions_is_each_spelling(repo: Repo, text: str, lines: list[int]) -> None:
+    # verilator: ``verilated.h/.cpp`` names ``verilated.h`` and ``verilated.cpp``.
+    files = {"include/verilated.h": "x\n", "include/verilated.cpp": "x\n"}
+    assert _lines(repo, f"# Kotlin\n\n{text}\n", files) == lines
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("- SCSS: `scss/comments/4878.scss`, `scss/map/function-argument/functional-argument.scss`", []),
+        ("- SCSS: `scss/comments/4878.scss`", [3]),  # alone, its folders are the repository's: said
+        ("- `scss/comments/4878.scss`, `lib/map/function-argument/functional-argument.scss`", [3]),
+    ],
+    ids=["listed-with-upstream", "alone", "other-first-part"],
+)
+def test_a_path_listed_with_another_codebase_s_files_is_theirs(repo: Repo, text: str, lines: list[int]) -> None:
+    # oxc: Prettier's suite files, listed together; ``scss/`` and ``comments/`` are folders here too.
+    files = {"fixtures/scss/a.scss": "x\n", "apps/lint/comments/b.js": "x\n"}
+    assert _lines(repo, f"# Kotlin\n\n{text}\n", files) == lines
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("| Desktop | `composeApp/desktopMain` |", []),
+        ("Shared code: `composeApp/commonMain/kotlin/App.kt`.", []),
+        ("| Linux | `composeApp/linuxMain` |", [3]),  # no such source set
+        ("Samples: `samples/desktopMain`.", [3]),  # no build script: ``src/`` is not implied
+    ],
+    ids=["source-set", "file-in-source-set", "no-source-set", "not-a-gradle-module"],
+)
+def test_a_gradle_module_s_source_set_is_named_without_src(repo: Repo, text: str, lines: list[int]) -> None:
+    # TwoFac: Kotlin Multiplatform's docs name ``composeApp/src/desktopMain`` ``composeApp/desktopMain``.
+    files = {
+        "composeApp/build.gradle.kts": "x\n",
+        "composeApp/src/desktopMain/kotlin/Main.kt": "x\n",
+        "composeApp/src/commonMain/kotlin/App.kt": "x\n",
+        "samples/src/desktopMain/a.kt": "x\n",
+    }
+    assert _lines(repo, f"# Kotlin\n\n{text}\n", files) == lines
+
+
+def test_a_path_differing_only_in_case_is_named(repo: Repo) -> None:
+    # workers-sdk: ``.github/PULL_REQUEST_TEMPLATE.md`` of ``.github/pull_request_template.md``.
+    r = repo(
+        {**FILES, ".github/pull_request_template.md": "x\n", "AGENTS.md": "Use `.github/PULL_REQUEST_TEMPLATE.md`.\n"}
+    )
+    [finding] = r.findings("missing-path")
+    assert ".github/pull_request_template.md differs only in case" in finding.message
+    assert "point it at .github/pull_request_template.md" in (finding.fix or "")

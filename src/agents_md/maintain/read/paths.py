@@ -19,6 +19,9 @@ In a code block, only a word that is a path by the above *and* names a file (an 
 ``./``/``../``) under a folder that exists is checked: ``scripts/gone.py`` where ``scripts/``
 exists is a stale reference, ``src/foo/bar.ts`` in a repository without ``src/`` an example.
 
+A name given with its other extensions (``verilated.h/.cpp``: ``verilated.h`` and
+``verilated.cpp``) is each of its spellings (``spelled_out``), found when every one is.
+
 A Markdown link is a path unless it is a URL (any ``scheme:``), an anchor (``#x``), or a
 placeholder; its ``#fragment`` and ``?query`` are cut, ``%20`` decoded, and a leading ``/``
 means the repository root.
@@ -100,6 +103,22 @@ def code_path(text: str, first_part_exists: Callable[[str], bool]) -> str | None
         or first_part_exists(parts[0])
     )
     return word if clearly else None
+
+
+# ``verilated.h/.cpp``: a file's name, then its other extensions, each a part of its own.
+_MORE_EXTENSIONS = re.compile(
+    r"^(?P<stem>(?:.*/)?[^/]*[^./])\.(?P<ext>[A-Za-z][A-Za-z0-9]{0,5})(?P<more>(?:/\.[A-Za-z][A-Za-z0-9]{0,5})+)/?$"
+)
+
+
+def spelled_out(path: str) -> list[str]:
+    """The files a name with its other extensions stands for (``include/verilated.h/.cpp``:
+    ``include/verilated.h``, ``include/verilated.cpp``); none for any other path."""
+    shorthand = _MORE_EXTENSIONS.match(path)
+    if shorthand is None:
+        return []
+    extensions = [shorthand["ext"], *shorthand["more"].split("/.")[1:]]
+    return [f"{shorthand['stem']}.{ext}" for ext in extensions]
 
 
 # Words of a command line: redirections and separators stand alone.

@@ -7,13 +7,16 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    checks ``file.md``).
 2. A path is looked for relative to each place the doc is read from (its folder, the folder of
    every link to it, and for a rule the folders its ``paths:`` name), to each folder above those
-   up to the repository root, and to the root; a leading ``/`` means the root. Found anywhere,
+   up to the repository root, and to the root; a leading ``/`` means the root (a name with its
+   other extensions, ``verilated.h/.cpp``, is found when each of its spellings is; a Gradle
+   module's source set, ``composeApp/desktopMain``, in its ``src/``). Found anywhere,
    or as the end of a tracked file's or folder's path within the doc's folder, or of just one
    elsewhere (written from another folder: ``_harness/x.py`` for ``core/pkg/_harness/x.py``; a
    module specifier ``./api`` for ``src/api/`` or ``src/api.ts``; an ESM import's ``./x.js`` for
    ``src/x.ts``); a folder's name alone (``Static/``) for a folder of that name within the
    doc's folder, or for the repository's only one): not missing. When one tracked file of that
-   name lies within the doc's folder, the fix names it.
+   name lies within the doc's folder, the fix names it; when a tracked file differs from it
+   only in case (``PULL_REQUEST_TEMPLATE.md`` of ``pull_request_template.md``), it says so.
 3. Not checked: a path into a dependency or build folder (``node_modules``, ``dist``, ``target``,
    ...), a folder's name alone that names what a build or a run makes (``generated/``, ``logs/``),
    one whose first part is a package (a dependency of the nearest manifest, or one of the
@@ -56,7 +59,9 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    folder, no ``at-media.css``; no ``NeuRT`` folder), names another codebase's files — an
    upstream test suite, a sibling repository, a folder made at run time — or is no path at all
    (``rac_llm/tts/callbacks_t``: names joined with slashes), and is not said, unless git deleted
-   it in the last 180 days.
+   it in the last 180 days; so is a path of the same first part listed on its line
+   (``scss/comments/4878.scss`` beside ``scss/map/function-argument/x.scss``), though the
+   repository has folders of its names.
 """
 
 from __future__ import annotations
@@ -77,7 +82,8 @@ from agents_md.maintain.read.assets import CONFIG_NAMES, asset_outputs, built_as
 from agents_md.maintain.read.commands import SHELL_LANGS, counter_example
 from agents_md.maintain.read.invocations import ShellBlocks, leading_cd
 from agents_md.maintain.read.markdown import Item
-from agents_md.maintain.read.paths import GENERIC_NAME, code_path, example_paths, link_path
+from agents_md.maintain.read.paths import GENERIC_NAME, code_path, example_paths, link_path, spelled_out
+from agents_md.maintain.read.source_sets import BUILD_SCRIPTS, source_set_spellings
 from agents_md.maintain.repo.files import anchor_dir
 from agents_md.maintain.repo.reading import CONFIG_MAX_BYTES, read_inside
 
@@ -191,6 +197,25 @@ class _Places:
     def judge(self, path: str) -> tuple[str, tuple[str, ...]]:
         """(FOUND, MISSING or OUTSIDE; the root-relative spellings it was looked for at)."""
         path = path.split("#", 1)[0].split("?", 1)[0]
+        verdict, tried = self._judge(path)
+        # ``verilated.h/.cpp``: a name with its other extensions is found when each spelling is.
+        spellings = spelled_out(path) if verdict == MISSING else []
+        if spellings and all(self._judge(s)[0] == FOUND for s in spellings):
+            return FOUND, ()
+        if verdict == MISSING and self._a_source_set(path):
+            return FOUND, ()
+        return verdict, tried
+
+    def _a_source_set(self, path: str) -> bool:
+        """``composeApp/desktopMain``: a Gradle module's ``src/desktopMain``, named as Kotlin
+        Multiplatform names source sets (``read.source_sets``)."""
+        for module, spelled in source_set_spellings(path):
+            built = any(self._judge(posixpath.join(module, script))[0] == FOUND for script in BUILD_SCRIPTS)
+            if built and self._judge(spelled)[0] == FOUND:
+                return True
+        return False
+
+    def _judge(self, path: str) -> tuple[str, tuple[str, ...]]:
         if path.startswith("/"):
             bases, path = [""], path.lstrip("/")
         else:
@@ -516,6 +541,7 @@ class _Suffixes:
 
     def __init__(self, ctx: CheckContext) -> None:
         self.by_name: dict[str, list[str]] = {}
+        self._by_lower: dict[str, list[str]] | None = None
         listed = ctx.git.ls_files([]) if ctx.git is not None else []
         folders: set[str] = set()
         self.folders = folders
@@ -569,6 +595,21 @@ class _Suffixes:
             return False
         return parts[-2] not in self.by_name or parts[0] not in self.by_name
 
+    def in_other_case(self, lookups: tuple[str, ...]) -> str | None:
+        """The tracked file one of the spellings names but for its letters' case
+        (``.github/PULL_REQUEST_TEMPLATE.md`` of ``.github/pull_request_template.md``)."""
+        if self._by_lower is None:  # made once, the first time a path is missing
+            self._by_lower = {}
+            for name, every in self.by_name.items():
+                self._by_lower.setdefault(name.lower(), []).extend(every)
+        for spelling in lookups:
+            bare = self._bare(spelling)
+            found = self._by_lower.get(bare.rpartition("/")[2].lower(), [])
+            same = [f for f in found if f.lower() == bare.lower() and f != bare]
+            if same:
+                return same[0]
+        return None
+
     def moved(self, path: str, homes: list[str]) -> str | None:
         """The one tracked file of that name within the doc's folders, if there is exactly one."""
         name = self._bare(path).rpartition("/")[2]
@@ -576,6 +617,23 @@ class _Suffixes:
             return None
         found = [f for f in self.by_name.get(name, ()) if any(not h or f.startswith(h + "/") for h in homes)]
         return found[0] if len(found) == 1 else None
+
+
+def _first_part(path: str) -> str:
+    return next((p for p in path.split("/") if p not in ("", ".", "..")), "")
+
+
+def _listed_with(candidates: list[_Candidate], unrelated: list[_Candidate]) -> list[_Candidate]:
+    """Step 6, for a list: the paths on a line beside another codebase's files of the same first
+    part (``scss/comments/4878.scss`` beside ``scss/map/function-argument/x.scss``: one upstream
+    suite's), though folder names common here (``comments``) hid this one's."""
+    foreign = {(c.doc, c.item.line, _first_part(c.path)) for c in unrelated}
+    known = {id(c) for c in unrelated}
+    return [
+        c
+        for c in candidates
+        if id(c) not in known and not c.anchored and (c.doc, c.item.line, _first_part(c.path)) in foreign
+    ]
 
 
 def _scope_dirs(ctx: CheckContext, rel: str) -> list[str]:
@@ -626,7 +684,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     if not _leaves(inside):
                         read_inside_as[(rel, path)] = inside
                 elif verdict == MISSING and not places.a_package(path) and not places.a_member(path):
-                    first = next((p for p in path.split("/") if p not in ("", ".", "..")), "")
+                    first = _first_part(path)
                     anchored = bool(first) and places.first_exists(first)
                     candidates.append(_Candidate(doc=rel, item=item, path=path, lookups=lookups, anchored=anchored))
             if item.kind == "code" and _BARE.match(item.text) and not places.unchecked(item.text, item):
@@ -663,6 +721,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     # Step 6: another codebase's files (an upstream test suite, a runtime folder), unless git
     # deleted them lately.
     unrelated = [c for c in candidates if deeper is not None and not c.anchored and deeper.unrelated(c.path)]
+    unrelated += _listed_with(candidates, unrelated)
     deleted: dict[str, str] = {}
     if deeper is not None:
         # The spellings from the doc's own folder and from the root: enough to tell, and few.
@@ -699,6 +758,10 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         if c.item.kind == "code" and _COMMAND_SPAN.match(c.item.text):
             shown = f"`{c.path}` (in `{c.item.text}`)"
         moved = deeper.moved(c.path, homes) if deeper is not None else None
+        # Found on macOS and Windows, whose file systems ignore case; never on Linux.
+        cased = deeper.in_other_case(c.lookups) if deeper is not None else None
+        if cased is not None:
+            moved, where = cased, f"{where}; {cased} differs only in case: found on macOS and Windows, not on Linux"
         yield RULE.diagnostic(
             c.doc,
             f"{shown} does not exist ({where}{also_at})",
