@@ -4,6 +4,7 @@ link pointed elsewhere is seen on the next round."""
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import tempfile
@@ -15,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from agents_md import Session
 from agents_md.engine.fs import DEFAULT_FS, FileSystem, ListingFS, SessionFS
 from agents_md.engine.paths import led_to
 from agents_md.engine.shared_listings import SHARED
@@ -168,3 +170,35 @@ def test_any_tree_of_links_resolves_as_the_system_resolves_it(
                 assert view.realpath(path) == os.path.realpath(path), path
     finally:
         shutil.rmtree(base)
+
+
+def test_a_link_through_a_folder_that_cannot_be_listed_resolves_as_the_system_does_and_says_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A folder one may pass through but not list (``chmod 711``, another person's home): the
+    # system's resolution needs no listing to follow a link in it, so neither may the listings',
+    # and the walk never lists it: no warning about it either.
+    root = tmp_path / "root"
+    _build(root, {"real/CLAUDE.md": "real\n", "locked/inner": {"symlink": "{root}/real"}})
+    _build(
+        root,
+        {"repo/.git/HEAD": "ref: refs/heads/main\n", "repo/CLAUDE.md": {"symlink": "{root}/locked/inner/CLAUDE.md"}},
+    )
+    _aged(root)
+    listed = DEFAULT_FS.list_dir
+    locked = str(root / "locked")
+
+    def search_only(path: str) -> list[str] | None:
+        if path == locked:
+            raise PermissionError(errno.EACCES, "Permission denied", path)
+        return listed(path)
+
+    monkeypatch.setattr(DEFAULT_FS, "list_dir", search_only)
+    link = str(root / "repo/CLAUDE.md")
+    for _ in range(2):  # the second time, from the kept listings
+        view = ListingFS(DEFAULT_FS)
+        assert view.realpath(link) == str(root / "real/CLAUDE.md")
+        assert view.errors == []
+    start = Session(cwd=str(root / "repo"), home=str(tmp_path / "home"), managed_dir=str(tmp_path / "m")).start()
+    assert [w for w in start.warnings if "cannot be listed" in w] == []
+    assert f"links outside the repository, to {root / 'real/CLAUDE.md'}" in " ".join(start.warnings)

@@ -180,6 +180,10 @@ class ListingFS(FileSystem):
         self._real_dirs: dict[str, str] = {}
         self._versions: dict[str, tuple[int, ...] | None] = {}  # files' versions asked in this round
         self._watched: Consulted | None = None
+        # Following a link's target (``_followed``): its folders are listed only to follow links,
+        # where the system needs no listing (a folder one may pass through but not list).
+        self._following = False
+        self._unlisted: set[str] = set()  # folders whose listing failed (said once, in ``errors``)
         # The real disk's listings outlive a start, checked by their stamps (``shared_listings``).
         self._shared = SHARED if base is DEFAULT_FS else None
 
@@ -284,6 +288,9 @@ class ListingFS(FileSystem):
         try:
             names = self.base.list_dir(directory)
         except OSError as exc:
+            if self._following:
+                raise _LinksGoOn from None  # the walk does not list it: nothing to say, nothing kept
+            self._unlisted.add(directory)
             # Not absent, but nothing in it can load: say so and go on.
             self.errors.append(f"{directory}: cannot be listed ({exc.strerror or exc}); skipped")
             if self._watched is not None:
@@ -325,6 +332,7 @@ class ListingFS(FileSystem):
     def _forget(self, directory: str) -> None:
         for cache in (self._listings, self._folded, self._present):
             cache.pop(directory, None)
+        self._unlisted.discard(directory)
 
     def _look(self, directory: str, name: str) -> bool:
         listing = self.round_listing(directory)
@@ -417,7 +425,11 @@ class ListingFS(FileSystem):
         from the root, as the system's resolution does each time."""
         if self._shared is None:
             raise _LinksGoOn  # a filesystem of one's own resolves its links itself
-        real = self._follow(link, MOST_LINKS)
+        following, self._following = self._following, True
+        try:
+            real = self._follow(link, MOST_LINKS)
+        finally:
+            self._following = following
         if self._watched is not None:
             self._watched.saw_resolved(link, real)
         return real
@@ -429,7 +441,16 @@ class ListingFS(FileSystem):
         onward = None if target is None or hops == 0 else led_to(directory, target)
         if onward is None:
             raise _LinksGoOn
-        return resolved_by_folder(onward, self._real_dirs, self._link_at, lambda then: self._follow(then, hops - 1))
+        return resolved_by_folder(
+            onward, self._real_dirs, self._link_on_the_way, lambda then: self._follow(then, hops - 1)
+        )
+
+    def _link_on_the_way(self, directory: str, name: str, path: str) -> bool:
+        """``_link_at`` for a folder on a link's target; one that could not be listed (by the walk,
+        earlier in the round) may hold links all the same: the system resolves the whole path."""
+        if directory in self._unlisted:
+            raise _LinksGoOn
+        return self._link_at(directory, name, path)
 
     def resolved_folder(self, real: str) -> None:
         """``real``, a folder's path with its links resolved (in this round): each folder above it
