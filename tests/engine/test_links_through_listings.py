@@ -202,3 +202,21 @@ def test_a_link_through_a_folder_that_cannot_be_listed_resolves_as_the_system_do
     start = Session(cwd=str(root / "repo"), home=str(tmp_path / "home"), managed_dir=str(tmp_path / "m")).start()
     assert [w for w in start.warnings if "cannot be listed" in w] == []
     assert f"links outside the repository, to {root / 'real/CLAUDE.md'}" in " ".join(start.warnings)
+
+
+def test_a_link_pointed_elsewhere_in_the_tick_of_the_last_look_is_followed_to_its_new_target(tmp_path: Path) -> None:
+    # A disk with a coarse clock: a link pointed elsewhere in the same tick as the folder was last
+    # changed (and looked at) leaves its stamp as it was; the session's listing of it is not one
+    # kept by the process (made in the racy window), so its targets are read again each round.
+    root = tmp_path / "root"
+    _build(root, {"one/CLAUDE.md": "1\n", "two/CLAUDE.md": "2\n", "doc": {"symlink": "one"}})
+    stamp = os.stat(root)
+    view = SessionFS(DEFAULT_FS)
+    view.begin()
+    assert view.realpath(str(root / "doc/CLAUDE.md")) == str(root / "one/CLAUDE.md")
+    os.symlink("two", root / "doc.new")
+    os.replace(root / "doc.new", root / "doc")
+    os.utime(root, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert os.stat(root).st_mtime_ns == stamp.st_mtime_ns
+    view.begin()
+    assert view.realpath(str(root / "doc/CLAUDE.md")) == str(root / "two/CLAUDE.md")

@@ -11,12 +11,13 @@ import errno
 import os
 import stat as stat_mod
 import sys
+import time
 from collections import OrderedDict
 from collections.abc import Mapping
 
 from agents_md._util.regular import read_regular
 from agents_md.engine.paths import led_to, resolved_by_folder
-from agents_md.engine.shared_listings import SHARED, Listing
+from agents_md.engine.shared_listings import RACY_NS, SHARED, Listing
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
@@ -558,6 +559,10 @@ class SessionFS(ListingFS):
         if directory not in listings:
             listings[directory] = self._scan_under(directory, stamp)
         listing = self._fresh[directory] = listings[directory]
+        if listing is not None and listing.targets and stamp is not None and time.time_ns() - stamp[0] < RACY_NS:
+            # Listed in the tick of the folder's last change (so kept by no one else): a link pointed
+            # elsewhere in that tick leaves the stamp as it was. Its targets are read again each round.
+            listing.targets.clear()
         return listing
 
     def _held(self, directory: str, name: str) -> bool:
