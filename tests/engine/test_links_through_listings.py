@@ -233,3 +233,10 @@ def test_a_chain_of_deep_targets_resolves_as_the_system_resolves_it(tmp_path: Pa
     assert ListingFS(DEFAULT_FS).realpath(link) == os.path.realpath(link)
     start = Session(cwd=str(root / "repo"), home=str(tmp_path / "home"), managed_dir=str(tmp_path / "m")).start()
     assert start.files == ()
+
+
+def test_a_path_of_thousands_of_parts_resolves_without_a_frame_per_part(tmp_path: Path) -> None:
+    deep = tmp_path.joinpath(*["d"] * 1500)  # more parts than the interpreter's frames
+    spelled = str(deep / "CLAUDE.md")
+    for disk in (DEFAULT_FS, PlainFS()):
+        assert ListingFS(disk).realpath(spelled) == spelled

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from agents_md._util.git_pointer import main_checkout
+from agents_md._util.tree_walk import walk
 from agents_md.agents._model import Source
 from agents_md.errors import AgentsMdError
 
@@ -141,7 +142,7 @@ def definition_folders(path: Path) -> list[Path]:
         if candidate.is_dir():
             found.append(candidate)
     searched = 0
-    for directory, dirs, _files in os.walk(path):
+    for directory, dirs, _files in walk(str(path)):
         searched += 1
         if searched > MAX_SEARCHED:
             raise AgentsMdError(
@@ -170,7 +171,7 @@ def agent_files(folder: Path) -> Iterator[Path]:
     engine reads them: directory-read order (the disk's, not sorted), a subfolder where it is met."""
     seen: set[str] = set()
 
-    def walk(d: Path) -> Iterator[Path]:
+    def files_in(d: Path) -> Iterator[Path]:
         try:
             real = os.path.realpath(d)
             if real in seen:
@@ -183,11 +184,11 @@ def agent_files(folder: Path) -> Iterator[Path]:
             p = Path(entry.path)
             try:
                 if entry.is_dir(follow_symlinks=True):
-                    yield from walk(p)
+                    yield from files_in(p)
                 elif entry.name.endswith(".md") and entry.is_file(follow_symlinks=True):
                     yield p
             except OSError:
                 continue
 
     if folder.is_dir():
-        yield from walk(folder)
+        yield from files_in(folder)

@@ -79,7 +79,36 @@ def resolved_by_folder(
         return path
     real_parent = known.get(parent)
     if real_parent is None:
-        real_parent = known[parent] = resolved_by_folder(parent, known, linked, through) if parent != path else parent
+        real_parent = known[parent] = _resolved_folder(parent, known, linked, through)
+    return _resolved_name(real_parent, name, linked, through)
+
+
+def _resolved_folder(
+    folder: str, known: dict[str, str], linked: Callable[[str, str, str], bool], through: Callable[[str], str]
+) -> str:
+    """``resolved_by_folder`` of a folder, without a frame per part (a path may have thousands):
+    up to the nearest folder resolved already, or the root, then down a part at a time."""
+    below: list[tuple[str, str]] = []  # (folder, its last part), deepest first
+    current = folder
+    while True:
+        parent, name = os.path.split(current)
+        if not name:
+            real = known[current] = current  # the root (or nothing, for a relative path)
+            break
+        below.append((current, name))
+        found = known.get(parent)
+        if found is not None:
+            real = found
+            break
+        current = parent
+    for spelled, name in reversed(below):
+        real = known[spelled] = _resolved_name(real, name, linked, through)
+    return real
+
+
+def _resolved_name(
+    real_parent: str, name: str, linked: Callable[[str, str, str], bool], through: Callable[[str], str]
+) -> str:
     # ``os.path.join`` of a parent and a single name, without its checks (asked per folder of a path)
     joint = "" if not real_parent or real_parent.endswith(os.sep) else os.sep
     candidate = real_parent + joint + name

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
+from agents_md._util.tree_walk import walk
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.read.invocations import Invocation
 from agents_md.maintain.read.runners import gradle, just, make, maven, nox, scripts, tox, xtask
@@ -79,7 +80,7 @@ class Runners:
             return self.ctx.git.ls_files(patterns)
         names = {p.lstrip("*") for p in patterns}
         out: list[str] = []
-        for directory, dirs, files in os.walk(self.root):
+        for directory, dirs, files in walk(self.root):
             dirs[:] = [d for d in dirs if d not in (".git", "node_modules")]
             for f in files:
                 if f in names or any(f.endswith(n) for n in names):

@@ -24,6 +24,7 @@ import tomllib
 from collections.abc import Iterable
 from typing import Any
 
+from agents_md._util.tree_walk import walk
 from agents_md.engine.fs import DEFAULT_FS
 
 MANIFESTS = ("package.json", "pyproject.toml", "Cargo.toml", "go.mod")
@@ -130,7 +131,7 @@ def _names_and_deps(name: str, text: str) -> tuple[set[str], set[str]]:
 def manifests_on_disk(root: str) -> list[str]:
     """Outside git: the manifests on disk (``.git`` and ``node_modules`` left out)."""
     out: list[str] = []
-    for directory, dirs, files in os.walk(root):
+    for directory, dirs, files in walk(root):
         dirs[:] = [d for d in dirs if d not in (".git", "node_modules")]
         out += [os.path.relpath(os.path.join(directory, f), root).replace(os.sep, "/") for f in files if f in MANIFESTS]
     return out

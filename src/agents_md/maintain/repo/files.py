@@ -38,6 +38,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from agents_md._util.tree_walk import walk
 from agents_md.errors import AgentsMdError
 
 AGENTS_MD = "AGENTS.md"
@@ -156,7 +157,7 @@ def _walk(root: str, rel_start: str, walked: list[int]) -> list[str]:
     counts the folders entered, over every call, against ``MAX_WALK_DIRS``."""
     out: list[str] = []
     start = os.path.join(root, *rel_start.split("/")) if rel_start else root
-    for directory, dirs, files in os.walk(start):
+    for directory, dirs, files in walk(start):
         walked[0] += 1
         if walked[0] > MAX_WALK_DIRS:
             raise AgentsMdError(

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from agents_md._util.jstext import js_trim
+from agents_md._util.tree_walk import walk
 from agents_md.maintain.repo.files import AGENTS_MD, DocIndex, anchor_dir, is_instruction_file
 from agents_md.maintain.views.engine import EngineView, Start
 
@@ -49,7 +50,7 @@ class Visibility(NamedTuple):
 
 def a_file_in(directory: str) -> str | None:
     """A regular file at or below ``directory`` that is not an instruction file (for a Read)."""
-    for folder, dirs, files in os.walk(directory):
+    for folder, dirs, files in walk(directory):
         dirs[:] = sorted(d for d in dirs if d not in (".git", "node_modules"))
         for name in sorted(files):
             path = os.path.join(folder, name)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 
+from agents_md._util.tree_walk import walk
 from agents_md.maintain.read.runners.known import Known, read_text
 
 _SUBCOMMAND = re.compile(r"#\[derive\([^)]*\bSubcommand\b[^)]*\)\][^{]*?\benum\s+\w+\s*\{", re.S)
@@ -57,7 +58,7 @@ def subcommands(root: str) -> Known | None:
     files: list[str] = []
     names: set[str] = set()
     external = False  # ``#[command(external_subcommand)]``: any name is taken
-    for directory, _dirs, entries in os.walk(src):
+    for directory, _dirs, entries in walk(src):
         for entry in sorted(entries):
             if not entry.endswith(".rs"):
                 continue
