@@ -5,7 +5,8 @@
    links, or below an added directory, in the complete profile.
 3. In each directory strictly between that root and the file, shallowest first: its
    ``AGENTS.md`` and ``.claude/AGENTS.md``, each with its imports — unless (default mode) a
-   ``CLAUDE.md``, ``.claude/CLAUDE.md`` or ``CLAUDE.local.md`` there claims the directory;
+   ``CLAUDE.md``, ``.claude/CLAUDE.md`` or ``CLAUDE.local.md`` there claims the directory
+   (its files, read all the same, are not attached as a deeper file's imports either);
    unless this loop was given it already (the read file itself counts as given; in the
    complete profile a file whose text changed since is given again); unless its text
    equals a project or local file of the start or a ``CLAUDE.md``-named file on the way.
@@ -76,11 +77,15 @@ def attach(
     def skip(d: str) -> bool:
         # A ``.claude`` folder's AGENTS.md is its parent's ``.claude/AGENTS.md``: it goes (or is
         # claimed) with the parent, never as a directory of its own.
-        return d.endswith(CLAUDE_DIR) or (claims and d in claimed)
+        return d.endswith(CLAUDE_DIR)
 
-    # Most Reads pass no directory by: no claimed one, no ``.claude`` folder on the way.
-    passes = (claims and claimed) or CLAUDE_DIR in target
+    # Most Reads pass no ``.claude`` folder on the way.
+    passes = CLAUDE_DIR in target
     found = session.ancestors(FILE_NAMES, plugin=plugin, below=target, base=root, skip=skip if passes else None)
+    if claims and claimed:
+        # A claimed directory's files are read all the same, imports and all, and then left out:
+        # a deeper file importing one of them (or what one imports) finds it read already.
+        found = tuple(item for item in found if item.directory not in claimed)
     nested = [f for item in claude for f in item.all]
     known_paths = start.paths.union(f.path for f in nested) if nested else start.paths
     known_texts = start.texts.union(session.text_key(f.content) for f in nested) if nested else start.texts
