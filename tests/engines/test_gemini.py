@@ -189,6 +189,12 @@ def test_include_directories_load_their_context_files_at_start_sorted_with_the_r
     ]
 
 
+def test_an_include_directory_under_tilde_is_in_the_engines_home(tmp_path: Path) -> None:
+    build_tree(tmp_path / "home", {"extra/GEMINI.md": "# extra\n"})
+    _root, s = _session(tmp_path, {"GEMINI.md": "# r\n"}, settings={"context": {"includeDirectories": ["~/extra"]}})
+    assert s.started.files[0].path == str(tmp_path / "home" / "extra" / "GEMINI.md")
+
+
 def test_a_read_attaches_imports_in_place_even_when_the_start_is_flat(tmp_path: Path) -> None:
     tree = {
         "GEMINI.md": "# root\n@./r.md\n",
