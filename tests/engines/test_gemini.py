@@ -189,6 +189,20 @@ def test_include_directories_load_their_context_files_at_start_sorted_with_the_r
     ]
 
 
+def test_an_include_directory_under_tilde_is_in_the_engines_home(tmp_path: Path) -> None:
+    build_tree(tmp_path / "home", {"extra/GEMINI.md": "# extra\n"})
+    _root, s = _session(tmp_path, {"GEMINI.md": "# r\n"}, settings={"context": {"includeDirectories": ["~/extra"]}})
+    assert s.started.files[0].path == str(tmp_path / "home" / "extra" / "GEMINI.md")
+
+
+def test_flat_imports_come_last_first_each_with_what_it_imports(tmp_path: Path) -> None:
+    tree = {"GEMINI.md": "@./a.md\n@./c.md\n@./b.md\n", "a.md": "a\n", "b.md": "b\n", "c.md": "c @./a.md\n"}
+    root, s = _session(tmp_path, tree, settings={"context": {"importFormat": "flat"}})
+    named = [line for line in (s.started.prompt or "").splitlines() if line.startswith("--- File: ")]
+    # the file itself is named by its folder
+    assert named == [f"--- File: {root / n} ---" for n in ("", "b.md", "c.md", "a.md")]
+
+
 def test_a_read_attaches_imports_in_place_even_when_the_start_is_flat(tmp_path: Path) -> None:
     tree = {
         "GEMINI.md": "# root\n@./r.md\n",

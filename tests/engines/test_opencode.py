@@ -109,6 +109,20 @@ def test_a_git_folder_git_would_not_take_is_no_worktree_root(tmp_path: Path) -> 
     assert [f.path for f in s.started.files] == [str(root / "a" / "AGENTS.md"), str(root / "AGENTS.md")]
 
 
+def test_a_linked_worktree_is_a_worktree_root(tmp_path: Path) -> None:
+    # its git folder holds HEAD; objects/ and refs/ are in the main repository's, named by commondir
+    tree = {
+        "AGENTS.md": "# main\n",
+        ".git/worktrees/wt/HEAD": "ref: refs/heads/wt\n",
+        ".git/worktrees/wt/commondir": "../..\n",
+        "wt/.git": "gitdir: ../.git/worktrees/wt\n",
+        "wt/AGENTS.md": "# wt\n",
+    }
+    root, s = _session(tmp_path, tree, "wt/src")
+    assert s.top == str(root / "wt")
+    assert [f.path for f in s.started.files] == [str(root / "wt" / "AGENTS.md")]
+
+
 @pytest.mark.parametrize(("value", "off"), [("yes", True), ("y", True), ("on", True), ("off", False), ("n", False)])
 def test_a_switch_reads_the_spellings_opencode_reads(tmp_path: Path, value: str, off: bool) -> None:
     _root, s = _session(tmp_path, {"CLAUDE.md": "# c\n"}, env={"OPENCODE_DISABLE_CLAUDE_CODE": value})

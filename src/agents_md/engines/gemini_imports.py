@@ -179,8 +179,9 @@ def flatten(
     markers: tuple[str, ...] = DEFAULT_MARKERS,
 ) -> str:
     """The "flat" format: the file (named by its folder, as Gemini CLI names it) and every file
-    its imports reach, depth first and each once, as ``--- File: P ---\\n<trimmed text>\\n--- End
-    of File: P ---`` joined by blank lines; the imports themselves stay as written."""
+    its imports reach, depth first from each file's last import back to its first, each once,
+    as ``--- File: P ---\\n<trimmed text>\\n--- End of File: P ---`` joined by blank lines; the
+    imports themselves stay as written."""
     from agents_md._util.jstext import js_trim
 
     root = project_root(directory, fs, markers)
@@ -192,7 +193,8 @@ def flatten(
         if depth >= MAX_DEPTH:
             return
         regions = _code_regions(body)
-        for start, _end, written in find_imports(body):
+        # Last import first: Gemini CLI lists "a.md b.md" as b.md, then a.md (each with what it imports).
+        for start, _end, written in reversed(find_imports(body)):
             if any(a <= start < b for a, b in regions):
                 continue
             full = os.path.normpath(os.path.join(folder, written))

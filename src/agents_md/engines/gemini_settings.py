@@ -4,7 +4,7 @@
    (a name or a list of names, in that order; ``GEMINI.md`` is always read too, last),
    ``context.memoryBoundaryMarkers`` (default ``[".git"]``), ``context.importFormat``
    (``tree``, the default, or ``flat``), ``context.includeDirectories`` (more folders whose
-   context files load at start), ``context.fileFiltering.respectGitIgnore`` and
+   context files load at start; ``~/`` is the home), ``context.fileFiltering.respectGitIgnore`` and
    ``respectGeminiIgnore`` (default on) and ``security.folderTrust.enabled`` (default on). The working directory's own
    ``.gemini/settings.json`` (only there: not a parent's) applies over them when the folder
    is trusted.
@@ -101,6 +101,13 @@ def _names(table: Mapping[str, object], path: str, key: str, *, one: bool) -> tu
     )
 
 
+def _home_path(folder: str, home: str) -> str:
+    """``~`` and ``~/…`` name the engine's home (its ``HOME``, not this process's)."""
+    if folder == "~" or folder.startswith("~/"):
+        return os.path.join(home, folder[2:])
+    return folder
+
+
 def read_settings(
     home: str, cwd: str, env: Mapping[str, str] | None = None, fs: FileSystem = DEFAULT_FS
 ) -> GeminiSettings:
@@ -129,7 +136,7 @@ def read_settings(
         value = _get(table, "context", "importFormat")
         fmt = value if value in ("tree", "flat") else fmt
         found = _names(table, path, "includeDirectories", one=False)
-        include = include if found is None else tuple(os.path.join(cwd, os.path.expanduser(d)) for d in found)
+        include = include if found is None else tuple(os.path.join(cwd, _home_path(d, home)) for d in found)
         for key in respect:
             flag = _get(table, "context", "fileFiltering", key)
             respect[key] = flag if isinstance(flag, bool) else respect[key]

@@ -2,8 +2,9 @@
 
 1. The working directory is its real path; the worktree root is the nearest folder at or
    above it holding a ``.git`` folder (or a link to one), or a ``.git`` file naming one in its
-   ``gitdir:``, that git takes for a repository's (``HEAD``, ``objects/``, ``refs/``); any
-   other ``.git`` is passed over; none found: the filesystem root.
+   ``gitdir:``, that git takes for a repository's (``HEAD``, ``objects/``, ``refs/``; a linked
+   worktree's folder finds the last two through its ``commondir``); any other ``.git`` is
+   passed over; none found: the filesystem root.
 2. Configuration: ``opencode_config`` (the global and project ``opencode.json``, the switches).
 3. The global entry: ``$OPENCODE_CONFIG_DIR/AGENTS.md`` (it wins over the next one), else
    ``<config>/AGENTS.md``, else ``~/.claude/CLAUDE.md`` (unless CLAUDE.md is switched off).
@@ -48,9 +49,24 @@ BOM = "\ufeff"
 _GLOB = frozenset("*?[{")
 
 
+def _common_dir(path: str, fs: FileSystem) -> str:
+    """Where git looks for a git folder's ``objects/`` and ``refs/``: a linked worktree's folder
+    names its main repository's in ``commondir`` (relative to it); any other, itself."""
+    try:
+        data = fs.read_file(os.path.join(path, "commondir"))
+    except OSError:
+        data = None
+    common = data.decode("utf-8", "replace").rstrip() if data else ""
+    return os.path.normpath(os.path.join(path, common)) if common else path
+
+
 def _is_git_dir(path: str, fs: FileSystem) -> bool:
-    """A folder git takes for a repository's: ``HEAD``, ``objects/`` and ``refs/`` in it."""
-    return fs.is_file(os.path.join(path, "HEAD")) and all(fs.is_dir(os.path.join(path, d)) for d in ("objects", "refs"))
+    """A folder git takes for a repository's: ``HEAD`` in it, ``objects/`` and ``refs/`` in its
+    common folder (a worktree's ``.git`` file leads to a folder holding neither)."""
+    common = _common_dir(path, fs)
+    return fs.is_file(os.path.join(path, "HEAD")) and all(
+        fs.is_dir(os.path.join(common, d)) for d in ("objects", "refs")
+    )
 
 
 def _is_repository(directory: str, fs: FileSystem) -> bool:
