@@ -358,3 +358,15 @@ def test_a_path_differing_only_in_case_is_named(repo: Repo) -> None:
     [finding] = r.findings("missing-path")
     assert ".github/pull_request_template.md differs only in case" in finding.message
     assert "point it at .github/pull_request_template.md" in (finding.fix or "")
+
+
+def test_a_path_into_a_submodule_is_another_repositorys(repo: Repo) -> None:
+    # amiberry: ``libretro/libretro-common`` is a submodule; git will not say whether a path in it
+    # is ignored ("Pathspec is in submodule"), and its files are not this repository's.
+    r = repo({**FILES, "AGENTS.md": "See `lib/sub/test/x.c` and `scripts/gone/build-core.sh`.\n"})
+    head = r.git("rev-parse", "HEAD").strip()
+    r.git("update-index", "--add", "--cacheinfo", f"160000,{head},lib/sub")  # not checked out
+    r.git("commit", "-q", "-m", "submodule")
+    assert [f.message for f in r.findings("missing-path")] == [
+        "`scripts/gone/build-core.sh` does not exist (in the repository)"
+    ]
