@@ -305,8 +305,10 @@ def test_a_build_s_asset_folder_does_not_hide_the_sources_own_paths(repo: Repo) 
         ("The runtime (`include/verilated.h/.cpp`) ships to users.", []),
         ("Headers: `include/verilated.h/.cpp/.hpp`.", [3]),  # no ``verilated.hpp``: one spelling is gone
         ("The runtime (`include/gone.h/.cpp`) ships to users.", [3]),
+        ("`include/verilated.cpp/h`: the runtime.", []),  # bluebubbles: `splash_screen.cc/h`
+        ("`include/verilated.cpp/hpp`: the runtime.", [3]),
     ],
-    ids=["both-there", "one-gone", "none-there"],
+    ids=["both-there", "one-gone", "none-there", "no-dot", "no-dot-one-gone"],
 )
 def test_a_name_with_its_other_extensions_is_each_spelling(repo: Repo, text: str, lines: list[int]) -> None:
     # verilator: ``verilated.h/.cpp`` names ``verilated.h`` and ``verilated.cpp``.
