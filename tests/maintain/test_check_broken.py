@@ -328,3 +328,17 @@ def test_a_keyword_or_annotation_in_a_code_span_that_finds_nothing_is_not_said(r
     r = repo({"AGENTS.md": doc})
     found = r.findings("broken-import")
     assert [(f.line, f.severity, f.subject) for f in found] == [(5, Severity.INFO, "gone.txt`")]
+
+
+def test_code_in_a_code_span_that_finds_nothing_is_not_said(repo: Repo) -> None:
+    # ghostty: `size: usize = @sizeOf(Self)` (Zig); upper-town: `sort_key: @sort_key.presence || "x"` (Ruby).
+    doc = (
+        "# A\n\n- `size: usize = @sizeOf(Self)`\n- `key: @sort_key.presence || x`\n"
+        "- Run `cat @notes.txt`\n- Run `cat @gone.md,`\n"
+    )
+    r = repo({"AGENTS.md": doc, "notes.txt": "", "docs/x.md": ""})
+    found = r.findings("broken-import")
+    assert [(f.line, f.severity, f.subject) for f in found] == [
+        (5, Severity.INFO, "notes.txt`"),  # a text file's extension: a file meant
+        (6, Severity.INFO, "gone.md,`"),
+    ]

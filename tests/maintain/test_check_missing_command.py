@@ -497,6 +497,21 @@ def test_a_script_that_cannot_be_executed(repo: Repo) -> None:
     ]
 
 
+@pytest.mark.parametrize("lang", ["", "text"])
+def test_a_drawn_folder_tree_runs_nothing(repo: Repo, lang: str) -> None:
+    # amiberry: a map of the nested docs, ``./AGENTS.md (this file)`` atop ``├── src/AGENTS.md``.
+    tree = "./AGENTS.md (this file)\n├── src/AGENTS.md   — core\n│   └── src/jit/AGENTS.md\n"
+    r = repo(
+        {
+            "src/AGENTS.md": "# Src\n",
+            "src/jit/AGENTS.md": "# Jit\n",
+            "run.sh": "#!/bin/sh\n",
+            "AGENTS.md": f"# Root\n\n```{lang}\n{tree}```\n\n```sh\n./run.sh\n```\n",
+        }
+    )
+    assert [m for _, _, m, _ in said(r)] == ["`./run.sh`: run.sh is not executable"]
+
+
 # --- what other projects run, and what is made locally -----------------------------------------
 
 

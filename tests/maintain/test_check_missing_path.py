@@ -189,6 +189,27 @@ def test_a_path_into_a_dependency_or_a_package_or_an_ignored_file_is_not_checked
     assert [f.line for f in r.findings("missing-path")] == [8]
 
 
+def test_a_dart_package_a_pubspec_names_is_no_path(repo: Repo) -> None:
+    # bluebubbles: "`kIsWeb` from `flutter/foundation.dart`" (``package:flutter/foundation.dart``).
+    pubspec = (
+        "name: bluebubbles\n# deps\ndependencies:\n  flutter:\n    sdk: flutter\n  dio: ^5.0.0\n"
+        "  flutter_local:\n    path: ./local\ndev_dependencies:\n  lints: any\nflutter:\n  assets:\n"
+    )
+    files = {
+        **FILES,
+        "apps/web/pubspec.yaml": pubspec,
+        "apps/web/sdk/x.dart": "x\n",
+        "apps/web/linux/flutter/CMakeLists.txt": "x\n",  # a ``flutter`` folder: the path is not plainly another's
+        "apps/web/lints/x.yaml": "x\n",
+        "apps/web/assets/x.dart": "x\n",
+        "apps/web/AGENTS.md": (
+            "# Web\n\n- `flutter/foundation.dart`\n- `dio/dio.dart`\n- `lints/recommended.yaml`\n"
+            "- `bluebubbles/main.dart`\n- `sdk/gone.dart`\n- `assets/gone.dart`\n"
+        ),
+    }
+    assert [f.line for f in repo(files).findings("missing-path")] == [7, 8]
+
+
 def test_a_doc_linked_from_another_folder_is_read_from_there_too(repo: Repo) -> None:
     r = repo(
         {

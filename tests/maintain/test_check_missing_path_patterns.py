@@ -305,8 +305,10 @@ def test_a_build_s_asset_folder_does_not_hide_the_sources_own_paths(repo: Repo) 
         ("The runtime (`include/verilated.h/.cpp`) ships to users.", []),
         ("Headers: `include/verilated.h/.cpp/.hpp`.", [3]),  # no ``verilated.hpp``: one spelling is gone
         ("The runtime (`include/gone.h/.cpp`) ships to users.", [3]),
+        ("`include/verilated.cpp/h`: the runtime.", []),  # bluebubbles: `splash_screen.cc/h`
+        ("`include/verilated.cpp/hpp`: the runtime.", [3]),
     ],
-    ids=["both-there", "one-gone", "none-there"],
+    ids=["both-there", "one-gone", "none-there", "no-dot", "no-dot-one-gone"],
 )
 def test_a_name_with_its_other_extensions_is_each_spelling(repo: Repo, text: str, lines: list[int]) -> None:
     # verilator: ``verilated.h/.cpp`` names ``verilated.h`` and ``verilated.cpp``.
@@ -358,3 +360,15 @@ def test_a_path_differing_only_in_case_is_named(repo: Repo) -> None:
     [finding] = r.findings("missing-path")
     assert ".github/pull_request_template.md differs only in case" in finding.message
     assert "point it at .github/pull_request_template.md" in (finding.fix or "")
+
+
+def test_a_path_into_a_submodule_is_another_repositorys(repo: Repo) -> None:
+    # amiberry: ``libretro/libretro-common`` is a submodule; git will not say whether a path in it
+    # is ignored ("Pathspec is in submodule"), and its files are not this repository's.
+    r = repo({**FILES, "AGENTS.md": "See `lib/sub/test/x.c` and `scripts/gone/build-core.sh`.\n"})
+    head = r.git("rev-parse", "HEAD").strip()
+    r.git("update-index", "--add", "--cacheinfo", f"160000,{head},lib/sub")  # not checked out
+    r.git("commit", "-q", "-m", "submodule")
+    assert [f.message for f in r.findings("missing-path")] == [
+        "`scripts/gone/build-core.sh` does not exist (in the repository)"
+    ]

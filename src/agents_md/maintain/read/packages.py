@@ -2,12 +2,12 @@
 declares, and the repository's own packages.
 
 1. The nearest manifest at or above a folder (``package.json``, ``pyproject.toml``,
-   ``Cargo.toml``, ``go.mod``) declares its dependencies: ``prettier/plugins/babel`` in a
+   ``Cargo.toml``, ``go.mod``, Dart's ``pubspec.yaml``) declares its dependencies: ``prettier/plugins/babel`` in a
    folder whose ``package.json`` depends on ``prettier`` is a module specifier, not a path.
 2. A Go module counts written without its host too (``hashicorp/vault/api``).
 3. Go's standard library (``go/ast``, ``net/http``) counts everywhere, and so do the
    repository's own packages: the names its manifests declare
-   (``name`` of a ``package.json``, ``[project] name`` and ``[tool.poetry] name`` of a
+   (``name`` of a ``package.json`` or a ``pubspec.yaml``, ``[project] name`` and ``[tool.poetry] name`` of a
    ``pyproject.toml``, ``[package] name`` of a ``Cargo.toml``, a name's ``-`` also as ``_``),
    and the Python packages at its top or under ``src/`` (a folder holding ``__init__.py``).
 
@@ -27,7 +27,7 @@ from typing import Any
 from agents_md._util.tree_walk import walk
 from agents_md.engine.fs import DEFAULT_FS
 
-MANIFESTS = ("package.json", "pyproject.toml", "Cargo.toml", "go.mod")
+MANIFESTS = ("package.json", "pyproject.toml", "Cargo.toml", "go.mod", "pubspec.yaml")
 # Go's standard library packages whose import path holds a ``/`` (``go/ast``, ``net/http``): no go.mod
 # declares them, and a doc about a Go encoder names them as often as its own folders.
 GO_STD = frozenset(
@@ -67,6 +67,33 @@ MAX_MANIFEST = 1 << 20  # bytes
 _NPM_DEP_KEYS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
 _GO_REQUIRE = re.compile(r"^\s*(?:require\s+)?([\w.\-]+(?:/[\w.\-]+)+)\s+v", re.M)
 _PEP508_NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+# A ``pubspec.yaml``'s top-level key, and a key one level in (a dependency of a dependencies section).
+_YAML_TOP = re.compile(r"^([A-Za-z_]\w*):\s*(.*?)\s*$")
+_YAML_CHILD = re.compile(r"^(\s+)([A-Za-z_]\w*)\s*:")
+_PUBSPEC_DEP_KEYS = ("dependencies", "dev_dependencies", "dependency_overrides")
+
+
+def _pubspec(text: str, own: set[str], deps: set[str]) -> None:
+    """Dart's manifest, read by its lines (no YAML parser): its ``name``, and the keys of its
+    dependency sections (``flutter``, named in ``package:flutter/foundation.dart``)."""
+    section: str | None = None
+    indent: str | None = None  # the section's children's indentation
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        top = _YAML_TOP.match(line)
+        if top is not None:
+            section, indent = top.group(1), None
+            if section == "name" and top.group(2):
+                own.add(top.group(2).strip("\"'"))
+            continue
+        child = _YAML_CHILD.match(line)
+        if child is None or section not in _PUBSPEC_DEP_KEYS:
+            continue
+        if indent is None:
+            indent = child.group(1)
+        if child.group(1) == indent:
+            deps.add(child.group(2))
 
 
 def _read(path: str) -> str | None:
@@ -115,6 +142,8 @@ def _names_and_deps(name: str, text: str) -> tuple[set[str], set[str]]:
         poetry = (data.get("tool") or {}).get("poetry") or {}
         if isinstance(poetry, dict) and isinstance(poetry.get("dependencies"), dict):
             deps.update(str(k) for k in poetry["dependencies"])
+    elif name == "pubspec.yaml":
+        _pubspec(text, own, deps)
     elif name == "go.mod":
         deps.update(_GO_REQUIRE.findall(text))
         module = re.search(r"^\s*module\s+(\S+)", text, re.M)

@@ -20,7 +20,7 @@ In a code block, only a word that is a path by the above *and* names a file (an 
 exists is a stale reference, ``src/foo/bar.ts`` in a repository without ``src/`` an example.
 
 A name given with its other extensions (``verilated.h/.cpp``: ``verilated.h`` and
-``verilated.cpp``) is each of its spellings (``spelled_out``), found when every one is.
+``verilated.cpp``; ``x.cc/h``) is each of its spellings (``spelled_out``), found when every one is.
 
 A Markdown link is a path unless it is a URL (any ``scheme:``), an anchor (``#x``), or a
 placeholder; its ``#fragment`` and ``?query`` are cut, ``%20`` decoded, and a leading ``/``
@@ -105,9 +105,11 @@ def code_path(text: str, first_part_exists: Callable[[str], bool]) -> str | None
     return word if clearly else None
 
 
-# ``verilated.h/.cpp``: a file's name, then its other extensions, each a part of its own.
+# ``verilated.h/.cpp``: a file's name, then its other extensions, each a part of its own (a short
+# one may go without its dot: ``splash_screen.cc/h``).
 _MORE_EXTENSIONS = re.compile(
-    r"^(?P<stem>(?:.*/)?[^/]*[^./])\.(?P<ext>[A-Za-z][A-Za-z0-9]{0,5})(?P<more>(?:/\.[A-Za-z][A-Za-z0-9]{0,5})+)/?$"
+    r"^(?P<stem>(?:.*/)?[^/]*[^./])\.(?P<ext>[A-Za-z][A-Za-z0-9]{0,5})"
+    r"(?P<more>(?:/(?:\.[A-Za-z][A-Za-z0-9]{0,5}|[a-z][a-z0-9]{0,3}))+)/?$"
 )
 
 
@@ -117,7 +119,7 @@ def spelled_out(path: str) -> list[str]:
     shorthand = _MORE_EXTENSIONS.match(path)
     if shorthand is None:
         return []
-    extensions = [shorthand["ext"], *shorthand["more"].split("/.")[1:]]
+    extensions = [shorthand["ext"], *(e.lstrip(".") for e in shorthand["more"].split("/")[1:])]
     return [f"{shorthand['stem']}.{ext}" for ext in extensions]
 
 

@@ -208,6 +208,7 @@ class Git:
         self.root = root
         self.commands: list[list[str]] = []
         self._tracked: tuple[str, ...] | None = None
+        self._tracked_set: frozenset[str] | None = None  # for ``in_submodule``, made once
         self._listing: Pending | None = None  # step 2's ls-files, started before it is needed
         self._untracked: dict[tuple[str, ...], Pending] = {}
 
@@ -280,12 +281,36 @@ class Git:
             self._untracked.popitem()[1].close()
 
     def ignored(self, paths: Sequence[str]) -> frozenset[str]:
-        """Which of ``paths`` (relative to the root, existing or not) git ignores: one ``check-ignore``."""
+        """Which of ``paths`` (relative to the root, existing or not) git ignores: one ``check-ignore``.
+        A path inside a submodule counts as ignored: another repository's file, not this one's to
+        have (git refuses to be asked about it: "Pathspec is in submodule")."""
         if not paths:
             return frozenset()
-        feed = b"".join(os.fsencode(p) + b"\0" for p in paths)
+        inside = self.in_submodule(paths)
+        asked = [p for p in paths if p not in inside]
+        if not asked:
+            return inside
+        feed = b"".join(os.fsencode(p) + b"\0" for p in asked)
         out = self.run("check-ignore", "--stdin", "-z", ok_codes=(0, 1), stdin=feed)
-        return frozenset(os.fsdecode(p) for p in out.split(b"\0") if p)
+        return inside | frozenset(os.fsdecode(p) for p in out.split(b"\0") if p)
+
+    def in_submodule(self, paths: Sequence[str]) -> frozenset[str]:
+        """Those of ``paths`` below a tracked entry that is no file on disk: a submodule's commit
+        (a gitlink), checked out or not. (Below a tracked file lies only a spelling that names
+        nothing, ``verilated.h/.cpp``: not a submodule's.)"""
+        tracked = self._tracked_set
+        if tracked is None:
+            tracked = self._tracked_set = frozenset(self.tracked())
+        inside: set[str] = set()
+        for path in paths:
+            folder = path.strip("/").rpartition("/")[0]
+            while folder:
+                if folder in tracked:
+                    if not os.path.isfile(os.path.join(self.root, folder)):
+                        inside.add(path)
+                    break
+                folder = folder.rpartition("/")[0]
+        return frozenset(inside)
 
     def default_branch(self) -> str | None:
         """``origin/HEAD``'s target, else the first of origin/main, origin/master, main, master."""

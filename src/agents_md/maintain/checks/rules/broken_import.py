@@ -9,7 +9,9 @@ and column of the ``@``.
    warning with its size, since it is pulled into every session that loads the doc. The fix the
    engine honours: no white space before the ``@`` (quote it, or ``--filter=@scope/pkg``). One
    word finding nothing (``@import Foundation;``, ``@Override``: a language's keyword or
-   annotation) loads nothing and was never meant as a file: not said.
+   annotation) loads nothing and was never meant as a file: not said; nor is code that finds
+   nothing: a call (``@sizeOf(Self)``, Zig's builtin) or a name's attribute whose last part is
+   no extension the engine reads (``@sort_key.presence``, a Ruby instance variable's).
 3. Elsewhere in prose: written like a file (an extension, ``./``, ``../``) and missing, a warning;
    a name (``@types/node``) with nothing there, information; the fix: put it in backticks (an
    ``@`` that starts a code span is no import). A mention (``@alice``, one word) and a Markdown
@@ -28,7 +30,7 @@ from collections.abc import Iterator
 
 from agents_md._model import ImportOutcome
 from agents_md.diagnostics import Diagnostic, Edit, RuleInfo, Severity
-from agents_md.engine.imports import js_extname
+from agents_md.engine.imports import is_text_file_name, js_extname
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.repo.files import anchor_dir
 from agents_md.maintain.views.imports import Edge
@@ -37,6 +39,19 @@ RULE = RuleInfo("broken-import", Severity.ERROR, "an @import that does not resol
 _SPACES = (" ", "\t")
 # A person's or team's handle: one word, no folder, no extension.
 _MENTION = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*[.,;:!?)]*")  # "@bob." ends a sentence
+# Code after an ``@`` in a code span: a call (``@sizeOf(Self)``), or a name's attribute
+# (``@sort_key.presence``, ``@app.route``).
+_CALL = re.compile(r"[A-Za-z_][\w.]*\(")
+_ATTRIBUTE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+[,;:!?)]*")
+
+
+def _code(name: str) -> bool:
+    """Step 2: whether ``@name`` in a code span reads as code, not as a file's name: a call, or an
+    attribute whose last part is no extension the engine reads a file of (``.presence``: never
+    loaded, were it there; ``.md`` is a file's)."""
+    if _CALL.match(name):
+        return True
+    return _ATTRIBUTE.fullmatch(name) is not None and not is_text_file_name(name.rstrip(",;:!?)"))
 
 
 def _code_span(ctx: CheckContext, rel: str, edge: Edge) -> str | None:
@@ -156,8 +171,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 fix += f" or write --filter=@{name}"
             fix += ": an @ after a space is an import even in a code span"
             if not edge.exists:
-                if _MENTION.fullmatch(name) or _known_package(ctx, rel, name):
-                    continue  # a keyword or annotation (`@import Foundation;`, `@Override`), 4
+                if _MENTION.fullmatch(name) or _code(name) or _known_package(ctx, rel, name):
+                    continue  # a keyword or annotation (`@import Foundation;`, `@Override`), code, 4
                 yield _at(
                     edge,
                     rel,

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 
 from agents_md.maintain.read.commands import SHELL_LANGS, command_parts
@@ -29,7 +29,7 @@ from agents_md.maintain.read.invocations import builds, python, scripts, tasks
 from agents_md.maintain.read.invocations.invocation import Invocation, is_name, words
 from agents_md.maintain.read.markdown import Item
 
-__all__ = ["Invocation", "ShellBlocks", "invocations", "is_name", "leading_cd", "words"]
+__all__ = ["Invocation", "ShellBlocks", "drawn_trees", "invocations", "is_name", "leading_cd", "words"]
 
 
 _RUNNER = re.compile(
@@ -66,6 +66,16 @@ def invocations(item: Item, start: str = "") -> Iterator[Invocation]:
         built = _build(argv, part)
         if built is not None:
             yield _at(built, cwd)
+
+
+# A line of a drawn folder tree: ``├── src/``, ``│   └── x``, ``|-- x``, ``\`-- x``.
+_TREE_LINE = re.compile(r"[├└│]|(?:^|\s)[|`]--\s")
+
+
+def drawn_trees(items: Iterable[Item]) -> frozenset[int]:
+    """The code blocks that draw a folder tree: their lines are a listing (``./AGENTS.md (this
+    file)`` above ``├── src/AGENTS.md``), no commands to run."""
+    return frozenset(i.block for i in items if i.kind == "fence" and _TREE_LINE.search(i.text))
 
 
 # A line that starts with ``cd DIR`` (alone, or before ``&&``).
