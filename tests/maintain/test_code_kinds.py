@@ -18,6 +18,7 @@ from agents_md.maintain.repo.history import is_release
         ("crates/x/Cargo.lock", "lockfile"),
         ("go.sum", "lockfile"),
         ("sdks/python/uv.lock", "lockfile"),
+        ("infra/prod/.terraform.lock.hcl", "lockfile"),
         ("web/src/__generated__/types.ts", "generated"),
         ("api/foo.pb.go", "generated"),
         ("api/foo_pb2.py", "generated"),

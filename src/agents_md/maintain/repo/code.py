@@ -46,6 +46,7 @@ LOCKFILES = frozenset(
         "packages.lock.json",
         "gradle.lockfile",
         "package.resolved",
+        ".terraform.lock.hcl",  # Terraform's provider versions
     }
 )
 GENERATED_DIRS = frozenset({"generated", "__generated__", "_generated", "gen-src", "autogen"})
