@@ -117,6 +117,31 @@ def test_subagents_have_their_own_set_and_forks_start_from_the_parents(setup: tu
         assert run_hook(event(root, "SubagentStart", agent_id=kind, agent_type=kind), env=env).stdout == ""
 
 
+def test_a_subagent_whose_start_no_hook_saw_starts_at_its_first_read(setup: tuple[Path, dict[str, str]]) -> None:
+    root, env = setup
+    run_hook(read(root, "sub/f.txt"), env=env)  # the main loop was given sub/AGENTS.md
+    # No SubagentStart (settings from before it was installed): the subagent has its own set all the same.
+    first = run_hook(read(root, "sub/g.txt", agent_id="a1", agent_type="general-purpose"), env=env)
+    assert context(first.stdout) == f"Contents of {root}/sub/AGENTS.md:\n\n# sub\n"
+    assert run_hook(read(root, "sub/f.txt", agent_id="a1", agent_type="general-purpose"), env=env).stdout == ""
+    path = states.state_path(states.state_dir(env, env["HOME"]), "s1")
+    assert [s.loop for s in states.load(path, "s1").steps if s.op == "spawn"] == ["a1"]  # started once, kept
+
+
+@pytest.mark.parametrize("with_start", [True, False], ids=["SubagentStart", "no-SubagentStart"])
+def test_a_subagent_of_a_type_the_hook_cannot_see_gets_what_a_custom_agent_gets(
+    setup: tuple[Path, dict[str, str]], with_start: bool
+) -> None:
+    root, env = setup
+    # A plugin's agent (or an --agents value): the engine ran it, the hook has no definition of it.
+    if with_start:
+        started = run_hook(event(root, "SubagentStart", agent_id="p1", agent_type="team-reviewer"), env=env)
+        assert context(started.stdout) is not None  # the instructions, as any custom agent without omitClaudeMd
+    out = run_hook(read(root, "sub/f.txt", agent_id="p1", agent_type="team-reviewer"), env=env)
+    assert context(out.stdout) == f"Contents of {root}/sub/AGENTS.md:\n\n# sub\n"
+    assert log_lines(env) == []  # nothing went wrong inside
+
+
 def test_edits_and_mentions_attach_in_the_complete_profile_only(setup: tuple[Path, dict[str, str]]) -> None:
     root, env = setup
     edit = event(root, "PostToolUse", tool_name="Edit", tool_input={"file_path": str(root / "sub/f.txt")})

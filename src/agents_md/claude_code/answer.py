@@ -35,6 +35,7 @@ from agents_md._util.lazy_pattern import lazy_compile
 from agents_md._value import frozen
 from agents_md.claude_code.event import HookEvent
 from agents_md.claude_code.state import SessionState
+from agents_md.host.steps import FORK as FORK_STEP
 from agents_md.host.steps import Step
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
@@ -127,11 +128,12 @@ def attachment(result: ReadResult) -> str | None:
 
 
 def _touch(session: Session, step: Step) -> ReadResult | None:
-    """The event's touch, in its loop (``None``: a subagent the session never started)."""
-    if step.loop:
-        sub = session.subagents.get(step.loop)
-        return None if sub is None else sub.touch(step.tool, step.path).results[0]
-    return session.touch(step.tool, step.path).results[0]
+    """The event's touch, in its loop (``None``: a subagent the session could not start)."""
+    target = session.subagents.get(step.loop) if step.loop else session
+    if target is None:
+        return None
+    results = target.touch(step.tool, step.path).results
+    return results[0] if results else None  # a subagent that never started reads nothing
 
 
 def _kept(session: Session, state: SessionState) -> SessionState | None:
@@ -171,11 +173,18 @@ def answer(
         if event.agent_id is None:
             return HookAnswer(context=None, state=None)
         kind = event.agent_type or ""
-        new = state.with_step(Step(op="spawn", loop=event.agent_id, agent_type=kind))
+        new = state.with_step(Step(op="spawn", loop=event.agent_id, agent_type=_runs_as(session, kind)))
         return HookAnswer(context=_subagent_context(session, start, kind), state=new)
     tools = COMPLETE_TOOLS if profile == "complete" else REFERENCE_TOOLS
     if event.name == "PostToolUse" and event.tool_name in tools and event.file_path:
         session.replay(state.steps)
+        if event.agent_id and event.agent_id not in session.subagents:
+            # A subagent whose start no hook saw (settings written before SubagentStart was
+            # installed, or that hook timed out): it starts now, as the one reading, instead of
+            # reading with nothing attached.
+            session.replay(
+                [Step(op="spawn", loop=event.agent_id, agent_type=_runs_as(session, event.agent_type or ""))]
+            )
         step = Step(op="read", loop=event.agent_id or "", path=event.file_path, tool=event.tool_name or "Read")
         result = _touch(session, step)
         if result is None:
@@ -190,6 +199,15 @@ def answer(
                 texts.append(text)
         return HookAnswer(context="\n\n".join(texts) or None, state=_kept(session, state))
     return HookAnswer(context=None, state=None)
+
+
+def _runs_as(session: Session, agent_type: str) -> str:
+    """The type a subagent the engine started is kept as: a type this session does not offer (a
+    plugin's agent, an ``--agents`` value the hook cannot see) ran all the same, and is kept as a
+    general-purpose one (``""``), which gets the instructions, as a custom agent does by default."""
+    if not agent_type or agent_type == FORK_STEP:
+        return agent_type
+    return session.offered_type(agent_type) or ""
 
 
 def _subagent_context(session: Session, start: StartContext, agent_type: str) -> str | None:

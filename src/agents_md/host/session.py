@@ -605,7 +605,7 @@ class Session:
 
         name = agent_type or GENERAL_PURPOSE
         if not fork:
-            offered = self._offered_type(name)
+            offered = self.offered_type(name)
             if offered is None:  # "Agent type 'X' not found", or "... is ambiguous": never started
                 return Subagent(self.agent_start(name), None, self.inputs.home, None, key=key, bash=False)
             name = offered
@@ -627,7 +627,7 @@ class Session:
         loop = self.loop().spawn(fork=start.fork, start_paths=self._start_paths_of(name, fork=start.fork, omit=omit))
         return Subagent(start, loop, self.inputs.home, access, key=key, toucher=self._touch, bash=bash)
 
-    def _offered_type(self, name: str) -> str | None:
+    def offered_type(self, name: str) -> str | None:
         """The type an ``Agent`` call's ``subagent_type`` names: the type of that very name, else the
         one type whose name differs only in case; ``None`` when there is none, or several."""
         from agents_md.agents import BUILTIN_TYPES
