@@ -461,3 +461,21 @@ def test_another_codebases_files_are_not_checked_unless_git_deleted_them_lately(
     r2_doc = "# Css\n\n- `tools/legacy/old_client.ts`\n"
     r.commit({"crates/fmt_css/AGENTS.md": r2_doc}, date="2024-02-02T12:00:00Z")
     assert [f.subject for f in r.findings("missing-path")] == ["tools/legacy/old_client.ts"]
+
+
+def test_a_path_each_folder_of_a_family_holds_is_found_from_a_doc_outside_the_family(repo: Repo) -> None:
+    files = {
+        **FILES,
+        "charts/v8/test/ci-config.yaml": "x\n",
+        "charts/v9/test/ci-config.yaml": "x\n",
+        "charts/v9/templates/orchestration/sts.yaml": "x\n",
+        "charts/v10/templates/orchestration/sts.yaml": "x\n",
+        "scripts/testdata/charts/v99/test/ci-config.yaml": "x\n",  # a test-data copy elsewhere
+        "charts/v10/values.yaml": "x\n",
+        ".github/AGENTS.md": "# CI\n\n- Each chart version has a `test/ci-config.yaml`.\n"
+        "- Templates: `templates/orchestration/`\n- `test/gone.yaml`\n",
+        # within the family, a doc speaks of its own chart: v10 has no test/ci-config.yaml
+        "charts/v10/AGENTS.md": "# v10\n\n- `test/ci-config.yaml`\n",
+    }
+    found = sorted((f.file, f.line) for f in repo(files).findings("missing-path"))
+    assert found == [(".github/AGENTS.md", 5), ("charts/v10/AGENTS.md", 3)]

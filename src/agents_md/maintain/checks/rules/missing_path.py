@@ -567,17 +567,18 @@ class _Suffixes:
         stem, dot, ext = name.rpartition(".")
         names += [f"{stem}.{twin}" for twin in _TS_TWINS.get(ext, ()) if dot]
         tails = ["/" + bare.rpartition("/")[0] + "/" + n if "/" in bare else "/" + n for n in names]
-        anywhere = 0
+        bases: list[str] = []  # each match elsewhere, its folder the path is written from
         for n, tail in zip(names, tails, strict=True):
             for found in self.by_name.get(n, ()):
                 if not found.endswith(tail):
                     continue
                 if any(not h or found.startswith(h + "/") for h in homes):
                     return True
-                anywhere += 1
+                bases.append(found[: len(found) - len(tail)])
         # Elsewhere, only one of its kind in the repository: ``src/options.rs`` in many crates
-        # says nothing of this one's.
-        return anywhere == 1
+        # says nothing of this one's. Unless the doc stands outside such a family of folders and
+        # speaks of each (``test/ci-test-config.yaml`` of every ``charts/*/``, named in ``.github/``).
+        return len(bases) == 1 or _each_of_a_family(bases, homes)
 
     def folder_within(self, path: str, homes: list[str]) -> bool:
         """Whether a folder of that name lies within the doc's folders (``Static/`` of
@@ -617,6 +618,18 @@ class _Suffixes:
             return None
         found = [f for f in self.by_name.get(name, ()) if any(not h or f.startswith(h + "/") for h in homes)]
         return found[0] if len(found) == 1 else None
+
+
+def _each_of_a_family(bases: list[str], homes: list[str]) -> bool:
+    """Whether two or more of ``bases`` are folders side by side (``charts/8.8``, ``charts/8.9``; a
+    test-data copy elsewhere aside) and no doc's folder lies below the folder holding any of
+    them: a doc within ``charts/`` names its own chart's files."""
+    members: dict[str, set[str]] = {}
+    for base in bases:
+        members.setdefault(base.rpartition("/")[0], set()).add(base)
+    if all(len(m) < 2 for m in members.values()):
+        return False
+    return not any(h.startswith(family + "/") if family else h for family in members for h in homes)
 
 
 def _first_part(path: str) -> str:
