@@ -11,8 +11,9 @@
    do PreToolUse/PermissionRequest hooks declared outside ``hooks``;
    every other bad value is dropped (``_fields``).
 Plugin agents differ: they always load, under ``plugin:sub:dirs:name`` where ``name`` is the
-front-matter name or else the file name, with ``Agent from P plugin`` as the fallback
-description; ``permissionMode``, ``hooks`` and ``mcpServers`` are ignored with a warning.
+front-matter name or else the file name, their description trimmed and taken as written, with
+``Agent from P plugin`` as the fallback for a blank one; ``permissionMode``, ``hooks`` and
+``mcpServers`` are ignored with a warning.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 from agents_md._util.front_matter import split_front_matter
 from agents_md._util.hook_shape import CHECKED_EVENTS, guard_in_bad_event, guard_outside_hooks, hook_issues
 from agents_md._util.js import js_string, utf16_len
+from agents_md._util.jstext import js_trim
 from agents_md.agents._fields import read_fields
 from agents_md.agents._keys import suggest, unknown_keys
 from agents_md.agents._model import AgentDefinition, Source, problem
@@ -183,10 +185,12 @@ def parse_agent_text(
             )
 
     raw_desc = data.get("description")
-    if isinstance(raw_desc, str) and raw_desc != "":
+    if plugin is not None:
+        # The plugin loader trims the value and takes it as written (no backslash-n rule); a blank
+        # one falls back (a7_plugin_description_trimmed).
+        description = (js_trim(raw_desc) if isinstance(raw_desc, str) else "") or f"Agent from {plugin} plugin"
+    elif isinstance(raw_desc, str) and raw_desc != "":
         description = raw_desc.replace("\\n", "\n")
-    elif plugin is not None:
-        description = f"Agent from {plugin} plugin"
     else:
         msg = 'Missing required "description" field in frontmatter'
         add(
