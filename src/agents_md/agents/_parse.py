@@ -31,7 +31,7 @@ from agents_md._util.jstext import js_trim
 from agents_md.agents._fields import read_fields
 from agents_md.agents._keys import suggest, unknown_keys
 from agents_md.agents._model import AgentDefinition, Source, problem
-from agents_md.agents._tools import agent_access, read_tools, with_memory_tools
+from agents_md.agents._tools import agent_access, is_mcp, read_tools, with_memory_tools
 from agents_md.diagnostics import Diagnostic, Severity
 
 MAX_NAME = 256
@@ -313,7 +313,20 @@ def parse_agent_text(
         )
     elif tools:
         access = agent_access(tools, disallowed)
-        if access.refused:
+        mcp = [t for t in tools if is_mcp(t)]
+        if access.refused and mcp:
+            # The engine knows MCP names but gives them only when their server is connected: a
+            # definition cannot say whether it will be, so this warns instead of erring.
+            add(
+                "tools-mcp-only",
+                Severity.WARNING,
+                f"tools names no tool but MCP tools ({', '.join(mcp)}): the engine refuses to start the "
+                "agent unless a connected MCP server gives one of them",
+                key="tools",
+                line=line_of("tools"),
+                fix="connect that MCP server in every session that uses the agent, or add a built-in tool",
+            )
+        if access.refused and not mcp:
             add(
                 "tools-unrecognized",
                 Severity.ERROR,
@@ -324,7 +337,8 @@ def parse_agent_text(
                 fix="spell the tools as Claude Code does (Read, Grep, Glob, Bash, Edit, Write, ...)",
             )
         else:
-            dropped = [t for t in tools if agent_access((t,), None).refused]  # each one alone would be refused
+            # Each one alone would be refused (MCP names are told apart above).
+            dropped = [t for t in tools if not is_mcp(t) and agent_access((t,), None).refused]
             if dropped:
                 add(
                     "tool-unknown",

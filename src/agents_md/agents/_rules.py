@@ -30,6 +30,7 @@ _TABLE = (
     ("mcp-server-invalid", WARN, "an MCP server entry the engine drops"),
     ("tools-empty", WARN, "an empty tools list: the agent starts with no tools at all"),
     ("tools-unrecognized", ERR, "a tools list naming nothing Claude Code recognizes: the engine refuses to start it"),
+    ("tools-mcp-only", WARN, "a tools list of MCP tools only: refused to start unless their server is connected"),
     ("tool-unknown", WARN, "a tool name Claude Code does not recognize: the agent starts without it"),
     ("duplicate-name", WARN, "two files of one folder define the same name; the engine keeps one of them"),
     ("agents-json", ERR, "an --agents value the engine refuses whole (it exits 1)"),
