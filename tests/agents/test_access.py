@@ -119,3 +119,14 @@ def test_agents_check_warns_that_an_agent_of_mcp_tools_only_is_refused_without_i
         "tools names no tool but MCP tools (mcp__meigen__generate_image): the engine refuses to start the agent "
         "unless a connected MCP server gives one of them"
     )
+
+
+def test_js_string_prints_a_big_yaml_integer_as_the_double_javascript_reads() -> None:
+    from agents_md._util.js import js_string
+
+    assert [js_string(v) for v in (12345678901234567890, 2**53, 1e20, 1.5)] == [
+        "12345678901234567000",
+        "9007199254740992",
+        "100000000000000000000",
+        "1.5",
+    ]

@@ -125,7 +125,6 @@ def parse_agent_text(
         return key_lines.get(key, split.first_line)
 
     raw_name = data.get("name")
-    name_ok = isinstance(raw_name, str) and raw_name != ""
     if plugin is None:
         if raw_name is None or raw_name == "":
             close = [k for k in data if suggest(k) == "name"]
@@ -188,7 +187,9 @@ def parse_agent_text(
     if plugin is not None:
         # The plugin loader trims the value and takes it as written (no backslash-n rule); a blank
         # one falls back (a7_plugin_description_trimmed).
-        description = (js_trim(raw_desc) if isinstance(raw_desc, str) else "") or f"Agent from {plugin} plugin"
+        # A number or boolean is read as JavaScript's String() of it (a7_plugin_name_values).
+        text = js_string(raw_desc) if isinstance(raw_desc, str | int | float) else ""
+        description = js_trim(text) or f"Agent from {plugin} plugin"
     elif isinstance(raw_desc, str) and raw_desc != "":
         description = raw_desc.replace("\\n", "\n")
     else:
@@ -350,9 +351,21 @@ def parse_agent_text(
                 )
 
     if plugin is not None:
-        stem = Path(path).stem
-        base_name = raw_name if isinstance(raw_name, str) and name_ok else stem
-        full_name = ":".join((plugin, *namespace, base_name))
+        # Its own name: any non-null value as JavaScript's String() of it ("a,b" for a list), as
+        # written; the file name without ".md" when that is empty, or over 256 UTF-16 units (the
+        # engine then warns) (a7_plugin_name_values).
+        own = "" if raw_name is None else js_string(raw_name)
+        if utf16_len(own) > MAX_NAME:
+            add(
+                "plugin-name-too-long",
+                Severity.WARNING,
+                f"the name is over {MAX_NAME} characters: the engine ignores it and names the agent after the file",
+                key="name",
+                line=line_of("name"),
+                fix="shorten the name",
+            )
+            own = ""
+        full_name = ":".join((plugin, *namespace, own or Path(path).name.removesuffix(".md")))
     else:
         full_name = str(raw_name)
     agent = AgentDefinition(

@@ -19,6 +19,7 @@ _TABLE = (
     ("name-colon", ERR, 'a name holding ":" (reserved for plugin namespaces): the engine skips the file'),
     ("unknown-key", WARN, "a front matter key Claude Code does not recognize or apply"),
     ("description-missing", ERR, "no description: the engine skips the file"),
+    ("plugin-name-too-long", WARN, "a plugin agent name over 256 characters: the engine names it after its file"),
     ("plugin-ignored-key", WARN, "a key the engine ignores for plugin agents (permissionMode, hooks, mcpServers)"),
     ("hooks-outside", ERR, "PreToolUse/PermissionRequest declared outside hooks: the engine does not load the agent"),
     ("hooks-shape", WARN, "a hook entry of an unchecked event that is malformed (the agent still loads)"),
