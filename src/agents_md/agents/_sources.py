@@ -166,9 +166,10 @@ def _under_agents_dir(path: Path) -> bool:
     return any(parts[i : i + 2] == AGENTS_DIR for i in range(len(parts) - 1))
 
 
-def agent_files(folder: Path) -> Iterator[Path]:
+def agent_files(folder: Path, *, any_case: bool = False) -> Iterator[Path]:
     """Every ``*.md`` below ``folder``, following links, each real folder once, in the order the
-    engine reads them: directory-read order (the disk's, not sorted), a subfolder where it is met."""
+    engine reads them: directory-read order (the disk's, not sorted), a subfolder where it is met.
+    ``any_case``: ``.MD`` and ``.Md`` count too, as in a plugin's ``agents/`` (a7_plugin_md_extension_case)."""
     seen: set[str] = set()
 
     def files_in(d: Path) -> Iterator[Path]:
@@ -185,7 +186,9 @@ def agent_files(folder: Path) -> Iterator[Path]:
             try:
                 if entry.is_dir(follow_symlinks=True):
                     yield from files_in(p)
-                elif entry.name.endswith(".md") and entry.is_file(follow_symlinks=True):
+                elif (entry.name.lower() if any_case else entry.name).endswith(".md") and entry.is_file(
+                    follow_symlinks=True
+                ):
                     yield p
             except OSError:
                 continue
