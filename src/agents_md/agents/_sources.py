@@ -104,6 +104,15 @@ def plugin_name(plugin_dir: Path) -> str | None:
     return name
 
 
+def plugin_of(folder: Path) -> str | None:
+    """The plugin name an agents folder is read under: ``None`` for a ``.claude/agents`` (its files
+    follow the project rules), else its plugin's name (the folder's own name when the manifest is
+    bad: the engine would not load it, but its files are still checked as plugin agents)."""
+    if folder.parent.name == AGENTS_DIR[0]:
+        return None
+    return plugin_name(folder.parent) or folder.parent.name
+
+
 def folders(
     *,
     cwd: Path,
