@@ -26,6 +26,8 @@ from agents_md.agents._model import Source
         (("NotATool",), None, ((), False, ("NotATool",))),
         (("mcp__db__query",), None, ((), False, ("mcp__db__query",))),  # no MCP server connected
         (("mcp__db__query", "Read"), None, (("Read",), True, ())),
+        (("Grep", "Bash", "Glob"), None, (("Bash",), False, ())),
+        (("Grep", "Bash"), ("Bash",), (("Grep",), False, ())),
     ],
     ids=[
         "all",
@@ -40,6 +42,8 @@ from agents_md.agents._model import Source
         "unknown",
         "mcp",
         "mcp-and-read",
+        "bash-hides-search",
+        "bash-withheld",
     ],
 )
 def test_access(tools: tuple[str, ...] | None, disallowed: tuple[str, ...] | None, expected: tuple) -> None:
@@ -130,3 +134,17 @@ def test_js_string_prints_a_big_yaml_integer_as_the_double_javascript_reads() ->
         "100000000000000000000",
         "1.5",
     ]
+
+
+def test_the_tools_a_subagent_gets_are_those_the_engine_gave(tree) -> None:
+    """Each subagent's tools as recorded (``a7_bash_hides_glob_grep``: Bash hides Glob and Grep)."""
+    import json
+    from pathlib import Path
+
+    result = json.loads(
+        (Path(__file__).parents[1] / "conformance/results/a7_bash_hides_glob_grep.json").read_text(encoding="utf-8")
+    )
+    root = tree({k: v for k, v in result["scenario"]["tree"].items()})
+    s = Session(cwd=str(root), home=str(root.parent / "home"), managed_dir=str(root.parent / "m"))
+    got = {key: sorted(s.spawn(key).tools or ()) for key in result["subagents"]}
+    assert got == {key: sub["tools"] for key, sub in result["subagents"].items()}

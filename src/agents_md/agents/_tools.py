@@ -56,6 +56,8 @@ RECOGNIZED_TOOLS = frozenset(
 )
 TOOL_ALIASES = {"Task": "Agent", "KillBash": "TaskStop", "KillShell": "TaskStop"}
 GIVES_NOTHING = frozenset({"ToolSearch"})
+# Given Bash, a subagent searches through it: the engine drops these from its list (a7_bash_hides_glob_grep).
+BASH_SEARCH = frozenset({"Glob", "Grep"})
 
 
 class Access(NamedTuple):
@@ -86,6 +88,8 @@ def agent_access(tools: tuple[str, ...] | None, disallowed: tuple[str, ...] | No
     names = [_tool_name(t) for t in tools]
     known = [n for n in names if n in RECOGNIZED_TOOLS]
     kept = tuple(dict.fromkeys(n for n in known if n not in GIVES_NOTHING and n not in denied))
+    if "Bash" in kept:
+        kept = tuple(n for n in kept if n not in BASH_SEARCH)
     if not known and names:
         return Access(tools=(), can_read=False, refused=tuple(names))
     return Access(tools=kept, can_read="Read" in kept)
