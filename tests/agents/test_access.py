@@ -24,7 +24,10 @@ from agents_md.agents._model import Source
         (("NotATool", "Read"), None, (("Read",), True, ())),
         (("read",), None, ((), False, ("read",))),
         (("NotATool",), None, ((), False, ("NotATool",))),
-        (("mcp__db__query",), None, (("mcp__db__query",), False, ())),
+        (("mcp__db__query",), None, ((), False, ("mcp__db__query",))),  # no MCP server connected
+        (("mcp__db__query", "Read"), None, (("Read",), True, ())),
+        (("Grep", "Bash", "Glob"), None, (("Bash",), False, ())),
+        (("Grep", "Bash"), ("Bash",), (("Grep",), False, ())),
     ],
     ids=[
         "all",
@@ -38,6 +41,9 @@ from agents_md.agents._model import Source
         "lowercase",
         "unknown",
         "mcp",
+        "mcp-and-read",
+        "bash-hides-search",
+        "bash-withheld",
     ],
 )
 def test_access(tools: tuple[str, ...] | None, disallowed: tuple[str, ...] | None, expected: tuple) -> None:
@@ -98,3 +104,47 @@ def test_of_two_files_with_one_name_the_one_read_last_wins(tree) -> None:
     [dup] = catalog.duplicates
     assert dup.active == str(root / ".claude" / "agents" / order[-1])
     assert len([p for p in catalog.problems if p.rule == "duplicate-name"]) == 5
+
+
+def test_agents_check_warns_that_an_agent_of_mcp_tools_only_is_refused_without_its_server(tmp_path) -> None:
+    """The engine refuses such an agent when no connected server gives the tools (a7_mcp_only_tools_refused);
+    an MCP name beside a built-in tool is no unknown tool."""
+    from agents_md.agents import check_agent_files
+
+    folder = tmp_path / ".claude" / "agents"
+    folder.mkdir(parents=True)
+    (folder / "img.md").write_text("---\nname: img\ndescription: d\ntools: mcp__meigen__generate_image\n---\nb\n")
+    (folder / "both.md").write_text("---\nname: both\ndescription: d\ntools: mcp__x__y, Read\n---\nb\n")
+    found = check_agent_files([tmp_path])
+    assert [(os.path.basename(p.file), p.rule, p.line, blocking(p)) for p in found] == [
+        ("img.md", "tools-mcp-only", 4, False)
+    ]
+    assert found[0].message == (
+        "tools names no tool but MCP tools (mcp__meigen__generate_image): the engine refuses to start the agent "
+        "unless a connected MCP server gives one of them"
+    )
+
+
+def test_js_string_prints_a_big_yaml_integer_as_the_double_javascript_reads() -> None:
+    from agents_md._util.js import js_string
+
+    assert [js_string(v) for v in (12345678901234567890, 2**53, 1e20, 1.5)] == [
+        "12345678901234567000",
+        "9007199254740992",
+        "100000000000000000000",
+        "1.5",
+    ]
+
+
+def test_the_tools_a_subagent_gets_are_those_the_engine_gave(tree) -> None:
+    """Each subagent's tools as recorded (``a7_bash_hides_glob_grep``: Bash hides Glob and Grep)."""
+    import json
+    from pathlib import Path
+
+    result = json.loads(
+        (Path(__file__).parents[1] / "conformance/results/a7_bash_hides_glob_grep.json").read_text(encoding="utf-8")
+    )
+    root = tree({k: v for k, v in result["scenario"]["tree"].items()})
+    s = Session(cwd=str(root), home=str(root.parent / "home"), managed_dir=str(root.parent / "m"))
+    got = {key: sorted(s.spawn(key).tools or ()) for key in result["subagents"]}
+    assert got == {key: sub["tools"] for key, sub in result["subagents"].items()}

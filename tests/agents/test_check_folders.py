@@ -12,6 +12,8 @@ from agents_md.cli.main import main
 
 GOOD = "---\nname: rev\ndescription: Reviews code\n---\nbody\n"
 NO_DESCRIPTION = "---\nname: bad\n---\nbody\n"
+# Bad for a plugin agent too (one without a description loads, with a fallback one).
+BAD_TOOLS = "---\nname: bad\ndescription: d\ntools: Raed\n---\nbody\n"
 Tree = Callable[..., Path]
 
 
@@ -19,7 +21,7 @@ def plugin(name: str) -> dict[str, object]:
     return {
         f"{name}/.claude-plugin/plugin.json": f'{{"name": "{name}"}}',
         f"{name}/agents/rev.md": GOOD,
-        f"{name}/agents/deep/bad.md": NO_DESCRIPTION,
+        f"{name}/agents/deep/bad.md": BAD_TOOLS,
         f"{name}/commands/deploy.md": "# Deploy\n\nRun it.\n",
         f"{name}/skills/s/SKILL.md": "# A skill\n",
         f"{name}/skills/s/references/notes.md": "notes\n",
@@ -44,7 +46,7 @@ def test_a_plugin_folder_checks_its_agents_folder(tree: Tree, capsys: pytest.Cap
     root = tree(plugin("one"))
     assert definition_folders(root / "one") == [root / "one/agents"]
     main(["agents", "check", str(root / "one")])
-    assert capsys.readouterr().out.startswith(f"{root / 'one/agents/deep/bad.md'}:2: error: [description-missing]")
+    assert capsys.readouterr().out.startswith(f"{root / 'one/agents/deep/bad.md'}:4: error: [tools-unrecognized]")
 
 
 def test_a_project_checks_every_claude_agents_folder_and_not_its_docs(tree: Tree) -> None:
@@ -98,3 +100,25 @@ def test_a_search_past_the_bound_is_an_error_naming_the_way_out(
         f"agents-md: error: {root}: more than 3 folders to search for agent folders; "
         "name the .claude/agents or plugin folders to check\n"
     )
+
+
+def test_a_plugins_agents_are_checked_by_the_plugin_rules(tmp_path) -> None:
+    """The engine loads a plugin agent without a name or description, or with a name a project file
+    may not have (a_plugins_naming, a7_plugin_name_values), and reads *.MD there
+    (a7_plugin_md_extension_case): no finding says it skips them."""
+    from agents_md.agents import check_agent_files
+
+    agents = tmp_path / "plug" / "agents"
+    (tmp_path / "plug" / ".claude-plugin").mkdir(parents=True)
+    (tmp_path / "plug" / ".claude-plugin" / "plugin.json").write_text('{"name": "plug"}')
+    agents.mkdir()
+    (agents / "noname.md").write_text("---\ndescription: d\n---\nb\n")
+    (agents / "colon.md").write_text("---\nname: a:b\ndescription: d\n---\nb\n")
+    (agents / "num.md").write_text("---\nname: 42\n---\nb\n")
+    (agents / "dash.md").write_text("---\nname: -x\ndescription: d\npermissionMode: plan\n---\nb\n")
+    (agents / "UP.MD").write_text("---\nname: up\ndescription: d\ntools: Raed\n---\nb\n")
+    found = check_agent_files([tmp_path])
+    assert sorted((Path(p.file).name, p.rule) for p in found) == [
+        ("UP.MD", "tools-unrecognized"),
+        ("dash.md", "plugin-ignored-key"),
+    ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+from decimal import Decimal
 from typing import Any
 
 from agents_md._util.jstext import JS_WHITESPACE as JS_WS
@@ -25,7 +26,8 @@ def js_string(value: Any) -> str:
     if value is False:
         return "false"
     if isinstance(value, int):
-        return str(value) if abs(value) < 10**21 else js_number(float(value))
+        # YAML reads a big integer as a double: above 2**53 it prints as that double does.
+        return str(value) if abs(value) <= 2**53 else js_number(float(value))
     if isinstance(value, float):
         return js_number(value)
     if isinstance(value, str):
@@ -44,7 +46,8 @@ def js_number(x: float) -> str:
     if math.isinf(x):
         return "Infinity" if x > 0 else "-Infinity"
     if x == int(x) and abs(x) < 1e21:
-        return str(int(x))
+        # The shortest digits that read back as x, padded with zeros (not the double's exact value).
+        return str(int(Decimal(repr(x))))
     r = repr(x)
     if "e" in r:
         mant, exp = r.split("e")

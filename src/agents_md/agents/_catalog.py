@@ -90,7 +90,7 @@ def load_agents(
         config=config,
     ):
         by_name: dict[str, list[AgentDefinition]] = {}
-        for file in agent_files(folder.path):
+        for file in agent_files(folder.path, any_case=folder.plugin is not None):
             try:
                 text = read_text(file)
             except OSError as exc:

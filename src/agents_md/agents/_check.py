@@ -10,7 +10,7 @@ from agents_md.agents._catalog import read_text
 from agents_md.agents._json import read_agents_json
 from agents_md.agents._model import Source, problem, unreadable
 from agents_md.agents._parse import parse_agent_text
-from agents_md.agents._sources import agent_files, definition_folders
+from agents_md.agents._sources import agent_files, definition_folders, plugin_of
 from agents_md.diagnostics import Diagnostic, Severity
 
 
@@ -26,14 +26,21 @@ def check_agent_files(
     for raw in paths:
         p = Path(raw)
         # ``os.path.isdir`` never raises: a path that cannot be reached is read as a file, and told.
-        files = [f for d in definition_folders(p) for f in agent_files(d)] if os.path.isdir(p) else [p]
-        for file in files:
+        # A plugin's agents/ is judged by the plugin rules (any name loads, a description falls back).
+        if os.path.isdir(p):
+            folders = [(d, plugin_of(d)) for d in definition_folders(p)]
+            files = [(f, d, plugin) for d, plugin in folders for f in agent_files(d, any_case=plugin is not None)]
+        else:
+            files = [(p, p.parent, None)]
+        for file, folder, plugin in files:
             try:
                 text = read_text(file)
             except OSError as exc:
                 problems.append(unreadable(str(file), exc))
                 continue
-            found = parse_agent_text(text, str(file), source=Source.PROJECT).problems
+            namespace = tuple(file.relative_to(folder).parts[:-1]) if plugin else ()
+            source = Source.PLUGIN if plugin else Source.PROJECT
+            found = parse_agent_text(text, str(file), source=source, plugin=plugin, namespace=namespace).problems
             problems += sorted(found, key=lambda q: q.line or 0)
     if agents_json is not None:
         result = read_agents_json(agents_json, cwd=Path(cwd))

@@ -11,8 +11,9 @@
    do PreToolUse/PermissionRequest hooks declared outside ``hooks``;
    every other bad value is dropped (``_fields``).
 Plugin agents differ: they always load, under ``plugin:sub:dirs:name`` where ``name`` is the
-front-matter name or else the file name, with ``Agent from P plugin`` as the fallback
-description; ``permissionMode``, ``hooks`` and ``mcpServers`` are ignored with a warning.
+front-matter name or else the file name, their description trimmed and taken as written, with
+``Agent from P plugin`` as the fallback for a blank one; ``permissionMode``, ``hooks`` and
+``mcpServers`` are ignored with a warning.
 """
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ from typing import Any
 from agents_md._util.front_matter import split_front_matter
 from agents_md._util.hook_shape import CHECKED_EVENTS, guard_in_bad_event, guard_outside_hooks, hook_issues
 from agents_md._util.js import js_string, utf16_len
+from agents_md._util.jstext import js_trim
 from agents_md.agents._fields import read_fields
 from agents_md.agents._keys import suggest, unknown_keys
 from agents_md.agents._model import AgentDefinition, Source, problem
-from agents_md.agents._tools import agent_access, read_tools, with_memory_tools
+from agents_md.agents._tools import agent_access, is_mcp, read_tools, with_memory_tools
 from agents_md.diagnostics import Diagnostic, Severity
 
 MAX_NAME = 256
@@ -123,7 +125,6 @@ def parse_agent_text(
         return key_lines.get(key, split.first_line)
 
     raw_name = data.get("name")
-    name_ok = isinstance(raw_name, str) and raw_name != ""
     if plugin is None:
         if raw_name is None or raw_name == "":
             close = [k for k in data if suggest(k) == "name"]
@@ -183,10 +184,14 @@ def parse_agent_text(
             )
 
     raw_desc = data.get("description")
-    if isinstance(raw_desc, str) and raw_desc != "":
+    if plugin is not None:
+        # The plugin loader trims the value and takes it as written (no backslash-n rule); a blank
+        # one falls back (a7_plugin_description_trimmed).
+        # A number or boolean is read as JavaScript's String() of it (a7_plugin_name_values).
+        text = js_string(raw_desc) if isinstance(raw_desc, str | int | float) else ""
+        description = js_trim(text) or f"Agent from {plugin} plugin"
+    elif isinstance(raw_desc, str) and raw_desc != "":
         description = raw_desc.replace("\\n", "\n")
-    elif plugin is not None:
-        description = f"Agent from {plugin} plugin"
     else:
         msg = 'Missing required "description" field in frontmatter'
         add(
@@ -309,7 +314,20 @@ def parse_agent_text(
         )
     elif tools:
         access = agent_access(tools, disallowed)
-        if access.refused:
+        mcp = [t for t in tools if is_mcp(t)]
+        if access.refused and mcp:
+            # The engine knows MCP names but gives them only when their server is connected: a
+            # definition cannot say whether it will be, so this warns instead of erring.
+            add(
+                "tools-mcp-only",
+                Severity.WARNING,
+                f"tools names no tool but MCP tools ({', '.join(mcp)}): the engine refuses to start the "
+                "agent unless a connected MCP server gives one of them",
+                key="tools",
+                line=line_of("tools"),
+                fix="connect that MCP server in every session that uses the agent, or add a built-in tool",
+            )
+        if access.refused and not mcp:
             add(
                 "tools-unrecognized",
                 Severity.ERROR,
@@ -320,7 +338,8 @@ def parse_agent_text(
                 fix="spell the tools as Claude Code does (Read, Grep, Glob, Bash, Edit, Write, ...)",
             )
         else:
-            dropped = [t for t in tools if agent_access((t,), None).refused]  # each one alone would be refused
+            # Each one alone would be refused (MCP names are told apart above).
+            dropped = [t for t in tools if not is_mcp(t) and agent_access((t,), None).refused]
             if dropped:
                 add(
                     "tool-unknown",
@@ -332,9 +351,21 @@ def parse_agent_text(
                 )
 
     if plugin is not None:
-        stem = Path(path).stem
-        base_name = raw_name if isinstance(raw_name, str) and name_ok else stem
-        full_name = ":".join((plugin, *namespace, base_name))
+        # Its own name: any non-null value as JavaScript's String() of it ("a,b" for a list), as
+        # written; the file name without ".md" when that is empty, or over 256 UTF-16 units (the
+        # engine then warns) (a7_plugin_name_values).
+        own = "" if raw_name is None else js_string(raw_name)
+        if utf16_len(own) > MAX_NAME:
+            add(
+                "plugin-name-too-long",
+                Severity.WARNING,
+                f"the name is over {MAX_NAME} characters: the engine ignores it and names the agent after the file",
+                key="name",
+                line=line_of("name"),
+                fix="shorten the name",
+            )
+            own = ""
+        full_name = ":".join((plugin, *namespace, own or Path(path).name.removesuffix(".md")))
     else:
         full_name = str(raw_name)
     agent = AgentDefinition(

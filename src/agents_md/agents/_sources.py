@@ -104,6 +104,15 @@ def plugin_name(plugin_dir: Path) -> str | None:
     return name
 
 
+def plugin_of(folder: Path) -> str | None:
+    """The plugin name an agents folder is read under: ``None`` for a ``.claude/agents`` (its files
+    follow the project rules), else its plugin's name (the folder's own name when the manifest is
+    bad: the engine would not load it, but its files are still checked as plugin agents)."""
+    if folder.parent.name == AGENTS_DIR[0]:
+        return None
+    return plugin_name(folder.parent) or folder.parent.name
+
+
 def folders(
     *,
     cwd: Path,
@@ -166,9 +175,10 @@ def _under_agents_dir(path: Path) -> bool:
     return any(parts[i : i + 2] == AGENTS_DIR for i in range(len(parts) - 1))
 
 
-def agent_files(folder: Path) -> Iterator[Path]:
+def agent_files(folder: Path, *, any_case: bool = False) -> Iterator[Path]:
     """Every ``*.md`` below ``folder``, following links, each real folder once, in the order the
-    engine reads them: directory-read order (the disk's, not sorted), a subfolder where it is met."""
+    engine reads them: directory-read order (the disk's, not sorted), a subfolder where it is met.
+    ``any_case``: ``.MD`` and ``.Md`` count too, as in a plugin's ``agents/`` (a7_plugin_md_extension_case)."""
     seen: set[str] = set()
 
     def files_in(d: Path) -> Iterator[Path]:
@@ -185,7 +195,9 @@ def agent_files(folder: Path) -> Iterator[Path]:
             try:
                 if entry.is_dir(follow_symlinks=True):
                     yield from files_in(p)
-                elif entry.name.endswith(".md") and entry.is_file(follow_symlinks=True):
+                elif (entry.name.lower() if any_case else entry.name).endswith(".md") and entry.is_file(
+                    follow_symlinks=True
+                ):
                     yield p
             except OSError:
                 continue

@@ -25,7 +25,9 @@ MEMORY_TOOLS = ("Write", "Edit", "Read")
 
 # The names the engine recognizes in an agent's tools list (seen on 2.1.328, one name at a time:
 # the s_noread_ scenarios), the old names it maps, and one it takes that gives a subagent nothing.
-# An MCP tool (``mcp__server__tool``) is recognized too.
+# An MCP tool (``mcp__server__tool``, or ``mcp__server__*``) resolves only to a tool a connected
+# server gives; the sessions this project models connect none, so it resolves to nothing and an
+# agent naming only such tools is refused (a7_mcp_only_tools_refused).
 RECOGNIZED_TOOLS = frozenset(
     {
         "Agent",
@@ -54,6 +56,8 @@ RECOGNIZED_TOOLS = frozenset(
 )
 TOOL_ALIASES = {"Task": "Agent", "KillBash": "TaskStop", "KillShell": "TaskStop"}
 GIVES_NOTHING = frozenset({"ToolSearch"})
+# Given Bash, a subagent searches through it: the engine drops these from its list (a7_bash_hides_glob_grep).
+BASH_SEARCH = frozenset({"Glob", "Grep"})
 
 
 class Access(NamedTuple):
@@ -82,11 +86,18 @@ def agent_access(tools: tuple[str, ...] | None, disallowed: tuple[str, ...] | No
     if tools is None:
         return Access(tools=None, can_read="Read" not in denied, withheld=frozenset(denied))
     names = [_tool_name(t) for t in tools]
-    known = [n for n in names if n in RECOGNIZED_TOOLS or n.startswith("mcp__")]
+    known = [n for n in names if n in RECOGNIZED_TOOLS]
     kept = tuple(dict.fromkeys(n for n in known if n not in GIVES_NOTHING and n not in denied))
+    if "Bash" in kept:
+        kept = tuple(n for n in kept if n not in BASH_SEARCH)
     if not known and names:
         return Access(tools=(), can_read=False, refused=tuple(names))
     return Access(tools=kept, can_read="Read" in kept)
+
+
+def is_mcp(item: str) -> bool:
+    """An MCP tool's name (or a server's wildcard): known to the engine, present only with its server."""
+    return item.startswith("mcp__")
 
 
 def split_tools(text: str) -> list[str]:
