@@ -122,6 +122,9 @@ def read_home_config(home: str, env: Mapping[str, str], fs: FileSystem = DEFAULT
     table = _load(path, fs)
     if table is None:
         return config
+    if "profile" in table:
+        # Codex no longer reads a profile named in config.toml and refuses to start on one.
+        raise CodexConfigError(f'{path}: legacy `profile = "…"` config is no longer supported')
     max_bytes = _int(table, "project_doc_max_bytes", path)
     names = _names(table, "project_doc_fallback_filenames", path)
     markers = _names(table, "project_root_markers", path)
