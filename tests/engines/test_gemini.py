@@ -142,6 +142,15 @@ def test_a_read_of_an_ignored_file_attaches_nothing(tmp_path: Path) -> None:
     assert [f.path for f in kept.files] == [str(root / "w" / "GEMINI.md")]
 
 
+def test_the_geminiignore_decides_after_the_gitignores(tmp_path: Path) -> None:
+    # Its ``!`` takes back what a .gitignore ignores, and no .gitignore takes back what it ignores.
+    tree = {".gitignore": "a/\n", ".geminiignore": "!a/\nb/\n", "b/.gitignore": "!f\n"}
+    tree |= {"a/GEMINI.md": "# a\n", "a/f": "f\n", "b/GEMINI.md": "# b\n", "b/f": "f\n"}
+    root, s = _session(tmp_path, tree)
+    assert [f.path for f in s.read(str(root / "a" / "f")).files] == [str(root / "a" / "GEMINI.md")]
+    assert s.read(str(root / "b" / "f")).text is None
+
+
 def test_a_gitignore_above_the_cwd_is_not_read(tmp_path: Path) -> None:
     tree = {".gitignore": "ignored/\n", "a/ignored/GEMINI.md": "# i\n", "a/ignored/f": "f\n"}
     root, s = _session(tmp_path, tree, cwd="a")
