@@ -212,6 +212,15 @@ def test_flat_imports_come_last_first_each_with_what_it_imports(tmp_path: Path) 
     assert named == [f"--- File: {root / n} ---" for n in ("", "b.md", "c.md", "a.md")]
 
 
+def test_flat_imports_have_no_depth_limit(tmp_path: Path) -> None:
+    # A chain far longer than the tree format's five levels, and than Python's stack.
+    n = 1500
+    tree = {"GEMINI.md": "@./d1.md\n"} | {f"d{i}.md": f"d{i} @./d{i + 1}.md\n" for i in range(1, n)}
+    root, s = _session(tmp_path, {**tree, f"d{n}.md": "last\n"}, settings={"context": {"importFormat": "flat"}})
+    named = [line for line in (s.started.prompt or "").splitlines() if line.startswith("--- File: ")]
+    assert len(named) == n + 1 and named[-1] == f"--- File: {root / f'd{n}.md'} ---"
+
+
 def test_a_read_attaches_imports_in_place_even_when_the_start_is_flat(tmp_path: Path) -> None:
     tree = {
         "GEMINI.md": "# root\n@./r.md\n",
