@@ -69,7 +69,7 @@ def _instructions(path: str, fs: FileSystem) -> tuple[str, ...] | None:
     if data is None:
         return None
     try:
-        table = _parse(data.decode("utf-8", "replace"))
+        table = _parse(data.decode("utf-8", "replace").removeprefix("\ufeff"))  # OpenCode reads past a BOM
     except json.JSONDecodeError as exc:
         raise OpenCodeConfigError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
     if not isinstance(table, dict):
