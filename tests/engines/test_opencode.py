@@ -183,3 +183,22 @@ def test_a_read_of_something_not_a_file_attaches_nothing(tmp_path: Path, what: s
     root, s = _session(tmp_path, {"a/AGENTS.md": "# a\n", "a/x": "x", **extra})
     assert s.read(str(root / "a" / "t")).text is None
     assert [f.text for f in s.read(str(root / "a" / "x")).files] == ["# a\n"]
+
+
+@pytest.mark.parametrize(
+    ("name", "written", "sent"),
+    [
+        ("opencode.json", '{"share": "x"}', '{\n  "$schema": "https://opencode.ai/config.json","share": "x"}'),
+        ("opencode.json", "\ufeff {}\n", '{\n  "$schema": "https://opencode.ai/config.json",}\n'),
+        ("opencode.json", '{"$schema": "x"}', '{"$schema": "x"}'),
+        ("opencode.jsonc", "{}", "{}"),
+    ],
+)
+def test_a_config_named_by_instructions_is_sent_as_opencode_rewrites_it(
+    tmp_path: Path, name: str, written: str, sent: str
+) -> None:
+    # OpenCode writes a $schema into a config file lacking one before it reads the instructions.
+    extra = str(tmp_path / "extra.json")
+    Path(extra).write_text('{"$schema": "x", "instructions": ["' + name + '"]}\n', encoding="utf-8")
+    root, s = _session(tmp_path, {name: written}, env={"OPENCODE_CONFIG": extra})
+    assert {f.path: f.text for f in s.started.files}[str(root / name)] == sent

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
+from agents_md.engines.opencode_schema import adds_schema
 from agents_md.errors import AgentsMdError
 
 CONFIG_NAMES = ("opencode.jsonc", "opencode.json")
@@ -49,6 +50,7 @@ class OpenCodeConfig:
     instructions: tuple[tuple[str, str], ...] = ()  # (entry, the config file that names it)
     claude_off: bool = False
     sources: tuple[str, ...] = ()
+    schema_added: frozenset[str] = frozenset()  # files OpenCode writes a $schema into (opencode_schema)
 
 
 def global_dir(home: str, env: Mapping[str, str]) -> str:
@@ -61,7 +63,7 @@ def _parse(text: str) -> object:
     return json.loads(text)
 
 
-def _instructions(path: str, fs: FileSystem) -> tuple[str, ...] | None:
+def _table(path: str, fs: FileSystem) -> dict[str, object] | None:
     try:
         data = fs.read_file(path)
     except OSError as exc:
@@ -74,6 +76,10 @@ def _instructions(path: str, fs: FileSystem) -> tuple[str, ...] | None:
         raise OpenCodeConfigError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
     if not isinstance(table, dict):
         raise OpenCodeConfigError(f"{path}: expected a JSON object")
+    return table
+
+
+def _instructions(table: dict[str, object], path: str) -> tuple[str, ...]:
     value = table.get("instructions")
     if value is None:
         return ()
@@ -109,11 +115,15 @@ def read_config(
     files += [os.path.join(d, n) for d in dict.fromkeys(dot_dirs) for n in CONFIG_NAMES[::-1]]
     entries: list[tuple[str, str]] = []
     sources: list[str] = []
+    schema_added: list[str] = []
     for path in files:
-        found = _instructions(path, fs)
-        if found is None:
+        table = _table(path, fs)
+        if table is None:
             continue
+        found = _instructions(table, path)
         sources.append(path)
+        if adds_schema(path, table):
+            schema_added.append(path)
         entries += [(e, path) for e in found if e not in {x for x, _ in entries}]
     return OpenCodeConfig(
         config_dir=where,
@@ -121,4 +131,5 @@ def read_config(
         instructions=tuple(entries),
         claude_off=any([switched_on(env, s) for s in DISABLE_SWITCHES]),  # each read: a bad one refuses
         sources=tuple(sources),
+        schema_added=frozenset(schema_added),
     )
