@@ -1,13 +1,15 @@
 """OpenCode's configuration, read the way OpenCode reads it for its instruction files.
 
 1. The global config: ``$XDG_CONFIG_HOME/opencode`` (default ``~/.config/opencode``) holds
-   ``opencode.json`` (or ``opencode.jsonc``; comments allowed) and the global ``AGENTS.md``.
+   ``config.json``, ``opencode.json`` and ``opencode.jsonc`` (comments allowed), merged in that
+   order with a later ``instructions`` list replacing an earlier one, and the global ``AGENTS.md``.
 2. ``OPENCODE_CONFIG`` names one more file, read right after the global one; then the project
    configs: ``opencode.json``, then ``opencode.jsonc``, in each folder from the worktree root
    down to the working directory; then those in each ``.opencode`` folder from the working
    directory up to the worktree root (nearest first), then in ``~/.opencode``, then in
    ``$OPENCODE_CONFIG_DIR`` (whose ``AGENTS.md`` is the global one, before the config folder's).
-3. ``instructions``: a list of paths and globs; every file's list is kept, in that order.
+3. ``instructions``: a list of paths and globs; every file's list is kept, in that order (the global
+   folder's files count as one, step 1).
 4. The environment's switches: ``OPENCODE_DISABLE_CLAUDE_CODE`` and
    ``OPENCODE_DISABLE_CLAUDE_CODE_PROMPT`` (``true``, ``yes``, ``on``, ``1`` or ``y``) turn every
    ``CLAUDE.md`` off; ``false``, ``no``, ``off``, ``0``, ``n`` leave it on; any other spelling
@@ -29,6 +31,7 @@ from agents_md.engines.opencode_schema import adds_schema
 from agents_md.errors import AgentsMdError
 
 CONFIG_NAMES = ("opencode.jsonc", "opencode.json")
+GLOBAL_NAMES = ("config.json", "opencode.json", "opencode.jsonc")  # the global folder's, in merge order
 DOT_OPENCODE = ".opencode"
 CONFIG_DIR_ENV = "OPENCODE_CONFIG_DIR"  # one more config folder: its opencode.json and its AGENTS.md
 DISABLE_SWITCHES = ("OPENCODE_DISABLE_CLAUDE_CODE", "OPENCODE_DISABLE_CLAUDE_CODE_PROMPT")
@@ -105,7 +108,8 @@ def read_config(
     home: str, env: Mapping[str, str], project_dirs: Sequence[str], fs: FileSystem = DEFAULT_FS
 ) -> OpenCodeConfig:
     where = global_dir(home, env)
-    files = [os.path.join(where, n) for n in CONFIG_NAMES[::-1]]
+    global_files = [os.path.join(where, n) for n in GLOBAL_NAMES]
+    files = list(global_files)
     if env.get("OPENCODE_CONFIG"):
         files.append(env["OPENCODE_CONFIG"])
     files += [os.path.join(d, n) for d in project_dirs for n in CONFIG_NAMES[::-1]]
@@ -124,6 +128,9 @@ def read_config(
         sources.append(path)
         if adds_schema(path, table):
             schema_added.append(path)
+        if path in global_files and "instructions" in table:
+            # The global folder's files merge into one config first: a later list replaces an earlier one.
+            entries = []
         entries += [(e, path) for e in found if e not in {x for x, _ in entries}]
     return OpenCodeConfig(
         config_dir=where,
