@@ -7,7 +7,8 @@
    configs: ``opencode.json``, then ``opencode.jsonc``, in each folder from the worktree root
    down to the working directory; then those in each ``.opencode`` folder from the working
    directory up to the worktree root (nearest first), then in ``~/.opencode``, then in
-   ``$OPENCODE_CONFIG_DIR`` (whose ``AGENTS.md`` is the global one, before the config folder's).
+   ``$OPENCODE_CONFIG_DIR`` (whose ``AGENTS.md`` is the global one, before the config folder's);
+   last ``$OPENCODE_CONFIG_CONTENT``, a config's JSON text.
 3. ``instructions``: a list of paths and globs; every file's list is kept, in that order (the global
    folder's files count as one, step 1).
 4. The environment's switches: ``OPENCODE_DISABLE_CLAUDE_CODE`` and
@@ -33,6 +34,7 @@ from agents_md.errors import AgentsMdError
 CONFIG_NAMES = ("opencode.jsonc", "opencode.json")
 GLOBAL_NAMES = ("config.json", "opencode.json", "opencode.jsonc")  # the global folder's, in merge order
 DOT_OPENCODE = ".opencode"
+CONTENT_ENV = "OPENCODE_CONFIG_CONTENT"  # a config's JSON text itself
 CONFIG_DIR_ENV = "OPENCODE_CONFIG_DIR"  # one more config folder: its opencode.json and its AGENTS.md
 DISABLE_SWITCHES = ("OPENCODE_DISABLE_CLAUDE_CODE", "OPENCODE_DISABLE_CLAUDE_CODE_PROMPT")
 SWITCH_ON = ("true", "yes", "on", "1", "y")
@@ -73,12 +75,16 @@ def _table(path: str, fs: FileSystem) -> dict[str, object] | None:
         raise OpenCodeConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
     if data is None:
         return None
+    return _object(data.decode("utf-8", "replace").removeprefix("\ufeff"), path)  # OpenCode reads past a BOM
+
+
+def _object(text: str, where: str) -> dict[str, object]:
     try:
-        table = _parse(data.decode("utf-8", "replace").removeprefix("\ufeff"))  # OpenCode reads past a BOM
+        table = _parse(text)
     except json.JSONDecodeError as exc:
-        raise OpenCodeConfigError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
+        raise OpenCodeConfigError(f"{where}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
     if not isinstance(table, dict):
-        raise OpenCodeConfigError(f"{path}: expected a JSON object")
+        raise OpenCodeConfigError(f"{where}: expected a JSON object")
     return table
 
 
@@ -132,6 +138,10 @@ def read_config(
             # The global folder's files merge into one config first: a later list replaces an earlier one.
             entries = []
         entries += [(e, path) for e in found if e not in {x for x, _ in entries}]
+    if env.get(CONTENT_ENV):
+        # A config given inline: merged after every config file.
+        found = _instructions(_object(env[CONTENT_ENV], "$" + CONTENT_ENV), "$" + CONTENT_ENV)
+        entries += [(e, "$" + CONTENT_ENV) for e in found if e not in {x for x, _ in entries}]
     return OpenCodeConfig(
         config_dir=where,
         extra_dir=env.get(CONFIG_DIR_ENV) or None,
