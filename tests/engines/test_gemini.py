@@ -142,6 +142,15 @@ def test_a_read_of_an_ignored_file_attaches_nothing(tmp_path: Path) -> None:
     assert [f.path for f in kept.files] == [str(root / "w" / "GEMINI.md")]
 
 
+def test_the_geminiignore_decides_after_the_gitignores(tmp_path: Path) -> None:
+    # Its ``!`` takes back what a .gitignore ignores, and no .gitignore takes back what it ignores.
+    tree = {".gitignore": "a/\n", ".geminiignore": "!a/\nb/\n", "b/.gitignore": "!f\n"}
+    tree |= {"a/GEMINI.md": "# a\n", "a/f": "f\n", "b/GEMINI.md": "# b\n", "b/f": "f\n"}
+    root, s = _session(tmp_path, tree)
+    assert [f.path for f in s.read(str(root / "a" / "f")).files] == [str(root / "a" / "GEMINI.md")]
+    assert s.read(str(root / "b" / "f")).text is None
+
+
 def test_a_gitignore_above_the_cwd_is_not_read(tmp_path: Path) -> None:
     tree = {".gitignore": "ignored/\n", "a/ignored/GEMINI.md": "# i\n", "a/ignored/f": "f\n"}
     root, s = _session(tmp_path, tree, cwd="a")
@@ -201,6 +210,15 @@ def test_flat_imports_come_last_first_each_with_what_it_imports(tmp_path: Path) 
     named = [line for line in (s.started.prompt or "").splitlines() if line.startswith("--- File: ")]
     # the file itself is named by its folder
     assert named == [f"--- File: {root / n} ---" for n in ("", "b.md", "c.md", "a.md")]
+
+
+def test_flat_imports_have_no_depth_limit(tmp_path: Path) -> None:
+    # A chain far longer than the tree format's five levels, and than Python's stack.
+    n = 1500
+    tree = {"GEMINI.md": "@./d1.md\n"} | {f"d{i}.md": f"d{i} @./d{i + 1}.md\n" for i in range(1, n)}
+    root, s = _session(tmp_path, {**tree, f"d{n}.md": "last\n"}, settings={"context": {"importFormat": "flat"}})
+    named = [line for line in (s.started.prompt or "").splitlines() if line.startswith("--- File: ")]
+    assert len(named) == n + 1 and named[-1] == f"--- File: {root / f'd{n}.md'} ---"
 
 
 def test_a_read_attaches_imports_in_place_even_when_the_start_is_flat(tmp_path: Path) -> None:

@@ -183,3 +183,32 @@ def test_a_read_of_something_not_a_file_attaches_nothing(tmp_path: Path, what: s
     root, s = _session(tmp_path, {"a/AGENTS.md": "# a\n", "a/x": "x", **extra})
     assert s.read(str(root / "a" / "t")).text is None
     assert [f.text for f in s.read(str(root / "a" / "x")).files] == ["# a\n"]
+
+
+@pytest.mark.parametrize(
+    ("name", "written", "sent"),
+    [
+        ("opencode.json", '{"share": "x"}', '{\n  "$schema": "https://opencode.ai/config.json","share": "x"}'),
+        ("opencode.json", "\ufeff {}\n", '{\n  "$schema": "https://opencode.ai/config.json",}\n'),
+        ("opencode.json", '{"$schema": "x"}', '{"$schema": "x"}'),
+        ("opencode.jsonc", "{}", "{}"),
+    ],
+)
+def test_a_config_named_by_instructions_is_sent_as_opencode_rewrites_it(
+    tmp_path: Path, name: str, written: str, sent: str
+) -> None:
+    # OpenCode writes a $schema into a config file lacking one before it reads the instructions.
+    extra = str(tmp_path / "extra.json")
+    Path(extra).write_text('{"$schema": "x", "instructions": ["' + name + '"]}\n', encoding="utf-8")
+    root, s = _session(tmp_path, {name: written}, env={"OPENCODE_CONFIG": extra})
+    assert {f.path: f.text for f in s.started.files}[str(root / name)] == sent
+
+
+def test_the_global_folders_config_files_merge_with_the_last_instructions_winning(tmp_path: Path) -> None:
+    cfg = ".config/opencode/"
+    home: dict[str, object] = {cfg + "config.json": '{"instructions": ["a.md"]}', cfg + "opencode.json": "{}"}
+    tree = {"a.md": "a\n", "b.md": "b\n", "p.md": "p\n", "opencode.json": '{"instructions": ["p.md"]}'}
+    root, s = _session(tmp_path, tree, home=home)
+    assert [f.path for f in s.started.files] == [str(root / "a.md"), str(root / "p.md")]
+    root, s = _session(tmp_path / "2", tree, home={**home, cfg + "opencode.jsonc": '{"instructions": ["b.md"]}'})
+    assert [f.path for f in s.started.files] == [str(root / "b.md"), str(root / "p.md")]

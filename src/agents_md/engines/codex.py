@@ -147,8 +147,8 @@ def start(
 ) -> EngineStart:
     """What Codex sends when it starts in ``cwd`` (steps 1-7); ``config`` stands for
     ``$CODEX_HOME/config.toml`` when given (a check's view of a fresh clone)."""
-    config = config or read_home_config(home, env, fs)
     real = fs.realpath(cwd)
+    config = config or read_home_config(home, env, fs, real)
     root = project_root(real, config.markers, fs)
     chain = path_chain(real)
     dirs = chain[chain.index(root) :] if root in chain else [real]

@@ -1,7 +1,7 @@
 """Codex CLI's configuration, read the way Codex reads it for project docs.
 
-1. ``$CODEX_HOME`` (default ``~/.codex``; set elsewhere, ``~/.codex`` is not read, and a
-   ``CODEX_HOME`` that is not a folder stops Codex) holds
+1. ``$CODEX_HOME`` (default ``~/.codex``; set elsewhere, ``~/.codex`` is not read; a relative one is
+   taken from the working directory; a ``CODEX_HOME`` that is not a folder stops Codex) holds
    ``config.toml``: ``project_doc_max_bytes`` (default 32768), ``project_doc_fallback_filenames``
    (default none), ``project_root_markers`` (default ``[".git"]``; ``[]`` means none).
 2. A folder's ``.codex/config.toml`` (from the project root down to the working directory)
@@ -49,8 +49,9 @@ class CodexConfig:
     sources: tuple[str, ...] = ()  # the files read, shallowest first
 
 
-def codex_home(home: str, env: Mapping[str, str]) -> str:
-    return env.get("CODEX_HOME") or os.path.join(home, ".codex")
+def codex_home(home: str, env: Mapping[str, str], cwd: str = "") -> str:
+    # A relative CODEX_HOME is taken from the folder Codex runs in, as any relative path is.
+    return os.path.join(cwd, env.get("CODEX_HOME") or os.path.join(home, ".codex"))
 
 
 def _load(path: str, fs: FileSystem) -> dict[str, object] | None:
@@ -106,9 +107,10 @@ def _trust(projects: Mapping[str, Mapping[str, object]], level: str) -> frozense
     return frozenset(k for k, v in projects.items() if v.get("trust_level") == level and k == os.path.normpath(k))
 
 
-def read_home_config(home: str, env: Mapping[str, str], fs: FileSystem = DEFAULT_FS) -> CodexConfig:
-    """Step 1: ``$CODEX_HOME/config.toml``, or the defaults when there is none."""
-    where = codex_home(home, env)
+def read_home_config(home: str, env: Mapping[str, str], fs: FileSystem = DEFAULT_FS, cwd: str = "") -> CodexConfig:
+    """Step 1: ``$CODEX_HOME/config.toml``, or the defaults when there is none; ``cwd`` is the
+    real folder Codex runs in."""
+    where = codex_home(home, env, cwd)
     if env.get("CODEX_HOME"):
         # Codex refuses to start on a CODEX_HOME that names no folder (the default may be missing).
         if not fs.exists(where):
@@ -120,6 +122,9 @@ def read_home_config(home: str, env: Mapping[str, str], fs: FileSystem = DEFAULT
     table = _load(path, fs)
     if table is None:
         return config
+    if "profile" in table:
+        # Codex no longer reads a profile named in config.toml and refuses to start on one.
+        raise CodexConfigError(f'{path}: legacy `profile = "…"` config is no longer supported')
     max_bytes = _int(table, "project_doc_max_bytes", path)
     names = _names(table, "project_doc_fallback_filenames", path)
     markers = _names(table, "project_root_markers", path)

@@ -174,7 +174,8 @@ class Session:
         # Outside the workspace, or not a file (missing, a dangling link, a folder): the tool fails.
         if space is None or not self.trusted or not self.fs.is_file(path):
             return EngineRead(path=path, files=(), text=None)
-        if ignored(path, space[0], self.fs, git=git, gemini=gemini):
+        # The working directory's ignore files decide, for an included folder too (its own are not read).
+        if ignored(path, self.cwd, self.fs, git=git, gemini=gemini):
             return EngineRead(path=path, files=(), text=None)
         chain = path_chain(os.path.dirname(path))
         top = space[1] if space[1] in chain else space[0]

@@ -1,12 +1,12 @@
 """Which files Gemini CLI's read tool refuses as ignored (then the read attaches nothing).
 
-1. ``<cwd>/.geminiignore``, a repository or not (not a ``.geminiignore`` of a subfolder);
-   off with ``context.fileFiltering.respectGeminiIgnore``.
-2. In a git repository (a ``.git`` at or above the working directory): ``<cwd>/.git/info/exclude``,
+1. In a git repository (a ``.git`` at or above the working directory): ``<cwd>/.git/info/exclude``,
    then the ``.gitignore`` of the working directory and of each folder from there down to the file's folder, each
    pattern relative to its own folder (git's rules: a folder pattern covers what is below
    it, ``!`` takes a file back). A ``.gitignore`` above the working directory is not read,
    not even the repository root's. Off with ``context.fileFiltering.respectGitIgnore``.
+2. ``<cwd>/.geminiignore``, a repository or not (not a ``.geminiignore`` of a subfolder);
+   off with ``context.fileFiltering.respectGeminiIgnore``.
 3. Files are read in that order; the last one with a pattern that decides the file wins.
 """
 
@@ -47,11 +47,13 @@ def ignored(path: str, cwd: str, fs: FileSystem, *, git: bool = True, gemini: bo
     ``git`` and ``gemini``: the settings ``respectGitIgnore`` and ``respectGeminiIgnore``)."""
     if not is_inside(path, cwd) or path == cwd:
         return False
-    files = [(cwd, os.path.join(cwd, GEMINI_IGNORE))] if gemini else []
+    files: list[tuple[str, str]] = []
     if git and in_repository(cwd, fs):
         files.append((cwd, os.path.join(cwd, ".git", "info", "exclude")))
         chain = path_chain(os.path.dirname(path))
         files += [(d, os.path.join(d, GIT_IGNORE)) for d in chain[chain.index(cwd) :]] if cwd in chain else []
+    if gemini:
+        files.append((cwd, os.path.join(cwd, GEMINI_IGNORE)))  # last: its ``!`` takes back what git ignores
     decided = False
     for folder, ignore_file in files:
         lines = _lines(ignore_file, fs)

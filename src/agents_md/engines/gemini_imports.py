@@ -179,35 +179,43 @@ def flatten(
     markers: tuple[str, ...] = DEFAULT_MARKERS,
 ) -> str:
     """The "flat" format: the file (named by its folder, as Gemini CLI names it) and every file
-    its imports reach, depth first from each file's last import back to its first, each once,
-    as ``--- File: P ---\\n<trimmed text>\\n--- End of File: P ---`` joined by blank lines; the
+    its imports reach, depth first from each file's last import back to its first, each once
+    and at any depth (the tree format's five levels do not bound it), as
+    ``--- File: P ---\\n<trimmed text>\\n--- End of File: P ---`` joined by blank lines; the
     imports themselves stay as written."""
     from agents_md._util.jstext import js_trim
 
     root = project_root(directory, fs, markers)
-    seen: set[str] = set()
-    parts: list[tuple[str, str]] = []
 
-    def visit(name: str, body: str, folder: str, depth: int) -> None:
-        parts.append((name, body))
-        if depth >= MAX_DEPTH:
-            return
+    def imported(body: str, folder: str) -> list[str]:
         regions = _code_regions(body)
         # Last import first: Gemini CLI lists "a.md b.md" as b.md, then a.md (each with what it imports).
-        for start, _end, written in reversed(find_imports(body)):
-            if any(a <= start < b for a, b in regions):
-                continue
-            full = os.path.normpath(os.path.join(folder, written))
-            if not _inside(full, root) or full in seen:
-                continue
-            seen.add(full)
-            try:
-                inner = _read(full, fs)
-            except OSError:
-                continue
-            if met is not None:
-                met.append(full)
-            visit(full, inner, os.path.dirname(full), depth + 1)
+        found = [
+            os.path.normpath(os.path.join(folder, w))
+            for start, _end, w in reversed(find_imports(body))
+            if not any(a <= start < b for a, b in regions)
+        ]
+        return [full for full in found if _inside(full, root)]
 
-    visit(directory, text, directory, 0)
+    # No depth limit here, unlike the tree format: a chain of any length is listed whole (a stack
+    # of iterators, not recursion, so a long chain cannot overflow Python's stack).
+    seen: set[str] = set()
+    parts: list[tuple[str, str]] = [(directory, text)]
+    stack = [iter(imported(text, directory))]
+    while stack:
+        full = next(stack[-1], None)
+        if full is None:
+            stack.pop()
+            continue
+        if full in seen:
+            continue
+        seen.add(full)
+        try:
+            inner = _read(full, fs)
+        except OSError:
+            continue
+        if met is not None:
+            met.append(full)
+        parts.append((full, inner))
+        stack.append(iter(imported(inner, os.path.dirname(full))))
     return "\n\n".join(f"--- File: {n} ---\n{js_trim(b)}\n--- End of File: {n} ---" for n, b in parts)

@@ -20,7 +20,8 @@
    (seen reversed on ext4), which no model can know from the names: sent here in name order.
    A path met before is not sent again (by its name: a link and its target are two).
 6. Each file raw (no trim; a BOM dropped, bad UTF-8 as U+FFFD); a file empty once its BOM is
-   dropped is not sent.
+   dropped is not sent. A config file OpenCode loaded is sent as it rewrites it at start
+   (``opencode_schema``).
    Entries ``Instructions from: <path>\\n<text>`` joined by ``\\n``.
 7. A read of a file inside the working directory attaches, per folder from the file's folder
    up to (not including) the working directory, nearest first, the first of the names of
@@ -40,6 +41,7 @@ from agents_md.engine.fs import DEFAULT_FS, FileSystem
 from agents_md.engine.paths import is_inside, path_chain
 from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, LeftOut, Scope
 from agents_md.engines.opencode_config import OpenCodeConfig, read_config
+from agents_md.engines.opencode_schema import with_schema
 
 NAME = "opencode"
 AGENTS_MD = "AGENTS.md"
@@ -137,6 +139,8 @@ class Session:
         if data is None:
             return None
         text = data.decode("utf-8", "replace").removeprefix(BOM)
+        if path in self.config.schema_added:
+            text = with_schema(text)  # OpenCode rewrote the file before reading it
         if not text:
             left.append(LeftOut(path=path, why=Left.BLANK, detail="a BOM alone" if data else "empty"))
             return None

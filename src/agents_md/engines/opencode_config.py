@@ -1,13 +1,16 @@
 """OpenCode's configuration, read the way OpenCode reads it for its instruction files.
 
 1. The global config: ``$XDG_CONFIG_HOME/opencode`` (default ``~/.config/opencode``) holds
-   ``opencode.json`` (or ``opencode.jsonc``; comments allowed) and the global ``AGENTS.md``.
+   ``config.json``, ``opencode.json`` and ``opencode.jsonc`` (comments allowed), merged in that
+   order with a later ``instructions`` list replacing an earlier one, and the global ``AGENTS.md``.
 2. ``OPENCODE_CONFIG`` names one more file, read right after the global one; then the project
    configs: ``opencode.json``, then ``opencode.jsonc``, in each folder from the worktree root
    down to the working directory; then those in each ``.opencode`` folder from the working
    directory up to the worktree root (nearest first), then in ``~/.opencode``, then in
-   ``$OPENCODE_CONFIG_DIR`` (whose ``AGENTS.md`` is the global one, before the config folder's).
-3. ``instructions``: a list of paths and globs; every file's list is kept, in that order.
+   ``$OPENCODE_CONFIG_DIR`` (whose ``AGENTS.md`` is the global one, before the config folder's);
+   last ``$OPENCODE_CONFIG_CONTENT``, a config's JSON text.
+3. ``instructions``: a list of paths and globs; every file's list is kept, in that order (the global
+   folder's files count as one, step 1).
 4. The environment's switches: ``OPENCODE_DISABLE_CLAUDE_CODE`` and
    ``OPENCODE_DISABLE_CLAUDE_CODE_PROMPT`` (``true``, ``yes``, ``on``, ``1`` or ``y``) turn every
    ``CLAUDE.md`` off; ``false``, ``no``, ``off``, ``0``, ``n`` leave it on; any other spelling
@@ -25,10 +28,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
+from agents_md.engines.opencode_schema import adds_schema
 from agents_md.errors import AgentsMdError
 
 CONFIG_NAMES = ("opencode.jsonc", "opencode.json")
+GLOBAL_NAMES = ("config.json", "opencode.json", "opencode.jsonc")  # the global folder's, in merge order
 DOT_OPENCODE = ".opencode"
+CONTENT_ENV = "OPENCODE_CONFIG_CONTENT"  # a config's JSON text itself
 CONFIG_DIR_ENV = "OPENCODE_CONFIG_DIR"  # one more config folder: its opencode.json and its AGENTS.md
 DISABLE_SWITCHES = ("OPENCODE_DISABLE_CLAUDE_CODE", "OPENCODE_DISABLE_CLAUDE_CODE_PROMPT")
 SWITCH_ON = ("true", "yes", "on", "1", "y")
@@ -49,6 +55,7 @@ class OpenCodeConfig:
     instructions: tuple[tuple[str, str], ...] = ()  # (entry, the config file that names it)
     claude_off: bool = False
     sources: tuple[str, ...] = ()
+    schema_added: frozenset[str] = frozenset()  # files OpenCode writes a $schema into (opencode_schema)
 
 
 def global_dir(home: str, env: Mapping[str, str]) -> str:
@@ -61,19 +68,27 @@ def _parse(text: str) -> object:
     return json.loads(text)
 
 
-def _instructions(path: str, fs: FileSystem) -> tuple[str, ...] | None:
+def _table(path: str, fs: FileSystem) -> dict[str, object] | None:
     try:
         data = fs.read_file(path)
     except OSError as exc:
         raise OpenCodeConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
     if data is None:
         return None
+    return _object(data.decode("utf-8", "replace").removeprefix("\ufeff"), path)  # OpenCode reads past a BOM
+
+
+def _object(text: str, where: str) -> dict[str, object]:
     try:
-        table = _parse(data.decode("utf-8", "replace"))
+        table = _parse(text)
     except json.JSONDecodeError as exc:
-        raise OpenCodeConfigError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
+        raise OpenCodeConfigError(f"{where}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
     if not isinstance(table, dict):
-        raise OpenCodeConfigError(f"{path}: expected a JSON object")
+        raise OpenCodeConfigError(f"{where}: expected a JSON object")
+    return table
+
+
+def _instructions(table: dict[str, object], path: str) -> tuple[str, ...]:
     value = table.get("instructions")
     if value is None:
         return ()
@@ -99,7 +114,8 @@ def read_config(
     home: str, env: Mapping[str, str], project_dirs: Sequence[str], fs: FileSystem = DEFAULT_FS
 ) -> OpenCodeConfig:
     where = global_dir(home, env)
-    files = [os.path.join(where, n) for n in CONFIG_NAMES[::-1]]
+    global_files = [os.path.join(where, n) for n in GLOBAL_NAMES]
+    files = list(global_files)
     if env.get("OPENCODE_CONFIG"):
         files.append(env["OPENCODE_CONFIG"])
     files += [os.path.join(d, n) for d in project_dirs for n in CONFIG_NAMES[::-1]]
@@ -109,16 +125,28 @@ def read_config(
     files += [os.path.join(d, n) for d in dict.fromkeys(dot_dirs) for n in CONFIG_NAMES[::-1]]
     entries: list[tuple[str, str]] = []
     sources: list[str] = []
+    schema_added: list[str] = []
     for path in files:
-        found = _instructions(path, fs)
-        if found is None:
+        table = _table(path, fs)
+        if table is None:
             continue
+        found = _instructions(table, path)
         sources.append(path)
+        if adds_schema(path, table):
+            schema_added.append(path)
+        if path in global_files and "instructions" in table:
+            # The global folder's files merge into one config first: a later list replaces an earlier one.
+            entries = []
         entries += [(e, path) for e in found if e not in {x for x, _ in entries}]
+    if env.get(CONTENT_ENV):
+        # A config given inline: merged after every config file.
+        found = _instructions(_object(env[CONTENT_ENV], "$" + CONTENT_ENV), "$" + CONTENT_ENV)
+        entries += [(e, "$" + CONTENT_ENV) for e in found if e not in {x for x, _ in entries}]
     return OpenCodeConfig(
         config_dir=where,
         extra_dir=env.get(CONFIG_DIR_ENV) or None,
         instructions=tuple(entries),
         claude_off=any([switched_on(env, s) for s in DISABLE_SWITCHES]),  # each read: a bad one refuses
         sources=tuple(sources),
+        schema_added=frozenset(schema_added),
     )
