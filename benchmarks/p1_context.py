@@ -15,7 +15,11 @@ measures a process's first session instead, every kept listing and lookup forgot
 The generated trees are measured once they are older than the disk clock's racy window (two
 seconds), as any checkout an agent starts in is.
 
-    python benchmarks/p1_context.py [--repo /path/to/a/checkout] [--small]
+The generated trees are made under ``$TMPDIR``, whose folders are on every cwd's path: a crowded
+one (a ``/tmp`` of hundreds of entries) makes its listing most of the floor. Point it at a folder
+of few entries, as a checkout's parents mostly are.
+
+    TMPDIR=/path/to/an/empty/folder python benchmarks/p1_context.py [--repo /path/to/a/checkout] [--small]
 """
 
 from __future__ import annotations
