@@ -20,7 +20,7 @@ In a code block, only a word that is a path by the above *and* names a file (an 
 exists is a stale reference, ``src/foo/bar.ts`` in a repository without ``src/`` an example.
 
 A name given with its other extensions (``verilated.h/.cpp``: ``verilated.h`` and
-``verilated.cpp``; ``x.cc/h``) is each of its spellings (``spelled_out``), found when every one is.
+``verilated.cpp``; ``x.cc/h``; ``x.h/c++``) is each of its spellings (``spelled_out``), found when every one is.
 
 A Markdown link is a path unless it is a URL (any ``scheme:``), an anchor (``#x``), or a
 placeholder; its ``#fragment`` and ``?query`` are cut, ``%20`` decoded, and a leading ``/``
@@ -106,10 +106,10 @@ def code_path(text: str, first_part_exists: Callable[[str], bool]) -> str | None
 
 
 # ``verilated.h/.cpp``: a file's name, then its other extensions, each a part of its own (a short
-# one may go without its dot: ``splash_screen.cc/h``).
+# one may go without its dot: ``splash_screen.cc/h``; C++'s may end in ``+``: ``server.h/c++``).
 _MORE_EXTENSIONS = re.compile(
-    r"^(?P<stem>(?:.*/)?[^/]*[^./])\.(?P<ext>[A-Za-z][A-Za-z0-9]{0,5})"
-    r"(?P<more>(?:/(?:\.[A-Za-z][A-Za-z0-9]{0,5}|[a-z][a-z0-9]{0,3}))+)/?$"
+    r"^(?P<stem>(?:.*/)?[^/]*[^./])\.(?P<ext>[A-Za-z][A-Za-z0-9]{0,5}\+{0,2})"
+    r"(?P<more>(?:/(?:\.[A-Za-z][A-Za-z0-9]{0,5}\+{0,2}|[a-z][a-z0-9]{0,3}\+{0,2}))+)/?$"
 )
 
 
