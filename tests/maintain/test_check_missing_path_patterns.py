@@ -307,12 +307,15 @@ def test_a_build_s_asset_folder_does_not_hide_the_sources_own_paths(repo: Repo) 
         ("The runtime (`include/gone.h/.cpp`) ships to users.", [3]),
         ("`include/verilated.cpp/h`: the runtime.", []),  # bluebubbles: `splash_screen.cc/h`
         ("`include/verilated.cpp/hpp`: the runtime.", [3]),
+        ("`include/server.h/c++`: the server.", []),  # workerd: C++ sources end in ``.c++``
+        ("`include/server.h/c++/hpp`: the server.", [3]),
     ],
-    ids=["both-there", "one-gone", "none-there", "no-dot", "no-dot-one-gone"],
+    ids=["both-there", "one-gone", "none-there", "no-dot", "no-dot-one-gone", "plus", "plus-one-gone"],
 )
 def test_a_name_with_its_other_extensions_is_each_spelling(repo: Repo, text: str, lines: list[int]) -> None:
     # verilator: ``verilated.h/.cpp`` names ``verilated.h`` and ``verilated.cpp``.
     files = {"include/verilated.h": "x\n", "include/verilated.cpp": "x\n"}
+    files |= {"include/server.h": "x\n", "include/server.c++": "x\n"}
     assert _lines(repo, f"# Kotlin\n\n{text}\n", files) == lines
 
 

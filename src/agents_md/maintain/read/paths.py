@@ -7,7 +7,7 @@ A code span is checked only when it is clearly a path:
 2. not a URL (``https://``, ``www.``, ``github.com/x``, ``localhost:3000``, anything with a
    ``:`` once a ``:12`` line number is cut), not a package (``@scope/name``), not a glob or
    pattern (``* ? [ ] { } ^ | \\``), not a placeholder (``<name>``, ``{x}``, ``$VAR``,
-   ``%s``, ``...``, ``path/to/x``, ``FOO/NAME``), not absolute or home-relative
+   ``%s``, ``...``, ``path/to/x``, ``FOO/NAME``, ``x/foo.ts``), not absolute or home-relative
    (``/etc``, ``~/.x``: the machine's, not the repository's), not a git ref (``origin/main``);
 3. written with a ``/`` inside it: a bare name (``.env.local``, ``package.json``) may be a
    file that should not be committed, so it is not checked — but a folder's name alone
@@ -20,7 +20,7 @@ In a code block, only a word that is a path by the above *and* names a file (an 
 exists is a stale reference, ``src/foo/bar.ts`` in a repository without ``src/`` an example.
 
 A name given with its other extensions (``verilated.h/.cpp``: ``verilated.h`` and
-``verilated.cpp``; ``x.cc/h``) is each of its spellings (``spelled_out``), found when every one is.
+``verilated.cpp``; ``x.cc/h``; ``x.h/c++``) is each of its spellings (``spelled_out``), found when every one is.
 
 A Markdown link is a path unless it is a URL (any ``scheme:``), an anchor (``#x``), or a
 placeholder; its ``#fragment`` and ``?query`` are cut, ``%20`` decoded, and a leading ``/``
@@ -59,6 +59,8 @@ GENERIC_NAME = re.compile(
 )
 GIT_REF_HEADS = frozenset({"refs", "origin", "upstream", "remotes", "heads", "tags"})
 PLACEHOLDER_WORDS = frozenset({"foo", "bar", "baz", "qux", "xxx", "yyy", "example", "your", "my"})
+# A file named for no file at all (``src/io/foo.c++``); ``example.py`` may well be a real one.
+_METASYNTACTIC_FILE = re.compile(r"^(?:foo|bar|baz|qux)\.[A-Za-z][\w+]*$", re.I)
 KNOWN_UPPER = frozenset({"README", "LICENSE", "CHANGELOG", "CODEOWNERS", "AUTHORS", "NOTICE", "CONTRIBUTING"})
 
 
@@ -69,6 +71,7 @@ def _placeholder(parts: list[str]) -> bool:
         "..." in p
         or "…" in p
         or p.lower() in PLACEHOLDER_WORDS
+        or _METASYNTACTIC_FILE.match(p) is not None
         or (_PLACEHOLDER_PART.match(p) is not None and p not in KNOWN_UPPER)
         or _PLACEHOLDER_WORD.search(p) is not None
         for p in parts
@@ -106,10 +109,10 @@ def code_path(text: str, first_part_exists: Callable[[str], bool]) -> str | None
 
 
 # ``verilated.h/.cpp``: a file's name, then its other extensions, each a part of its own (a short
-# one may go without its dot: ``splash_screen.cc/h``).
+# one may go without its dot: ``splash_screen.cc/h``; C++'s may end in ``+``: ``server.h/c++``).
 _MORE_EXTENSIONS = re.compile(
-    r"^(?P<stem>(?:.*/)?[^/]*[^./])\.(?P<ext>[A-Za-z][A-Za-z0-9]{0,5})"
-    r"(?P<more>(?:/(?:\.[A-Za-z][A-Za-z0-9]{0,5}|[a-z][a-z0-9]{0,3}))+)/?$"
+    r"^(?P<stem>(?:.*/)?[^/]*[^./])\.(?P<ext>[A-Za-z][A-Za-z0-9]{0,5}\+{0,2})"
+    r"(?P<more>(?:/(?:\.[A-Za-z][A-Za-z0-9]{0,5}\+{0,2}|[a-z][a-z0-9]{0,3}\+{0,2}))+)/?$"
 )
 
 
