@@ -276,6 +276,13 @@ def test_a_path_said_to_be_another_repositorys_is_not_checked(repo: Repo, line: 
     assert _missing(repo, f"# Web\n\n{line}\n") == []
 
 
+def test_an_owner_and_name_called_a_repository_is_not_checked(repo: Repo) -> None:
+    # ``cloudflare/`` is a folder here too (workerd): the owner/name is still the other repository's
+    doc = "# Web\n\nThese bindings came from the former `cloudflare/widget-cxx` repository.\n- `cloudflare/gone.md`\n"
+    r = repo({**FILES, "cloudflare/README.md": "x\n", "apps/web/AGENTS.md": doc})
+    assert [f.line for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md"] == [4]
+
+
 @pytest.mark.parametrize(
     ("line", "found"),
     [

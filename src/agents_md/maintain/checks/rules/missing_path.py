@@ -25,7 +25,8 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    and a class; ``pkg/skip.ResolveSkipFor``, a name in a folder's package), a link's label
    (``[`x/guide`](x/guide.md)``: its target is checked), one in a clause
    that says not to do or use it (a counter-example: "use `a`, not `b`"), one on a line that
-   says it is another repository's ("in that repo", "outside git", "next to this repo"), a code span without a file
+   says it is another repository's ("in that repo", "outside git", "next to this repo", "the
+   `acme/widget` repository"), a code span without a file
    extension on a line about branches (``Branch naming: `ui-v2/feature-x` ``: a branch name)
    or about an app's routes ("redirects to `./workflows`": a URL path), a MIME type's first half
    on a line about media types (``video/``),
@@ -136,7 +137,9 @@ _MADE_LOCALLY = re.compile(
 _ELSEWHERE = re.compile(
     r"\b(?:that|the other|another|a separate|a sibling|the upstream|an external)\s+(?:repo|repository|checkout)\b"
     r"|\bin the [\w.-]+ (?:repo|repository)\b|\boutside (?:of )?(?:this |the )?(?:repo|repository|git)\b"
-    r"|\bnext to (?:this|the) (?:repo|repository|checkout)\b",
+    r"|\bnext to (?:this|the) (?:repo|repository|checkout)\b"
+    # a GitHub owner/name in a code span called a repository ("the former `acme/widget-cxx` repository")
+    r"|`[\w.-]+/[\w.-]+`\s+(?:repo|repository)\b",
     re.I,
 )
 
