@@ -223,8 +223,7 @@ def test_a_link_pointed_elsewhere_in_the_tick_of_the_last_look_is_followed_to_it
 
 
 def test_a_chain_of_deep_targets_resolves_as_the_system_resolves_it(tmp_path: Path) -> None:
-    # Each target's parts are a frame deeper until the link at its end is followed: a dozen links
-    # to targets a hundred parts deep would overflow the stack; the system follows them one at a time.
+    # A dozen links to targets a hundred parts deep: no frame per part (a stack overflow once).
     root = tmp_path / "root"
     spec: dict[str, object] = {f"L{i}": {"symlink": f"L{i + 1}/" + "b/" * 100 + "x"} for i in range(12)}
     _build(root, {**spec, "L12": {"symlink": "real"}, "real/keep": "k\n", "repo/CLAUDE.md": {"symlink": "../L0"}})

@@ -172,8 +172,8 @@ def answer(
     if event.name == "SubagentStart":
         if event.agent_id is None:
             return HookAnswer(context=None, state=None)
-        kind = event.agent_type or ""
-        new = state.with_step(Step(op="spawn", loop=event.agent_id, agent_type=_runs_as(session, kind)))
+        kind = _runs_as(session, event.agent_type or "")
+        new = state.with_step(Step(op="spawn", loop=event.agent_id, agent_type=kind))
         return HookAnswer(context=_subagent_context(session, start, kind), state=new)
     tools = COMPLETE_TOOLS if profile == "complete" else REFERENCE_TOOLS
     if event.name == "PostToolUse" and event.tool_name in tools and event.file_path:

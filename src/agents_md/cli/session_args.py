@@ -125,13 +125,12 @@ def offered_agent(session: Session, agent: str | None) -> str | None:
     """``--agent``'s value, which must be a type the session offers (a usage error listing them)."""
     if agent is None:
         return None
+    found = session.offered_type(agent)  # as the engine starts an Agent call's type, case aside
+    if found is not None:
+        return found
     from agents_md.host.report import offered_agent_types
 
     offered = offered_agent_types(session)
-    if agent in offered:
-        return agent
     near = [t for t in offered if t.lower() == agent.lower()]
-    if len(near) == 1:
-        return near[0]  # as the engine starts an Agent call's type: the one that differs only in case
     hint = f" (it could be any of {', '.join(near)})" if near else ""
     raise UsageError(f"--agent {agent}: no such agent type{hint}; offered: {', '.join(offered)}")

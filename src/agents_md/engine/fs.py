@@ -135,18 +135,15 @@ def disk_version(path: str) -> tuple[int, ...] | None:
 
 DEFAULT_FS = FileSystem()
 
-MOST_LINKS = 40  # links followed one after another before the base takes over (the system's limit)
-# Parts of the targets followed one inside another before the base takes over: each is a frame of
-# ``resolved_by_folder`` until the link at its end is followed (a chain of deep targets would
-# overflow the stack, where the system's resolution, a link at a time, does not).
-MOST_PARTS = 256
+# Links followed one after another before the base takes over (the system's limit); each is a
+# few frames (a target's folders are resolved without one per part, ``paths.resolved_by_folder``).
+MOST_LINKS = 40
 
 
 class _LinksGoOn(Exception):
     """A link the listings do not follow: more than ``MOST_LINKS`` in a row (maybe a loop, whose
-    path the system's resolution gives part unresolved), targets of more than ``MOST_PARTS`` parts
-    in a row, a ``..`` after a name in its target, or a target that cannot be read. The whole path
-    is handed to the system's resolution."""
+    path the system's resolution gives part unresolved), a ``..`` after a name in its target, or a
+    target that cannot be read. The whole path is handed to the system's resolution."""
 
 
 def _target(listing: Listing, name: str, link: str) -> str | None:
@@ -433,25 +430,22 @@ class ListingFS(FileSystem):
             raise _LinksGoOn  # a filesystem of one's own resolves its links itself
         following, self._following = self._following, True
         try:
-            real = self._follow(link, MOST_LINKS, MOST_PARTS)
+            real = self._follow(link, MOST_LINKS)
         finally:
             self._following = following
         if self._watched is not None:
             self._watched.saw_resolved(link, real)
         return real
 
-    def _follow(self, link: str, hops: int, parts: int) -> str:
+    def _follow(self, link: str, hops: int) -> str:
         directory, name = os.path.split(link)
         listing = self.round_listing(directory)
         target = None if listing is None else _target(listing, name, link)
         onward = None if target is None or hops == 0 else led_to(directory, target)
         if onward is None:
             raise _LinksGoOn
-        parts -= onward.count(os.sep)  # at most this many frames deeper before its links are followed
-        if parts < 0:
-            raise _LinksGoOn
         return resolved_by_folder(
-            onward, self._real_dirs, self._link_on_the_way, lambda then: self._follow(then, hops - 1, parts)
+            onward, self._real_dirs, self._link_on_the_way, lambda then: self._follow(then, hops - 1)
         )
 
     def _link_on_the_way(self, directory: str, name: str, path: str) -> bool:

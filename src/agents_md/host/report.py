@@ -107,13 +107,8 @@ def mode_of(session: Session) -> ModeInfo:
 
 
 def offered_agent_types(session: Session) -> tuple[str, ...]:
-    """Every subagent type the session's Agent tool takes: the built-ins, ``fork``, and the
-    custom types its definitions offer."""
-    from agents_md.agents import BUILTIN_TYPES
-    from agents_md.engine.start import FORK
-
-    custom = (a.name for a in session.agents().accepted)
-    return tuple(sorted({*BUILTIN_TYPES, FORK, *custom}, key=lambda n: (n.lower(), n)))
+    """``Session.offered_types``, in the order they are listed."""
+    return tuple(sorted(session.offered_types(), key=lambda n: (n.lower(), n)))
 
 
 def _without(session: Session, agent: str, started: bool) -> str:

@@ -235,9 +235,9 @@ class Session:
         name = self.inputs.args.agent
         if not name:
             return None
-        from agents_md.agents import BUILTIN_TYPES, listing_key
+        from agents_md.agents import listing_key
 
-        offered = {*BUILTIN_TYPES, *(agent.name for agent in self.agents().accepted)}
+        offered = self.offered_types() - {FORK}
         if name in offered:
             return None
         return f"--agent '{name}' not found. Available agents: {', '.join(sorted(offered, key=listing_key))}"
@@ -627,12 +627,17 @@ class Session:
         loop = self.loop().spawn(fork=start.fork, start_paths=self._start_paths_of(name, fork=start.fork, omit=omit))
         return Subagent(start, loop, self.inputs.home, access, key=key, toucher=self._touch, bash=bash)
 
+    def offered_types(self) -> frozenset[str]:
+        """Every subagent type the session's Agent tool takes: the built-ins, ``fork``, and the
+        custom types its definitions offer."""
+        from agents_md.agents import BUILTIN_TYPES
+
+        return frozenset({*BUILTIN_TYPES, FORK, *(agent.name for agent in self.agents().accepted)})
+
     def offered_type(self, name: str) -> str | None:
         """The type an ``Agent`` call's ``subagent_type`` names: the type of that very name, else the
         one type whose name differs only in case; ``None`` when there is none, or several."""
-        from agents_md.agents import BUILTIN_TYPES
-
-        offered = {*BUILTIN_TYPES, FORK, *(agent.name for agent in self.agents().accepted)}
+        offered = self.offered_types()
         if name in offered:
             return name
         alike = [n for n in offered if n.lower() == name.lower()]

@@ -13,8 +13,10 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    or as the end of a tracked file's or folder's path within the doc's folder, or of just one
    elsewhere (written from another folder: ``_harness/x.py`` for ``core/pkg/_harness/x.py``; a
    module specifier ``./api`` for ``src/api/`` or ``src/api.ts``; an ESM import's ``./x.js`` for
-   ``src/x.ts``); a folder's name alone (``Static/``) for a folder of that name within the
-   doc's folder, or for the repository's only one): not missing. When one tracked file of that
+   ``src/x.ts``), or of each of several folders side by side when the doc is not among them
+   (``test/ci.yaml`` of every ``charts/*/``, named in ``.github/``); a folder's name alone
+   (``Static/``) for a folder of that name within the doc's folder, or for the repository's
+   only one): not missing. When one tracked file of that
    name lies within the doc's folder, the fix names it; when a tracked file differs from it
    only in case (``PULL_REQUEST_TEMPLATE.md`` of ``pull_request_template.md``), it says so.
 3. Not checked: a path into a dependency or build folder (``node_modules``, ``dist``, ``target``,
