@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agents_md import Session
+from agents_md.engine import fs as fs_module
 from agents_md.engine.fs import DEFAULT_FS, FileSystem, ListingFS, SessionFS
 from agents_md.engine.paths import led_to
 from agents_md.engine.shared_listings import SHARED
@@ -220,6 +221,68 @@ def test_a_link_pointed_elsewhere_in_the_tick_of_the_last_look_is_followed_to_it
     assert os.stat(root).st_mtime_ns == stamp.st_mtime_ns
     view.begin()
     assert view.realpath(str(root / "doc/CLAUDE.md")) == str(root / "two/CLAUDE.md")
+
+
+def test_a_remembered_resolution_is_not_vouched_for_by_a_listing_made_in_the_tick_of_a_change(tmp_path: Path) -> None:
+    # What a watched pass resolved through the listings is given again while its folders keep
+    # their listings; a session keeps one made in the racy window all the same, so that one
+    # vouches for nothing: the link is resolved again, and its new target seen.
+    root = tmp_path / "root"
+    _build(root, {"one/CLAUDE.md": "1\n", "two/CLAUDE.md": "2\n", "doc": {"symlink": "one"}})
+    stamp = os.stat(root)
+    view = SessionFS(DEFAULT_FS)
+    view.begin()
+    consulted = view.watch()
+    assert view.realpath(str(root / "doc/CLAUDE.md")) == str(root / "one/CLAUDE.md")
+    view.unwatch()
+    assert str(root / "doc") in consulted.resolved_through
+    view.begin()
+    assert consulted.holds(view)
+    os.symlink("two", root / "doc.new")
+    os.replace(root / "doc.new", root / "doc")
+    os.utime(root, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    view.begin()
+    assert not consulted.holds(view)
+
+
+@pytest.mark.parametrize("kind", [SessionFS, ListingFS])
+def test_a_remembered_resolution_is_vouched_for_by_settled_listings_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: type[ListingFS]
+) -> None:
+    root = tmp_path / "root"
+    _build(root, {".agents/AGENTS.md": "x\n", "AGENTS.md": {"symlink": ".agents/AGENTS.md"}})
+    _build(root, {"a/CLAUDE.md": {"symlink": "../AGENTS.md"}})
+    # Every listing settled as soon as made: the folders above the tree are the test's own, or
+    # ``/tmp``, which other programs change at any time (a change there: the link resolved again).
+    monkeypatch.setattr(SHARED, "racy_ns", 0)
+    monkeypatch.setattr(fs_module, "RACY_NS", 0)
+    link = str(root / "a/CLAUDE.md")
+    view = kind(DEFAULT_FS)
+    if isinstance(view, SessionFS):
+        view.begin()
+    consulted = view.watch()
+    assert view.realpath(link) == str(root / ".agents/AGENTS.md")
+    view.unwatch()
+    assert {str(root), str(root / "a"), str(root / ".agents"), str(tmp_path)} <= set(
+        dict(consulted.resolved_through[link])
+    )
+    resolved: list[str] = []
+    real = kind.resolve
+
+    def counted(self: ListingFS, path: str) -> str:
+        resolved.append(path)
+        return real(self, path)
+
+    monkeypatch.setattr(kind, "resolve", counted)
+    rounds = []
+    for _ in range(5):
+        later = view if isinstance(view, SessionFS) else ListingFS(DEFAULT_FS)
+        if isinstance(later, SessionFS):
+            later.begin()
+        resolved.clear()
+        assert consulted.holds(later)
+        rounds.append(len(resolved))
+    assert 0 in rounds, rounds  # vouched for by the listings, once the folders above held still
 
 
 def test_a_chain_of_deep_targets_resolves_as_the_system_resolves_it(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ import pytest
 from agents_md import FileSystem, Session
 from agents_md._util.config_dir import CONFIG_ENV
 from agents_md.engine import shared_lookups, start, walk
+from agents_md.engine.fs import ListingFS
 from agents_md.engine.memory import project_key
 from agents_md.engine.shared_listings import SHARED
 from agents_md.engine.start import StartContext
@@ -184,6 +185,58 @@ def test_a_start_through_a_link_is_right_and_not_kept(tree: Tree, walks: Counter
     assert first.claude_md is not None
 
 
+def test_a_linked_file_is_vouched_for_by_the_listings_its_resolution_went_through(
+    tree: Tree, no_racy_window: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The common shape: CLAUDE.md -> AGENTS.md -> .agents/AGENTS.md, the first in the cwd's folder.
+    root = tree(
+        {
+            ".agents/AGENTS.md": "shared\n",
+            "other/AGENTS.md": "other\n",
+            "AGENTS.md": {"symlink": ".agents/AGENTS.md"},
+            "a/CLAUDE.md": {"symlink": "../AGENTS.md"},
+            "home/": {"dir": True},
+        }
+    )
+    clock = Clock()
+    clock.touch(root / ".agents", root / "other", root / "a", root)
+    resolved: list[str] = []
+    real = ListingFS.resolve
+
+    def counting(self: ListingFS, path: str) -> str:
+        resolved.append(path)
+        return real(self, path)
+
+    monkeypatch.setattr(ListingFS, "resolve", counting)
+    assert "shared" in (begin(root / "a", root / "home").claude_md or "")
+    rounds = []
+    for _ in range(5):
+        resolved.clear()
+        assert "shared" in (begin(root / "a", root / "home").claude_md or "")
+        rounds.append(len(resolved))
+    # Every folder on the way has the listing it had: nothing resolved again (once the folders
+    # above the test's tree, ``/tmp`` among them, which other programs change, hold still).
+    assert 0 in rounds, rounds
+
+    os.symlink("other/AGENTS.md", root / "AGENTS.md.new")
+    os.replace(root / "AGENTS.md.new", root / "AGENTS.md")  # pointed elsewhere, as ``ln -sfn`` does
+    clock.touch(root / "AGENTS.md", root)
+    assert "other" in (begin(root / "a", root / "home").claude_md or "")
+
+    # A folder on the target's way turned into a link itself.
+    os.symlink("other/AGENTS.md", root / "AGENTS.md.new")
+    os.replace(root / "AGENTS.md.new", root / "AGENTS.md")
+    (root / ".agents").rename(root / "kept")
+    os.symlink("other", root / ".agents")
+    os.symlink(".agents/AGENTS.md", root / "AGENTS.md.new")
+    os.replace(root / "AGENTS.md.new", root / "AGENTS.md")
+    clock.touch(root / "AGENTS.md", root / ".agents", root)
+    assert "other" in (begin(root / "a", root / "home").claude_md or "")
+    (root / "other/AGENTS.md").write_text("other, changed\n")
+    clock.touch(root / "other/AGENTS.md")
+    assert "other, changed" in (begin(root / "a", root / "home").claude_md or "")
+
+
 def test_starts_in_many_threads_agree(tree: Tree, no_racy_window: None) -> None:
     root = tree({"CLAUDE.md": "root\n", "a/b/c/CLAUDE.md": "c\n", "a/AGENTS.md": "a\n", "home/": {"dir": True}})
     cwds = [root, root / "a", root / "a/b", root / "a/b/c"]
@@ -210,10 +263,22 @@ NAMES = ["CLAUDE.md", "AGENTS.md", "CLAUDE.local.md", ".claude/CLAUDE.md", ".cla
 FOLDERS = ["", "p", "p/a", "p/a/b", "p/a/b/c", "p/side", "p/a/b/c/below"]
 
 
+# Where the links made by ``_mutate`` lead: beside, up, through a folder that is a link, absolute.
+LINK_TARGETS = [
+    "AGENTS.md",
+    ".agents/AGENTS.md",
+    "../AGENTS.md",
+    "../docs/AGENTS.md",
+    "{root}/p/docs/AGENTS.md",
+    "{root}/p/shared/.agents/AGENTS.md",
+    "../../p/docs/.agents/AGENTS.md",
+]
+
+
 def _mutate(rng: random.Random, root: Path, clock: Clock) -> None:
     """One change of the kinds a working tree sees."""
     folder = root / rng.choice(FOLDERS)
-    kind = rng.randrange(10)
+    kind = rng.randrange(12)
     touched: list[Path] = []
     if kind <= 2:  # an instruction file written (new text, an import, a rule)
         path = folder / rng.choice(NAMES)
@@ -265,6 +330,35 @@ def _mutate(rng: random.Random, root: Path, clock: Clock) -> None:
         else:
             git.mkdir()
         touched += [git, folder]
+    elif kind == 9:  # a link made or pointed elsewhere, as ``ln -sfn`` does: a chain, a folder on the way
+        path = folder / rng.choice([*NAMES[:3], ".agents/AGENTS.md"])
+        target = rng.choice(LINK_TARGETS).replace("{root}", str(root))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_dir() and not path.is_symlink():
+            return
+        fresh = path.with_name(path.name + ".new")
+        os.symlink(target, fresh)
+        os.replace(fresh, path)
+        touched += [path, path.parent]
+    elif kind == 10:  # a folder links lead through, pointed elsewhere or made a folder again
+        docs = root / "p/docs"
+        if os.path.lexists(docs) and docs.is_symlink():
+            docs.unlink()
+        elif docs.exists():
+            docs.rename(root / f"p/docs-{clock.now}")
+        if rng.random() < 0.7:
+            os.symlink(rng.choice(["shared", "side", "../p/shared/.agents"]), docs)
+        else:
+            docs.mkdir()
+            (docs / "AGENTS.md").write_text("docs of its own\n")
+            touched += [docs / "AGENTS.md"]
+        touched += [docs, docs.parent]
+    elif kind == 11:  # a file a link leads to written
+        path = root / rng.choice(["p/shared/AGENTS.md", "p/shared/.agents/AGENTS.md", "p/side/AGENTS.md"])
+        if path.is_symlink():
+            path.unlink()  # written as a file of its own, never through the link
+        path.write_text(rng.choice(["shared\n", "shared, longer\n", "@../notes.md\n"]))
+        touched += [path, path.parent]
     else:  # noise: a file no loader asks for
         path = folder / f"noise-{rng.randrange(3)}.txt"
         folder.mkdir(parents=True, exist_ok=True)
@@ -273,7 +367,7 @@ def _mutate(rng: random.Random, root: Path, clock: Clock) -> None:
     clock.touch(*touched)
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", range(int(os.environ.get("AGENTS_MD_FUZZ_SEEDS", "3"))))
 def test_what_is_remembered_is_what_a_fresh_start_finds(
     tmp_path: Path, seed: int, walks: Counter[str], no_racy_window: None
 ) -> None:
@@ -281,6 +375,7 @@ def test_what_is_remembered_is_what_a_fresh_start_finds(
     root = tmp_path / "root"
     for folder in FOLDERS:
         (root / folder).mkdir(parents=True, exist_ok=True)
+    (root / "p/shared/.agents").mkdir(parents=True)
     home = tmp_path / "home"
     (home / ".claude").mkdir(parents=True)
     clock = Clock()

@@ -11,8 +11,10 @@ did. Its pass notes, folder by folder, what it asked (``ListingFS.watch``):
    (``asked``: a file? a folder? there at all?); and, for a folder whose every name was used
    (a rules folder), the same names in the same order (``whole``);
 3. what a link leads to is not in the listings of the folders it is in: each link followed is
-   resolved again (``resolved``), and each question asked through one is asked again
-   (``through``), whatever its folder's listing;
+   resolved again (``resolved``) unless every folder its resolution went through still has the
+   very listing it had (``resolved_through``, ``ListingFS.still_listed``; one resolved again to
+   the same place is vouched for by the listings of now), and each question
+   asked through one is asked again (``through``), whatever its folder's listing;
 4. each file read must have the same version (device, inode, type, size, times: ``versions``).
 
 So a folder above a project that changes all the time (a home folder, ``/tmp``) still vouches
@@ -41,6 +43,8 @@ if TYPE_CHECKING:
         def is_link(self, directory: str, name: str) -> bool: ...
         def ask(self, question: str, path: str) -> bool: ...
         def resolve(self, path: str) -> str: ...
+        def still_listed(self, seen: Iterable[tuple[str, Listing | None]]) -> bool: ...
+        def went_through(self, link: str, real: str) -> tuple[tuple[str, Listing | None], ...] | None: ...
         def file_version(self, path: str) -> tuple[int, ...] | None: ...
 
 
@@ -55,6 +59,7 @@ class Consulted:
         "names",
         "newest_ns",
         "resolved",
+        "resolved_through",
         "through",
         "versions",
         "whole",
@@ -67,6 +72,7 @@ class Consulted:
         self.asked: dict[str, dict[tuple[str, str], bool]] = {}
         self.whole: set[str] = set()
         self.resolved: dict[str, str] = {}
+        self.resolved_through: dict[str, tuple[tuple[str, Listing | None], ...]] = {}
         self.through: dict[tuple[str, str], bool] = {}
         self.versions: dict[str, tuple[int, ...]] = {}
         self.complete = True
@@ -99,9 +105,13 @@ class Consulted:
             asked = self.asked[directory] = {}
         asked.setdefault((question, path), answer)
 
-    def saw_resolved(self, path: str, real: str) -> None:
-        """``path``, through a link (or a ``..``), resolved to ``real``."""
-        self.resolved.setdefault(path, real)
+    def saw_resolved(self, path: str, real: str, through: tuple[tuple[str, Listing | None], ...] | None = None) -> None:
+        """``path``, through a link (or a ``..``), resolved to ``real``; ``through``: the folders
+        (with their listings) that decide it, when the listings alone resolved it."""
+        if path not in self.resolved:
+            self.resolved[path] = real
+            if through is not None:
+                self.resolved_through[path] = through
 
     def saw_whole(self, directory: str, listing: Listing | None) -> None:
         """Every name of ``directory`` was used, in order."""
@@ -121,7 +131,7 @@ class Consulted:
         for directory in disk.changed(listings):
             if not self._same_answers(disk, directory, listings[directory], disk.round_listing(directory)):
                 return False
-        if self.resolved and any(disk.resolve(path) != real for path, real in self.resolved.items()):
+        if self.resolved and not self._same_resolutions(disk):
             return False
         through = self.through
         if through and any(disk.ask(question, path) != answer for (question, path), answer in through.items()):
@@ -129,6 +139,21 @@ class Consulted:
         for path, version in self.versions.items():  # noqa: SIM110  (asked on every Read: no generator)
             if disk.file_version(path) != version:
                 return False
+        return True
+
+    def _same_resolutions(self, disk: Disk) -> bool:
+        """Step 3, for the links followed: each vouched for by its folders' listings, else resolved again."""
+        through = self.resolved_through
+        for path, real in self.resolved.items():
+            folders = through.get(path)
+            if folders is not None and disk.still_listed(folders):
+                continue
+            if disk.resolve(path) != real:
+                return False
+            if folders is not None:  # the same, through folders listed since: their listings vouch from now on
+                again = disk.went_through(path, real)
+                if again is not None:
+                    through[path] = again
         return True
 
     def _same_answers(self, disk: Disk, directory: str, then: Listing | None, now: Listing | None) -> bool:

@@ -13,7 +13,7 @@ import stat as stat_mod
 import sys
 import time
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from agents_md._util.regular import read_regular
 from agents_md.engine.paths import led_to, resolved_by_folder
@@ -186,6 +186,7 @@ class ListingFS(FileSystem):
         # Following a link's target (``_followed``): its folders are listed only to follow links,
         # where the system needs no listing (a folder one may pass through but not list).
         self._following = False
+        self._trail: list[str] | None = None  # the paths a resolution went through, when noted (``_went_through``)
         self._unlisted: set[str] = set()  # folders whose listing failed (said once, in ``errors``)
         # The real disk's listings outlive a start, checked by their stamps (``shared_listings``).
         self._shared = SHARED if base is DEFAULT_FS else None
@@ -431,11 +432,65 @@ class ListingFS(FileSystem):
         following, self._following = self._following, True
         try:
             real = self._follow(link, MOST_LINKS)
+            watched = self._watched
+            if watched is not None:
+                watched.saw_resolved(link, real, self._went_through(link, real))
         finally:
             self._following = following
-        if self._watched is not None:
-            self._watched.saw_resolved(link, real)
         return real
+
+    def went_through(self, link: str, real: str) -> tuple[tuple[str, Listing | None], ...] | None:
+        """``_went_through`` of a link resolved again in this round (``Consulted.holds``)."""
+        if self._shared is None:
+            return None
+        following, self._following = self._following, True
+        try:
+            return self._went_through(link, real)
+        finally:
+            self._following = following
+
+    def _went_through(self, link: str, real: str) -> tuple[tuple[str, Listing | None], ...] | None:
+        """The folders whose listings decide that ``link`` resolves to ``real``, with those listings:
+        while each folder has the very same listing, so do the link and every folder on its way (an
+        entry cannot become a link, nor a link lead elsewhere, without its folder's entries changing).
+
+        Found by resolving ``link`` again with no folder taken as resolved already (a folder resolved
+        earlier in the round went through folders of its own): each decision is made in a folder
+        above the link, above a path a link led to, or above ``real``. ``None`` when that second
+        resolution does not go through the listings alone, or ends elsewhere (a folder taken as it
+        was at the session's start, ``SessionFS.begin``)."""
+        watched, known, trail = self._watched, self._real_dirs, [link, real]
+        self._watched, self._real_dirs, self._trail = None, {}, trail  # nothing of it noted twice
+        try:
+            again = self._follow(link, MOST_LINKS)
+        except _LinksGoOn:
+            return None
+        finally:
+            self._watched, self._real_dirs, self._trail = watched, known, None
+        if again != real:
+            return None
+        seen = self._round_listings()
+        passed: set[str] = set()
+        folders: list[tuple[str, Listing | None]] = []
+        for path in trail:
+            folder = os.path.dirname(path)
+            while folder not in passed:  # a folder no decision was made in was never listed
+                passed.add(folder)
+                if folder in seen:
+                    folders.append((folder, seen[folder]))
+                above = os.path.dirname(folder)
+                if above == folder:
+                    break
+                folder = above
+        return tuple(folders)
+
+    def _round_listings(self) -> Mapping[str, Listing | None]:
+        """The listings of this round, by folder."""
+        return self._listings
+
+    def still_listed(self, seen: Iterable[tuple[str, Listing | None]]) -> bool:
+        """Whether each folder of ``seen`` has the very listing it had (``_went_through``) in this round."""
+        return all(self.round_listing(directory) is listing for directory, listing in seen)
 
     def _follow(self, link: str, hops: int) -> str:
         directory, name = os.path.split(link)
@@ -444,6 +499,8 @@ class ListingFS(FileSystem):
         onward = None if target is None or hops == 0 else led_to(directory, target)
         if onward is None:
             raise _LinksGoOn
+        if self._trail is not None:
+            self._trail += (link, onward)
         return resolved_by_folder(
             onward, self._real_dirs, self._link_on_the_way, lambda then: self._follow(then, hops - 1)
         )
@@ -536,6 +593,22 @@ class SessionFS(ListingFS):
             self.resolved_folder(settled)
             self._settled = (settled, dict(self._real_dirs))
         self._real_dirs = dict(self._settled[1])
+
+    def _round_listings(self) -> Mapping[str, Listing | None]:
+        return self._fresh
+
+    def still_listed(self, seen: Iterable[tuple[str, Listing | None]]) -> bool:
+        # A listing made in the tick of its folder's last change is kept by the session all the
+        # same, and reads its links' targets again each round (``_checked``): it vouches for nothing.
+        settled = time.time_ns() - RACY_NS
+        stamps = self._stamps
+        for directory, listing in seen:
+            if self.round_listing(directory) is not listing:
+                return False
+            stamp = stamps.get(directory)
+            if listing is not None and (stamp is None or stamp[0] > settled):
+                return False
+        return True
 
     def changed(self, seen: Mapping[str, Listing | None]) -> list[str]:
         fresh = self._fresh
