@@ -285,6 +285,39 @@ def test_a_remembered_resolution_is_vouched_for_by_settled_listings_alone(
     assert 0 in rounds, rounds  # vouched for by the listings, once the folders above held still
 
 
+def test_a_link_resolved_again_to_the_same_place_is_vouched_for_by_the_listings_of_now(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "root"
+    _build(root, {".agents/AGENTS.md": "x\n", "AGENTS.md": {"symlink": ".agents/AGENTS.md"}})
+    _build(root, {"a/CLAUDE.md": {"symlink": "../AGENTS.md"}})
+    monkeypatch.setattr(SHARED, "racy_ns", 0)
+    link = str(root / "a/CLAUDE.md")
+    view = ListingFS(DEFAULT_FS)
+    consulted = view.watch()
+    view.realpath(link)
+    view.unwatch()
+    resolved: list[str] = []
+    real = ListingFS.resolve
+
+    def counted(self: ListingFS, path: str) -> str:
+        resolved.append(path)
+        return real(self, path)
+
+    monkeypatch.setattr(ListingFS, "resolve", counted)
+    (root / "unrelated.txt").write_text("u\n")  # the root's listing changes; the link's way does not
+    stamp = os.stat(root).st_mtime_ns - 100 * 10**9  # another time, as a disk's clock gives it
+    os.utime(root, ns=(stamp, stamp))
+    assert consulted.holds(ListingFS(DEFAULT_FS))
+    assert resolved == [link]  # its folders' listings vouch no more: resolved again, to the same place
+    rounds = []
+    for _ in range(5):
+        resolved.clear()
+        assert consulted.holds(ListingFS(DEFAULT_FS))
+        rounds.append(len(resolved))
+    assert 0 in rounds, rounds  # the listings of now vouch for it
+
+
 def test_a_chain_of_deep_targets_resolves_as_the_system_resolves_it(tmp_path: Path) -> None:
     # A dozen links to targets a hundred parts deep: no frame per part (a stack overflow once).
     root = tmp_path / "root"

@@ -152,7 +152,9 @@ class Consulted:
                 return False
             if folders is not None:  # the same, through folders listed since: their listings vouch from now on
                 again = disk.went_through(path, real)
-                if again is not None:
+                if again is None:
+                    through.pop(path, None)  # not through the listings alone now: resolved again each time
+                else:
                     through[path] = again
         return True
 

@@ -7,10 +7,11 @@
 2. The same lookup asked again is answered from memory when every folder still has the
    listing it had (its stamp is checked once per round: a Read, a start) and every file still
    has its version (``Consulted.holds``); otherwise it runs again and its new answer is kept.
-3. A lookup that resolved a link, listed a folder that failed, or read a file whose version
-   cannot be said, is not kept. A memory that lasts longer than a session (``racy_ns``) also
-   keeps no lookup that read a file changed less than ``racy_ns`` before: a change in the same
-   tick of the disk's clock would leave the file's version as it was.
+3. A lookup that listed a folder that failed, or read a file whose version cannot be said, is
+   not kept; a link it followed is resolved again on a recall, unless the listings it went
+   through vouch for it (``Consulted.holds``). A memory that lasts longer than a session
+   (``racy_ns``) also keeps no lookup that read a file changed less than ``racy_ns`` before: a
+   change in the same tick of the disk's clock would leave the file's version as it was.
 4. What is kept is bounded (``most`` lookups, the least recently used dropped first).
 """
 

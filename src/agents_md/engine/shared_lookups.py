@@ -13,8 +13,9 @@ keeps those lookups too (``lookup_memory``):
    listed has the same listing (each folder's stamp asked once in that start) and every file
    it read has the same version; otherwise it runs again. The hooks still run on every start:
    only what the disk gave is remembered, never a plugin's answer.
-3. Nothing is kept that a link, a failing listing, or a file changed less than ``RACY_NS``
-   before played a part in (``lookup_memory``), and each memory is bounded (``most``).
+3. Nothing is kept that a failing listing, or a file changed less than ``RACY_NS`` before,
+   played a part in; a link followed is resolved again unless the listings it went through
+   vouch for it (``lookup_memory``); and each memory is bounded (``most``).
 4. A process that starts once (the command line, once per hook call) never pays for
    remembering: the memories are used from a process's second start on.
 """
