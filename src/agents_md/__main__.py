@@ -1,3 +1,3 @@
-from agents_md.cli.main import main
+from agents_md.cli.main import entry
 
-raise SystemExit(main())
+entry()

@@ -161,3 +161,44 @@ def test_pluggy_validates_a_third_party_plugin_when_one_is_seated(
     modules = imported(tmp_path, context_argv(tree), env=third_party)
     assert "shout" in modules
     assert "pluggy" in modules
+
+
+COLLECTOR = """
+import atexit, gc, sys
+from agents_md.cli.main import entry
+atexit.register(lambda: print("collector", "on" if gc.isenabled() else "off", file=sys.stderr))
+sys.argv = ["agents-md", *sys.argv[1:]]
+entry()
+"""
+
+
+def collector_during(tmp_path: Path, argv: list[str], stdin: str = "") -> str:
+    result = subprocess.run(
+        [sys.executable, "-c", COLLECTOR, *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "HOME": str(tmp_path / "home")},
+        cwd=tmp_path,
+    )
+    assert result.returncode in (0, 1), result.stderr
+    return result.stderr.strip().splitlines()[-1]
+
+
+def test_the_hot_commands_run_without_the_cyclic_collector_and_the_long_ones_keep_it(
+    tree: Tree, tmp_path: Path
+) -> None:
+    assert collector_during(tmp_path, context_argv(tree)) == "collector off"
+    assert collector_during(tmp_path, ["hook", "run"], stdin=hook_event(tree)) == "collector off"
+    root = tree({"AGENTS.md": "# rules\n"})
+    assert collector_during(tmp_path, ["check", str(root)]) == "collector on"
+
+
+def test_main_called_in_a_process_leaves_the_collector_as_it_was(tree: Tree) -> None:
+    import gc
+
+    from agents_md.cli.main import main
+
+    assert gc.isenabled()
+    assert main(context_argv(tree)) == 0
+    assert gc.isenabled()
