@@ -20,6 +20,7 @@ OWN_NAMES = ("CLAUDE.md", os.path.join(".claude", "CLAUDE.md"), "CLAUDE.local.md
 FILE_NAMES = ("AGENTS.md", os.path.join(".claude", "AGENTS.md"))  # the plugin's own
 COMPLETE = "complete"  # the profile that loads more than the reference engine
 _DOT_CLAUDE = os.sep + ".claude" + os.sep
+_CLAUDE_DIR = os.sep + ".claude"
 
 
 def own_files(files: Sequence[InstructionFile], chain: Sequence[str], home: str = "") -> list[InstructionFile]:
@@ -31,11 +32,17 @@ def own_files(files: Sequence[InstructionFile], chain: Sequence[str], home: str 
     """
     on_path = set(chain)
     users = os.path.join(home, ".claude", "CLAUDE.md") if home else None
-
-    def own(path: str) -> bool:
-        return any(path.endswith(os.sep + name) and path[: -len(name) - 1] in on_path for name in OWN_NAMES)
-
-    return [f for f in files if f.kind is not Kind.MANAGED and f.path != users and own(f.path)]
+    out = []
+    for f in files:  # asked on every start: a look at each path's last part, not one per name
+        if f.kind is Kind.MANAGED or f.path == users:
+            continue
+        folder, _, name = f.path.rpartition(os.sep)
+        if name == "CLAUDE.md":
+            if folder in on_path or (folder.endswith(_CLAUDE_DIR) and folder[: -len(_CLAUDE_DIR)] in on_path):
+                out.append(f)
+        elif name == "CLAUDE.local.md" and folder in on_path:
+            out.append(f)
+    return out
 
 
 def _anchor_of_path(path: str) -> str:
