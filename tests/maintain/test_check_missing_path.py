@@ -361,6 +361,14 @@ def test_a_folder_git_ignores_by_a_folder_pattern_is_not_checked(repo: Repo) -> 
     assert r.findings("missing-path") == []
 
 
+def test_a_dotted_folder_git_ignores_by_a_folder_pattern_is_not_checked(repo: Repo) -> None:
+    # ``.astro/`` reads like a file's extension; written with its slash, it is asked of git as a folder
+    doc = "# Agents\n\n## Generated/Avoid\n\n- `website/docs/.astro/`, `website/docs/.vitepress/`\n"
+    files = {**FILES, "website/docs/.gitignore": ".astro/\n", "website/docs/index.md": "x\n"}
+    r = repo({**files, ".agents/AGENTS.md": doc, "AGENTS.md": {"symlink": ".agents/AGENTS.md"}})
+    assert [f.subject for f in r.findings("missing-path")] == ["website/docs/.vitepress/"]
+
+
 def test_a_deeper_match_counts_within_the_docs_folder_or_when_it_is_the_only_one(repo: Repo) -> None:
     files = {
         **FILES,

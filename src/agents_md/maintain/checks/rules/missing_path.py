@@ -713,10 +713,11 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
 
     # Asked of git: the spellings from the doc's folder and from the root (where the doc and
     # git's patterns are read from); a folder as one too ("x/": a pattern such as "prettier/"
-    # matches only so).
+    # matches only so), and so is one written as a folder whose name has a dot (``.astro/``).
     def spellings(c: _Candidate) -> set[str]:
         ends = {c.lookups[0], c.lookups[-1]} if c.lookups else set()
-        return ends | {s.rstrip("/") + "/" for s in ends if not _EXTENSION.search(s)}
+        folder = c.path.endswith("/")
+        return ends | {s.rstrip("/") + "/" for s in ends if folder or not _EXTENSION.search(s)}
 
     asked = sorted({s for c in candidates for s in spellings(c)} | set(read_inside_as.values()))
     ignored = ctx.git.ignored(asked) if ctx.git is not None else frozenset()
