@@ -361,6 +361,13 @@ def test_a_folder_git_ignores_by_a_folder_pattern_is_not_checked(repo: Repo) -> 
     assert r.findings("missing-path") == []
 
 
+def test_a_path_in_a_block_labelled_wrong_is_not_checked(repo: Repo) -> None:
+    doc = "# Web\n\n❌ Wrong:\n\n```sh\ncat src/old/x.ts\n```\n\n✅ Correct:\n\n```sh\ncat src/gone/y.ts\n```\n"
+    assert _missing(repo, doc) == [
+        (12, "`src/gone/y.ts` (in a code block) does not exist (neither in apps/web/ nor above it)")
+    ]
+
+
 def test_a_dotted_folder_git_ignores_by_a_folder_pattern_is_not_checked(repo: Repo) -> None:
     # ``.astro/`` reads like a file's extension; written with its slash, it is asked of git as a folder
     doc = "# Agents\n\n## Generated/Avoid\n\n- `website/docs/.astro/`, `website/docs/.vitepress/`\n"

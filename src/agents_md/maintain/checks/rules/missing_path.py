@@ -26,9 +26,9 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    its host, ``hashicorp/vault/api``), words that name no place (``tasks/TaskService``, a folder
    and a class; ``pkg/skip.ResolveSkipFor``, a name in a folder's package), a link's label
    (``[`x/guide`](x/guide.md)``: its target is checked), one in a clause
-   that says not to do or use it (a counter-example: "use `a`, not `b`"), one on a line that
-   says it is another repository's ("in that repo", "outside git", "next to this repo", "the
-   `acme/widget` repository"), a code span without a file
+   that says not to do or use it (a counter-example: "use `a`, not `b`"; a block labelled
+   "❌ Wrong:"), one on a line that says it is another repository's ("in that repo", "outside
+   git", "next to this repo", "the `acme/widget` repository"), a code span without a file
    extension on a line about branches (``Branch naming: `ui-v2/feature-x` ``: a branch name)
    or about an app's routes ("redirects to `./workflows`": a URL path), a MIME type's first half
    on a line about media types (``video/``),
@@ -82,7 +82,7 @@ from agents_md.engine.rules import rule_globs
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.read.absence import said_absent, to_be_made
 from agents_md.maintain.read.assets import CONFIG_NAMES, asset_outputs, built_asset
-from agents_md.maintain.read.commands import SHELL_LANGS, counter_example
+from agents_md.maintain.read.commands import SHELL_LANGS, counter_example, wrong_example
 from agents_md.maintain.read.invocations import ShellBlocks, leading_cd
 from agents_md.maintain.read.markdown import Item
 from agents_md.maintain.read.paths import GENERIC_NAME, code_path, example_paths, link_path, spelled_out
@@ -306,7 +306,7 @@ class _Places:
             return True
         if parts and _BUILT.search(parts[-1]):
             return True  # a compiled file (``./test/Debug/run.exe``): what a build makes
-        return item.kind != "link" and counter_example(item)
+        return item.kind != "link" and (counter_example(item) or wrong_example(self.lines, item))
 
     def _around(self, item: Item) -> str:
         """The item's line and the two before it (a sentence wrapped over lines)."""
