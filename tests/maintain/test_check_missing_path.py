@@ -361,6 +361,22 @@ def test_a_folder_git_ignores_by_a_folder_pattern_is_not_checked(repo: Repo) -> 
     assert r.findings("missing-path") == []
 
 
+def test_a_path_below_a_folder_the_doc_named_before_is_found(repo: Repo) -> None:
+    files = {
+        "src/pkg/cli/main.py": "x\n",
+        "src/pkg/server/api/routes.py": "x\n",
+        "tools/cli/main.py": "x\n",
+        "tools/server/api/x.py": "x\n",
+    }
+    doc = (
+        "# Client build\n\n`build.sh` copies `src/pkg/` into a temp folder, then deletes:\n\n"
+        "- `cli/`\n- `server/` (keeps only `server/api/`)\n- `server/models/`\n"
+    )
+    r = repo({**files, "client/build.sh": "x\n", "client/AGENTS.md": doc})
+    # cli/ and server/api/ are src/pkg's; server/models/ is nowhere
+    assert [f.subject for f in r.findings("missing-path")] == ["server/models/"]
+
+
 def test_a_path_in_a_block_labelled_wrong_is_not_checked(repo: Repo) -> None:
     doc = "# Web\n\n❌ Wrong:\n\n```sh\ncat src/old/x.ts\n```\n\n✅ Correct:\n\n```sh\ncat src/gone/y.ts\n```\n"
     assert _missing(repo, doc) == [

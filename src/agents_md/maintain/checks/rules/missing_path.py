@@ -9,7 +9,8 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    every link to it, and for a rule the folders its ``paths:`` name), to each folder above those
    up to the repository root, and to the root; a leading ``/`` means the root (a name with its
    other extensions, ``verilated.h/.cpp``, is found when each of its spellings is; a Gradle
-   module's source set, ``composeApp/desktopMain``, in its ``src/``). Found anywhere,
+   module's source set, ``composeApp/desktopMain``, in its ``src/``), and below each folder the
+   doc names at or before its line ("copies `src/prefect/`, then deletes `cli/`"). Found anywhere,
    or as the end of a tracked file's or folder's path within the doc's folder, or of just one
    elsewhere (written from another folder: ``_harness/x.py`` for ``core/pkg/_harness/x.py``; a
    module specifier ``./api`` for ``src/api/`` or ``src/api.ts``; an ESM import's ``./x.js`` for
@@ -191,10 +192,43 @@ class _Places:
         self.lines = (ctx.text(rel) or "").split("\n")
         self.blocks = ShellBlocks(self._a_folder)  # where its shell blocks' lines run
         self.user_dirs = frozenset(_IN_HOME.findall(ctx.text(rel) or ""))
+        self.rel = rel
+        self._named: list[tuple[int, str]] | None = None  # the folders the doc names, by line (made once)
 
     def _a_folder(self, to: str) -> bool:
         folder = posixpath.normpath(posixpath.join(self.home, to))
         return not _leaves(folder) and os.path.isdir(self.ctx.abs("" if folder == "." else folder))
+
+    def under_named(self, path: str, line: int) -> bool:
+        """Step 2: whether ``path`` is found below a folder the doc named at or before its line
+        ("copies `src/prefect/`, then deletes `cli/` and `server/api/`": that folder's)."""
+        if path.startswith(("/", "../")):
+            return False
+        if self._named is None:
+            self._named = []
+            for item in self.ctx.scan(self.rel):
+                if item.kind == "fence":
+                    continue
+                for named in self.paths(item):
+                    folder = self._folder(named)
+                    if folder:
+                        self._named.append((item.line, folder))
+        bare = path.split("#", 1)[0].split("?", 1)[0]
+        return any(
+            at <= line and os.path.lexists(self.ctx.abs(posixpath.normpath(posixpath.join(folder, bare))))
+            for at, folder in self._named
+        )
+
+    def _folder(self, named: str) -> str | None:
+        """Where a named path is a folder of the repository, read from the doc's places (not the root)."""
+        named = named.split("#", 1)[0].split("?", 1)[0]
+        if named.startswith(("/", "../")) or named.strip("./") == "":
+            return None
+        for base in self.dirs:
+            joined = posixpath.normpath(posixpath.join(base, named))
+            if joined and not _leaves(joined) and os.path.isdir(self.ctx.abs(joined)):
+                return joined
+        return None
 
     def first_exists(self, part: str) -> bool:
         return any(os.path.lexists(os.path.join(self.ctx.abs(b), part)) for b in self.dirs)
@@ -701,7 +735,12 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     inside = posixpath.normpath(posixpath.join(places.home, path))
                     if not _leaves(inside):
                         read_inside_as[(rel, path)] = inside
-                elif verdict == MISSING and not places.a_package(path) and not places.a_member(path):
+                elif (
+                    verdict == MISSING
+                    and not places.a_package(path)
+                    and not places.a_member(path)
+                    and not places.under_named(path, item.line)
+                ):
                     first = _first_part(path)
                     anchored = bool(first) and places.first_exists(first)
                     candidates.append(_Candidate(doc=rel, item=item, path=path, lookups=lookups, anchored=anchored))
