@@ -276,6 +276,28 @@ def test_a_path_said_to_be_another_repositorys_is_not_checked(repo: Repo, line: 
     assert _missing(repo, f"# Web\n\n{line}\n") == []
 
 
+def test_a_sentence_going_on_over_the_next_line_says_its_paths_are_another_repositorys(repo: Repo) -> None:
+    doc = (
+        "# Web\n\nChanges raised against `third_party/web/` in google3, or against `external/web` in the\n"
+        "internal Android repository, are not accepted.\n"
+    )
+    r = repo({**FILES, "third_party/README.md": "x\n", "apps/web/AGENTS.md": doc})
+    assert [f.line for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md"] == []
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "# Web\n\nThe guide lives in the docs repository.\n`third_party/web/` holds our copy.\n",
+        "# Web\n\n- `third_party/web/`: our copy\n- `guide.md` lives in the docs repository\n",
+    ],
+    ids=["sentence-ended", "next-list-item"],
+)
+def test_a_sentence_that_ended_says_nothing_of_the_next_line(repo: Repo, doc: str) -> None:
+    r = repo({**FILES, "third_party/README.md": "x\n", "apps/web/AGENTS.md": doc})
+    assert [f.subject for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md"] == ["third_party/web/"]
+
+
 def test_an_owner_and_name_called_a_repository_is_not_checked(repo: Repo) -> None:
     # ``cloudflare/`` is a folder here too (workerd): the owner/name is still the other repository's
     doc = "# Web\n\nThese bindings came from the former `cloudflare/widget-cxx` repository.\n- `cloudflare/gone.md`\n"

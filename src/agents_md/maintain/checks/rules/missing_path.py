@@ -28,8 +28,9 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    and a class; ``pkg/skip.ResolveSkipFor``, a name in a folder's package), a link's label
    (``[`x/guide`](x/guide.md)``: its target is checked), one in a clause
    that says not to do or use it (a counter-example: "use `a`, not `b`"; a block labelled
-   "❌ Wrong:"), one on a line that says it is another repository's ("in that repo", "outside
-   git", "next to this repo", "the `acme/widget` repository"), a code span without a file
+   "❌ Wrong:"), one on a line (or its sentence's rest) that says it is another repository's ("in
+   that repo", "outside git", "next to this repo", "the `acme/widget` repository", "in the
+   internal Android repository"), a code span without a file
    extension on a line about branches (``Branch naming: `ui-v2/feature-x` ``: a branch name)
    or about an app's routes ("redirects to `./workflows`": a URL path), a MIME type's first half
    on a line about media types (``video/``),
@@ -139,12 +140,16 @@ _MADE_LOCALLY = re.compile(
 # A line that says its paths are another repository's ("see `x` in that repo", "outside git").
 _ELSEWHERE = re.compile(
     r"\b(?:that|the other|another|a separate|a sibling|the upstream|an external)\s+(?:repo|repository|checkout)\b"
-    r"|\bin the [\w.-]+ (?:repo|repository)\b|\boutside (?:of )?(?:this |the )?(?:repo|repository|git)\b"
+    r"|\bin the (?:[\w.-]+ ){1,3}(?:repo|repository)\b|\boutside (?:of )?(?:this |the )?(?:repo|repository|git)\b"
     r"|\bnext to (?:this|the) (?:repo|repository|checkout)\b"
     # a GitHub owner/name in a code span called a repository ("the former `acme/widget-cxx` repository")
     r"|`[\w.-]+/[\w.-]+`\s+(?:repo|repository)\b",
     re.I,
 )
+
+# Where a sentence ends in prose; a line that starts another block (a list item, a heading, a row).
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+_BLOCK_START = re.compile(r"\s*(?:[-*+>#|]|\d+[.)]\s|```|~~~)")
 
 # A line about git branches: its slash-separated words name branches, not folders.
 _BRANCHES = re.compile(r"\bbranch(?:es)?\b|\bgit (?:checkout -b|switch -c)\b", re.I)
@@ -323,7 +328,7 @@ class _Places:
         parts = [p for p in path.split("#", 1)[0].split("/") if p not in ("", ".", "..")]
         if any(p in DEPENDENCY_DIRS for p in parts):
             return True
-        if _ELSEWHERE.search(item.line_text):
+        if _ELSEWHERE.search(self._sentence(item)):
             return True
         if item.kind == "code" and parts and "." not in parts[-1] and _BRANCHES.search(item.line_text):
             return True
@@ -341,6 +346,22 @@ class _Places:
         if parts and _BUILT.search(parts[-1]):
             return True  # a compiled file (``./test/Debug/run.exe``): what a build makes
         return item.kind != "link" and (counter_example(item) or wrong_example(self.lines, item))
+
+    def _sentence(self, item: Item) -> str:
+        """The item's line and, while its sentence goes on past the item, the lines after it
+        ("`third_party/x/` in google3, or `external/x` in the\ninternal Android repository.")."""
+        text = item.line_text
+        if item.kind == "fence":
+            return text  # a code block's line is no sentence of prose
+        at = text.find(item.text) + len(item.text) if item.kind == "code" else 0
+        following = item.line
+        while following < len(self.lines) and not _SENTENCE_END.search(text, at):
+            line = self.lines[following]
+            if not line.strip() or _BLOCK_START.match(line):
+                break  # a paragraph's end, or another list item, heading, row or block
+            text += " " + line
+            following += 1
+        return text
 
     def _around(self, item: Item) -> str:
         """The item's line and the two before it (a sentence wrapped over lines)."""
