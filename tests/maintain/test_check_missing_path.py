@@ -399,6 +399,14 @@ def test_a_path_below_a_folder_the_doc_named_before_is_found(repo: Repo) -> None
     assert [f.subject for f in r.findings("missing-path")] == ["server/models/"]
 
 
+def test_a_link_to_a_line_of_a_file_checks_the_file(repo: Repo) -> None:
+    doc = (
+        "# Web\n\n- CSP: see [`client.ts`](src/api/client.ts:777)\n- [`Button`](src/components/Button.tsx:2:5)\n"
+        "- [`gone.ts`](src/gone.ts:12)\n- [local](localhost:3000) and [site](example.com:8080)\n"
+    )
+    assert _missing(repo, doc) == [(5, "link target src/gone.ts:12 does not exist (neither in apps/web/ nor above it)")]
+
+
 def test_a_path_in_a_block_labelled_wrong_is_not_checked(repo: Repo) -> None:
     doc = "# Web\n\n❌ Wrong:\n\n```sh\ncat src/old/x.ts\n```\n\n✅ Correct:\n\n```sh\ncat src/gone/y.ts\n```\n"
     assert _missing(repo, doc) == [
