@@ -342,3 +342,17 @@ def test_code_in_a_code_span_that_finds_nothing_is_not_said(repo: Repo) -> None:
         (5, Severity.INFO, "notes.txt`"),  # a text file's extension: a file meant
         (6, Severity.INFO, "gone.md,`"),
     ]
+
+
+def test_an_at_in_an_imported_justfile_or_script_is_its_own_syntax_and_not_said(repo: Repo) -> None:
+    justfile = '# Build all packages\n[group("all")]\n@build-all:\n    just for-each build\n'
+    script = "import pytest\n\n@pytest.fixture\ndef db(): ...\n"
+    doc = "# A\n\nRecipes:\n\n- @justfile\n- @scripts/conftest.py\n- @docs/gone.md\n"
+    r = repo({"AGENTS.md": doc, "CLAUDE.md": "@AGENTS.md\n", "justfile": justfile, "scripts/conftest.py": script})
+    # the imported files' own @ words load nothing and are theirs; a Markdown import gone is still said
+    assert [(f.file, f.line, f.severity) for f in r.findings("broken-import")] == [("AGENTS.md", 7, Severity.WARNING)]
+
+
+def test_an_at_in_an_imported_markdown_file_is_still_said(repo: Repo) -> None:
+    r = repo({"CLAUDE.md": "@docs/guide.md\n", "docs/guide.md": "# Guide\n\n@docs/gone.md\n"})
+    assert [(f.file, f.line, f.severity) for f in r.findings("broken-import")] == [("docs/guide.md", 3, Severity.ERROR)]

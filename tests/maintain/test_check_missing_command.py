@@ -40,6 +40,23 @@ def test_a_command_missing_on_several_lines_is_said_once(repo: Repo) -> None:
 
 
 @pytest.mark.parametrize(
+    "label", ["❌ Wrong:", "❌ Wrong: running npm in a library", "**Bad:**", "Anti-pattern:", "Don't:"]
+)
+def test_a_block_labelled_as_what_not_to_run_is_not_judged(repo: Repo, label: str) -> None:
+    wrong = f"{label}\n\n```bash\ncd packages/auth && npm test\n```\n"
+    doc = f"# Pitfalls\n\n{wrong}\n✅ Correct:\n\n```bash\nnpm run tset\n```\n"
+    files = {"package.json": '{"scripts": {"test": "nx test"}}\n', "packages/auth/package.json": '{"name": "auth"}\n'}
+    r = repo({**files, "AGENTS.md": doc})
+    assert [m for _, _, m, _ in said(r)] == ["`npm run tset`: no script `tset` in package.json"]
+
+
+def test_a_block_after_a_line_that_merely_says_dont_is_judged(repo: Repo) -> None:
+    doc = "# Root\n\nDon't forget to run the tests:\n\n```sh\nmake tets\n```\n"
+    r = repo({"AGENTS.md": doc, "Makefile": MAKEFILE})
+    assert [m for _, _, m, _ in said(r)] == ["`make tets`: no target `tets` in Makefile"]
+
+
+@pytest.mark.parametrize(
     ("doc", "files"),
     [
         ("`make test`", {}),

@@ -276,6 +276,28 @@ def test_a_path_said_to_be_another_repositorys_is_not_checked(repo: Repo, line: 
     assert _missing(repo, f"# Web\n\n{line}\n") == []
 
 
+def test_a_sentence_going_on_over_the_next_line_says_its_paths_are_another_repositorys(repo: Repo) -> None:
+    doc = (
+        "# Web\n\nChanges raised against `third_party/web/` in google3, or against `external/web` in the\n"
+        "internal Android repository, are not accepted.\n"
+    )
+    r = repo({**FILES, "third_party/README.md": "x\n", "apps/web/AGENTS.md": doc})
+    assert [f.line for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md"] == []
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "# Web\n\nThe guide lives in the docs repository.\n`third_party/web/` holds our copy.\n",
+        "# Web\n\n- `third_party/web/`: our copy\n- `guide.md` lives in the docs repository\n",
+    ],
+    ids=["sentence-ended", "next-list-item"],
+)
+def test_a_sentence_that_ended_says_nothing_of_the_next_line(repo: Repo, doc: str) -> None:
+    r = repo({**FILES, "third_party/README.md": "x\n", "apps/web/AGENTS.md": doc})
+    assert [f.subject for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md"] == ["third_party/web/"]
+
+
 def test_an_owner_and_name_called_a_repository_is_not_checked(repo: Repo) -> None:
     # ``cloudflare/`` is a folder here too (workerd): the owner/name is still the other repository's
     doc = "# Web\n\nThese bindings came from the former `cloudflare/widget-cxx` repository.\n- `cloudflare/gone.md`\n"
@@ -359,6 +381,45 @@ def test_a_folder_made_locally_is_not_checked(repo: Repo, files: dict[str, str])
 def test_a_folder_git_ignores_by_a_folder_pattern_is_not_checked(repo: Repo) -> None:
     r = repo({**FILES, ".gitignore": "apps/web/prettier/\n", "apps/web/AGENTS.md": "# Web\n\n- `prettier/`\n"})
     assert r.findings("missing-path") == []
+
+
+def test_a_path_below_a_folder_the_doc_named_before_is_found(repo: Repo) -> None:
+    files = {
+        "src/pkg/cli/main.py": "x\n",
+        "src/pkg/server/api/routes.py": "x\n",
+        "tools/cli/main.py": "x\n",
+        "tools/server/api/x.py": "x\n",
+    }
+    doc = (
+        "# Client build\n\n`build.sh` copies `src/pkg/` into a temp folder, then deletes:\n\n"
+        "- `cli/`\n- `server/` (keeps only `server/api/`)\n- `server/models/`\n"
+    )
+    r = repo({**files, "client/build.sh": "x\n", "client/AGENTS.md": doc})
+    # cli/ and server/api/ are src/pkg's; server/models/ is nowhere
+    assert [f.subject for f in r.findings("missing-path")] == ["server/models/"]
+
+
+def test_a_link_to_a_line_of_a_file_checks_the_file(repo: Repo) -> None:
+    doc = (
+        "# Web\n\n- CSP: see [`client.ts`](src/api/client.ts:777)\n- [`Button`](src/components/Button.tsx:2:5)\n"
+        "- [`gone.ts`](src/gone.ts:12)\n- [local](localhost:3000) and [site](example.com:8080)\n"
+    )
+    assert _missing(repo, doc) == [(5, "link target src/gone.ts:12 does not exist (neither in apps/web/ nor above it)")]
+
+
+def test_a_path_in_a_block_labelled_wrong_is_not_checked(repo: Repo) -> None:
+    doc = "# Web\n\n❌ Wrong:\n\n```sh\ncat src/old/x.ts\n```\n\n✅ Correct:\n\n```sh\ncat src/gone/y.ts\n```\n"
+    assert _missing(repo, doc) == [
+        (12, "`src/gone/y.ts` (in a code block) does not exist (neither in apps/web/ nor above it)")
+    ]
+
+
+def test_a_dotted_folder_git_ignores_by_a_folder_pattern_is_not_checked(repo: Repo) -> None:
+    # ``.astro/`` reads like a file's extension; written with its slash, it is asked of git as a folder
+    doc = "# Agents\n\n## Generated/Avoid\n\n- `website/docs/.astro/`, `website/docs/.vitepress/`\n"
+    files = {**FILES, "website/docs/.gitignore": ".astro/\n", "website/docs/index.md": "x\n"}
+    r = repo({**files, ".agents/AGENTS.md": doc, "AGENTS.md": {"symlink": ".agents/AGENTS.md"}})
+    assert [f.subject for f in r.findings("missing-path")] == ["website/docs/.vitepress/"]
 
 
 def test_a_deeper_match_counts_within_the_docs_folder_or_when_it_is_the_only_one(repo: Repo) -> None:

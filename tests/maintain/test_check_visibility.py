@@ -75,15 +75,27 @@ def test_the_fix_follows_the_repositorys_links(repo: Repo) -> None:
             "vendor/go.opentelemetry.io/otel/CLAUDE.md": "@AGENTS.md\n",
             "vendor/github.com/grafana/sobek/AGENTS.md": "# sobek\n" + "- x\n" * 300,
         },
+        # a test's project below its fixtures: its CLAUDE.md shadows nothing of this repository's
+        {
+            "AGENTS.md": "# Root\n",
+            "CLAUDE.md": {"symlink": "AGENTS.md"},
+            "tests/e2e/fixtures/repos/adoption/AGENTS.md": "# Root agent instructions for Codex\n",
+            "tests/e2e/fixtures/repos/adoption/CLAUDE.md": "# Claude adoption instructions\n",
+        },
     ],
-    ids=["skills-folder", "skill-md", "agent-definition", "templates-folder", "cookiecutter", "vendored"],
+    ids=["skills-folder", "skill-md", "agent-definition", "templates-folder", "cookiecutter", "vendored", "fixture"],
 )
-def test_reference_docs_get_no_folder_rules(repo: Repo, layout: dict[str, str]) -> None:
+def test_reference_docs_get_no_folder_rules(repo: Repo, layout: dict[str, object]) -> None:
     r = repo({"CLAUDE.md": "# Root rules\n", **layout})
     rules = {"invisible-doc", "line-budget", "byte-budget-codex", "shadowed-doc", "missing-path"}
     result = r.check()
     assert [f for f in result.findings if f.rule in rules] == []
     assert [n for n in result.notes if "not a folder's instructions; not checked" in n] != []
+
+
+def test_a_doc_directly_in_a_fixtures_folder_tells_of_it_and_is_checked(repo: Repo) -> None:
+    r = repo({"CLAUDE.md": "# Root rules\n", "tests/fixtures/AGENTS.md": "# Fixtures\n", "tests/fixtures/db.py": "x\n"})
+    assert [f.file for f in r.findings("invisible-doc")] == ["tests/fixtures/AGENTS.md"]
 
 
 def test_the_fix_link_makes_it_visible(repo: Repo) -> None:

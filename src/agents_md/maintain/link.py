@@ -120,7 +120,8 @@ def plan_link(
         if rel in index.reference:
             status, reason = (
                 SKIP,
-                "a skill's, an agent's, a template's or a vendored project's own file, not a folder's instructions",
+                "a skill's, an agent's, a template's, a test's or a vendored project's own file, "
+                "not a folder's instructions",
             )
         elif rel in index.foreign:
             status, reason = SKIP, "another folder's doc (a link's target), loaded there"

@@ -1,7 +1,8 @@
 """Commands a doc gives, read as (family, action, tool): ``pnpm test`` is (js, test, pnpm).
 
 Commands are read from code spans and from the lines of code blocks; a line that says not
-to (``not``, ``never``, ``don't``, ``instead of``, ``avoid``, ``rather than``) is left out. A
+to (``not``, ``never``, ``don't``, ``instead of``, ``avoid``, ``rather than``) is left out, and
+so is a block labelled as what not to do ("❌ Wrong:", "Bad:"). A
 command line is split at ``&&``, ``||``, ``;`` and ``|``; a leading ``$`` and environment
 assignments are dropped. Families and what their actions are called:
 
@@ -36,6 +37,25 @@ def counter_example(item: Item) -> bool:
     before = CLAUSE_END.split(item.line_text[:at])[-1]
     after = CLAUSE_END.split(item.line_text[at + len(item.text) :], maxsplit=1)[0]
     return NEGATION.search(before) is not None or NEGATION.search(after) is not None
+
+
+# A code block's label that calls it what not to do: "❌ Wrong:", "**Bad:**", "Anti-pattern:".
+_WRONG_LABEL = re.compile(
+    r"^[\s>*_#-]*(?:[\u274c\u2717\u2718\U0001f6ab\u26d4]"
+    r"|(?:wrong|bad|incorrect|anti-?pattern|avoid|don'?t|do not)[\s*_]*(?::|$))",
+    re.I,
+)
+
+
+def wrong_example(lines: list[str], item: Item) -> bool:
+    """Whether a code block's line is in a block labelled as what not to do: the nearest line
+    above its fence, blank lines aside, is "❌ Wrong:" (a counter-example shown whole)."""
+    if item.kind != "fence" or item.block < 2:
+        return False
+    at = item.block - 3  # 0-based: the line above the fence (``block`` is the code's first line, 1-based)
+    while at >= 0 and not lines[at].strip():
+        at -= 1
+    return at >= 0 and _WRONG_LABEL.match(lines[at]) is not None
 
 
 _SPLIT = re.compile(r"&&|\|\||;|\|")

@@ -23,8 +23,9 @@ A name given with its other extensions (``verilated.h/.cpp``: ``verilated.h`` an
 ``verilated.cpp``; ``x.cc/h``; ``x.h/c++``) is each of its spellings (``spelled_out``), found when every one is.
 
 A Markdown link is a path unless it is a URL (any ``scheme:``), an anchor (``#x``), or a
-placeholder; its ``#fragment`` and ``?query`` are cut, ``%20`` decoded, and a leading ``/``
-means the repository root.
+placeholder; a file's ``:12`` line number (``src/x.ts:777``, ``esbuild.js:29``), its
+``#fragment`` and ``?query`` are cut, ``%20`` decoded, and a leading ``/`` means the repository
+root.
 """
 
 from __future__ import annotations
@@ -178,6 +179,9 @@ def _made(tokens: list[str]) -> set[int]:
 def link_path(target: str) -> str | None:
     """The path a Markdown link points at, or ``None`` (a URL, an anchor, a placeholder)."""
     word = target.strip()
+    cut = _LINE_SUFFIX.sub("", word)
+    if cut != word and _EXTENSION.search(cut) and not _DOMAIN.match(cut):
+        word = cut  # ``src/x.ts:777``: a file and a line in it, as an editor's link names them
     if not word or word.startswith(("#", "//", "~")) or _SCHEME.match(word) or word.lower().startswith("www."):
         return None
     word = word.split("#", 1)[0].split("?", 1)[0]

@@ -17,7 +17,9 @@ which doc governs which path.
    (``templates``, ``scaffold``, ``skeleton``, ``boilerplate``, a cookiecutter's ``{{...}}``:
    a file copied into other projects, its paths theirs), or in a vendored copy of another
    project (``vendor``, ``third_party``: Go's ``vendor/go.opentelemetry.io/otel/AGENTS.md`` is
-   that project's, rewritten by ``go mod vendor``). A file that is the link target of an
+   that project's, rewritten by ``go mod vendor``), or below a test-data folder (a test's
+   project, ``tests/fixtures/repos/x/AGENTS.md``; one directly in ``fixtures/`` tells of the
+   fixtures, and is the folder's). A file that is the link target of an
    instruction file in another folder (``AGENTS.md -> .agents/AGENTS.md``) is that folder's
    doc, not one of its own folder. Every other file is a *folder doc*.
 4. A directory that holds a folder doc named one of the doc names (``doc-names``, default
@@ -40,6 +42,7 @@ from typing import NamedTuple
 
 from agents_md._util.tree_walk import walk
 from agents_md.errors import AgentsMdError
+from agents_md.maintain.repo.code import TEST_DATA_DIRS
 
 AGENTS_MD = "AGENTS.md"
 CLAUDE_MD = "CLAUDE.md"
@@ -173,11 +176,13 @@ def _walk(root: str, rel_start: str, walked: list[int]) -> list[str]:
 
 
 def in_template(rel: str) -> bool:
-    """Step 3: whether ``rel`` lies in a template folder, or in a vendored copy of another project."""
+    """Step 3: whether ``rel`` lies in a template folder, in a vendored copy of another project,
+    or in a test's project below a test-data folder."""
+    parts = rel.split("/")[:-1]
     return any(
         part.lower() in TEMPLATE_DIRS or part in VENDOR_DIRS or (part.startswith("{{") and part.endswith("}}"))
-        for part in rel.split("/")[:-1]
-    )
+        for part in parts
+    ) or any(part.lower() in TEST_DATA_DIRS for part in parts[:-1])
 
 
 def in_skill(rel: str, skill_dirs: frozenset[str]) -> bool:

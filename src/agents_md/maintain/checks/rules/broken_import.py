@@ -20,11 +20,16 @@ and column of the ``@``.
 4. A package the repository's manifests name (``**@tresjs/core**``, ``pnpm --filter @acme/web``:
    one of its own, or a dependency of the doc's folder), in prose or in a code span, with nothing
    there: it loads nothing and was never meant as a file; not said.
+5. In an imported file that is not prose (``@justfile``, ``@scripts/x.py``: no Markdown, reST or
+   text extension), an ``@`` finding nothing is that file's own syntax (a justfile's quiet
+   ``@build:`` recipe, a decorator): it loads nothing, and the file is not the doc's to rewrite;
+   not said.
 """
 
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 from collections.abc import Iterator
 
@@ -32,6 +37,7 @@ from agents_md._model import ImportOutcome
 from agents_md.diagnostics import Diagnostic, Edit, RuleInfo, Severity
 from agents_md.engine.imports import is_text_file_name, js_extname
 from agents_md.maintain.checks.context import CheckContext
+from agents_md.maintain.repo.code import PROSE_EXTENSIONS
 from agents_md.maintain.repo.files import anchor_dir
 from agents_md.maintain.views.imports import Edge
 
@@ -75,6 +81,11 @@ def _known_package(ctx: CheckContext, rel: str, written: str) -> bool:
         return False
     known = ctx.packages.dependencies(anchor_dir(rel)) | ctx.packages.own()
     return f"@{scoped.group(1)}/{scoped.group(2)}" in known
+
+
+def _prose(rel: str) -> bool:
+    """Step 5: whether a file is written in prose, where an ``@`` may be meant as an import."""
+    return posixpath.splitext(rel)[1].lower() in PROSE_EXTENSIONS
 
 
 def _bare_line(ctx: CheckContext, rel: str, edge: Edge) -> bool:
@@ -162,6 +173,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         if not edge.inside:
             continue
         rel, target = ctx.rel(edge.importer), ctx.rel(edge.target)
+        if not edge.exists and rel not in ctx.index.present and not _prose(rel):
+            continue  # 5: a justfile's ``@build:``, a script's decorator
         span = _code_span(ctx, rel, edge)
         if span is not None:  # 2
             name = edge.written.split("`", 1)[0]  # "@x`," at a span's end: the name is x

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.read.commands import Command, adds_packages, aimed_elsewhere, commands, job_of
+from agents_md.maintain.read.commands import Command, adds_packages, aimed_elsewhere, commands, job_of, wrong_example
 from agents_md.maintain.repo.files import anchor_dir
 
 RULE = RuleInfo(
@@ -53,7 +53,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         if rel in profile.read:
             continue  # a link to the folder's other doc: its text is read once
         profile.read.add(rel)
-        for command in commands(ctx.scan(rel)):
+        lines = (ctx.text(rel) or "").split("\n")
+        for command in commands([i for i in ctx.scan(rel) if not wrong_example(lines, i)]):
             profile.add(rel, command)
     for directory in sorted(profiles):
         near = profiles[directory]

@@ -3,8 +3,9 @@ which is not there (``make tets``, ``pnpm run buld``, ``just fmtt``, a ``./scrip
 cannot be run), with the nearest names it does have.
 
 1. Commands are read from code spans and shell blocks (``read.invocations``); a clause that
-   says not to run one is left out, and so is a word that is a placeholder (``<name>``), and a
-   block that draws a folder tree (``├── src/``: a listing, ``./AGENTS.md (this file)`` on top).
+   says not to run one is left out, and so is a block labelled as what not to run ("❌ Wrong:"),
+   a word that is a placeholder (``<name>``), and a block that draws a folder tree
+   (``├── src/``: a listing, ``./AGENTS.md (this file)`` on top).
 2. A command runs in the folder the doc governs, moved by a ``cd DIR &&`` before it, by a
    ``cd`` earlier in its shell block (``read.invocations.ShellBlocks``), or by the tool's own
    flag (``make -C``, ``pnpm --filter``, ``just -f``); after a ``cd`` to no folder of the
@@ -38,7 +39,7 @@ from collections.abc import Iterator
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.checks.entry_points import Miss, Runners, leaves, misses
-from agents_md.maintain.read.commands import CLAUSE_END
+from agents_md.maintain.read.commands import CLAUSE_END, wrong_example
 from agents_md.maintain.read.invocations import Invocation, ShellBlocks, drawn_trees, invocations
 from agents_md.maintain.read.markdown import Item
 from agents_md.maintain.repo.files import anchor_dir
@@ -70,9 +71,12 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         findings: list[tuple[int, Invocation, Miss]] = []
         blocks = ShellBlocks(functools.partial(_a_folder, ctx, home))
         trees = drawn_trees(ctx.scan(rel))
+        lines = (ctx.text(rel) or "").split("\n")
         for item in ctx.scan(rel):
             if item.kind == "fence" and item.block in trees:
                 continue  # a drawn folder tree lists files, it runs none
+            if wrong_example(lines, item):
+                continue  # "❌ Wrong:": the block shows what not to run
             where, then = blocks.run(item)
             if where is None or then is None:
                 continue  # run somewhere it cannot tell (``cd $DIR``, a folder made on the way)

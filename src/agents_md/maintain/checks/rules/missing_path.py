@@ -9,7 +9,8 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    every link to it, and for a rule the folders its ``paths:`` name), to each folder above those
    up to the repository root, and to the root; a leading ``/`` means the root (a name with its
    other extensions, ``verilated.h/.cpp``, is found when each of its spellings is; a Gradle
-   module's source set, ``composeApp/desktopMain``, in its ``src/``). Found anywhere,
+   module's source set, ``composeApp/desktopMain``, in its ``src/``), and below each folder the
+   doc names at or before its line ("copies `src/prefect/`, then deletes `cli/`"). Found anywhere,
    or as the end of a tracked file's or folder's path within the doc's folder, or of just one
    elsewhere (written from another folder: ``_harness/x.py`` for ``core/pkg/_harness/x.py``; a
    module specifier ``./api`` for ``src/api/`` or ``src/api.ts``; an ESM import's ``./x.js`` for
@@ -26,9 +27,10 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    its host, ``hashicorp/vault/api``), words that name no place (``tasks/TaskService``, a folder
    and a class; ``pkg/skip.ResolveSkipFor``, a name in a folder's package), a link's label
    (``[`x/guide`](x/guide.md)``: its target is checked), one in a clause
-   that says not to do or use it (a counter-example: "use `a`, not `b`"), one on a line that
-   says it is another repository's ("in that repo", "outside git", "next to this repo", "the
-   `acme/widget` repository"), a code span without a file
+   that says not to do or use it (a counter-example: "use `a`, not `b`"; a block labelled
+   "❌ Wrong:"), one on a line (or its sentence's rest) that says it is another repository's ("in
+   that repo", "outside git", "next to this repo", "the `acme/widget` repository", "in the
+   internal Android repository"), a code span without a file
    extension on a line about branches (``Branch naming: `ui-v2/feature-x` ``: a branch name)
    or about an app's routes ("redirects to `./workflows`": a URL path), a MIME type's first half
    on a line about media types (``video/``),
@@ -82,7 +84,7 @@ from agents_md.engine.rules import rule_globs
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.read.absence import said_absent, to_be_made
 from agents_md.maintain.read.assets import CONFIG_NAMES, asset_outputs, built_asset
-from agents_md.maintain.read.commands import SHELL_LANGS, counter_example
+from agents_md.maintain.read.commands import SHELL_LANGS, counter_example, wrong_example
 from agents_md.maintain.read.invocations import ShellBlocks, leading_cd
 from agents_md.maintain.read.markdown import Item
 from agents_md.maintain.read.paths import GENERIC_NAME, code_path, example_paths, link_path, spelled_out
@@ -138,12 +140,16 @@ _MADE_LOCALLY = re.compile(
 # A line that says its paths are another repository's ("see `x` in that repo", "outside git").
 _ELSEWHERE = re.compile(
     r"\b(?:that|the other|another|a separate|a sibling|the upstream|an external)\s+(?:repo|repository|checkout)\b"
-    r"|\bin the [\w.-]+ (?:repo|repository)\b|\boutside (?:of )?(?:this |the )?(?:repo|repository|git)\b"
+    r"|\bin the (?:[\w.-]+ ){1,3}(?:repo|repository)\b|\boutside (?:of )?(?:this |the )?(?:repo|repository|git)\b"
     r"|\bnext to (?:this|the) (?:repo|repository|checkout)\b"
     # a GitHub owner/name in a code span called a repository ("the former `acme/widget-cxx` repository")
     r"|`[\w.-]+/[\w.-]+`\s+(?:repo|repository)\b",
     re.I,
 )
+
+# Where a sentence ends in prose; a line that starts another block (a list item, a heading, a row).
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+_BLOCK_START = re.compile(r"\s*(?:[-*+>#|]|\d+[.)]\s|```|~~~)")
 
 # A line about git branches: its slash-separated words name branches, not folders.
 _BRANCHES = re.compile(r"\bbranch(?:es)?\b|\bgit (?:checkout -b|switch -c)\b", re.I)
@@ -191,10 +197,43 @@ class _Places:
         self.lines = (ctx.text(rel) or "").split("\n")
         self.blocks = ShellBlocks(self._a_folder)  # where its shell blocks' lines run
         self.user_dirs = frozenset(_IN_HOME.findall(ctx.text(rel) or ""))
+        self.rel = rel
+        self._named: list[tuple[int, str]] | None = None  # the folders the doc names, by line (made once)
 
     def _a_folder(self, to: str) -> bool:
         folder = posixpath.normpath(posixpath.join(self.home, to))
         return not _leaves(folder) and os.path.isdir(self.ctx.abs("" if folder == "." else folder))
+
+    def under_named(self, path: str, line: int) -> bool:
+        """Step 2: whether ``path`` is found below a folder the doc named at or before its line
+        ("copies `src/prefect/`, then deletes `cli/` and `server/api/`": that folder's)."""
+        if path.startswith(("/", "../")):
+            return False
+        if self._named is None:
+            self._named = []
+            for item in self.ctx.scan(self.rel):
+                if item.kind == "fence":
+                    continue
+                for named in self.paths(item):
+                    folder = self._folder(named)
+                    if folder:
+                        self._named.append((item.line, folder))
+        bare = path.split("#", 1)[0].split("?", 1)[0]
+        return any(
+            at <= line and os.path.lexists(self.ctx.abs(posixpath.normpath(posixpath.join(folder, bare))))
+            for at, folder in self._named
+        )
+
+    def _folder(self, named: str) -> str | None:
+        """Where a named path is a folder of the repository, read from the doc's places (not the root)."""
+        named = named.split("#", 1)[0].split("?", 1)[0]
+        if named.startswith(("/", "../")) or named.strip("./") == "":
+            return None
+        for base in self.dirs:
+            joined = posixpath.normpath(posixpath.join(base, named))
+            if joined and not _leaves(joined) and os.path.isdir(self.ctx.abs(joined)):
+                return joined
+        return None
 
     def first_exists(self, part: str) -> bool:
         return any(os.path.lexists(os.path.join(self.ctx.abs(b), part)) for b in self.dirs)
@@ -289,7 +328,7 @@ class _Places:
         parts = [p for p in path.split("#", 1)[0].split("/") if p not in ("", ".", "..")]
         if any(p in DEPENDENCY_DIRS for p in parts):
             return True
-        if _ELSEWHERE.search(item.line_text):
+        if _ELSEWHERE.search(self._sentence(item)):
             return True
         if item.kind == "code" and parts and "." not in parts[-1] and _BRANCHES.search(item.line_text):
             return True
@@ -306,7 +345,23 @@ class _Places:
             return True
         if parts and _BUILT.search(parts[-1]):
             return True  # a compiled file (``./test/Debug/run.exe``): what a build makes
-        return item.kind != "link" and counter_example(item)
+        return item.kind != "link" and (counter_example(item) or wrong_example(self.lines, item))
+
+    def _sentence(self, item: Item) -> str:
+        """The item's line and, while its sentence goes on past the item, the lines after it
+        ("`third_party/x/` in google3, or `external/x` in the\ninternal Android repository.")."""
+        text = item.line_text
+        if item.kind == "fence":
+            return text  # a code block's line is no sentence of prose
+        at = text.find(item.text) + len(item.text) if item.kind == "code" else 0
+        following = item.line
+        while following < len(self.lines) and not _SENTENCE_END.search(text, at):
+            line = self.lines[following]
+            if not line.strip() or _BLOCK_START.match(line):
+                break  # a paragraph's end, or another list item, heading, row or block
+            text += " " + line
+            following += 1
+        return text
 
     def _around(self, item: Item) -> str:
         """The item's line and the two before it (a sentence wrapped over lines)."""
@@ -701,7 +756,12 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     inside = posixpath.normpath(posixpath.join(places.home, path))
                     if not _leaves(inside):
                         read_inside_as[(rel, path)] = inside
-                elif verdict == MISSING and not places.a_package(path) and not places.a_member(path):
+                elif (
+                    verdict == MISSING
+                    and not places.a_package(path)
+                    and not places.a_member(path)
+                    and not places.under_named(path, item.line)
+                ):
                     first = _first_part(path)
                     anchored = bool(first) and places.first_exists(first)
                     candidates.append(_Candidate(doc=rel, item=item, path=path, lookups=lookups, anchored=anchored))
@@ -713,10 +773,11 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
 
     # Asked of git: the spellings from the doc's folder and from the root (where the doc and
     # git's patterns are read from); a folder as one too ("x/": a pattern such as "prettier/"
-    # matches only so).
+    # matches only so), and so is one written as a folder whose name has a dot (``.astro/``).
     def spellings(c: _Candidate) -> set[str]:
         ends = {c.lookups[0], c.lookups[-1]} if c.lookups else set()
-        return ends | {s.rstrip("/") + "/" for s in ends if not _EXTENSION.search(s)}
+        folder = c.path.endswith("/")
+        return ends | {s.rstrip("/") + "/" for s in ends if folder or not _EXTENSION.search(s)}
 
     asked = sorted({s for c in candidates for s in spellings(c)} | set(read_inside_as.values()))
     ignored = ctx.git.ignored(asked) if ctx.git is not None else frozenset()
