@@ -147,6 +147,10 @@ def test_tab_indented_nested_block_is_accepted() -> None:
 
 def test_empty_key_becomes_null() -> None:
     assert parse_front_matter("a: 1\n: nokey\n").data == {"a": 1, "null": "nokey"}
+    # indented, or as a list item: a map (g7_rule_paths_item_empty_key)
+    assert parse_front_matter("paths:\n  - docs/**\n  - : apps/**\n").data == {
+        "paths": ["docs/**", {"null": "apps/**"}]
+    }
 
 
 # --- name and description -------------------------------------------------------------------------

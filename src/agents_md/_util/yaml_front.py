@@ -3,8 +3,8 @@
 1. Parse as YAML with the 1.2 core schema (``yes``/``on`` are strings; ``0o17``, ``0x1F``,
    ``.inf`` are numbers). Tags are ignored (a core type's tag on a text not of that type keeps
    the text), but scanned as the engine's parser scans them (``_Scanner.scan_tag``: ``!*.ts``
-   is an error), duplicate keys keep the last value, a line
-   ``: value`` has the key ``null``, a plain scalar may start with ``,`` outside flow
+   is an error), duplicate keys keep the last value, a line ``: value`` (indented, or a list
+   item ``- : value``) has the key ``null``, a plain scalar may start with ``,`` outside flow
    collections, and in a quoted scalar the first CRLF after text counts as two line breaks
    (a lone CR is an error): the quirks of the engine's parser (Bun's).
 2. If that fails, every line ``key: value`` whose key is only letters, ``_`` and ``-`` and
@@ -409,15 +409,16 @@ def _load(text: str) -> tuple[Any, dict[str, int], dict[str, list[int]]]:
     return data, key_lines, item_lines
 
 
-_EMPTY_KEY = re.compile(r"^:(?=[ \t])", re.MULTILINE)
+_EMPTY_KEY = re.compile(r"^([ \t]*(?:-[ \t]+)*):(?=[ \t])", re.MULTILINE)
 
 
 def _strict(text: str) -> tuple[Any, dict[str, int], dict[str, list[int]]]:
     try:
         return _load(text)
     except yaml.YAMLError:
-        # The engine's parser also takes a line ": value" (key null).
-        patched = _EMPTY_KEY.sub("null:", text)
+        # The engine's parser also takes a line ": value" (key null), indented or as a list item
+        # ("- : value", a map; g7_rule_paths_item_empty_key).
+        patched = _EMPTY_KEY.sub(r"\1null:", text)
         if patched == text:
             raise
         return _load(patched)
