@@ -121,12 +121,36 @@ def test_rewrite_quotes_only_plain_letter_keys_with_special_values() -> None:
     assert quote_problem_values(text)[0] == 'description: "a: b"\nx1: a: b\nok: plain\nq: "a: b"\nl: [a, b]\n'
 
 
+@pytest.mark.parametrize(
+    ("front", "data"),
+    [
+        ("paths:\n  - src/**\n  - !**/*.test.ts\n", None),  # after a lone "!", a letter, digit or "-"
+        ("paths:\n  - !.env x\n", None),
+        ("paths:\n  - !_x x\n", None),
+        ("paths: !*.test.ts\n", {"paths": "!*.test.ts"}),  # refused, then read again quoted
+        ("paths:\n  - !-a x\n  - !a*b y\n  - !!*a z\n", {"paths": ["x", "y", "z"]}),
+        ("paths:\n  - !foo\n", {"paths": [""]}),
+        ("paths:\n  - !a,b x\n", {"paths": [",b x"]}),  # the tag ends at the comma
+        ("paths:\n  - !a[b] x\n", None),
+        ("paths:\n  - !!int apps/**\n  - !!int 12\n", {"paths": ["apps/**", 12]}),  # a text not of the type stays
+        ("a: !!null x\nb: !!bool x\nc: !!seq x\nd: !!null\n", {"a": "x", "b": "x", "c": "x", "d": None}),
+    ],
+)
+def test_tags_as_the_engine_reads_them(front: str, data: object) -> None:
+    """``g7_rule_paths_tag_*``."""
+    assert parse_front_matter(front).data == data
+
+
 def test_tab_indented_nested_block_is_accepted() -> None:
     assert parse_front_matter("tools:\n\t- Read\n\t- Grep\n").data == {"tools": ["Read", "Grep"]}
 
 
 def test_empty_key_becomes_null() -> None:
     assert parse_front_matter("a: 1\n: nokey\n").data == {"a": 1, "null": "nokey"}
+    # indented, or as a list item: a map (g7_rule_paths_item_empty_key)
+    assert parse_front_matter("paths:\n  - docs/**\n  - : apps/**\n").data == {
+        "paths": ["docs/**", {"null": "apps/**"}]
+    }
 
 
 # --- name and description -------------------------------------------------------------------------

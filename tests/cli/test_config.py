@@ -138,9 +138,9 @@ def test_config_says_what_applies_while_the_plugin_is_off(tree: Tree, capsys: py
     assert "the option reads managed-only (from user settings (" in text and "which does not apply" in text
 
 
-def test_a_repository_cannot_turn_off_managed_only_by_the_plugin_bare_name(
-    tree: Tree, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_the_plugin_bare_name_does_not_turn_off_the_built_in(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    """``enabledPlugins`` keys the built-in ``agents-md@builtin``: ``agents-md`` is another plugin's
+    key (g7_enabled_plugins_bare_name), so managed-only holds and nothing is told."""
     root = tree(
         {"CLAUDE.md": "# project\n", ".claude/settings.local.json": {"json": {"enabledPlugins": {"agents-md": False}}}}
     )
@@ -151,4 +151,4 @@ def test_a_repository_cannot_turn_off_managed_only_by_the_plugin_bare_name(
     )
     out, err = capsys.readouterr()
     assert "# managed" in out and "# project" not in out
-    assert "enabledPlugins turns off agents-md, which the managed settings configure" in err
+    assert "enabledPlugins" not in err

@@ -55,6 +55,24 @@ def test_values_yaml_refuses_unquoted(front: str, globs: tuple[str, ...] | None)
 
 
 @pytest.mark.parametrize(
+    ("front", "globs"),
+    [
+        ('paths:\n  - ["src/a.ts", "docs/d.md"]', ("src/a.ts", "docs/d.md")),  # a list in the list
+        ('paths:\n  - [["docs/**"]]', ("docs/**",)),  # at any depth
+        ("paths: [[lib/**, docs/**]]", ("lib/**", "docs/**")),
+        ('paths:\n  - ["lib/**, docs/**"]', ("lib/**", "docs/**")),  # its strings split as any
+        ('paths:\n  - [123, "docs/**"]', ("docs/**",)),  # what is not a string is dropped
+        ("paths:\n  - [123]", None),
+        ("paths:\n  - []", None),
+        ("paths:\n  - {k: v}", None),
+    ],
+)
+def test_lists_in_the_list(front: str, globs: tuple[str, ...] | None) -> None:
+    """``g7_rule_paths_nested_list*``: the engine reads a list inside ``paths:`` through."""
+    assert rule_globs(front) == globs
+
+
+@pytest.mark.parametrize(
     ("globs", "path", "matched"),
     [
         (("packages\\*",), "packages/ui/a.ts", True),  # a trailing escaped star: a wildcard

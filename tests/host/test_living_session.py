@@ -63,6 +63,32 @@ def test_compact_forgets_the_plugins_attachments_but_not_the_engines(tree: Tree)
     assert [f.path for f in s.read(str(root / "cl/f.txt")).engine_files] == [str(root / "cl/CLAUDE.md")]
 
 
+def test_compact_keeps_the_five_files_the_engine_restores(tree: Tree) -> None:
+    """``engine.loop``: each request turns the order of use round, then the five newest (by
+    modification time, ties in that order) stay given (g7_compact_keeps_five)."""
+    spec = {f"{d}/CLAUDE.md": f"{d}\n" for d in "abcdef"} | {f"{d}/f.txt": "x\n" for d in "abcdef"}
+    root = tree(spec)
+    for path in spec:
+        os.utime(root / path, ns=(10**18, 10**18))  # one millisecond for all: the order of use decides
+    s = session(root)
+    s.turn()
+    for d in "abcdef":
+        s.read(str(root / d / "f.txt"))
+    s.compact()
+    s.turn()
+    again = {d: [f.path for f in s.read(str(root / d / "f.txt")).engine_files] for d in "abcdef"}
+    assert again == {d: [str(root / d / "CLAUDE.md")] if d in "ace" else [] for d in "abcdef"}
+    # a newer file ranks first whatever its use: a's CLAUDE.md, written last, is kept
+    os.utime(root / "a/CLAUDE.md", ns=(2 * 10**18, 2 * 10**18))
+    s.clear()
+    s.turn()
+    for d in "abcdef":
+        s.read(str(root / d / "f.txt"))
+    s.compact()
+    s.turn()
+    assert [d for d in "abcdef" if not s.read(str(root / d / "f.txt")).engine_files] == ["a", "d", "f"]
+
+
 def test_compact_rereads_the_start_files_from_disk(tree: Tree) -> None:
     root = tree({"CLAUDE.md": "before\n"})
     s = session(root)

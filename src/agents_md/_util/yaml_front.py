@@ -1,8 +1,10 @@
 """Read front matter the way the engine does: YAML 1.2 core types, then a lenient retry.
 
 1. Parse as YAML with the 1.2 core schema (``yes``/``on`` are strings; ``0o17``, ``0x1F``,
-   ``.inf`` are numbers). Tags are ignored, duplicate keys keep the last value, a line
-   ``: value`` has the key ``null``, a plain scalar may start with ``,`` outside flow
+   ``.inf`` are numbers). Tags are ignored (a core type's tag on a text not of that type keeps
+   the text), but scanned as the engine's parser scans them (``_Scanner.scan_tag``: ``!*.ts``
+   is an error), duplicate keys keep the last value, a line ``: value`` (indented, or a list
+   item ``- : value``) has the key ``null``, a plain scalar may start with ``,`` outside flow
    collections, and in a quoted scalar the first CRLF after text counts as two line breaks
    (a lone CR is an error): the quirks of the engine's parser (Bun's).
 2. If that fails, every line ``key: value`` whose key is only letters, ``_`` and ``-`` and
@@ -32,6 +34,7 @@ from yaml.parser import Parser
 from yaml.reader import Reader
 from yaml.resolver import BaseResolver
 from yaml.scanner import Scanner, ScannerError
+from yaml.tokens import TagToken
 
 from agents_md._util.js import js_string
 from agents_md._util.jstext import JS_WHITESPACE as JS_WS
@@ -82,6 +85,7 @@ class _Resolver(BaseResolver):
 
 
 _Resolver.yaml_implicit_resolvers = {}
+_SHAPES: dict[str, re.Pattern[str]] = {}  # what each core type's text looks like
 for _tag, _rx, _first in (
     ("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
     ("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", "~nN"),
@@ -93,7 +97,8 @@ for _tag, _rx, _first in (
     ),
     ("tag:yaml.org,2002:merge", r"^<<$", "<"),
 ):
-    _Resolver.add_implicit_resolver(_tag, re.compile(_rx), [*_first, *([""] if "null" in _tag else [])])
+    _SHAPES[_tag] = re.compile(_rx)
+    _Resolver.add_implicit_resolver(_tag, _SHAPES[_tag], [*_first, *([""] if "null" in _tag else [])])
 
 
 def _join_surrogates(text: str) -> str:
@@ -158,8 +163,33 @@ _CONSTRUCTORS: dict[str | None, Any] = {
         for t in ("binary", "timestamp", "omap", "pairs", "set", "value")
     },
 }
+
+
+def _or_text(tag: str, build: Any) -> Any:
+    """A core type's constructor, for a node tagged with it (``!!int x``): a text that is not of
+    that type, or a scalar tagged as a list or map, stays the text, as the engine reads it
+    (g7_rule_paths_tag_*)."""
+    shape = _SHAPES.get(tag)
+
+    def construct(c: _Constructor, node: Node) -> Any:
+        if isinstance(node, ScalarNode) and (shape is None or not shape.match(str(node.value))):
+            return str(node.value)
+        return build(c, node)
+
+    return construct
+
+
+for _type in ("int", "float", "bool", "null", "seq", "map"):
+    _core = f"tag:yaml.org,2002:{_type}"
+    _CONSTRUCTORS[_core] = _or_text(_core, _CONSTRUCTORS.get(_core) or _Constructor.yaml_constructors[_core])
 for _tag_name, _fn in _CONSTRUCTORS.items():
     _Constructor.add_constructor(_tag_name, _fn)
+
+
+# Tags (``_Scanner.scan_tag``): a lone "!" is followed by these, then the tag characters run.
+_TAG_WORD = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-")
+_TAG_CHARS = _TAG_WORD | frozenset("#;/?:@&=+$_.~*'()")
+_BREAK_OR_SPACE = "\0 \t\r\n\x85\u2028\u2029"
 
 
 class _Scanner(Reader, Scanner):
@@ -201,6 +231,43 @@ class _Scanner(Reader, Scanner):
         value = self.prefix(length)
         self.forward(length)
         return token_class(value, start_mark, self.get_mark())
+
+    def scan_tag(self) -> Any:
+        """A tag as the engine's parser reads it: after a lone ``!`` the name starts with a letter,
+        digit or ``-`` (``!*.ts``, ``!.env``, ``!_x`` are errors; ``!!*x`` is not), and it ends at
+        the first character that is not a tag character (``,[]{}`` included), with no space needed
+        before what follows (``!a,b x`` is ``!a`` on ``,b x``). (g7_rule_paths_tag_*)"""
+        start_mark = self.get_mark()
+        if self.peek(1) == "<" or self.peek(1) in _BREAK_OR_SPACE:
+            return super().scan_tag()  # a verbatim tag, or the non-specific "!"
+        self.forward()
+        if self.peek() == "!":
+            handle = "!!"
+            self.forward()
+        else:
+            length = 0
+            while self.peek(length) in _TAG_WORD:
+                length += 1
+            if not length:
+                raise ScannerError("while scanning a tag", start_mark, "expected a tag name", self.get_mark())
+            handle = "!"
+            if self.peek(length) == "!":
+                handle += self.prefix(length + 1)
+                self.forward(length + 1)
+        chunks: list[str] = []
+        while True:
+            length = 0
+            while self.peek(length) in _TAG_CHARS:
+                length += 1
+            if length:
+                chunks.append(self.prefix(length))
+                self.forward(length)
+            if self.peek() != "%":
+                break
+            chunks.append(self.scan_uri_escapes("tag", start_mark))
+        if not chunks:
+            raise ScannerError("while scanning a tag", start_mark, "expected a tag suffix", self.get_mark())
+        return TagToken((handle, "".join(chunks)), start_mark, self.get_mark())
 
     # The engine's parser (Bun's) lets a plain scalar start with "," outside flow collections.
     def fetch_flow_entry(self) -> None:
@@ -342,15 +409,16 @@ def _load(text: str) -> tuple[Any, dict[str, int], dict[str, list[int]]]:
     return data, key_lines, item_lines
 
 
-_EMPTY_KEY = re.compile(r"^:(?=[ \t])", re.MULTILINE)
+_EMPTY_KEY = re.compile(r"^([ \t]*(?:-[ \t]+)*):(?=[ \t])", re.MULTILINE)
 
 
 def _strict(text: str) -> tuple[Any, dict[str, int], dict[str, list[int]]]:
     try:
         return _load(text)
     except yaml.YAMLError:
-        # The engine's parser also takes a line ": value" (key null).
-        patched = _EMPTY_KEY.sub("null:", text)
+        # The engine's parser also takes a line ": value" (key null), indented or as a list item
+        # ("- : value", a map; g7_rule_paths_item_empty_key).
+        patched = _EMPTY_KEY.sub(r"\1null:", text)
         if patched == text:
             raise
         return _load(patched)

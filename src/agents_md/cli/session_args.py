@@ -72,7 +72,7 @@ def engine_args(args: Arguments) -> EngineArgs:
 
     return EngineArgs(
         settings=args.settings,
-        setting_sources=setting_sources(args.setting_sources) if args.setting_sources else None,
+        setting_sources=setting_sources(args.setting_sources) if args.setting_sources is not None else None,
         add_dirs=tuple(args.add_dir),
         bare=args.bare,
         safe_mode=args.safe_mode,

@@ -66,8 +66,9 @@ class EngineArgs:
 
 
 def setting_sources(text: str) -> tuple[str, ...]:
-    """``--setting-sources user,project``: the names, in order, blanks dropped."""
-    return tuple(s.strip() for s in text.split(",") if s.strip())
+    """``--setting-sources user,project``: the names, in order, each trimmed; ``""`` names none,
+    a blank name elsewhere (``user,``, `` ``) is one the engine refuses (``engine.settings``)."""
+    return () if text == "" else tuple(s.strip() for s in text.split(","))
 
 
 def _split_value(token: str) -> tuple[str, str | None]:

@@ -3,6 +3,17 @@
 A loop remembers which nested files it was given. A non-fork subagent starts with an empty
 memory (it is handed nested files again); a fork starts with a copy of its parent's (it is
 not handed what the parent already had, and what it gets is not the parent's).
+
+``/compact`` keeps only what the engine restores as reads (``Loop.compacted``): of the files
+read and given, the five most recently used, as the engine orders them:
+
+1. Each file read (the Read succeeded) and each nested file given is used when it is, the most
+   recent first: the read file, then (after the request that carries its result) the nested
+   files given for it, in order.
+2. Every request the loop sends turns that order round (newest last, oldest first): one at the
+   start of each user turn, and one after each tool call.
+3. At ``/compact`` the files are ranked by their modification time in whole milliseconds, the
+   newest first, equal times in that order; the first five are kept (g7_compact_keeps_five*).
 """
 
 from __future__ import annotations
@@ -78,6 +89,7 @@ class Loop:
         "may_read",
         "parent_id",
         "profile",
+        "recent",
         "session_factory",
         "start_paths",
         "tell",
@@ -107,6 +119,7 @@ class Loop:
         self.parent_id = parent_id
         self.loop_id = loop_id
         self.delivered: set[str] = set()
+        self.recent: list[str] = []  # what was read and given, the most recently used first
         self.attachments_enabled = attachments_enabled
         self.tell = tell  # the session's notices
         self.profile = profile
@@ -120,11 +133,13 @@ class Loop:
         """
         spelled = _expand(path, home, self.finder.cwd)
         if not self.attachments_enabled():
+            self.request()
             return ReadResult(path=spelled, engine_files=(), hook_files=())
         # The engine takes the path as spelled when it lies in the cwd, else resolved (a Read
         # through a linked alias of the cwd).
         real = spelled if within(spelled, self.finder.cwd) else os.path.realpath(spelled)
         if not self.may_read(real):
+            self.request()
             return ReadResult(path=spelled, engine_files=(), hook_files=())  # refused: nothing read
         self.finder.fs.begin(self.finder.cwd)
         try:
@@ -137,9 +152,15 @@ class Loop:
 
             told = (Notice(source=ENGINE, text=failed_gather(exc, NO_ATTACHMENT), level="warning"),)
             self.tell(told)
+            self.request()
             return ReadResult(path=spelled, engine_files=(), hook_files=(), notices=told)
         self.delivered.add(real)
         self.delivered.update(f.path for f in engine)
+        if read:
+            self._use(real)
+        self.request()
+        for f in engine:
+            self._use(f.path)
         if not read:
             return ReadResult(path=spelled, engine_files=engine, hook_files=())  # the Read failed
         call = ToolCall(
@@ -158,6 +179,31 @@ class Loop:
         notices = (*told, *result.failures)
         self.tell(notices)
         return result.answers, notices, records
+
+    def _use(self, path: str) -> None:
+        """Step 1: ``path`` is now the most recently used."""
+        if path in self.recent:
+            self.recent.remove(path)
+        self.recent.insert(0, path)
+
+    def request(self) -> None:
+        """Step 2: the loop sends a request."""
+        self.recent.reverse()
+
+    def compacted(self, keep: int = 5) -> None:
+        """Step 3: ``/compact``; only the files the engine restores stay given."""
+        fs = self.finder.fs
+
+        def millis(path: str) -> int:
+            try:
+                stamp = fs.stamp(path)
+            except OSError:  # a failing disk: ranked by use alone (``engine.faults``)
+                stamp = None
+            return stamp[0] // 1_000_000 if stamp is not None else 0
+
+        kept = sorted(self.recent, key=lambda path: -millis(path))[:keep]
+        self.recent = kept
+        self.delivered = set(kept)
 
     def _given(self, path: str) -> bool:
         return path in self.delivered or path in self.start_paths

@@ -4,8 +4,9 @@ whether a conditional rule applies to a file that was read.
 1. A rules folder's files are its ``**/*.md``, in directory order, each by its real path. A
    linked entry (file or folder) of a project rules folder must resolve inside the working
    directory, or it is dropped; user and managed rules may link anywhere.
-2. A rule whose front matter has ``paths:`` (a string, or a list of strings) is conditional;
-   none, empty, unreadable YAML or only "match everything" globs (``**``, ``**/**``) make it
+2. A rule whose front matter has ``paths:`` (a string, or a list of strings; a list inside it is
+   read through at any depth, numbers, maps and nulls in it are dropped) is conditional; none,
+   empty, unreadable YAML or only "match everything" globs (``**``, ``**/**``) make it
    unconditional. The front matter is read as an agent file's is (``_util.yaml_front``): a
    value YAML refuses unquoted (``paths: **/*.py``, ``{src,lib}/**``, ``@scope/**``) is read
    again quoted; a list item it refuses (``- **/*.ts``) leaves no front matter. Each string
@@ -80,14 +81,8 @@ def rule_globs(front_matter: str | None) -> tuple[str, ...] | None:
     data = _yaml_load(front_matter)
     if not isinstance(data, dict):
         return None
-    value = data.get("paths")
-    strings: list[str] = []
-    if isinstance(value, str):
-        strings = [value]
-    elif isinstance(value, list):
-        strings = [item for item in value if isinstance(item, str)]
     globs: list[str] = []
-    for text in strings:
+    for text in _strings(data.get("paths")):
         for item in _items(text):
             for glob in _expanded(item):
                 if len(globs) >= MOST_GLOBS:
@@ -97,6 +92,16 @@ def rule_globs(front_matter: str | None) -> tuple[str, ...] | None:
     if all(set(g.split("/")) == {"**"} for g in globs):
         return None  # no globs, or only "match everything": an unconditional rule
     return tuple(globs)
+
+
+def _strings(value: Any) -> list[str]:
+    """Step 2: the strings of a ``paths:`` value: itself, or a list's, lists in it read through at
+    any depth (``- [a, b]`` is ``a`` and ``b``); other values (numbers, maps, null) are none."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [text for item in value for text in _strings(item)]
+    return []
 
 
 def _items(text: str) -> list[str]:

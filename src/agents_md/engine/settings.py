@@ -232,8 +232,10 @@ def load_settings(
     else:
         unknown = [s for s in setting_sources if s not in SOURCE_NAMES]
         if unknown:
+            # the engine's words (g7_setting_sources_unknown)
             raise SettingsError(
-                f"--setting-sources: unknown source {unknown[0]!r}; expected a comma list of user, project, local"
+                f"Error processing --setting-sources: Invalid setting source: {unknown[0]}. "
+                "Valid options are: user, project, local"
             )
         enabled = frozenset(SOURCE_NAMES[s] for s in setting_sources)
     layers: list[SettingsLayer] = []

@@ -1,8 +1,10 @@
 """Finding and seating plugins: the ``agents_md.plugins`` entry-point group, and plugin folders.
 
 1. The plugins: those given, else every entry point of the group not turned off (by
-   ``disabled`` or by ``enabledPlugins: {NAME: false}`` in any settings layer, a later layer
-   winning), the built-in first. A plugin the managed settings configure (``pluginConfigs``)
+   ``disabled``, its name or key, or by ``enabledPlugins: {KEY: false}`` in any settings layer,
+   a later layer winning), the built-in first. A settings key is the plugin's name, the
+   built-in's ``NAME@builtin`` alone: ``{"agents-md": false}`` names a ``--plugin-dir`` plugin
+   and leaves the built-in on, as the engine does. A plugin the managed settings configure (``pluginConfigs``)
    is not turned off by a project's or a local settings file: a repository cannot undo the
    organisation's mode (the reference engine lets it; ``held_on`` says so as notices).
 2. A ``--plugin-dir`` folder holding a built-in plugin seats it under its bare name, in place
@@ -175,15 +177,16 @@ def _is_folder(entry: str, here: str, cwd: os.stat_result | None) -> bool:
     return os.path.realpath(entry) == here
 
 
-def entry_point_plugins(disabled: Iterable[str] = ()) -> list[PluginSpec]:
-    off = set(disabled)
+def entry_point_plugins(disabled: Iterable[str] = (), settings_off: Iterable[str] = ()) -> list[PluginSpec]:
+    """Step 1: ``disabled`` by name or key; ``settings_off``, what ``enabledPlugins`` turns off, by key."""
+    off, keys_off = set(disabled), set(settings_off)
     specs: list[PluginSpec] = []
     import sys
 
     for ep in scan_entry_points(ENTRY_POINT_GROUP, installed_path(sys.path)):
         builtin = ep.distribution == BUILTIN_DISTRIBUTION and ep.name == "agents-md"
         key = f"{ep.name}@builtin" if builtin else ep.name
-        if ep.name in off or key in off:
+        if ep.name in off or key in off or key in keys_off:
             continue
         try:
             target = _load(ep.value)
@@ -213,11 +216,8 @@ def managed_configured(settings: Settings) -> dict[str, str]:
 
 
 def _imposed_key(key: object, imposed: Mapping[str, str]) -> str | None:
-    """The managed ``pluginConfigs`` key that ``key`` (``NAME`` or ``NAME@builtin``) turns off, if any."""
-    for candidate in (str(key), f"{key}@builtin"):
-        if candidate in imposed:
-            return candidate
-    return None
+    """``key`` when the managed settings configure the plugin it turns off (``pluginConfigs``)."""
+    return str(key) if str(key) in imposed else None
 
 
 def disabled_in(settings: Settings, *, hold_managed: bool = True) -> set[str]:
@@ -267,8 +267,7 @@ def seat(
     disabled: Iterable[str],
 ) -> tuple[PluginSpec, ...]:
     """Seat the session's plugins on ``bus`` (the steps above); the specs, in seating order."""
-    off = set(disabled) | disabled_in(settings)
-    specs = list(plugins) if plugins is not None else entry_point_plugins(off)
+    specs = list(plugins) if plugins is not None else entry_point_plugins(disabled, disabled_in(settings))
     builtin = [s for s in specs if s.builtin]
     from_folders = folder_plugins(plugin_dirs, builtin)
     folder_names = {s.name for s in from_folders}

@@ -398,6 +398,8 @@ class Session:
         if not self._has_messages:
             self._steps.append(Step(op="turn"))
         self._has_messages = True
+        if self._main is not None:
+            self._main.request()  # the turn's first request (``engine.loop``)
         return self.start()
 
     # ------------------------------------------------------------------ snapshot and restore
@@ -511,6 +513,7 @@ class Session:
         self._touched.clear()
         start = self._recompute("compact")
         if self._main is not None:
+            self._main.compacted()
             self._main.start_paths = frozenset(f.path for f in start.files)
         return start
 

@@ -9,7 +9,9 @@ It sits on the hook bus and uses only the nouns a third-party plugin has
   memory files; ``claude-md-or-agents-md`` stands down when the project has a ``CLAUDE.md`` of
   its own, else adds every ``AGENTS.md`` / ``.claude/AGENTS.md`` on the path;
   ``claude-md-and-agents-md`` adds them beside ``CLAUDE.md``, each file once (by path, link
-  target, then content).
+  target, then content); a file left out that way still brings the files it imports that are
+  not there yet (an ``AGENTS.md`` that ``CLAUDE.md`` imports: what lies past the import depth
+  from ``CLAUDE.md``), where it would have stood.
 - ``tool.call`` on ``Read``: the ``AGENTS.md`` files of the directories between the cwd and
   the read file, once per loop (``nested``).
 
@@ -44,6 +46,19 @@ ATTACHING_TOOLS = {
     "reference": ("Read",),
     "complete": ("Read", "Mention", "IdeSelection", "Edit", "Write", "MultiEdit", "NotebookEdit", "LS", "Glob", "Grep"),
 }
+
+
+class _Kept:
+    """A found file as the start keeps it: the file (``None`` when left out) and its imports kept."""
+
+    __slots__ = ("directory", "file", "imports")
+
+    def __init__(self, *, directory: str, file: InstructionFile | None, imports: tuple[InstructionFile, ...]) -> None:
+        self.directory, self.file, self.imports = directory, file, imports
+
+    @property
+    def all(self) -> tuple[InstructionFile, ...]:
+        return self.imports if self.file is None else (self.file, *self.imports)
 
 
 class _LoadState:
@@ -194,26 +209,25 @@ class AgentsMdPlugin:
 
         return StoodDown(claimed_by=own or unloaded, unloaded=unloaded)
 
-    def _dedup(
-        self, session: HookSession, found: Sequence[FoundFile], files: Sequence[InstructionFile]
-    ) -> list[FoundFile]:
+    def _dedup(self, session: HookSession, found: Sequence[FoundFile], files: Sequence[InstructionFile]) -> list[_Kept]:
         """Each file once: not a handed file by path or link target, nor equal in text (trimmed) to a
         handed project or local file. User and managed files do not count, nor do AGENTS.md files among
-        themselves."""
+        themselves. A file left out keeps the imports that are not handed (``file`` then ``None``),
+        as the engine does (g7_and_imported_agents_past_depth, g7_and_same_text_agents_imports)."""
         paths = {f.path for f in files}
         reals = {session.real(f.path) for f in files}
         texts = {session.text_key(f.content) for f in files if f.kind in (Kind.PROJECT, Kind.LOCAL)}
-        kept: list[FoundFile] = []
+        kept: list[_Kept] = []
         for item in found:
             text = session.text_key(item.file.content)
-            if item.file.path in paths or session.real(item.file.path) in reals or text in texts:
-                continue
+            left_out = item.file.path in paths or session.real(item.file.path) in reals or text in texts
             imports = tuple(f for f in item.imports if f.path not in paths and session.text_key(f.content) not in texts)
-            kept.append(FoundFile(directory=item.directory, file=item.file, imports=imports))
+            if not left_out or imports:
+                kept.append(_Kept(directory=item.directory, file=None if left_out else item.file, imports=imports))
         return kept
 
     def _record_load(
-        self, session: HookSession, mode: str, kept: Sequence[FoundFile], *, yielded: bool, failed: bool
+        self, session: HookSession, mode: str, kept: Sequence[_Kept], *, yielded: bool, failed: bool
     ) -> None:
         self._state.yielded = yielded
         if self._state.first_context_done:
@@ -222,7 +236,7 @@ class AgentsMdPlugin:
         session.telemetry.log(
             "agents_md_load",
             mode=mode,
-            file_count=len(kept),
+            file_count=sum(k.file is not None for k in kept),
             import_count=sum(len(k.imports) for k in kept),
             total_content_length=sum(len(f.content) for k in kept for f in k.all),
             yielded=yielded,
