@@ -125,7 +125,7 @@ class Session:
         self.cwd = fs.realpath(cwd)
         self.top = worktree(self.cwd, fs)
         self.dirs = _up(self.cwd, self.top)
-        self.config: OpenCodeConfig = read_config(home, env, self.dirs[::-1], fs)
+        self.config: OpenCodeConfig = read_config(home, env, self.dirs[::-1], fs, cwd=self.cwd)
         self.names = (AGENTS_MD, CONTEXT_MD) if self.config.claude_off else (AGENTS_MD, CLAUDE_MD, CONTEXT_MD)
         self._claimed: set[str] = set()
         self.started = self._start()
@@ -176,7 +176,7 @@ class Session:
     def _matches_one(self, pattern: str) -> list[str]:
         if pattern.startswith("~/"):
             pattern = os.path.join(self.home, pattern[2:])
-        bases = [""] if os.path.isabs(pattern) else self.dirs
+        bases = [""] if os.path.isabs(pattern) else [] if self.config.project_off else self.dirs
         out: list[str] = []
         for base in bases:
             full = os.path.normpath(os.path.join(base, pattern))
@@ -218,7 +218,7 @@ class Session:
         loops = [p for n in self.names for d in self.dirs if self.fs.is_link_loop(p := os.path.join(d, n))]
         for loop in loops[:1]:
             left.append(LeftOut(path=loop, why=Left.LINK_LOOP, detail="a link loop: OpenCode sends no project file"))
-        for name in () if loops else self.names:
+        for name in () if loops or self.config.project_off else self.names:
             walk = [os.path.join(d, name) for d in self.dirs if self.fs.is_file(os.path.join(d, name))]
             if walk:
                 files += [f for p in walk if (f := self._file(p, Scope.PROJECT, f"{name} on the walk", left))]
