@@ -66,10 +66,10 @@ def test_the_working_directorys_own_settings_apply(tmp_path: Path) -> None:
     ("settings", "message"),
     [
         ({"context": {"fileName": 5}}, "context.fileName must be a name or a list of names"),
-        ({"context": {"memoryBoundaryMarkers": ".git"}}, "context.memoryBoundaryMarkers must be a list of names"),
+        ({"context": {"memoryBoundaryMarkers": [".git", 5]}}, "context.memoryBoundaryMarkers must be a list of names"),
         ("{ not json\n", "not valid JSON"),
     ],
-    ids=["file-name-a-number", "markers-a-string", "not-json"],
+    ids=["file-name-a-number", "markers-holding-a-number", "not-json"],
 )
 def test_settings_gemini_refuses_are_an_error_naming_the_file(tmp_path: Path, settings: object, message: str) -> None:
     with pytest.raises(GeminiSettingsError) as caught:

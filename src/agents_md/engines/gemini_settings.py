@@ -8,12 +8,18 @@
    ``respectGeminiIgnore`` (default on) and ``security.folderTrust.enabled`` (default on). The working directory's own
    ``.gemini/settings.json`` (only there: not a parent's) applies over them when the folder
    is trusted.
-2. A value of the wrong type, or a file that is not JSON, is an error naming the file and
-   key: Gemini CLI refuses to start ("Invalid configuration in ..."); so does an included folder
-   that is missing (a dangling link too) or not a folder.
+2. A file that is not JSON, or a list of names holding something else, is an error naming the
+   file and key: Gemini CLI refuses to start; so does an included folder that is missing (a
+   dangling link too) or not a folder. Other values of the wrong type are taken as Gemini CLI
+   takes them (it only warns): ``context.includeDirectories`` as a string is one folder,
+   ``context.memoryBoundaryMarkers`` as a string is each of its characters (``"package.json"``
+   holds ``.``: every folder is a root), and a switch (``security.folderTrust.enabled``,
+   ``respectGitIgnore``, ``respectGeminiIgnore``) is off for ``false``, a string ``false`` in any
+   case, ``""`` or ``0``, its default when ``null``, else on.
 3. Trust: ``~/.gemini/trustedFolders.json`` (or the file ``GEMINI_CLI_TRUSTED_FOLDERS_PATH``
    names) maps folders to ``TRUST_FOLDER`` (that folder and
-   below), ``TRUST_PARENT`` (the folder above it and below) or ``DO_NOT_TRUST``; the most
+   below), ``TRUST_PARENT`` (the folder above it and below) or ``DO_NOT_TRUST`` (any other
+   value, ``trust_folder`` too, stops Gemini CLI: exit 52, unless trust is off); the most
    specific rule that covers the working directory wins; a rule's folder is taken by its real
    path (a rule on a link covers where the link leads). With trust on and no rule trusting
    the working directory, a headless run exits 55 and sends nothing.
@@ -45,6 +51,7 @@ SETTINGS = os.path.join(".gemini", "settings.json")
 TRUSTED_FOLDERS = os.path.join(".gemini", "trustedFolders.json")
 UNTRUSTED_EXIT = 55
 TRUST_ENV = "GEMINI_CLI_TRUST_WORKSPACE"
+TRUST_LEVELS = ("TRUST_FOLDER", "TRUST_PARENT", "DO_NOT_TRUST")
 
 _COMMENT = re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|/\*[\s\S]*?\*/')
 _VARIABLE = re.compile(r"\$(?:(\w+)|\{([^}]+)\})")
@@ -100,12 +107,15 @@ def _get(table: Mapping[str, object], *keys: str) -> object:
     return value
 
 
-def _names(table: Mapping[str, object], path: str, key: str, *, one: bool) -> tuple[str, ...] | None:
+def _names(
+    table: Mapping[str, object], path: str, key: str, *, one: bool, chars: bool = False
+) -> tuple[str, ...] | None:
+    """A list of names; a string is one name (``one``), or each of its characters (``chars``)."""
     value = _get(table, "context", key)
     if value is None:
         return None
-    if one and isinstance(value, str):
-        return (value,)
+    if isinstance(value, str) and (one or chars):
+        return tuple(value) if chars else (value,)
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return tuple(value)
     expected = "a name or a list of names" if one else "a list of names"
@@ -131,6 +141,18 @@ def _with_variables(value: object, variables: Mapping[str, str]) -> object:
     return value
 
 
+def _flag(value: object, default: bool) -> bool:
+    """A switch as Gemini CLI takes it: unset (or ``null``) is ``default``; a string ``false`` in
+    any case is off; anything else by JavaScript's truth (``""`` and ``0`` off, ``[]`` on)."""
+    if value is None:
+        return default
+    if isinstance(value, str):
+        return value != "" and value.lower() != "false"
+    if isinstance(value, bool | int | float):
+        return bool(value)
+    return True
+
+
 def _home_path(folder: str, home: str) -> str:
     """``~`` and ``~/…`` name the engine's home (its ``HOME``, not this process's)."""
     if folder == "~" or folder.startswith("~/"):
@@ -149,10 +171,10 @@ def read_settings(
     user_path = os.path.join(home, SETTINGS)
     user = _load(user_path, fs, variables) or {}
     enabled = _get(user, "security", "folderTrust", "enabled")
-    settings = GeminiSettings(
-        folder_trust=enabled is not False and env.get(TRUST_ENV) != "true",
-        trust_rules=_trust_rules(trust_file(home, env, cwd), fs),
-    )
+    folder_trust = _flag(enabled, True) and env.get(TRUST_ENV) != "true"
+    # The rules are read (and a bad one refused) only when trust is on.
+    rules = _trust_rules(trust_file(home, env, cwd), fs) if folder_trust else ()
+    settings = GeminiSettings(folder_trust=folder_trust, trust_rules=rules)
     layers = [(user_path, user)]
     workspace = os.path.join(cwd, SETTINGS)
     if os.path.normpath(workspace) != os.path.normpath(user_path) and is_trusted(settings, cwd):
@@ -164,15 +186,14 @@ def read_settings(
     respect = {"respectGitIgnore": True, "respectGeminiIgnore": True}
     for path, table in layers:
         names = _names(table, path, "fileName", one=True) or names
-        found = _names(table, path, "memoryBoundaryMarkers", one=False)
+        found = _names(table, path, "memoryBoundaryMarkers", one=False, chars=True)
         markers = markers if found is None else found
         value = _get(table, "context", "importFormat")
         fmt = value if value in ("tree", "flat") else fmt
-        found = _names(table, path, "includeDirectories", one=False)
+        found = _names(table, path, "includeDirectories", one=True)
         include = include if found is None else tuple(os.path.join(cwd, _home_path(d, home)) for d in found)
         for key in respect:
-            flag = _get(table, "context", "fileFiltering", key)
-            respect[key] = flag if isinstance(flag, bool) else respect[key]
+            respect[key] = _flag(_get(table, "context", "fileFiltering", key), respect[key])
     return replace(
         settings,
         names=tuple(dict.fromkeys((*names, *DEFAULT_NAMES))),
@@ -204,8 +225,14 @@ def trust_file(home: str, env: Mapping[str, str], cwd: str) -> str:
 
 def _trust_rules(path: str, fs: FileSystem) -> tuple[tuple[str, str], ...]:
     table = _load(path, fs) or {}
+    for key, value in table.items():
+        if value not in TRUST_LEVELS:
+            raise GeminiSettingsError(
+                f"Error in {path}: Invalid trust level {json.dumps(value)} for path {json.dumps(key)}."
+                f" Possible values are: {', '.join(TRUST_LEVELS)}."
+            )
     # A rule's folder is taken by its real path: a rule on a link trusts the folder it leads to.
-    return tuple((_folder(k, fs), v) for k, v in table.items() if isinstance(v, str))
+    return tuple((_folder(k, fs), str(v)) for k, v in table.items())
 
 
 def _folder(key: str, fs: FileSystem) -> str:
