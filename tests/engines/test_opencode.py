@@ -53,7 +53,9 @@ def test_instructions_follow_the_walk_in_config_order(tmp_path: Path) -> None:
         "opencode.json": {"json": {"instructions": ["docs/*.md"]}},
     }
     root, s = _session(tmp_path, tree)
-    assert [os.path.relpath(f.path, root) for f in s.started.files] == ["AGENTS.md", "docs/a.md", "docs/b.md"]
+    # Within the folder: the reverse of the disk's listing, as OpenCode walks it (not name order).
+    walked = [f"docs/{name}" for name in reversed(os.listdir(root / "docs"))]
+    assert [os.path.relpath(f.path, root) for f in s.started.files] == ["AGENTS.md", *walked]
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,8 @@
    file is sent at start and a relative ``instructions`` entry matches nothing; the global
    files, ``~/.opencode``, ``$OPENCODE_CONFIG``, ``$OPENCODE_CONFIG_DIR`` and
    ``$OPENCODE_CONFIG_CONTENT`` still count, and a read still attaches the files above it.
-7. A file that is not JSON, ``instructions`` that is not a list of strings, or a switch spelled
+7. A file that is not JSON (white space or comments alone included; an empty file is an empty
+   config), ``instructions`` that is not a list of strings (``null`` too), or a switch spelled
    otherwise, is a problem named with its file or variable: OpenCode refuses to start on it.
 """
 
@@ -123,6 +124,8 @@ def _table(path: str, fs: FileSystem, substitute: _Substitution | None = None) -
     if data is None:
         return None
     text = data.decode("utf-8", "replace").removeprefix("\ufeff")  # OpenCode reads past a BOM
+    if not data:
+        return {}  # an empty file is an empty config (one of white space only is refused)
     return _object(substitute(text, os.path.dirname(path), path) if substitute else text, path)
 
 
@@ -137,9 +140,9 @@ def _object(text: str, where: str) -> dict[str, object]:
 
 
 def _instructions(table: dict[str, object], path: str) -> tuple[str, ...]:
-    value = table.get("instructions")
-    if value is None:
+    if "instructions" not in table:
         return ()
+    value = table["instructions"]  # null too is refused
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise OpenCodeConfigError(f"{path}: instructions must be a list of paths or globs (found {json.dumps(value)})")
     return tuple(value)
