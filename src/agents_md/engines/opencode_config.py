@@ -27,8 +27,9 @@
    files, ``~/.opencode``, ``$OPENCODE_CONFIG``, ``$OPENCODE_CONFIG_DIR`` and
    ``$OPENCODE_CONFIG_CONTENT`` still count, and a read still attaches the files above it.
 7. A file that is not JSON (white space or comments alone included; an empty file is an empty
-   config), ``instructions`` that is not a list of strings (``null`` too), or a switch spelled
-   otherwise, is a problem named with its file or variable: OpenCode refuses to start on it.
+   config), a folder by a config file's name, ``instructions`` that is not a list of strings
+   (``null`` too), or a switch spelled otherwise, is a problem named with its file or variable:
+   OpenCode refuses to start on it.
 """
 
 from __future__ import annotations
@@ -122,6 +123,8 @@ def _table(path: str, fs: FileSystem, substitute: _Substitution | None = None) -
     except OSError as exc:
         raise OpenCodeConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
     if data is None:
+        if fs.is_dir(path):  # a folder by a config file's name stops OpenCode (a dangling link does not)
+            raise OpenCodeConfigError(f"{path}: a folder, not a config file")
         return None
     text = data.decode("utf-8", "replace").removeprefix("\ufeff")  # OpenCode reads past a BOM
     if not data:
