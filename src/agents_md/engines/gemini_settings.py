@@ -8,9 +8,9 @@
    ``respectGeminiIgnore`` (default on) and ``security.folderTrust.enabled`` (default on). The working directory's own
    ``.gemini/settings.json`` (only there: not a parent's) applies over them when the folder
    is trusted.
-2. A file that is not JSON, or a list of names holding something else, is an error naming the
-   file and key: Gemini CLI refuses to start; so does an included folder that is missing (a
-   dangling link too) or not a folder. Other values of the wrong type are taken as Gemini CLI
+2. A file that is not JSON (or a folder by its name), or a list of names holding something
+   else, is an error naming the file and key: Gemini CLI refuses to start; so does an included
+   folder that is missing (a dangling link too) or not a folder. Other values of the wrong type are taken as Gemini CLI
    takes them (it only warns): ``context.includeDirectories`` as a string is one folder,
    ``context.memoryBoundaryMarkers`` as a string is each of its characters (``"package.json"``
    holds ``.``: every folder is a root), and a switch (``security.folderTrust.enabled``,
@@ -86,6 +86,8 @@ def _load(path: str, fs: FileSystem, variables: Mapping[str, str] | None = None)
     except OSError as exc:
         raise GeminiSettingsError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
     if data is None:
+        if fs.is_dir(path):  # Gemini CLI refuses a folder by the file's name (EISDIR; exit 52)
+            raise GeminiSettingsError(f"Error in {path}: EISDIR: illegal operation on a directory, read")
         return None
     try:
         table = json.loads(_strip_comments(data.decode("utf-8", "replace")))
