@@ -66,10 +66,10 @@ def test_the_working_directorys_own_settings_apply(tmp_path: Path) -> None:
     ("settings", "message"),
     [
         ({"context": {"fileName": 5}}, "context.fileName must be a name or a list of names"),
-        ({"context": {"memoryBoundaryMarkers": ".git"}}, "context.memoryBoundaryMarkers must be a list of names"),
+        ({"context": {"memoryBoundaryMarkers": [".git", 5]}}, "context.memoryBoundaryMarkers must be a list of names"),
         ("{ not json\n", "not valid JSON"),
     ],
-    ids=["file-name-a-number", "markers-a-string", "not-json"],
+    ids=["file-name-a-number", "markers-holding-a-number", "not-json"],
 )
 def test_settings_gemini_refuses_are_an_error_naming_the_file(tmp_path: Path, settings: object, message: str) -> None:
     with pytest.raises(GeminiSettingsError) as caught:
@@ -289,3 +289,31 @@ def test_an_untrusted_folder_stops_before_its_included_folders_are_looked_at(tmp
     _root, s = _session(tmp_path, {"a/GEMINI.md": "# a\n"}, "a", settings=settings, trust={})
     assert s.started.prompt is None
     assert [x.why for x in s.started.left_out] == [Left.UNTRUSTED]
+
+
+def test_gemini_cli_home_is_the_home_and_variables_are_replaced_in_settings(tmp_path: Path) -> None:
+    root, alt = tmp_path / "root", tmp_path / "alt"
+    build_tree(root, {".git/HEAD": "x", "GEMINI.md": "# g\n", "AGENTS.md": "# a\n", "$$N": "# dd\n"})
+    build_tree(
+        alt,
+        {
+            ".gemini/settings.json": {"json": {"context": {"fileName": ["${N}", "$$N", "${NOPE}"]}}},
+            ".gemini/trustedFolders.json": {"json": {str(root): "TRUST_FOLDER"}},
+            ".gemini/GEMINI.md": "# alt global\n",
+        },
+    )
+    s = gemini.Session(str(root), home=str(tmp_path / "home"), env={"GEMINI_CLI_HOME": str(alt), "N": "AGENTS.md"})
+    assert s.started.names == ("AGENTS.md", "$AGENTS.md", "${NOPE}", "GEMINI.md")
+    assert [f.path for f in s.started.files] == [
+        str(alt / ".gemini" / "GEMINI.md"),
+        str(root / "AGENTS.md"),
+        str(root / "GEMINI.md"),
+    ]
+
+
+@pytest.mark.parametrize(("value", "trusted"), [("true", True), ("TRUE", False), ("1", False)])
+def test_only_true_trusts_the_workspace_through_the_environment(tmp_path: Path, value: str, trusted: bool) -> None:
+    root, home = tmp_path / "root", tmp_path / "home"
+    build_tree(root, {".git/HEAD": "x", "GEMINI.md": "# g\n"})
+    s = gemini.Session(str(root), home=str(home), env={"GEMINI_CLI_TRUST_WORKSPACE": value})
+    assert s.trusted is trusted

@@ -53,7 +53,9 @@ def test_instructions_follow_the_walk_in_config_order(tmp_path: Path) -> None:
         "opencode.json": {"json": {"instructions": ["docs/*.md"]}},
     }
     root, s = _session(tmp_path, tree)
-    assert [os.path.relpath(f.path, root) for f in s.started.files] == ["AGENTS.md", "docs/a.md", "docs/b.md"]
+    # Within the folder: the reverse of the disk's listing, as OpenCode walks it (not name order).
+    walked = [f"docs/{name}" for name in reversed(os.listdir(root / "docs"))]
+    assert [os.path.relpath(f.path, root) for f in s.started.files] == ["AGENTS.md", *walked]
 
 
 @pytest.mark.parametrize(
@@ -212,3 +214,38 @@ def test_the_global_folders_config_files_merge_with_the_last_instructions_winnin
     assert [f.path for f in s.started.files] == [str(root / "a.md"), str(root / "p.md")]
     root, s = _session(tmp_path / "2", tree, home={**home, cfg + "opencode.jsonc": '{"instructions": ["b.md"]}'})
     assert [f.path for f in s.started.files] == [str(root / "b.md"), str(root / "p.md")]
+
+
+def test_env_and_file_references_are_replaced_in_the_configs_text(tmp_path: Path) -> None:
+    home = {
+        ".config/opencode/opencode.json": '{"instructions": ["{env:D}/x.md", "{file:name.txt}", "{env:NOPE}y.md"]}',
+        ".config/opencode/name.txt": '  z"q.md\n',  # trimmed, and escaped as in a JSON string
+    }
+    tree = {"AGENTS.md": "# r\n", "docs/x.md": "x", "y.md": "y", 'z"q.md': "z"}
+    root, s = _session(tmp_path, tree, home=home, env={"D": "docs"})
+    assert [os.path.relpath(f.path, root) for f in s.started.files] == ["AGENTS.md", "docs/x.md", 'z"q.md', "y.md"]
+
+
+def test_a_file_reference_on_a_comment_line_is_left_alone_and_a_missing_one_refused(tmp_path: Path) -> None:
+    tree = {"AGENTS.md": "# r\n", "opencode.jsonc": '{\n  // "{file:./nope.txt}"\n  "instructions": []\n}\n'}
+    _root, s = _session(tmp_path, tree)
+    assert s.started.prompt is not None
+    with pytest.raises(OpenCodeConfigError, match="bad file reference"):
+        _session(tmp_path / "2", {"opencode.json": '{"instructions": ["{file:./nope.txt}"]}'})
+
+
+@pytest.mark.parametrize(("value", "off"), [("1", True), ("true", True), ("TRUE", True), ("yes", False), ("0", False)])
+def test_disable_project_config_leaves_the_project_out(tmp_path: Path, value: str, off: bool) -> None:
+    tree = {
+        "AGENTS.md": "# r\n",
+        "opencode.json": {"json": {"instructions": ["x.md"]}},
+        "x.md": "x",
+        "a/AGENTS.md": "# a",
+    }
+    home = {".config/opencode/opencode.json": {"json": {"instructions": ["~/h.md", "x.md"]}}, "h.md": "h"}
+    root, s = _session(tmp_path, tree, home=home, env={"OPENCODE_DISABLE_PROJECT_CONFIG": value})
+    sent = [os.path.relpath(f.path, tmp_path) for f in s.started.files]
+    assert sent == (["home/h.md"] if off else ["root/AGENTS.md", "home/h.md", "root/x.md"])
+    assert s.read(str(root / "a" / "f.txt")).text is None  # no such file
+    build_tree(root, {"a/f.txt": "f"})
+    assert s.read(str(root / "a" / "f.txt")).text is not None  # a read still attaches a/AGENTS.md

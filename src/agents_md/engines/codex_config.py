@@ -11,9 +11,10 @@
    not count); deeper ones apply over shallower ones, for the budget and the fallback names;
    a project never moves its own root (its ``project_root_markers`` are not read). A working
    directory whose level (looked up the same way) is ``untrusted`` gets no project doc at all.
-3. A missing file is no configuration; a file that is not TOML (a BOM is read past), or a value
-   of the wrong type (``projects`` too: tables, ``trust_level`` one of the two), is a problem
-   named with its file (and key) — Codex refuses to start on it.
+3. A missing file (or a dangling link) is no configuration; a folder by its name, a file that
+   is not TOML (a BOM is read past), or a value of the wrong type (``projects`` too: tables,
+   ``trust_level`` one of the two), is a problem named with its file (and key) — Codex refuses
+   to start on it.
 """
 
 from __future__ import annotations
@@ -60,6 +61,8 @@ def _load(path: str, fs: FileSystem) -> dict[str, object] | None:
     except OSError as exc:
         raise CodexConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
     if data is None:
+        if fs.is_dir(path):  # Codex refuses a folder by the config's name (a dangling link is no config)
+            raise CodexConfigError(f"{path}: a folder, not a config file")
         return None
     try:
         return tomllib.loads(data.decode("utf-8").removeprefix("\ufeff"))  # Codex reads past a BOM

@@ -1,6 +1,7 @@
 """What Gemini CLI (0.61.0) sends as context files at start and attaches after a file read.
 
-1. Settings and trust: ``gemini_settings`` (``~/.gemini/settings.json``, ``trustedFolders.json``).
+1. Settings and trust: ``gemini_settings`` (``~/.gemini/settings.json``, ``trustedFolders.json``;
+   ``~`` is ``GEMINI_CLI_HOME`` when that is set).
    An untrusted working directory: nothing is sent (the run exits 55).
 2. The working directory is its real path.
 3. Global files: ``~/.gemini/<name>`` for each configured name, in that order.
@@ -39,7 +40,13 @@ from agents_md._util.jstext import js_trim
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
 from agents_md.engine.paths import is_inside, path_chain
 from agents_md.engines.gemini_imports import expand, flatten
-from agents_md.engines.gemini_settings import GeminiSettings, included_folders, is_trusted, read_settings
+from agents_md.engines.gemini_settings import (
+    GeminiSettings,
+    gemini_home,
+    included_folders,
+    is_trusted,
+    read_settings,
+)
 from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, LeftOut, Scope
 
 NAME = "gemini"
@@ -64,9 +71,9 @@ class Session:
 
     def __init__(self, cwd: str, *, home: str, env: Mapping[str, str], fs: FileSystem = DEFAULT_FS) -> None:
         self.fs = fs
-        self.home = home
         self.cwd = fs.realpath(cwd)
-        self.settings: GeminiSettings = read_settings(home, self.cwd, env, fs)
+        self.home = gemini_home(home, env, self.cwd)
+        self.settings: GeminiSettings = read_settings(home, self.cwd, env, fs, pwd=cwd)
         self.top = walk_top(self.cwd, self.settings.markers, fs)
         self.trusted = is_trusted(self.settings, self.cwd)
         # An untrusted folder stops Gemini (exit 55) before its included folders are looked at.

@@ -8,15 +8,29 @@
    ``respectGeminiIgnore`` (default on) and ``security.folderTrust.enabled`` (default on). The working directory's own
    ``.gemini/settings.json`` (only there: not a parent's) applies over them when the folder
    is trusted.
-2. A value of the wrong type, or a file that is not JSON, is an error naming the file and
-   key: Gemini CLI refuses to start ("Invalid configuration in ..."); so does an included folder
-   that is missing (a dangling link too) or not a folder.
-3. Trust: ``~/.gemini/trustedFolders.json`` maps folders to ``TRUST_FOLDER`` (that folder and
-   below), ``TRUST_PARENT`` (the folder above it and below) or ``DO_NOT_TRUST``; the most
+2. A file that is not JSON (or a folder by its name), or a list of names holding something
+   else, is an error naming the file and key: Gemini CLI refuses to start; so does an included
+   folder that is missing (a dangling link too) or not a folder. Other values of the wrong type are taken as Gemini CLI
+   takes them (it only warns): ``context.includeDirectories`` as a string is one folder,
+   ``context.memoryBoundaryMarkers`` as a string is each of its characters (``"package.json"``
+   holds ``.``: every folder is a root), and a switch (``security.folderTrust.enabled``,
+   ``respectGitIgnore``, ``respectGeminiIgnore``) is off for ``false``, a string ``false`` in any
+   case, ``""`` or ``0``, its default when ``null``, else on.
+3. Trust: ``~/.gemini/trustedFolders.json`` (or the file ``GEMINI_CLI_TRUSTED_FOLDERS_PATH``
+   names) maps folders to ``TRUST_FOLDER`` (that folder and
+   below), ``TRUST_PARENT`` (the folder above it and below) or ``DO_NOT_TRUST`` (any other
+   value, ``trust_folder`` too, stops Gemini CLI: exit 52, unless trust is off); the most
    specific rule that covers the working directory wins; a rule's folder is taken by its real
    path (a rule on a link covers where the link leads). With trust on and no rule trusting
    the working directory, a headless run exits 55 and sends nothing.
-   ``GEMINI_CLI_TRUST_WORKSPACE=true`` trusts it whatever the rules say.
+   ``GEMINI_CLI_TRUST_WORKSPACE=true`` (spelled so: not ``TRUE`` nor ``1``) trusts it whatever
+   the rules say.
+4. ``GEMINI_CLI_HOME`` (when set and not empty; a relative one from the working directory)
+   stands for the home everywhere: its ``.gemini`` holds the settings, the trust rules and the
+   global files, and ``~`` names it.
+5. In the settings' string values (not the trust rules), ``$NAME`` (``NAME`` letters, digits and
+   ``_``) and ``${NAME}`` are replaced by that variable of the environment (``HOME``, ``PWD``
+   and the run's own), an empty one too; a variable not set stays as written.
 """
 
 from __future__ import annotations
@@ -37,8 +51,12 @@ SETTINGS = os.path.join(".gemini", "settings.json")
 TRUSTED_FOLDERS = os.path.join(".gemini", "trustedFolders.json")
 UNTRUSTED_EXIT = 55
 TRUST_ENV = "GEMINI_CLI_TRUST_WORKSPACE"
+TRUST_LEVELS = ("TRUST_FOLDER", "TRUST_PARENT", "DO_NOT_TRUST")
 
 _COMMENT = re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|/\*[\s\S]*?\*/')
+_VARIABLE = re.compile(r"\$(?:(\w+)|\{([^}]+)\})")
+HOME_ENV = "GEMINI_CLI_HOME"
+TRUST_FILE_ENV = "GEMINI_CLI_TRUSTED_FOLDERS_PATH"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -62,12 +80,14 @@ class GeminiSettingsError(AgentsMdError):
     """A settings file Gemini CLI itself refuses ("Invalid configuration in ...", exit 1)."""
 
 
-def _load(path: str, fs: FileSystem) -> dict[str, object] | None:
+def _load(path: str, fs: FileSystem, variables: Mapping[str, str] | None = None) -> dict[str, object] | None:
     try:
         data = fs.read_file(path)
     except OSError as exc:
         raise GeminiSettingsError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
     if data is None:
+        if fs.is_dir(path):  # Gemini CLI refuses a folder by the file's name (EISDIR; exit 52)
+            raise GeminiSettingsError(f"Error in {path}: EISDIR: illegal operation on a directory, read")
         return None
     try:
         table = json.loads(_strip_comments(data.decode("utf-8", "replace")))
@@ -75,6 +95,8 @@ def _load(path: str, fs: FileSystem) -> dict[str, object] | None:
         raise GeminiSettingsError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
     if not isinstance(table, dict):
         raise GeminiSettingsError(f"{path}: expected a JSON object")
+    if variables is not None:
+        table = {k: _with_variables(v, variables) for k, v in table.items()}
     return table
 
 
@@ -87,18 +109,50 @@ def _get(table: Mapping[str, object], *keys: str) -> object:
     return value
 
 
-def _names(table: Mapping[str, object], path: str, key: str, *, one: bool) -> tuple[str, ...] | None:
+def _names(
+    table: Mapping[str, object], path: str, key: str, *, one: bool, chars: bool = False
+) -> tuple[str, ...] | None:
+    """A list of names; a string is one name (``one``), or each of its characters (``chars``)."""
     value = _get(table, "context", key)
     if value is None:
         return None
-    if one and isinstance(value, str):
-        return (value,)
+    if isinstance(value, str) and (one or chars):
+        return tuple(value) if chars else (value,)
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return tuple(value)
     expected = "a name or a list of names" if one else "a list of names"
     raise GeminiSettingsError(
         f"Invalid configuration in {path}: context.{key} must be {expected} (found {json.dumps(value)})"
     )
+
+
+def gemini_home(home: str, env: Mapping[str, str], cwd: str) -> str:
+    """Step 4: the home Gemini CLI reads (``GEMINI_CLI_HOME``, else ``home``)."""
+    given = env.get(HOME_ENV)
+    return os.path.normpath(os.path.join(cwd, given)) if given else home
+
+
+def _with_variables(value: object, variables: Mapping[str, str]) -> object:
+    """Step 5, through every string value of a settings table."""
+    if isinstance(value, str):
+        return _VARIABLE.sub(lambda m: variables.get(m.group(1) or m.group(2), m.group(0)), value)
+    if isinstance(value, list):
+        return [_with_variables(v, variables) for v in value]
+    if isinstance(value, dict):
+        return {k: _with_variables(v, variables) for k, v in value.items()}
+    return value
+
+
+def _flag(value: object, default: bool) -> bool:
+    """A switch as Gemini CLI takes it: unset (or ``null``) is ``default``; a string ``false`` in
+    any case is off; anything else by JavaScript's truth (``""`` and ``0`` off, ``[]`` on)."""
+    if value is None:
+        return default
+    if isinstance(value, str):
+        return value != "" and value.lower() != "false"
+    if isinstance(value, bool | int | float):
+        return bool(value)
+    return True
 
 
 def _home_path(folder: str, home: str) -> str:
@@ -109,21 +163,24 @@ def _home_path(folder: str, home: str) -> str:
 
 
 def read_settings(
-    home: str, cwd: str, env: Mapping[str, str] | None = None, fs: FileSystem = DEFAULT_FS
+    home: str, cwd: str, env: Mapping[str, str] | None = None, fs: FileSystem = DEFAULT_FS, *, pwd: str | None = None
 ) -> GeminiSettings:
-    """Steps 1-3: the user's settings, and the working directory's own when it is trusted."""
+    """Steps 1-5: the user's settings, and the working directory's own when it is trusted;
+    ``home`` is ``HOME``, ``cwd`` the real working directory, ``pwd`` its name as given (``PWD``)."""
     env = env or {}
+    variables = {"HOME": home, "PWD": pwd or cwd, **env}
+    home = gemini_home(home, env, cwd)
     user_path = os.path.join(home, SETTINGS)
-    user = _load(user_path, fs) or {}
+    user = _load(user_path, fs, variables) or {}
     enabled = _get(user, "security", "folderTrust", "enabled")
-    settings = GeminiSettings(
-        folder_trust=enabled is not False and env.get(TRUST_ENV, "").lower() not in ("1", "true"),
-        trust_rules=_trust_rules(home, fs),
-    )
+    folder_trust = _flag(enabled, True) and env.get(TRUST_ENV) != "true"
+    # The rules are read (and a bad one refused) only when trust is on.
+    rules = _trust_rules(trust_file(home, env, cwd), fs) if folder_trust else ()
+    settings = GeminiSettings(folder_trust=folder_trust, trust_rules=rules)
     layers = [(user_path, user)]
     workspace = os.path.join(cwd, SETTINGS)
     if os.path.normpath(workspace) != os.path.normpath(user_path) and is_trusted(settings, cwd):
-        layers.append((workspace, _load(workspace, fs) or {}))
+        layers.append((workspace, _load(workspace, fs, variables) or {}))
     names: tuple[str, ...] = DEFAULT_NAMES
     markers: tuple[str, ...] = DEFAULT_MARKERS
     fmt: object = "tree"
@@ -131,15 +188,14 @@ def read_settings(
     respect = {"respectGitIgnore": True, "respectGeminiIgnore": True}
     for path, table in layers:
         names = _names(table, path, "fileName", one=True) or names
-        found = _names(table, path, "memoryBoundaryMarkers", one=False)
+        found = _names(table, path, "memoryBoundaryMarkers", one=False, chars=True)
         markers = markers if found is None else found
         value = _get(table, "context", "importFormat")
         fmt = value if value in ("tree", "flat") else fmt
-        found = _names(table, path, "includeDirectories", one=False)
+        found = _names(table, path, "includeDirectories", one=True)
         include = include if found is None else tuple(os.path.join(cwd, _home_path(d, home)) for d in found)
         for key in respect:
-            flag = _get(table, "context", "fileFiltering", key)
-            respect[key] = flag if isinstance(flag, bool) else respect[key]
+            respect[key] = _flag(_get(table, "context", "fileFiltering", key), respect[key])
     return replace(
         settings,
         names=tuple(dict.fromkeys((*names, *DEFAULT_NAMES))),
@@ -162,11 +218,23 @@ def included_folders(settings: GeminiSettings, fs: FileSystem = DEFAULT_FS) -> t
     return tuple(fs.realpath(folder) for folder in settings.include_dirs)
 
 
-def _trust_rules(home: str, fs: FileSystem) -> tuple[tuple[str, str], ...]:
-    path = os.path.join(home, TRUSTED_FOLDERS)
+def trust_file(home: str, env: Mapping[str, str], cwd: str) -> str:
+    """Step 3's rules: ``$GEMINI_CLI_TRUSTED_FOLDERS_PATH`` (a relative one from the working
+    directory), else the home's ``.gemini/trustedFolders.json``."""
+    given = env.get(TRUST_FILE_ENV)
+    return os.path.normpath(os.path.join(cwd, given)) if given else os.path.join(home, TRUSTED_FOLDERS)
+
+
+def _trust_rules(path: str, fs: FileSystem) -> tuple[tuple[str, str], ...]:
     table = _load(path, fs) or {}
+    for key, value in table.items():
+        if value not in TRUST_LEVELS:
+            raise GeminiSettingsError(
+                f"Error in {path}: Invalid trust level {json.dumps(value)} for path {json.dumps(key)}."
+                f" Possible values are: {', '.join(TRUST_LEVELS)}."
+            )
     # A rule's folder is taken by its real path: a rule on a link trusts the folder it leads to.
-    return tuple((_folder(k, fs), v) for k, v in table.items() if isinstance(v, str))
+    return tuple((_folder(k, fs), str(v)) for k, v in table.items())
 
 
 def _folder(key: str, fs: FileSystem) -> str:

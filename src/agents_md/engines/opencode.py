@@ -16,8 +16,9 @@
    each alternative in its written order (``{b,a}``: b's matches, then a's); an absolute path
    or glob matches as it is; a relative one matches in each folder from the working directory
    up to the worktree root; ``**`` goes through linked folders too. A glob's matches come
-   folder by folder, shallower first; several in one folder come in the disk's directory order
-   (seen reversed on ext4), which no model can know from the names: sent here in name order.
+   shallower first; at one depth in the order of OpenCode's walk (``Session._glob``): the
+   reverse of the disk's order of the entries (ext4 lists a folder by a hash of the names, so
+   this is not name order), a subfolder's whole before the ones listed ahead of it.
    A path met before is not sent again (by its name: a link and its target are two).
 6. Each file raw (no trim; a BOM dropped, bad UTF-8 as U+FFFD); a file empty once its BOM is
    dropped is not sent. A config file OpenCode loaded is sent as it rewrites it at start
@@ -125,7 +126,7 @@ class Session:
         self.cwd = fs.realpath(cwd)
         self.top = worktree(self.cwd, fs)
         self.dirs = _up(self.cwd, self.top)
-        self.config: OpenCodeConfig = read_config(home, env, self.dirs[::-1], fs)
+        self.config: OpenCodeConfig = read_config(home, env, self.dirs[::-1], fs, cwd=self.cwd)
         self.names = (AGENTS_MD, CONTEXT_MD) if self.config.claude_off else (AGENTS_MD, CLAUDE_MD, CONTEXT_MD)
         self._claimed: set[str] = set()
         self.started = self._start()
@@ -176,7 +177,7 @@ class Session:
     def _matches_one(self, pattern: str) -> list[str]:
         if pattern.startswith("~/"):
             pattern = os.path.join(self.home, pattern[2:])
-        bases = [""] if os.path.isabs(pattern) else self.dirs
+        bases = [""] if os.path.isabs(pattern) else [] if self.config.project_off else self.dirs
         out: list[str] = []
         for base in bases:
             full = os.path.normpath(os.path.join(base, pattern))
@@ -184,29 +185,30 @@ class Session:
                 if self.fs.is_file(full):
                     out.append(full)
                 continue
-            out += sorted(self._glob(full), key=lambda p: (p.count(os.sep), p))
+            out += sorted(self._glob(full), key=lambda p: p.count(os.sep))  # shallower first, else as walked
         return out
 
     def _glob(self, pattern: str) -> list[str]:
-        """The regular files a glob matches, by walking from its fixed part."""
+        """The regular files a glob matches, by walking from its fixed part as OpenCode walks: every
+        entry of a folder goes on one stack in the disk's order and the last one is taken first (a
+        folder's entries go on in its place), so a folder's matches come in the reverse of the
+        disk's order, each subfolder's whole before the ones listed ahead of it."""
         parts = pattern.split(os.sep)
         fixed = next(i for i, p in enumerate(parts) if _GLOB & set(p))
         base = os.sep.join(parts[:fixed]) or os.sep
         found: list[str] = []
-        stack = [base]
+        stack = [os.path.join(base, name) for name in self.fs.list_dir(base) or []]
         seen = {self.fs.realpath(base)}  # a linked folder is walked once (a link loop ends)
         while stack:
-            directory = stack.pop()
-            for name in self.fs.list_dir(directory) or []:
-                path = os.path.join(directory, name)
-                if self.fs.is_dir(path):
-                    real = self.fs.realpath(path)
-                    deeper = "**" in pattern or path.count(os.sep) < pattern.count(os.sep)
-                    if deeper and real not in seen:
-                        seen.add(real)
-                        stack.append(path)
-                elif self.fs.is_file(path) and _matches(path, pattern):
-                    found.append(path)
+            path = stack.pop()
+            if self.fs.is_dir(path):
+                real = self.fs.realpath(path)
+                deeper = "**" in pattern or path.count(os.sep) < pattern.count(os.sep)
+                if deeper and real not in seen:
+                    seen.add(real)
+                    stack += [os.path.join(path, name) for name in self.fs.list_dir(path) or []]
+            elif self.fs.is_file(path) and _matches(path, pattern):
+                found.append(path)
         return found
 
     def _start(self) -> EngineStart:
@@ -218,7 +220,7 @@ class Session:
         loops = [p for n in self.names for d in self.dirs if self.fs.is_link_loop(p := os.path.join(d, n))]
         for loop in loops[:1]:
             left.append(LeftOut(path=loop, why=Left.LINK_LOOP, detail="a link loop: OpenCode sends no project file"))
-        for name in () if loops else self.names:
+        for name in () if loops or self.config.project_off else self.names:
             walk = [os.path.join(d, name) for d in self.dirs if self.fs.is_file(os.path.join(d, name))]
             if walk:
                 files += [f for p in walk if (f := self._file(p, Scope.PROJECT, f"{name} on the walk", left))]

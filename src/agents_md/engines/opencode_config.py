@@ -3,7 +3,8 @@
 1. The global config: ``$XDG_CONFIG_HOME/opencode`` (default ``~/.config/opencode``) holds
    ``config.json``, ``opencode.json`` and ``opencode.jsonc`` (comments allowed), merged in that
    order with a later ``instructions`` list replacing an earlier one, and the global ``AGENTS.md``.
-2. ``OPENCODE_CONFIG`` names one more file, read right after the global one; then the project
+2. ``OPENCODE_CONFIG`` names one more file (a relative name from the working directory, as
+   ``OPENCODE_CONFIG_DIR``'s), read right after the global one; then the project
    configs: ``opencode.json``, then ``opencode.jsonc``, in each folder from the worktree root
    down to the working directory; then those in each ``.opencode`` folder from the working
    directory up to the worktree root (nearest first), then in ``~/.opencode``, then in
@@ -15,8 +16,20 @@
    ``OPENCODE_DISABLE_CLAUDE_CODE_PROMPT`` (``true``, ``yes``, ``on``, ``1`` or ``y``) turn every
    ``CLAUDE.md`` off; ``false``, ``no``, ``off``, ``0``, ``n`` leave it on; any other spelling
    (``TRUE``, ``Yes``, set but empty) OpenCode refuses to start on.
-5. A file that is not JSON, ``instructions`` that is not a list of strings, or a switch spelled
-   otherwise, is a problem named with its file or variable: OpenCode refuses to start on it.
+5. A config's text is rewritten before it is read: ``{env:NAME}`` becomes that variable as it
+   is (empty when not set), then ``{file:PATH}`` the trimmed text of that file, escaped as in a
+   JSON string (``~/`` is the home; a relative path is taken from the config file's folder, from
+   the working directory for ``$OPENCODE_CONFIG_CONTENT``); one on a line that starts with
+   ``//`` is left alone; a file that cannot be read stops OpenCode.
+6. ``OPENCODE_DISABLE_PROJECT_CONFIG`` (``true`` in any case, or ``1``) leaves the project out:
+   no config file of a project folder (nor of its ``.opencode`` folders) is read, no project
+   file is sent at start and a relative ``instructions`` entry matches nothing; the global
+   files, ``~/.opencode``, ``$OPENCODE_CONFIG``, ``$OPENCODE_CONFIG_DIR`` and
+   ``$OPENCODE_CONFIG_CONTENT`` still count, and a read still attaches the files above it.
+7. A file that is not JSON (white space or comments alone included; an empty file is an empty
+   config), a folder by a config file's name, ``instructions`` that is not a list of strings
+   (``null`` too), or a switch spelled otherwise, is a problem named with its file or variable:
+   OpenCode refuses to start on it.
 """
 
 from __future__ import annotations
@@ -27,6 +40,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from agents_md._util.jstext import js_trim
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
 from agents_md.engines.opencode_schema import adds_schema
 from agents_md.errors import AgentsMdError
@@ -36,12 +50,15 @@ GLOBAL_NAMES = ("config.json", "opencode.json", "opencode.jsonc")  # the global 
 DOT_OPENCODE = ".opencode"
 CONTENT_ENV = "OPENCODE_CONFIG_CONTENT"  # a config's JSON text itself
 CONFIG_DIR_ENV = "OPENCODE_CONFIG_DIR"  # one more config folder: its opencode.json and its AGENTS.md
+PROJECT_OFF_ENV = "OPENCODE_DISABLE_PROJECT_CONFIG"
 DISABLE_SWITCHES = ("OPENCODE_DISABLE_CLAUDE_CODE", "OPENCODE_DISABLE_CLAUDE_CODE_PROMPT")
 SWITCH_ON = ("true", "yes", "on", "1", "y")
 SWITCH_OFF = ("false", "no", "off", "0", "n")
 
 _COMMENT = re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|/\*[\s\S]*?\*/')
 _TRAILING_COMMA = re.compile(r'"(?:[^"\\]|\\.)*"|,(\s*[}\]])')
+_ENV_REF = re.compile(r"\{env:([^}]+)\}")
+_FILE_REF = re.compile(r"\{file:([^}]+)\}")
 
 
 class OpenCodeConfigError(AgentsMdError):
@@ -56,6 +73,7 @@ class OpenCodeConfig:
     claude_off: bool = False
     sources: tuple[str, ...] = ()
     schema_added: frozenset[str] = frozenset()  # files OpenCode writes a $schema into (opencode_schema)
+    project_off: bool = False  # OPENCODE_DISABLE_PROJECT_CONFIG: no project file, config or relative entry
 
 
 def global_dir(home: str, env: Mapping[str, str]) -> str:
@@ -68,14 +86,50 @@ def _parse(text: str) -> object:
     return json.loads(text)
 
 
-def _table(path: str, fs: FileSystem) -> dict[str, object] | None:
+@dataclass(frozen=True, slots=True)
+class _Substitution:
+    """What step 5 needs: the environment (``HOME`` and ``PWD`` in it) and the file system."""
+
+    env: Mapping[str, str]
+    home: str
+    fs: FileSystem
+
+    def __call__(self, text: str, folder: str, where: str) -> str:
+        text = _ENV_REF.sub(lambda m: self.env.get(m.group(1)) or "", text)
+        out: list[str] = []
+        last = 0
+        for match in _FILE_REF.finditer(text):
+            line_start = text.rfind("\n", 0, match.start()) + 1
+            if text[line_start : match.start()].lstrip().startswith("//"):
+                continue  # a commented-out line: left as it is, its file never read
+            name = match.group(1)
+            name = os.path.join(self.home, name[2:]) if name.startswith("~/") else name
+            path = os.path.normpath(os.path.join(folder, name))
+            try:
+                data = self.fs.read_file(path)
+            except OSError as exc:
+                raise OpenCodeConfigError(f"{where}: bad file reference {match.group(0)!r} ({exc.strerror})") from exc
+            if data is None:
+                raise OpenCodeConfigError(f"{where}: bad file reference {match.group(0)!r}: {path} does not exist")
+            value = js_trim(data.decode("utf-8", "replace"))
+            out += [text[last : match.start()], json.dumps(value, ensure_ascii=False)[1:-1]]
+            last = match.end()
+        return "".join(out) + text[last:]
+
+
+def _table(path: str, fs: FileSystem, substitute: _Substitution | None = None) -> dict[str, object] | None:
     try:
         data = fs.read_file(path)
     except OSError as exc:
         raise OpenCodeConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
     if data is None:
+        if fs.is_dir(path):  # a folder by a config file's name stops OpenCode (a dangling link does not)
+            raise OpenCodeConfigError(f"{path}: a folder, not a config file")
         return None
-    return _object(data.decode("utf-8", "replace").removeprefix("\ufeff"), path)  # OpenCode reads past a BOM
+    text = data.decode("utf-8", "replace").removeprefix("\ufeff")  # OpenCode reads past a BOM
+    if not data:
+        return {}  # an empty file is an empty config (one of white space only is refused)
+    return _object(substitute(text, os.path.dirname(path), path) if substitute else text, path)
 
 
 def _object(text: str, where: str) -> dict[str, object]:
@@ -89,9 +143,9 @@ def _object(text: str, where: str) -> dict[str, object]:
 
 
 def _instructions(table: dict[str, object], path: str) -> tuple[str, ...]:
-    value = table.get("instructions")
-    if value is None:
+    if "instructions" not in table:
         return ()
+    value = table["instructions"]  # null too is refused
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise OpenCodeConfigError(f"{path}: instructions must be a list of paths or globs (found {json.dumps(value)})")
     return tuple(value)
@@ -110,24 +164,36 @@ def switched_on(env: Mapping[str, str], name: str) -> bool:
     raise OpenCodeConfigError(f"{name}={value!r}: OpenCode refuses it (expected {expected})")
 
 
+def project_off(env: Mapping[str, str]) -> bool:
+    """Step 6: ``OPENCODE_DISABLE_PROJECT_CONFIG`` is on for ``true`` (any case) or ``1``, off for
+    anything else (``yes``, ``0``, empty)."""
+    return env.get(PROJECT_OFF_ENV, "").lower() in ("true", "1")
+
+
 def read_config(
-    home: str, env: Mapping[str, str], project_dirs: Sequence[str], fs: FileSystem = DEFAULT_FS
+    home: str, env: Mapping[str, str], project_dirs: Sequence[str], fs: FileSystem = DEFAULT_FS, *, cwd: str = ""
 ) -> OpenCodeConfig:
+    """Steps 1-6; ``project_dirs`` from the worktree root down to ``cwd``, the real working directory."""
+    off = project_off(env)
+    if off:
+        project_dirs = []
     where = global_dir(home, env)
     global_files = [os.path.join(where, n) for n in GLOBAL_NAMES]
     files = list(global_files)
     if env.get("OPENCODE_CONFIG"):
-        files.append(env["OPENCODE_CONFIG"])
+        files.append(os.path.join(cwd, env["OPENCODE_CONFIG"]))
     files += [os.path.join(d, n) for d in project_dirs for n in CONFIG_NAMES[::-1]]
     dot_dirs = [os.path.join(d, DOT_OPENCODE) for d in reversed(project_dirs)] + [os.path.join(home, DOT_OPENCODE)]
-    if env.get(CONFIG_DIR_ENV):
-        dot_dirs.append(env[CONFIG_DIR_ENV])
+    extra_dir = os.path.join(cwd, env[CONFIG_DIR_ENV]) if env.get(CONFIG_DIR_ENV) else None
+    if extra_dir:
+        dot_dirs.append(extra_dir)
     files += [os.path.join(d, n) for d in dict.fromkeys(dot_dirs) for n in CONFIG_NAMES[::-1]]
     entries: list[tuple[str, str]] = []
     sources: list[str] = []
     schema_added: list[str] = []
+    substitute = _Substitution({"HOME": home, "PWD": cwd, **env}, home, fs)
     for path in files:
-        table = _table(path, fs)
+        table = _table(path, fs, substitute)
         if table is None:
             continue
         found = _instructions(table, path)
@@ -140,11 +206,13 @@ def read_config(
         entries += [(e, path) for e in found if e not in {x for x, _ in entries}]
     if env.get(CONTENT_ENV):
         # A config given inline: merged after every config file.
-        found = _instructions(_object(env[CONTENT_ENV], "$" + CONTENT_ENV), "$" + CONTENT_ENV)
+        text = substitute(env[CONTENT_ENV], cwd, "$" + CONTENT_ENV)  # its {file:} from the working directory
+        found = _instructions(_object(text, "$" + CONTENT_ENV), "$" + CONTENT_ENV)
         entries += [(e, "$" + CONTENT_ENV) for e in found if e not in {x for x, _ in entries}]
     return OpenCodeConfig(
         config_dir=where,
-        extra_dir=env.get(CONFIG_DIR_ENV) or None,
+        extra_dir=extra_dir,
+        project_off=off,
         instructions=tuple(entries),
         claude_off=any([switched_on(env, s) for s in DISABLE_SWITCHES]),  # each read: a bad one refuses
         sources=tuple(sources),
