@@ -237,6 +237,27 @@ def test_a_linked_file_is_vouched_for_by_the_listings_its_resolution_went_throug
     assert "other, changed" in (begin(root / "a", root / "home").claude_md or "")
 
 
+def test_a_cwd_whose_link_is_resolved_again_on_a_recall_is_noted_whole_by_the_lookup_run_again(
+    tree: Tree, no_racy_window: None
+) -> None:
+    # The cwd's link first leads where only the system follows it (a ``..`` after a name), then
+    # through the listings elsewhere: the recall resolves it again, finds another place, and the
+    # lookup runs again. That run must note the link itself, not take its folder as resolved by
+    # the recall: pointed back, the cwd is found where it leads now.
+    root = tree(
+        {"tgt/a/CLAUDE.md": "tgt\n", "tgt2/a/CLAUDE.md": "tgt2\n", "r/c/": {"dir": True}, "home/": {"dir": True}}
+    )
+    clock = Clock()
+    clock.touch(root / "tgt/a", root / "tgt2/a", root / "tgt", root / "tgt2", root / "r/c", root)
+    for target, text in (("c/../../tgt", "tgt\n"), ("../tgt2", "tgt2\n"), ("../tgt", "tgt\n")):
+        os.symlink(target, root / "r/d.new")
+        os.replace(root / "r/d.new", root / "r/d")
+        clock.touch(root / "r")
+        remembered = begin(root / "r/d/a", root / "home")
+        same(remembered, begin(root / "r/d/a", root / "home", fs=PlainFS()))
+        assert remembered.claude_md is not None and text in remembered.claude_md, target
+
+
 def test_starts_in_many_threads_agree(tree: Tree, no_racy_window: None) -> None:
     root = tree({"CLAUDE.md": "root\n", "a/b/c/CLAUDE.md": "c\n", "a/AGENTS.md": "a\n", "home/": {"dir": True}})
     cwds = [root, root / "a", root / "a/b", root / "a/b/c"]

@@ -241,7 +241,14 @@ class ListingFS(FileSystem):
         return answer
 
     def resolve(self, path: str) -> str:
-        return self.realpath(path)
+        # Its folders are not kept as resolved in the round: a pass run next (the lookup found to
+        # no longer hold) would take them as given, and note nothing of the links they went through.
+        known = self._real_dirs
+        self._real_dirs = dict(known)
+        try:
+            return self.realpath(path)
+        finally:
+            self._real_dirs = known
 
     def file_version(self, path: str) -> tuple[int, ...] | None:
         """A file's version, asked once a round."""
