@@ -5,6 +5,7 @@ remembers nothing finds (``engine.shared_lookups``)."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import random
@@ -20,7 +21,7 @@ import pytest
 from agents_md import FileSystem, Session
 from agents_md._util.config_dir import CONFIG_ENV
 from agents_md.engine import shared_lookups, start, walk
-from agents_md.engine.fs import ListingFS
+from agents_md.engine.fs import DEFAULT_FS, ListingFS
 from agents_md.engine.memory import project_key
 from agents_md.engine.shared_listings import SHARED
 from agents_md.engine.start import StartContext
@@ -256,6 +257,43 @@ def test_a_cwd_whose_link_is_resolved_again_on_a_recall_is_noted_whole_by_the_lo
         remembered = begin(root / "r/d/a", root / "home")
         same(remembered, begin(root / "r/d/a", root / "home", fs=PlainFS()))
         assert remembered.claude_md is not None and text in remembered.claude_md, target
+
+
+def test_a_folder_on_a_links_way_that_can_no_longer_be_listed_is_said_by_a_remembered_start_as_by_a_fresh_one(
+    tree: Tree, no_racy_window: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A folder a link passes through turns search-only (``chmod 711``) as it changes: the system
+    # resolves the link without listing it, and so does a fresh start, saying nothing of it; a
+    # remembered start checking the folder must not say it cannot be listed either.
+    root = tree(
+        {
+            "real/CLAUDE.md": "real\n",
+            "locked/inner": {"symlink": "../real"},
+            "repo/.git/": {"dir": True},
+            "repo/CLAUDE.md": {"symlink": "../locked/inner/CLAUDE.md"},
+            "home/": {"dir": True},
+        }
+    )
+    clock = Clock()
+    clock.touch(root / "real", root / "locked", root / "repo", root)
+    for _ in range(3):
+        begin(root / "repo", root / "home")
+    listed = DEFAULT_FS.list_dir
+    locked = str(root / "locked")
+
+    def search_only(path: str) -> list[str] | None:
+        if path == locked:
+            raise PermissionError(errno.EACCES, "Permission denied", path)
+        return listed(path)
+
+    monkeypatch.setattr(DEFAULT_FS, "list_dir", search_only)
+    (root / "locked/other").write_text("o\n")
+    clock.touch(root / "locked")
+    remembered = begin(root / "repo", root / "home")
+    assert [w for w in remembered.warnings if "cannot be listed" in w] == []
+    shared_lookups.clear()
+    SHARED.clear()
+    same(remembered, begin(root / "repo", root / "home"))
 
 
 def test_starts_in_many_threads_agree(tree: Tree, no_racy_window: None) -> None:

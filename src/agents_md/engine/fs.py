@@ -208,6 +208,18 @@ class ListingFS(FileSystem):
     def unwatch(self) -> None:
         self._watched = None
 
+    def vouches(self, consulted: Consulted) -> bool:
+        """``consulted.holds(self)``, each folder listed as a link's way is: one that cannot be
+        listed now answers no and is said by no one (the lookup run again lists it as a fresh
+        pass would: a warning from the walk, none from a link's way)."""
+        following, self._following = self._following, True
+        try:
+            return consulted.holds(self)
+        except _LinksGoOn:
+            return False
+        finally:
+            self._following = following
+
     def changed(self, seen: Mapping[str, Listing | None]) -> list[str]:
         """The folders of ``seen`` whose listing in this round is not the one seen (asked once a round)."""
         listings = self._listings
