@@ -223,6 +223,31 @@ def test_a_link_pointed_elsewhere_in_the_tick_of_the_last_look_is_followed_to_it
     assert view.realpath(str(root / "doc/CLAUDE.md")) == str(root / "two/CLAUDE.md")
 
 
+def test_a_listing_made_in_the_tick_of_a_change_is_not_trusted_past_that_tick(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A coarse clock: the folder changes again in the tick the session listed it in (its stamp as
+    # it was), and the next Read comes only once that tick is past. The session's listing of that
+    # tick must not answer it: a file added, a link pointed elsewhere, are seen as a fresh look sees them.
+    monkeypatch.setattr(fs_module, "RACY_NS", 300_000_000)
+    monkeypatch.setattr(SHARED, "racy_ns", 300_000_000)
+    root = tmp_path / "root"
+    _build(root, {"one/CLAUDE.md": "1\n", "two/CLAUDE.md": "2\n", "doc": {"symlink": "one"}})
+    stamp = os.stat(root)
+    view = SessionFS(DEFAULT_FS)
+    view.begin()
+    assert view.realpath(str(root / "doc/CLAUDE.md")) == str(root / "one/CLAUDE.md")
+    assert view.read_file(str(root / "AGENTS.md")) is None
+    os.symlink("two", root / "doc.new")
+    os.replace(root / "doc.new", root / "doc")
+    (root / "AGENTS.md").write_text("a\n")
+    os.utime(root, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    time.sleep(0.4)
+    view.begin()
+    assert view.realpath(str(root / "doc/CLAUDE.md")) == str(root / "two/CLAUDE.md")
+    assert view.read_file(str(root / "AGENTS.md")) == b"a\n"
+
+
 def test_a_remembered_resolution_is_not_vouched_for_by_a_listing_made_in_the_tick_of_a_change(tmp_path: Path) -> None:
     # What a watched pass resolved through the listings is given again while its folders keep
     # their listings; a session keeps one made in the racy window all the same, so that one

@@ -5,6 +5,7 @@ remembers nothing finds (``engine.shared_lookups``)."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import random
@@ -19,8 +20,9 @@ import pytest
 
 from agents_md import FileSystem, Session
 from agents_md._util.config_dir import CONFIG_ENV
+from agents_md.engine import fs as fs_module
 from agents_md.engine import shared_lookups, start, walk
-from agents_md.engine.fs import ListingFS
+from agents_md.engine.fs import DEFAULT_FS, ListingFS
 from agents_md.engine.memory import project_key
 from agents_md.engine.shared_listings import SHARED
 from agents_md.engine.start import StartContext
@@ -237,6 +239,64 @@ def test_a_linked_file_is_vouched_for_by_the_listings_its_resolution_went_throug
     assert "other, changed" in (begin(root / "a", root / "home").claude_md or "")
 
 
+def test_a_cwd_whose_link_is_resolved_again_on_a_recall_is_noted_whole_by_the_lookup_run_again(
+    tree: Tree, no_racy_window: None
+) -> None:
+    # The cwd's link first leads where only the system follows it (a ``..`` after a name), then
+    # through the listings elsewhere: the recall resolves it again, finds another place, and the
+    # lookup runs again. That run must note the link itself, not take its folder as resolved by
+    # the recall: pointed back, the cwd is found where it leads now.
+    root = tree(
+        {"tgt/a/CLAUDE.md": "tgt\n", "tgt2/a/CLAUDE.md": "tgt2\n", "r/c/": {"dir": True}, "home/": {"dir": True}}
+    )
+    clock = Clock()
+    clock.touch(root / "tgt/a", root / "tgt2/a", root / "tgt", root / "tgt2", root / "r/c", root)
+    for target, text in (("c/../../tgt", "tgt\n"), ("../tgt2", "tgt2\n"), ("../tgt", "tgt\n")):
+        os.symlink(target, root / "r/d.new")
+        os.replace(root / "r/d.new", root / "r/d")
+        clock.touch(root / "r")
+        remembered = begin(root / "r/d/a", root / "home")
+        same(remembered, begin(root / "r/d/a", root / "home", fs=PlainFS()))
+        assert remembered.claude_md is not None and text in remembered.claude_md, target
+
+
+def test_a_folder_on_a_links_way_that_can_no_longer_be_listed_is_said_by_a_remembered_start_as_by_a_fresh_one(
+    tree: Tree, no_racy_window: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A folder a link passes through turns search-only (``chmod 711``) as it changes: the system
+    # resolves the link without listing it, and so does a fresh start, saying nothing of it; a
+    # remembered start checking the folder must not say it cannot be listed either.
+    root = tree(
+        {
+            "real/CLAUDE.md": "real\n",
+            "locked/inner": {"symlink": "../real"},
+            "repo/.git/": {"dir": True},
+            "repo/CLAUDE.md": {"symlink": "../locked/inner/CLAUDE.md"},
+            "home/": {"dir": True},
+        }
+    )
+    clock = Clock()
+    clock.touch(root / "real", root / "locked", root / "repo", root)
+    for _ in range(3):
+        begin(root / "repo", root / "home")
+    listed = DEFAULT_FS.list_dir
+    locked = str(root / "locked")
+
+    def search_only(path: str) -> list[str] | None:
+        if path == locked:
+            raise PermissionError(errno.EACCES, "Permission denied", path)
+        return listed(path)
+
+    monkeypatch.setattr(DEFAULT_FS, "list_dir", search_only)
+    (root / "locked/other").write_text("o\n")
+    clock.touch(root / "locked")
+    remembered = begin(root / "repo", root / "home")
+    assert [w for w in remembered.warnings if "cannot be listed" in w] == []
+    shared_lookups.clear()
+    SHARED.clear()
+    same(remembered, begin(root / "repo", root / "home"))
+
+
 def test_starts_in_many_threads_agree(tree: Tree, no_racy_window: None) -> None:
     root = tree({"CLAUDE.md": "root\n", "a/b/c/CLAUDE.md": "c\n", "a/AGENTS.md": "a\n", "home/": {"dir": True}})
     cwds = [root, root / "a", root / "a/b", root / "a/b/c"]
@@ -427,3 +487,90 @@ def test_the_walk_reads_no_switch_its_memory_is_not_keyed_by(tree: Tree) -> None
     # The switches, and the config folder (the key holds where it resolves to).
     assert read <= {start.ADD_DIR_ENV, start.MEMORY_OFF_ENV, CONFIG_ENV}
     assert read  # the probe saw the walk read its switches
+
+
+# ---------------------------------------------------------------- a differential run of Reads
+
+READ_FOLDERS = ["p", "p/a", "p/a/b", "shared", "shared/in", "side", "side/in"]
+READ_LINKS = ["p/l", "p/a/l", "l", "p/a/b/l", "shared/in/l"]
+# Beside, up, chained through another link, absolute, to the folder itself or the one above it.
+READ_TARGETS = ["../shared", "../side", "shared", "side/in", "../../shared/in", "{root}/side", "{root}/shared/in"]
+READ_TARGETS += ["../l", "l/in", ".", "..", "../p/a", "in"]
+READ_ASKED = ["p/l/in/f.py", "p/a/l/f.py", "l/in/f.py", "p/a/b/l/in/x/f.py", "shared/in/l/f.py", "p/a/b/f.py"]
+READ_ASKED += ["p/l/f.py", "side/in/f.py", "l/f.py", "p/a/l/in/f.py"]
+
+
+def _real_folder(path: Path) -> bool:
+    return os.path.realpath(path) == str(path)
+
+
+def _mutate_links(rng: random.Random, root: Path, clock: Clock) -> None:
+    """One change to the links a session's Reads go through, or to the files they lead to."""
+    kind = rng.randrange(6)
+    touched: list[Path] = []
+    if kind <= 2:  # a link made or pointed elsewhere, as ``ln -sfn`` does
+        path = root / rng.choice(READ_LINKS)
+        if not _real_folder(path.parent) or (path.is_dir() and not path.is_symlink()):
+            return
+        fresh = path.with_name(path.name + ".new")
+        os.symlink(rng.choice(READ_TARGETS).replace("{root}", str(root)), fresh)
+        os.replace(fresh, path)
+        touched += [path, path.parent]
+    elif kind <= 4:  # an instruction file written or removed, never through a link
+        folder = root / rng.choice(READ_FOLDERS)
+        if not _real_folder(folder):
+            return
+        path = folder / rng.choice(NAMES[:3])
+        if kind == 3:
+            path.write_text(rng.choice(["one\n", "two, longer\n"]))
+            touched += [path, folder]
+        elif os.path.lexists(path):
+            path.unlink()
+            touched += [folder]
+    else:  # a folder links lead through moved away and a link put in its place, or made again
+        path = root / rng.choice(["side/in", "shared/in"])
+        if path.is_symlink():
+            path.unlink()
+            path.mkdir()
+            (path / "CLAUDE.md").write_text("made again\n")
+            touched += [path / "CLAUDE.md", path]
+        elif path.is_dir():
+            path.rename(path.with_name(f"old-{clock.now}"))
+            os.symlink(rng.choice(["../p", "../side", str(root / "p/a")]), path)
+            touched += [path]
+        touched += [path.parent]
+    clock.touch(*touched)
+
+
+@pytest.mark.parametrize("seed", range(int(os.environ.get("AGENTS_MD_FUZZ_SEEDS", "3"))))
+def test_reads_through_links_are_what_a_session_remembering_nothing_gives(
+    tmp_path: Path, seed: int, no_racy_window: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two sessions asked the same Reads as the links they go through change: one on the real disk
+    # (its lookups kept, their links vouched for by the listings), one on a filesystem of its own.
+    monkeypatch.setattr(fs_module, "RACY_NS", 0)  # the clock below gives every change a tick of its own
+    rng = random.Random(seed)
+    root = tmp_path / "root"
+    for folder in READ_FOLDERS:
+        (root / folder).mkdir(parents=True, exist_ok=True)
+    clock = Clock()
+    clock.touch(*(root / folder for folder in READ_FOLDERS), root, tmp_path)
+    (tmp_path / "home").mkdir()
+    for profile in ("reference", "complete"):
+        sessions = [
+            Session(cwd=str(root), home=str(tmp_path / "home"), managed_dir=str(tmp_path / "m"), profile=profile, fs=fs)
+            for fs in (None, PlainFS())
+        ]
+        for session in sessions:
+            session.start()
+        loops: list[Any] = list(sessions)
+        for step in range(EXAMPLES):
+            if rng.random() < 0.5:
+                _mutate_links(rng, root, clock)
+            if rng.random() < 0.2:
+                loops = [session.spawn("general-purpose") for session in sessions]  # given nothing yet
+            for rel in rng.sample(READ_ASKED, 7):
+                remembered, fresh = (loop.read(str(root / rel)) for loop in loops)
+                assert (remembered.engine_files, remembered.hook_files) == (fresh.engine_files, fresh.hook_files), (
+                    f"seed {seed}, step {step}, {profile}, {rel}"
+                )

@@ -208,6 +208,18 @@ class ListingFS(FileSystem):
     def unwatch(self) -> None:
         self._watched = None
 
+    def vouches(self, consulted: Consulted) -> bool:
+        """``consulted.holds(self)``, each folder listed as a link's way is: one that cannot be
+        listed now answers no and is said by no one (the lookup run again lists it as a fresh
+        pass would: a warning from the walk, none from a link's way)."""
+        following, self._following = self._following, True
+        try:
+            return consulted.holds(self)
+        except _LinksGoOn:
+            return False
+        finally:
+            self._following = following
+
     def changed(self, seen: Mapping[str, Listing | None]) -> list[str]:
         """The folders of ``seen`` whose listing in this round is not the one seen (asked once a round)."""
         listings = self._listings
@@ -241,7 +253,14 @@ class ListingFS(FileSystem):
         return answer
 
     def resolve(self, path: str) -> str:
-        return self.realpath(path)
+        # Its folders are not kept as resolved in the round: a pass run next (the lookup found to
+        # no longer hold) would take them as given, and note nothing of the links they went through.
+        known = self._real_dirs
+        self._real_dirs = dict(known)
+        try:
+            return self.realpath(path)
+        finally:
+            self._real_dirs = known
 
     def file_version(self, path: str) -> tuple[int, ...] | None:
         """A file's version, asked once a round."""
@@ -553,6 +572,7 @@ class SessionFS(ListingFS):
         self._texts: OrderedDict[str, tuple[tuple[int, ...], bytes]] = OrderedDict()
         self._kept = 0  # bytes in _texts
         self._settled: tuple[str | None, dict[str, str]] = (None, {})  # ``begin``'s folder, resolved
+        self._racy: set[str] = set()  # folders listed in the tick of their last change (``_checked``)
 
     def read_file(self, path: str) -> bytes | None:
         if not self._maybe_present(path):
@@ -598,8 +618,8 @@ class SessionFS(ListingFS):
         return self._fresh
 
     def still_listed(self, seen: Iterable[tuple[str, Listing | None]]) -> bool:
-        # A listing made in the tick of its folder's last change is kept by the session all the
-        # same, and reads its links' targets again each round (``_checked``): it vouches for nothing.
+        # A listing made in the tick of its folder's last change is made again each round while
+        # that tick is recent (``_checked``): it vouches for nothing.
         settled = time.time_ns() - RACY_NS
         stamps = self._stamps
         for directory, listing in seen:
@@ -627,17 +647,21 @@ class SessionFS(ListingFS):
         """``directory``'s listing for this round: its stamp asked, listed again if it changed."""
         stamp = self.base.stamp(directory) if self._shared is None else disk_stamp(directory)
         stamps = self._stamps
-        if directory in stamps and stamps[directory] != stamp:
+        racy = self._racy
+        if directory in stamps and (stamps[directory] != stamp or directory in racy):
             self._forget(directory)
         stamps[directory] = stamp
         listings = self._listings
         if directory not in listings:
-            listings[directory] = self._scan_under(directory, stamp)
+            listing = listings[directory] = self._scan_under(directory, stamp)
+            # Listed in the tick of the folder's last change (so kept by no one else): a change later
+            # in that tick (a name added, a link pointed elsewhere) leaves the stamp as it was, so it is
+            # listed again each round until a listing made past that tick.
+            if listing is not None and stamp is not None and time.time_ns() - stamp[0] < RACY_NS:
+                racy.add(directory)
+            else:
+                racy.discard(directory)
         listing = self._fresh[directory] = listings[directory]
-        if listing is not None and listing.targets and stamp is not None and time.time_ns() - stamp[0] < RACY_NS:
-            # Listed in the tick of the folder's last change (so kept by no one else): a link pointed
-            # elsewhere in that tick leaves the stamp as it was. Its targets are read again each round.
-            listing.targets.clear()
         return listing
 
     def _held(self, directory: str, name: str) -> bool:

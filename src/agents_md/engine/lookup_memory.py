@@ -68,7 +68,7 @@ class LookupMemory:
         kept = memory.get(key)
         if kept is None:
             return None
-        if not kept[0].holds(fs or self.fs):  # type: ignore[arg-type]  # a shared memory is handed one
+        if not (fs or self.fs).vouches(kept[0]):  # type: ignore[union-attr]  # a shared memory is handed one
             memory.pop(key, None)
             return None
         if len(memory) > self.most // 2:  # used again: the last to be dropped, once any may be
