@@ -7,6 +7,8 @@ over the tree (attaching what they bring); then passes over the same Reads (whic
 new) and passes of the floor run interleaved, several rounds (``interleave``); medians and spread
 are printed, and the first pass for reference. Target: at most 2.5x. Memory per session is
 reported as the number of paths the session remembers, against the files in the repository.
+The tree is measured once it is older than the disk clock's racy window (two seconds), as any
+checkout an agent reads in is: a session lists a folder of that window again on every Read.
 
     python benchmarks/p3_read.py
 """
@@ -25,6 +27,7 @@ from interleave import compare
 from monorepo import generate
 
 from agents_md import Session
+from agents_md.engine.shared_listings import RACY_NS
 
 
 def between(root: str, path: str) -> list[str]:
@@ -45,6 +48,7 @@ def main() -> None:
         dirs = generate(root)
         home = os.path.join(tmp, "home")
         os.makedirs(home)
+        time.sleep(RACY_NS / 1e9)  # older than the disk clock's racy window, as a checkout is
         files = [os.path.join(d, "main.py") for d in dirs[:2000]]
         ladders = [between(root, path) for path in files]
 
