@@ -119,7 +119,7 @@ class Loop:
         self.parent_id = parent_id
         self.loop_id = loop_id
         self.delivered: set[str] = set()
-        self.recent: list[str] = []  # what was read and given, the most recently used first
+        self.recent = UseOrder()  # what was read and given, in the order of its use (steps 1 and 2)
         self.attachments_enabled = attachments_enabled
         self.tell = tell  # the session's notices
         self.profile = profile
@@ -182,13 +182,11 @@ class Loop:
 
     def _use(self, path: str) -> None:
         """Step 1: ``path`` is now the most recently used."""
-        if path in self.recent:
-            self.recent.remove(path)
-        self.recent.insert(0, path)
+        self.recent.use(path)
 
     def request(self) -> None:
         """Step 2: the loop sends a request."""
-        self.recent.reverse()
+        self.recent.turn()
 
     def compacted(self, keep: int = 5) -> None:
         """Step 3: ``/compact``; only the files the engine restores stay given."""
@@ -201,8 +199,8 @@ class Loop:
                 stamp = None
             return stamp[0] // 1_000_000 if stamp is not None else 0
 
-        kept = sorted(self.recent, key=lambda path: -millis(path))[:keep]
-        self.recent = kept
+        kept = sorted(self.recent.ordered(), key=lambda path: -millis(path))[:keep]
+        self.recent = UseOrder(kept)
         self.delivered = set(kept)
 
     def _given(self, path: str) -> bool:
@@ -231,6 +229,39 @@ class Loop:
         self.finder.fs.begin(self.finder.cwd)
         self._call(ToolCall(tool="Agent", agent_id=child.loop_id, forked_from=(self.loop_id if fork else None)))
         return child
+
+
+class UseOrder:
+    """Paths in the order of their last use, the most recent first, turned round by each request
+    (steps 1 and 2), each in constant time however long the session: a path holds a place, the
+    order is by place (ascending, or descending once turned round), and a use takes a place
+    beyond the current front."""
+
+    __slots__ = ("_back", "_front", "_places", "_turned")
+
+    def __init__(self, paths: Sequence[str] = ()) -> None:
+        """``paths``: the most recently used first."""
+        self._places: dict[str, int] = {}
+        self._front = 0  # the smallest place given: the front while not turned round
+        self._back = 0  # the largest: the front once turned round
+        self._turned = False
+        for path in reversed(paths):
+            self.use(path)
+
+    def use(self, path: str) -> None:
+        if self._turned:
+            self._back += 1
+            self._places[path] = self._back
+        else:
+            self._front -= 1
+            self._places[path] = self._front
+
+    def turn(self) -> None:
+        self._turned = not self._turned
+
+    def ordered(self) -> list[str]:
+        """The paths, the most recently used first."""
+        return sorted(self._places, key=self._places.__getitem__, reverse=self._turned)
 
 
 def _expand(path: str, home: str | None, cwd: str) -> str:
