@@ -288,9 +288,9 @@ def test_a_remembered_resolution_is_vouched_for_by_settled_listings_alone(
     consulted = view.watch()
     assert view.realpath(link) == str(root / ".agents/AGENTS.md")
     view.unwatch()
-    assert {str(root), str(root / "a"), str(root / ".agents"), str(tmp_path)} <= set(
-        dict(consulted.resolved_through[link])
-    )
+    assert {str(root), str(root / "a"), str(root / ".agents"), str(tmp_path)} <= {
+        folder for folder, _, _ in consulted.resolved_through[link]
+    }
     resolved: list[str] = []
     real = kind.resolve
 
@@ -330,11 +330,24 @@ def test_a_link_resolved_again_to_the_same_place_is_vouched_for_by_the_listings_
         return real(self, path)
 
     monkeypatch.setattr(ListingFS, "resolve", counted)
-    (root / "unrelated.txt").write_text("u\n")  # the root's listing changes; the link's way does not
-    stamp = os.stat(root).st_mtime_ns - 100 * 10**9  # another time, as a disk's clock gives it
-    os.utime(root, ns=(stamp, stamp))
+    stamp = os.stat(root).st_mtime_ns
+
+    def changed_root() -> None:
+        nonlocal stamp
+        stamp -= 100 * 10**9  # another time, as a disk's clock gives it
+        os.utime(root, ns=(stamp, stamp))
+
+    # A name of its own added to a folder on the way: the names on the way still vouch.
+    (root / "unrelated.txt").write_text("u\n")
+    changed_root()
     assert consulted.holds(ListingFS(DEFAULT_FS))
-    assert resolved == [link]  # its folders' listings vouch no more: resolved again, to the same place
+    assert resolved == []
+    # The link pointed elsewhere in words, to the same place: resolved again, to where it led.
+    os.symlink("./.agents/AGENTS.md", root / "AGENTS.md.new")
+    os.replace(root / "AGENTS.md.new", root / "AGENTS.md")
+    changed_root()
+    assert consulted.holds(ListingFS(DEFAULT_FS))
+    assert resolved == [link]
     rounds = []
     for _ in range(5):
         resolved.clear()

@@ -12,8 +12,9 @@ did. Its pass notes, folder by folder, what it asked (``ListingFS.watch``):
    (a rules folder), the same names in the same order (``whole``);
 3. what a link leads to is not in the listings of the folders it is in: each link followed is
    resolved again (``resolved``) unless every folder its resolution went through still has the
-   very listing it had (``resolved_through``, ``ListingFS.still_listed``; one resolved again to
-   the same place is vouched for by the listings of now), and each question
+   very listing it had, or holds, links and points the names on its way as it did
+   (``resolved_through``, ``ListingFS.still_listed``; one resolved again to the same place is
+   vouched for by the listings of now), and each question
    asked through one is asked again (``through``), whatever its folder's listing;
 4. each file read must have the same version (device, inode, type, size, times: ``versions``).
 
@@ -34,6 +35,10 @@ if TYPE_CHECKING:
 
     from agents_md.engine.shared_listings import Listing
 
+    # The folders a link's resolution went through (``ListingFS._went_through``): each with its
+    # listing then and the names below it on the way.
+    Way = tuple[tuple[str, Listing | None, frozenset[str]], ...]
+
     class Disk(Protocol):
         """What ``holds`` asks again, of the listings of the round it is asked in."""
 
@@ -43,8 +48,8 @@ if TYPE_CHECKING:
         def is_link(self, directory: str, name: str) -> bool: ...
         def ask(self, question: str, path: str) -> bool: ...
         def resolve(self, path: str) -> str: ...
-        def still_listed(self, seen: Iterable[tuple[str, Listing | None]]) -> bool: ...
-        def went_through(self, link: str, real: str) -> tuple[tuple[str, Listing | None], ...] | None: ...
+        def still_listed(self, seen: Way) -> bool: ...
+        def went_through(self, link: str, real: str) -> Way | None: ...
         def file_version(self, path: str) -> tuple[int, ...] | None: ...
 
 
@@ -72,7 +77,7 @@ class Consulted:
         self.asked: dict[str, dict[tuple[str, str], bool]] = {}
         self.whole: set[str] = set()
         self.resolved: dict[str, str] = {}
-        self.resolved_through: dict[str, tuple[tuple[str, Listing | None], ...]] = {}
+        self.resolved_through: dict[str, Way] = {}
         self.through: dict[tuple[str, str], bool] = {}
         self.versions: dict[str, tuple[int, ...]] = {}
         self.complete = True
@@ -105,7 +110,7 @@ class Consulted:
             asked = self.asked[directory] = {}
         asked.setdefault((question, path), answer)
 
-    def saw_resolved(self, path: str, real: str, through: tuple[tuple[str, Listing | None], ...] | None = None) -> None:
+    def saw_resolved(self, path: str, real: str, through: Way | None = None) -> None:
         """``path``, through a link (or a ``..``), resolved to ``real``; ``through``: the folders
         (with their listings) that decide it, when the listings alone resolved it."""
         if path not in self.resolved:

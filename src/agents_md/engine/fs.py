@@ -13,7 +13,7 @@ import stat as stat_mod
 import sys
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 from agents_md._util.regular import read_regular
 from agents_md.engine.paths import led_to, resolved_by_folder
@@ -23,7 +23,7 @@ TYPE_CHECKING = False  # typing's constant, without importing typing at run time
 if TYPE_CHECKING:
     from typing import ClassVar
 
-    from agents_md.engine.consulted import Consulted
+    from agents_md.engine.consulted import Consulted, Way
 
 # Disks that ignore case by default: a name missing from a listing may still open there.
 _CASE_INSENSITIVE = sys.platform in ("darwin", "win32")
@@ -134,6 +134,8 @@ def disk_version(path: str) -> tuple[int, ...] | None:
 
 
 DEFAULT_FS = FileSystem()
+
+_UNREAD = object()  # a target never read (a link not followed then): never the same as one read now
 
 # Links followed one after another before the base takes over (the system's limit); each is a
 # few frames (a target's folders are resolved without one per part, ``paths.resolved_by_folder``).
@@ -458,7 +460,7 @@ class ListingFS(FileSystem):
             self._following = following
         return real
 
-    def went_through(self, link: str, real: str) -> tuple[tuple[str, Listing | None], ...] | None:
+    def went_through(self, link: str, real: str) -> Way | None:
         """``_went_through`` of a link resolved again in this round (``Consulted.holds``)."""
         if self._shared is None:
             return None
@@ -468,7 +470,7 @@ class ListingFS(FileSystem):
         finally:
             self._following = following
 
-    def _went_through(self, link: str, real: str) -> tuple[tuple[str, Listing | None], ...] | None:
+    def _went_through(self, link: str, real: str) -> Way | None:
         """The folders whose listings decide that ``link`` resolves to ``real``, with those listings:
         while each folder has the very same listing, so do the link and every folder on its way (an
         entry cannot become a link, nor a link lead elsewhere, without its folder's entries changing).
@@ -489,27 +491,45 @@ class ListingFS(FileSystem):
         if again != real:
             return None
         seen = self._round_listings()
-        passed: set[str] = set()
-        folders: list[tuple[str, Listing | None]] = []
+        asked: dict[str, set[str]] = {}  # folder -> the names below it on the way
         for path in trail:
-            folder = os.path.dirname(path)
-            while folder not in passed:  # a folder no decision was made in was never listed
-                passed.add(folder)
-                if folder in seen:
-                    folders.append((folder, seen[folder]))
-                above = os.path.dirname(folder)
-                if above == folder:
-                    break
-                folder = above
-        return tuple(folders)
+            folder, name = os.path.split(path)
+            while name:
+                asked.setdefault(folder, set()).add(name)
+                folder, name = os.path.split(folder)
+        # A folder no decision was made in was never listed (a link's spelled way).
+        return tuple((folder, seen[folder], frozenset(names)) for folder, names in asked.items() if folder in seen)
 
     def _round_listings(self) -> Mapping[str, Listing | None]:
         """The listings of this round, by folder."""
         return self._listings
 
-    def still_listed(self, seen: Iterable[tuple[str, Listing | None]]) -> bool:
-        """Whether each folder of ``seen`` has the very listing it had (``_went_through``) in this round."""
-        return all(self.round_listing(directory) is listing for directory, listing in seen)
+    def still_listed(self, seen: Way) -> bool:
+        """Whether the way ``seen`` (``_went_through``) is as it was in this round: each folder with
+        the very listing it had, or one whose names on the way are held, linked and lead as they did
+        (a busy folder above, a home or ``/tmp``, changes for names of its own)."""
+        for folder, listing, names in seen:
+            now = self.round_listing(folder)
+            if now is not listing and not self._same_way(folder, listing, now, names):
+                return False
+        return True
+
+    def _same_way(self, folder: str, then: Listing | None, now: Listing | None, names: frozenset[str]) -> bool:
+        if then is None or now is None:
+            return then is now
+        for name in names:
+            held = name in then.held
+            if held != (name in now.held):
+                return False
+            if not held:
+                continue
+            linked = then.links.get(name)
+            path = os.path.join(folder, name)
+            if linked is None or self._link_at(folder, name, path) != linked:
+                return False  # never asked then (nothing to compare), or a link now that was none
+            if linked and _target(now, name, path) != then.targets.get(name, _UNREAD):
+                return False
+        return True
 
     def _follow(self, link: str, hops: int) -> str:
         directory, name = os.path.split(link)
@@ -616,19 +636,6 @@ class SessionFS(ListingFS):
 
     def _round_listings(self) -> Mapping[str, Listing | None]:
         return self._fresh
-
-    def still_listed(self, seen: Iterable[tuple[str, Listing | None]]) -> bool:
-        # A listing made in the tick of its folder's last change is made again each round while
-        # that tick is recent (``_checked``): it vouches for nothing.
-        settled = time.time_ns() - RACY_NS
-        stamps = self._stamps
-        for directory, listing in seen:
-            if self.round_listing(directory) is not listing:
-                return False
-            stamp = stamps.get(directory)
-            if listing is not None and (stamp is None or stamp[0] > settled):
-                return False
-        return True
 
     def changed(self, seen: Mapping[str, Listing | None]) -> list[str]:
         fresh = self._fresh
