@@ -53,3 +53,24 @@ def build_tree(base: str | os.PathLike[str], spec: Mapping[str, Any] | None) -> 
         with open(path, "wb") as handle:
             handle.write(data)
     return base
+
+
+def repoint(link: str | os.PathLike[str], target: str) -> None:
+    """Point the link ``link`` at ``target`` as ``ln -sfn`` does: another entry by the same name."""
+    fresh = f"{os.fspath(link)}.new"
+    os.symlink(target, fresh)
+    os.replace(fresh, link)
+
+
+def refusing_to_list(list_dir: Any, folder: str) -> Any:
+    """``list_dir`` that cannot list ``folder`` (one may pass through it, not list it: ``chmod 711``,
+    which a test run as root cannot make the disk refuse)."""
+    import errno
+
+    def search_only(path: str) -> list[str] | None:
+        if path == folder:
+            raise PermissionError(errno.EACCES, "Permission denied", path)
+        result: list[str] | None = list_dir(path)
+        return result
+
+    return search_only

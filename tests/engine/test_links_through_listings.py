@@ -4,7 +4,6 @@ link pointed elsewhere is seen on the next round."""
 
 from __future__ import annotations
 
-import errno
 import os
 import shutil
 import tempfile
@@ -15,6 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from trees import refusing_to_list, repoint
 
 from agents_md import Session
 from agents_md.engine import fs as fs_module
@@ -116,8 +116,7 @@ def test_a_link_pointed_elsewhere_is_followed_to_its_new_target_on_the_next_roun
     view = SessionFS(DEFAULT_FS)
     view.begin()
     assert view.realpath(str(root / "doc/CLAUDE.md")) == str(root / "one/CLAUDE.md")
-    os.symlink("two", root / "doc.new")
-    os.replace(root / "doc.new", root / "doc")  # as ``ln -sfn`` does: another entry, same name
+    repoint(root / "doc", "two")  # as ``ln -sfn`` does: another entry, same name
     view.begin()
     assert view.realpath(str(root / "doc/CLAUDE.md")) == str(root / "two/CLAUDE.md")
 
@@ -186,15 +185,7 @@ def test_a_link_through_a_folder_that_cannot_be_listed_resolves_as_the_system_do
         {"repo/.git/HEAD": "ref: refs/heads/main\n", "repo/CLAUDE.md": {"symlink": "{root}/locked/inner/CLAUDE.md"}},
     )
     _aged(root)
-    listed = DEFAULT_FS.list_dir
-    locked = str(root / "locked")
-
-    def search_only(path: str) -> list[str] | None:
-        if path == locked:
-            raise PermissionError(errno.EACCES, "Permission denied", path)
-        return listed(path)
-
-    monkeypatch.setattr(DEFAULT_FS, "list_dir", search_only)
+    monkeypatch.setattr(DEFAULT_FS, "list_dir", refusing_to_list(DEFAULT_FS.list_dir, str(root / "locked")))
     link = str(root / "repo/CLAUDE.md")
     for _ in range(2):  # the second time, from the kept listings
         view = ListingFS(DEFAULT_FS)
@@ -215,8 +206,7 @@ def test_a_link_pointed_elsewhere_in_the_tick_of_the_last_look_is_followed_to_it
     view = SessionFS(DEFAULT_FS)
     view.begin()
     assert view.realpath(str(root / "doc/CLAUDE.md")) == str(root / "one/CLAUDE.md")
-    os.symlink("two", root / "doc.new")
-    os.replace(root / "doc.new", root / "doc")
+    repoint(root / "doc", "two")
     os.utime(root, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
     assert os.stat(root).st_mtime_ns == stamp.st_mtime_ns
     view.begin()
@@ -238,8 +228,7 @@ def test_a_listing_made_in_the_tick_of_a_change_is_not_trusted_past_that_tick(
     view.begin()
     assert view.realpath(str(root / "doc/CLAUDE.md")) == str(root / "one/CLAUDE.md")
     assert view.read_file(str(root / "AGENTS.md")) is None
-    os.symlink("two", root / "doc.new")
-    os.replace(root / "doc.new", root / "doc")
+    repoint(root / "doc", "two")
     (root / "AGENTS.md").write_text("a\n")
     os.utime(root, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
     time.sleep(0.4)
@@ -263,8 +252,7 @@ def test_a_remembered_resolution_is_not_vouched_for_by_a_listing_made_in_the_tic
     assert str(root / "doc") in consulted.resolved_through
     view.begin()
     assert consulted.holds(view)
-    os.symlink("two", root / "doc.new")
-    os.replace(root / "doc.new", root / "doc")
+    repoint(root / "doc", "two")
     os.utime(root, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
     view.begin()
     assert not consulted.holds(view)
@@ -343,8 +331,7 @@ def test_a_link_resolved_again_to_the_same_place_is_vouched_for_by_the_listings_
     assert consulted.holds(ListingFS(DEFAULT_FS))
     assert resolved == []
     # The link pointed elsewhere in words, to the same place: resolved again, to where it led.
-    os.symlink("./.agents/AGENTS.md", root / "AGENTS.md.new")
-    os.replace(root / "AGENTS.md.new", root / "AGENTS.md")
+    repoint(root / "AGENTS.md", "./.agents/AGENTS.md")
     changed_root()
     assert consulted.holds(ListingFS(DEFAULT_FS))
     assert resolved == [link]

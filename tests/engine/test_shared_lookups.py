@@ -5,7 +5,6 @@ remembers nothing finds (``engine.shared_lookups``)."""
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import random
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from trees import refusing_to_list, repoint
 
 from agents_md import FileSystem, Session
 from agents_md._util.config_dir import CONFIG_ENV
@@ -220,18 +220,15 @@ def test_a_linked_file_is_vouched_for_by_the_listings_its_resolution_went_throug
     # above the test's tree, ``/tmp`` among them, which other programs change, hold still).
     assert 0 in rounds, rounds
 
-    os.symlink("other/AGENTS.md", root / "AGENTS.md.new")
-    os.replace(root / "AGENTS.md.new", root / "AGENTS.md")  # pointed elsewhere, as ``ln -sfn`` does
+    repoint(root / "AGENTS.md", "other/AGENTS.md")  # pointed elsewhere, as ``ln -sfn`` does
     clock.touch(root / "AGENTS.md", root)
     assert "other" in (begin(root / "a", root / "home").claude_md or "")
 
     # A folder on the target's way turned into a link itself.
-    os.symlink("other/AGENTS.md", root / "AGENTS.md.new")
-    os.replace(root / "AGENTS.md.new", root / "AGENTS.md")
+    repoint(root / "AGENTS.md", "other/AGENTS.md")
     (root / ".agents").rename(root / "kept")
     os.symlink("other", root / ".agents")
-    os.symlink(".agents/AGENTS.md", root / "AGENTS.md.new")
-    os.replace(root / "AGENTS.md.new", root / "AGENTS.md")
+    repoint(root / "AGENTS.md", ".agents/AGENTS.md")
     clock.touch(root / "AGENTS.md", root / ".agents", root)
     assert "other" in (begin(root / "a", root / "home").claude_md or "")
     (root / "other/AGENTS.md").write_text("other, changed\n")
@@ -252,8 +249,7 @@ def test_a_cwd_whose_link_is_resolved_again_on_a_recall_is_noted_whole_by_the_lo
     clock = Clock()
     clock.touch(root / "tgt/a", root / "tgt2/a", root / "tgt", root / "tgt2", root / "r/c", root)
     for target, text in (("c/../../tgt", "tgt\n"), ("../tgt2", "tgt2\n"), ("../tgt", "tgt\n")):
-        os.symlink(target, root / "r/d.new")
-        os.replace(root / "r/d.new", root / "r/d")
+        repoint(root / "r/d", target)
         clock.touch(root / "r")
         remembered = begin(root / "r/d/a", root / "home")
         same(remembered, begin(root / "r/d/a", root / "home", fs=PlainFS()))
@@ -279,15 +275,7 @@ def test_a_folder_on_a_links_way_that_can_no_longer_be_listed_is_said_by_a_remem
     clock.touch(root / "real", root / "locked", root / "repo", root)
     for _ in range(3):
         begin(root / "repo", root / "home")
-    listed = DEFAULT_FS.list_dir
-    locked = str(root / "locked")
-
-    def search_only(path: str) -> list[str] | None:
-        if path == locked:
-            raise PermissionError(errno.EACCES, "Permission denied", path)
-        return listed(path)
-
-    monkeypatch.setattr(DEFAULT_FS, "list_dir", search_only)
+    monkeypatch.setattr(DEFAULT_FS, "list_dir", refusing_to_list(DEFAULT_FS.list_dir, str(root / "locked")))
     (root / "locked/other").write_text("o\n")
     clock.touch(root / "locked")
     remembered = begin(root / "repo", root / "home")
@@ -396,9 +384,7 @@ def _mutate(rng: random.Random, root: Path, clock: Clock) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         if path.is_dir() and not path.is_symlink():
             return
-        fresh = path.with_name(path.name + ".new")
-        os.symlink(target, fresh)
-        os.replace(fresh, path)
+        repoint(path, target)
         touched += [path, path.parent]
     elif kind == 10:  # a folder links lead through, pointed elsewhere or made a folder again
         docs = root / "p/docs"
@@ -512,9 +498,7 @@ def _mutate_links(rng: random.Random, root: Path, clock: Clock) -> None:
         path = root / rng.choice(READ_LINKS)
         if not _real_folder(path.parent) or (path.is_dir() and not path.is_symlink()):
             return
-        fresh = path.with_name(path.name + ".new")
-        os.symlink(rng.choice(READ_TARGETS).replace("{root}", str(root)), fresh)
-        os.replace(fresh, path)
+        repoint(path, rng.choice(READ_TARGETS).replace("{root}", str(root)))
         touched += [path, path.parent]
     elif kind <= 4:  # an instruction file written or removed, never through a link
         folder = root / rng.choice(READ_FOLDERS)
