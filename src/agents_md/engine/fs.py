@@ -471,8 +471,9 @@ class ListingFS(FileSystem):
             self._following = following
 
     def _went_through(self, link: str, real: str) -> Way | None:
-        """The folders whose listings decide that ``link`` resolves to ``real``, with those listings:
-        while each folder has the very same listing, so do the link and every folder on its way (an
+        """The folders whose listings decide that ``link`` resolves to ``real``, with those listings
+        and the names below each on the way: while each folder has the very same listing, or holds,
+        links and points those names as it did, so do the link and every folder on its way (an
         entry cannot become a link, nor a link lead elsewhere, without its folder's entries changing).
 
         Found by resolving ``link`` again with no folder taken as resolved already (a folder resolved
