@@ -24,6 +24,7 @@ from agents_md.engine.shared_listings import SHARED
 
 EXAMPLES = int(os.environ.get("AGENTS_MD_FUZZ_EXAMPLES", "30"))
 Tree = Callable[..., Path]
+Resolutions = Callable[[type[ListingFS]], list[str]]  # the ``resolutions`` fixture
 
 
 @pytest.fixture(autouse=True)
@@ -196,15 +197,22 @@ def test_a_link_through_a_folder_that_cannot_be_listed_resolves_as_the_system_do
     assert f"links outside the repository, to {root / 'real/CLAUDE.md'}" in " ".join(start.warnings)
 
 
-def test_a_link_pointed_elsewhere_in_the_tick_of_the_last_look_is_followed_to_its_new_target(tmp_path: Path) -> None:
-    # A disk with a coarse clock: a link pointed elsewhere in the same tick as the folder was last
-    # changed (and looked at) leaves its stamp as it was; the session's listing of it is not one
-    # kept by the process (made in the racy window), so its targets are read again each round.
+def _looked_at_once(tmp_path: Path) -> tuple[Path, os.stat_result, SessionFS]:
+    """A folder whose link ``doc`` leads to ``one/`` (``two/`` beside it), its stamp, and a session's
+    view that began a round in it."""
     root = tmp_path / "root"
     _build(root, {"one/CLAUDE.md": "1\n", "two/CLAUDE.md": "2\n", "doc": {"symlink": "one"}})
     stamp = os.stat(root)
     view = SessionFS(DEFAULT_FS)
     view.begin()
+    return root, stamp, view
+
+
+def test_a_link_pointed_elsewhere_in_the_tick_of_the_last_look_is_followed_to_its_new_target(tmp_path: Path) -> None:
+    # A disk with a coarse clock: a link pointed elsewhere in the same tick as the folder was last
+    # changed (and looked at) leaves its stamp as it was; the session's listing of it is not one
+    # kept by the process (made in the racy window), so its targets are read again each round.
+    root, stamp, view = _looked_at_once(tmp_path)
     assert view.realpath(str(root / "doc/CLAUDE.md")) == str(root / "one/CLAUDE.md")
     repoint(root / "doc", "two")
     os.utime(root, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
@@ -221,11 +229,7 @@ def test_a_listing_made_in_the_tick_of_a_change_is_not_trusted_past_that_tick(
     # tick must not answer it: a file added, a link pointed elsewhere, are seen as a fresh look sees them.
     monkeypatch.setattr(fs_module, "RACY_NS", 300_000_000)
     monkeypatch.setattr(SHARED, "racy_ns", 300_000_000)
-    root = tmp_path / "root"
-    _build(root, {"one/CLAUDE.md": "1\n", "two/CLAUDE.md": "2\n", "doc": {"symlink": "one"}})
-    stamp = os.stat(root)
-    view = SessionFS(DEFAULT_FS)
-    view.begin()
+    root, stamp, view = _looked_at_once(tmp_path)
     assert view.realpath(str(root / "doc/CLAUDE.md")) == str(root / "one/CLAUDE.md")
     assert view.read_file(str(root / "AGENTS.md")) is None
     repoint(root / "doc", "two")
@@ -241,11 +245,7 @@ def test_a_remembered_resolution_is_not_vouched_for_by_a_listing_made_in_the_tic
     # What a watched pass resolved through the listings is given again while its folders keep
     # their listings; a session keeps one made in the racy window all the same, so that one
     # vouches for nothing: the link is resolved again, and its new target seen.
-    root = tmp_path / "root"
-    _build(root, {"one/CLAUDE.md": "1\n", "two/CLAUDE.md": "2\n", "doc": {"symlink": "one"}})
-    stamp = os.stat(root)
-    view = SessionFS(DEFAULT_FS)
-    view.begin()
+    root, stamp, view = _looked_at_once(tmp_path)
     consulted = view.watch()
     assert view.realpath(str(root / "doc/CLAUDE.md")) == str(root / "one/CLAUDE.md")
     view.unwatch()
@@ -260,7 +260,7 @@ def test_a_remembered_resolution_is_not_vouched_for_by_a_listing_made_in_the_tic
 
 @pytest.mark.parametrize("kind", [SessionFS, ListingFS])
 def test_a_remembered_resolution_is_vouched_for_by_settled_listings_alone(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: type[ListingFS]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: type[ListingFS], resolutions: Resolutions
 ) -> None:
     root = tmp_path / "root"
     _build(root, {".agents/AGENTS.md": "x\n", "AGENTS.md": {"symlink": ".agents/AGENTS.md"}})
@@ -279,14 +279,7 @@ def test_a_remembered_resolution_is_vouched_for_by_settled_listings_alone(
     assert {str(root), str(root / "a"), str(root / ".agents"), str(tmp_path)} <= {
         folder for folder, _, _ in consulted.resolved_through[link]
     }
-    resolved: list[str] = []
-    real = kind.resolve
-
-    def counted(self: ListingFS, path: str) -> str:
-        resolved.append(path)
-        return real(self, path)
-
-    monkeypatch.setattr(kind, "resolve", counted)
+    resolved = resolutions(kind)
     rounds = []
     for _ in range(5):
         later = view if isinstance(view, SessionFS) else ListingFS(DEFAULT_FS)
@@ -299,7 +292,7 @@ def test_a_remembered_resolution_is_vouched_for_by_settled_listings_alone(
 
 
 def test_a_link_resolved_again_to_the_same_place_is_vouched_for_by_the_listings_of_now(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, resolutions: Resolutions
 ) -> None:
     root = tmp_path / "root"
     _build(root, {".agents/AGENTS.md": "x\n", "AGENTS.md": {"symlink": ".agents/AGENTS.md"}})
@@ -310,14 +303,7 @@ def test_a_link_resolved_again_to_the_same_place_is_vouched_for_by_the_listings_
     consulted = view.watch()
     view.realpath(link)
     view.unwatch()
-    resolved: list[str] = []
-    real = ListingFS.resolve
-
-    def counted(self: ListingFS, path: str) -> str:
-        resolved.append(path)
-        return real(self, path)
-
-    monkeypatch.setattr(ListingFS, "resolve", counted)
+    resolved = resolutions(ListingFS)
     stamp = os.stat(root).st_mtime_ns
 
     def changed_root() -> None:

@@ -188,7 +188,7 @@ def test_a_start_through_a_link_is_right_and_not_kept(tree: Tree, walks: Counter
 
 
 def test_a_linked_file_is_vouched_for_by_the_listings_its_resolution_went_through(
-    tree: Tree, no_racy_window: None, monkeypatch: pytest.MonkeyPatch
+    tree: Tree, no_racy_window: None, resolutions: Callable[[type[ListingFS]], list[str]]
 ) -> None:
     # The common shape: CLAUDE.md -> AGENTS.md -> .agents/AGENTS.md, the first in the cwd's folder.
     root = tree(
@@ -202,14 +202,7 @@ def test_a_linked_file_is_vouched_for_by_the_listings_its_resolution_went_throug
     )
     clock = Clock()
     clock.touch(root / ".agents", root / "other", root / "a", root)
-    resolved: list[str] = []
-    real = ListingFS.resolve
-
-    def counting(self: ListingFS, path: str) -> str:
-        resolved.append(path)
-        return real(self, path)
-
-    monkeypatch.setattr(ListingFS, "resolve", counting)
+    resolved = resolutions(ListingFS)
     assert "shared" in (begin(root / "a", root / "home").claude_md or "")
     rounds = []
     for _ in range(5):
