@@ -122,3 +122,31 @@ def test_a_plugins_agents_are_checked_by_the_plugin_rules(tmp_path) -> None:
         ("UP.MD", "tools-unrecognized"),
         ("dash.md", "plugin-ignored-key"),
     ]
+
+
+def test_a_file_named_that_is_not_an_agent_says_so(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tree(
+        {
+            "notes.md": "# Notes\n\nNo front matter here.\n",
+            "agents.json": '{"rev": {"description": "d", "prompt": "p"}}\n',
+            ".claude/agents/README.md": "# About these agents\n",
+        }
+    )
+    code = main(["agents", "check", str(root / "notes.md"), str(root / "agents.json"), str(root / ".claude/agents")])
+    out = capsys.readouterr().out
+    assert code == 0  # neither is loaded as an agent, and neither drops anything
+    assert out.splitlines() == [
+        f"{root / 'notes.md'}: info: [not-an-agent] no front matter: the file is documentation, not an agent",
+        f"{root / 'agents.json'}: info: [not-an-agent] not a .md file: the engine reads agent definitions from "
+        "*.md files alone (fix: a JSON file of agents (the engine's --agents value) is checked with --agents FILE)",
+    ]  # in the order named; the agents folder's README, found by searching, is not worth a line
+
+
+def test_a_json_file_of_agents_is_checked_with_the_agents_option(
+    tree: Tree, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tree({"agents.json": '{"rev": {"description": "d"}}\n'})
+    code = main(["agents", "check", "--agents", str(root / "agents.json")])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "[agents-json]" in out and "prompt" in out

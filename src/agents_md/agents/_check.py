@@ -33,6 +33,19 @@ def check_agent_files(
         else:
             files = [(p, p.parent, None)]
         for file, folder, plugin in files:
+            if plugin is None and not file.name.endswith(".md"):
+                problems.append(
+                    problem(
+                        path=str(file),
+                        line=0,
+                        key="",
+                        rule="not-an-agent",
+                        severity=Severity.INFO,
+                        message="not a .md file: the engine reads agent definitions from *.md files alone",
+                        fix="a JSON file of agents (the engine's --agents value) is checked with --agents FILE",
+                    )
+                )
+                continue
             try:
                 text = read_text(file)
             except OSError as exc:

@@ -128,7 +128,9 @@ def check_agents(paths: Sequence[str], *, agents_json: str | None, fmt: str) -> 
                 file=sys.stderr,
             )
     problems = check_agent_files(paths, agents_json=agents_json, cwd=os.getcwd())
-    shown = tuple(p for p in problems if p.rule != "not-an-agent")
+    # A folder's documentation is not worth a line; a file named here is: it was meant as an agent.
+    named = {str(Path(path)) for path in paths if not os.path.isdir(path)}
+    shown = tuple(p for p in problems if p.rule != "not-an-agent" or p.file in named)
     report = Report(diagnostics=shown, rules=AGENT_RULES, checked_what="agent file")
     styled = fmt in ("text", "grouped")
     # A line each is what a person scanning agent files reads best; "grouped" is check's layout.
