@@ -300,3 +300,15 @@ def test_a_project_turning_off_a_managed_plugin_turns_the_engines_off_so_the_hoo
     ev = parse_event(read(root, "sub/f.txt"))
     said = answer(ev, SessionState(session_id="s1", steps=()), env=env, profile="reference", managed_dir=str(managed))
     assert said.silent_because is None
+
+
+def test_a_read_that_only_the_engine_attaches_to_keeps_no_step(tree: Any, home: Any) -> None:
+    # Claude Code attaches its own nested CLAUDE.md files: the hook neither looks them up nor keeps
+    # a step for a Read they alone answer, so its state (and each call's replay) stays small.
+    root = tree({**TREE, "claude/CLAUDE.md": "# engine's own\n", "claude/f.txt": "c\n"})
+    env = {"HOME": str(home(OFF)), "PATH": os.environ.get("PATH", "")}
+    path = states.state_path(states.state_dir(env, env["HOME"]), "s1")
+    assert run_hook(read(root, "claude/f.txt"), env=env).stdout == ""
+    assert run_hook(read(root, "sub/f.txt"), env=env).stdout != ""
+    steps = [(s.op, s.path) for s in states.load(path, "s1").steps]
+    assert steps == [("turn", ""), ("read", str(root / "sub/f.txt"))]  # a conversation began; one Read kept

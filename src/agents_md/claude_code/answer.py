@@ -75,7 +75,16 @@ def make_session(event: HookEvent, env: Mapping[str, str], profile: str, managed
         raise FileNotFoundError(f"{cwd}: the event's cwd is not a directory")
     home = home_for(env, cwd, fallback=os.path.expanduser("~"))
     spec = PluginSpec(name=NAME, plugin=plugin_factory(), builtin=True)
-    return Session(cwd=cwd, home=home, env=env, plugins=[spec], profile=profile, managed_dir=managed_dir)
+    # Claude Code attaches its own nested CLAUDE.md files: the hook looks up only the plugin's.
+    return Session(
+        cwd=cwd,
+        home=home,
+        env=env,
+        plugins=[spec],
+        profile=profile,
+        managed_dir=managed_dir,
+        engine_nested_files=False,
+    )
 
 
 def builtin_off(start: StartContext) -> bool:

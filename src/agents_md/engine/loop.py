@@ -87,6 +87,7 @@ class Loop:
         "fork",
         "loop_id",
         "may_read",
+        "nested",
         "parent_id",
         "profile",
         "recent",
@@ -109,8 +110,12 @@ class Loop:
         tell: Callable[[Sequence[Notice]], None] = lambda notices: None,
         profile: str = "reference",
         may_read: Callable[[str], bool] = lambda path: True,
+        nested: bool = True,
     ) -> None:
         self.finder = finder
+        # Whether a Read looks up the engine's own nested files: a host whose engine attaches them
+        # itself (Claude Code running the hook) wants the plugins' answers alone.
+        self.nested = nested
         self.may_read = may_read  # the engine lets the Read through (``engine.permissions``)
         self.bus = bus
         self.session_factory = session_factory
@@ -145,7 +150,7 @@ class Loop:
         try:
             # The read file itself is not attached (its text is in the tool result) and counts as
             # given from now on; its imports are still attached (a Read of a nested CLAUDE.md).
-            engine = tuple(f for f in self.finder.find(real, self._given) if f.path != real)
+            engine = tuple(f for f in self.finder.find(real, self._given) if f.path != real) if self.nested else ()
             read = self.finder.fs.is_file(real) and not too_large(self.finder.fs, real)
         except OSError as exc:  # a failing query: nothing attached, nothing given (``engine.faults``)
             from agents_md.engine.faults import ENGINE, NO_ATTACHMENT, failed_gather  # only when a disk fails
@@ -221,6 +226,7 @@ class Loop:
             tell=self.tell,
             profile=self.profile,
             may_read=self.may_read,
+            nested=self.nested,
         )
         if fork:
             child.delivered = set(self.delivered)

@@ -148,7 +148,11 @@ class Subagent:
 class Session:
     """One agent session. ``Session(cwd=..., home=...)`` never reads the real home unless it is
     passed as ``home``; the other inputs are ``SessionOptions`` (``env``, ``args``,
-    ``managed_dir``, ``approve_external_imports``, ``interactive``, ``profile``, ``fs``)."""
+    ``managed_dir``, ``approve_external_imports``, ``interactive``, ``profile``, ``fs``).
+
+    ``engine_nested_files=False``: a Read does not look up the engine's own nested files
+    (``ReadResult.engine_files`` stays empty), only the plugins answer; for a host whose engine
+    attaches those itself, as Claude Code does for the hook (``claude_code.answer``)."""
 
     def __init__(
         self,
@@ -158,9 +162,11 @@ class Session:
         plugins: Sequence[PluginSpec] | None = None,
         extra_plugins: Sequence[PluginSpec] = (),
         disabled_plugins: Sequence[str] = (),
+        engine_nested_files: bool = True,
         **options: Unpack[SessionOptions],
     ) -> None:
         self.inputs, listings = SessionInputs.resolve(cwd=cwd, home=home, **options)
+        self._engine_nested = engine_nested_files
         self._lock = RLock()
         self.bus = HookBus()
         settings = session_settings(self.inputs, listings)
@@ -354,6 +360,7 @@ class Session:
                     attachments_enabled=self._attachments_enabled,
                     tell=self._notices.extend,
                     profile=self.profile,
+                    nested=self._engine_nested,
                 )
             return self._main
 
