@@ -202,3 +202,52 @@ def test_main_called_in_a_process_leaves_the_collector_as_it_was(tree: Tree) -> 
     assert gc.isenabled()
     assert main(context_argv(tree)) == 0
     assert gc.isenabled()
+
+
+LEAVING = """
+import sys, threading, time
+from agents_md.cli.main import entry
+
+
+class Kept:
+    def __del__(self):
+        print("torn down", file=sys.stderr)
+
+
+kept = Kept()  # emptied with its module by the interpreter's teardown, and only then
+if sys.argv[1] == "--thread":
+    del sys.argv[1]
+    threading.Thread(target=lambda: (time.sleep(0.2), print("thread done", file=sys.stderr))).start()
+sys.argv = ["agents-md", *sys.argv[1:]]
+entry()
+"""
+
+
+def leaving(tmp_path: Path, argv: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", LEAVING, *argv],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "HOME": str(tmp_path / "home")},
+        cwd=tmp_path,
+    )
+
+
+def test_the_hot_commands_leave_without_the_teardown_their_output_whole(tree: Tree, tmp_path: Path) -> None:
+    big = "".join(f"- rule {n}: keep it\n" for n in range(20_000))  # far more than a pipe's buffer
+    root, home = tree({"AGENTS.md": big}), tree({}, "home")
+    argv = ["context", str(root), "--format", "json", "--home", str(home), "--managed-dir", str(root / "none")]
+    result = leaving(tmp_path, argv)
+    assert result.returncode == 0, result.stderr
+    assert big in json.loads(result.stdout)["claude_md"]
+    assert "torn down" not in result.stderr
+    missing = leaving(tmp_path, ["context", str(root / "nowhere")])
+    assert (missing.returncode, missing.stderr) == (1, f"agents-md: error: {root / 'nowhere'}: not a directory\n")
+    # A long command keeps the normal exit.
+    assert "torn down" in leaving(tmp_path, ["check", str(root)]).stderr
+
+
+def test_a_thread_still_running_is_waited_for(tree: Tree, tmp_path: Path) -> None:
+    result = leaving(tmp_path, ["--thread", *context_argv(tree)])
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines() == ["thread done", "torn down"]  # the normal exit, thread joined
