@@ -4,6 +4,7 @@ that never stopped."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -149,3 +150,25 @@ def test_a_session_refusing_outside_links_restores_refusing_them(tree: Callable[
     assert Session.restore(state).inputs.outside_links == "refuse"
     with pytest.raises(UsageError, match=r"inputs\.outside_links"):
         Session.restore({**state, "inputs": {**state["inputs"], "outside_links": "sometimes"}})
+
+
+def test_a_compaction_restores_the_five_files_the_session_kept(tree: Callable[..., Path]) -> None:
+    # The engine keeps the five newest files read or given; Reads that gave nothing are no steps,
+    # so the compaction's own outcome is kept with it, not worked out again from fewer reads.
+    root = tree({"a/CLAUDE.md": "# a\n", **{f"a/{n}.py": f"{n}\n" for n in range(7)}})
+    for n in range(7):
+        os.utime(root / f"a/{n}.py", ns=(0, (n + 2) * 10**12))
+    os.utime(root / "a/CLAUDE.md", ns=(0, 10**12))  # the oldest: left out at /compact
+    home = str(root.parent / "home")
+    steady = Session(cwd=str(root), home=home)
+    for n in range(7):
+        steady.read(str(root / f"a/{n}.py"))
+    steady.compact()
+    state = json.loads(json.dumps(steady.snapshot()))
+    resumed = Session.restore(state)
+    assert [n for n in resumed.notices if n.level == "warning"] == []
+    assert resumed.loops_given() == steady.loops_given() == {"": []}  # a/CLAUDE.md no longer given
+    kept = [step["kept"] for step in state["steps"] if step["op"] == "compact"]
+    assert kept == [[str(root / f"a/{n}.py") for n in (6, 5, 4, 3, 2)]]
+    again = [f.path for f in resumed.read(str(root / "a/0.py")).files]
+    assert again == [f.path for f in steady.read(str(root / "a/0.py")).files] == [str(root / "a/CLAUDE.md")]

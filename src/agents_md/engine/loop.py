@@ -193,8 +193,13 @@ class Loop:
         """Step 2: the loop sends a request."""
         self.recent.turn()
 
-    def compacted(self, keep: int = 5) -> None:
-        """Step 3: ``/compact``; only the files the engine restores stay given."""
+    def compacted(self, keep: int = 5, kept: Sequence[str] | None = None) -> tuple[str, ...]:
+        """Step 3: ``/compact``; only the files the engine restores stay given (``kept``: those of
+        a compaction done before, the most recently used first). Returns them."""
+        if kept is not None:
+            self.recent = UseOrder(kept)
+            self.delivered = set(kept)
+            return tuple(kept)
         fs = self.finder.fs
 
         def millis(path: str) -> int:
@@ -204,9 +209,10 @@ class Loop:
                 stamp = None
             return stamp[0] // 1_000_000 if stamp is not None else 0
 
-        kept = sorted(self.recent.ordered(), key=lambda path: -millis(path))[:keep]
-        self.recent = UseOrder(kept)
-        self.delivered = set(kept)
+        newest = sorted(self.recent.ordered(), key=lambda path: -millis(path))[:keep]
+        self.recent = UseOrder(newest)
+        self.delivered = set(newest)
+        return tuple(newest)
 
     def _given(self, path: str) -> bool:
         return path in self.delivered or path in self.start_paths

@@ -430,7 +430,7 @@ class Session:
             elif step.op == "turn":
                 self.turn()
             elif step.op == "compact":
-                self.compact()
+                self._compact(step.kept)
             elif step.op == "clear":
                 self.clear()
             elif step.op == "cd":
@@ -514,14 +514,18 @@ class Session:
         """``/compact``: the next context is recomputed from disk; the engine keeps the nested
         files it restores as reads, the plugin's start over (reference profile). ``None`` when
         there was nothing to compact yet."""
+        return self._compact(None)
+
+    def _compact(self, kept: Sequence[str] | None) -> StartContext | None:
+        """``compact``; ``kept``: what the main loop kept at a compaction replayed (``host.steps``)."""
         if not self._has_messages:
             return None
-        self._steps.append(Step(op="compact"))
         self._touched.clear()
         start = self._recompute("compact")
         if self._main is not None:
-            self._main.compacted()
+            kept = self._main.compacted(kept=kept)
             self._main.start_paths = frozenset(f.path for f in start.files)
+        self._steps.append(Step(op="compact", kept=None if kept is None else tuple(kept)))
         return start
 
     def clear(self) -> StartContext:
