@@ -122,10 +122,10 @@ def compare(label: str, groups: Sequence[Sequence[Command]], rounds: int) -> Non
             print(f"  {command.name:<58} {shown[0]:>28}   {shown[1]:>28}")
 
 
-def run_both(label: str, make: Callable[[Install], Command], env: dict[str, str], rounds: int) -> None:
-    """``make``'s command, installed and editable, each beside its floor (and ``import json``)."""
+def run_both(label: str, make: Callable[[Install], Sequence[Command]], env: dict[str, str], rounds: int) -> None:
+    """``make``'s commands, installed and editable, each beside its floor (and ``import json``)."""
     with installed() as install:
         own = editable()
         json_reference = Command('python -c "import json", installed', [install.python, "-c", "import json"], env)
-        groups = [[install.floor(env), json_reference, make(install)], [own.floor(env), make(own)]]
+        groups = [[install.floor(env), json_reference, *make(install)], [own.floor(env), *make(own)]]
         compare(label, groups, rounds)

@@ -25,8 +25,8 @@ def main(rounds: int = 30) -> None:
         args += ["--managed-dir", os.path.join(tmp, "none")]
         env = dict(os.environ)
 
-        def command(install: Install) -> Command:
-            return Command(f"agents-md context --format json, {install.name}", [install.script, *args], env)
+        def command(install: Install) -> list[Command]:
+            return [Command(f"agents-md context --format json, {install.name}", [install.script, *args], env)]
 
         run_both("P2 cold start", command, env, rounds)
 

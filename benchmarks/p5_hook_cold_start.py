@@ -5,6 +5,10 @@ The hook runs on every tool call Claude Code makes, so its start is paid each ti
 is the second Read of a session in a small tree, so the hook also replays the first from its
 state file. The installed command and the editable one are run interleaved with ``python -c
 pass`` and ``python -c "import json"`` (``cold_start``). Target: at most 2.0x, installed.
+
+A second event shows what a long session adds: a Read, in the generated monorepo (``P1``), of a
+file read before, after ``long`` Reads spread over the tree (100); the hook replays
+the steps its state keeps (the Reads that attached something) before answering.
 """
 
 from __future__ import annotations
@@ -18,9 +22,10 @@ import tempfile
 sys.path.insert(0, os.path.dirname(__file__))
 
 from cold_start import Command, Install, editable, run_both
+from monorepo import generate
 
 
-def main(rounds: int = 30) -> None:
+def main(rounds: int = 30, long: int = 100) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root, home = os.path.join(tmp, "repo"), os.path.join(tmp, "home")
         for folder in ("a/b", "c", ".claude"):
@@ -33,27 +38,39 @@ def main(rounds: int = 30) -> None:
             json.dump({"enabledPlugins": {"agents-md@builtin": False}}, handle)
         env = {**os.environ, "HOME": home}
 
-        def event(rel: str) -> str:
+        def event(rel: str, cwd: str = root, session: str = "bench") -> str:
             return json.dumps(
                 {
-                    "session_id": "bench",
-                    "cwd": root,
+                    "session_id": session,
+                    "cwd": cwd,
                     "hook_event_name": "PostToolUse",
                     "tool_name": "Read",
-                    "tool_input": {"file_path": os.path.join(root, rel)},
+                    "tool_input": {"file_path": os.path.join(cwd, rel)},
                     "tool_response": {},
                 }
             )
 
         # The session's first Read, kept in its state (the state lives under the home).
-        first = [editable().script, "hook", "run"]
-        subprocess.run(first, input=event("a/b/f.py"), text=True, check=True, env=env, stdout=subprocess.DEVNULL)
+        hook = [editable().script, "hook", "run"]
+        subprocess.run(hook, input=event("a/b/f.py"), text=True, check=True, env=env, stdout=subprocess.DEVNULL)
         second = event("c/g.py")
+        # A long session in the generated monorepo, each of its Reads a hook call as in Claude Code.
+        mono = os.path.join(tmp, "mono")
+        reads = [os.path.join(d, "main.py") for d in generate(mono)[:long]]
+        for path in reads:
+            read = event(path, mono, "long")
+            subprocess.run(hook, input=read, text=True, check=True, env=env, stdout=subprocess.DEVNULL)
+        state = os.path.join(home, ".cache", "agents-md", "hook", "long.json")
+        with open(state, encoding="utf-8") as handle:
+            steps = len(json.load(handle)["steps"])
+        again = event(reads[0], mono, "long")
 
-        def command(install: Install) -> Command:
-            return Command(
-                f"agents-md hook run (PostToolUse Read), {install.name}", [install.script, "hook", "run"], env, second
-            )
+        def command(install: Install) -> list[Command]:
+            script = [install.script, "hook", "run"]
+            return [
+                Command(f"agents-md hook run (PostToolUse Read), {install.name}", script, env, second),
+                Command(f"  after {long} Reads in the monorepo ({steps} steps), {install.name}", script, env, again),
+            ]
 
         run_both("P5 hook cold start", command, env, rounds)
 
