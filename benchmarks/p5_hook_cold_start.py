@@ -7,8 +7,8 @@ state file. The installed command and the editable one are run interleaved with 
 pass`` and ``python -c "import json"`` (``cold_start``). Target: at most 2.0x, installed.
 
 A second event shows what a long session adds: a Read, in the generated monorepo (``P1``), of a
-file read before, after ``long`` Reads spread over the tree (100); the hook replays
-the steps its state keeps (the Reads that attached something) before answering.
+file read before, after ``long`` Reads spread over the tree (100): the hook takes back what the
+plugin was given from its state before answering.
 """
 
 from __future__ import annotations
@@ -62,14 +62,14 @@ def main(rounds: int = 30, long: int = 100) -> None:
             subprocess.run(hook, input=read, text=True, check=True, env=env, stdout=subprocess.DEVNULL)
         state = os.path.join(home, ".cache", "agents-md", "hook", "long.json")
         with open(state, encoding="utf-8") as handle:
-            steps = len(json.load(handle)["steps"])
+            given = sum(map(len, json.load(handle)["given"].values()))
         again = event(reads[0], mono, "long")
 
         def command(install: Install) -> list[Command]:
             script = [install.script, "hook", "run"]
             return [
                 Command(f"agents-md hook run (PostToolUse Read), {install.name}", script, env, second),
-                Command(f"  after {long} Reads in the monorepo ({steps} steps), {install.name}", script, env, again),
+                Command(f"  after {long} Reads in the monorepo ({given} given), {install.name}", script, env, again),
             ]
 
         run_both("P5 hook cold start", command, env, rounds)

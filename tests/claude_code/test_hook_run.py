@@ -193,8 +193,12 @@ def test_a_tool_input_without_a_file_path_is_no_read(setup: tuple[Path, dict[str
         (json.dumps({"format": "something else", "steps": []}), "not a state file of this format"),
         (json.dumps({"format": states.FORMAT, "session_id": "other", "steps": []}), "another session's state"),
         (json.dumps({"format": states.FORMAT, "session_id": "s1", "steps": [{"op": "fly"}]}), "a step it cannot read"),
+        (
+            json.dumps({"format": states.FORMAT, "session_id": "s1", "steps": [], "given": {"": ["x"]}}),
+            "a given map it cannot read",
+        ),
     ],
-    ids=["corrupt", "foreign-format", "foreign-session", "bad-step"],
+    ids=["corrupt", "foreign-format", "foreign-session", "bad-step", "bad-given"],
 )
 def test_a_bad_state_file_is_ignored_and_rewritten(setup: tuple[Path, dict[str, str]], content: str, says: str) -> None:
     root, env = setup
@@ -206,7 +210,12 @@ def test_a_bad_state_file_is_ignored_and_rewritten(setup: tuple[Path, dict[str, 
     (line,) = log_lines(env)
     assert says in line and "started over" in line
     saved = json.loads(path.read_text(encoding="utf-8"))
-    assert saved["session_id"] == "s1" and [s["path"] for s in saved["steps"]] == [str(root / "sub/f.txt")]
+    assert saved == {
+        "format": states.FORMAT,
+        "session_id": "s1",
+        "steps": [],
+        "given": {"": {str(root / "sub/AGENTS.md"): "# sub"}},
+    }
 
 
 def test_the_state_lives_under_the_plugins_data_folder_when_claude_code_gives_one(
@@ -258,7 +267,7 @@ def test_concurrent_hook_processes_of_one_session_deliver_each_file_once(
         f"Contents of {root}/sub/AGENTS.md:\n\n# sub\n",
     ]
     saved = json.loads(Path(states.state_path(states.state_dir(env, env["HOME"]), "s1")).read_text(encoding="utf-8"))
-    assert len(saved["steps"]) == 2  # only the Reads that attached something are kept
+    assert sorted(saved["given"][""]) == [str(root / "other/AGENTS.md"), str(root / "sub/AGENTS.md")]
     assert log_lines(env) == []
 
 
@@ -302,13 +311,14 @@ def test_a_project_turning_off_a_managed_plugin_turns_the_engines_off_so_the_hoo
     assert said.silent_because is None
 
 
-def test_a_read_that_only_the_engine_attaches_to_keeps_no_step(tree: Any, home: Any) -> None:
-    # Claude Code attaches its own nested CLAUDE.md files: the hook neither looks them up nor keeps
-    # a step for a Read they alone answer, so its state (and each call's replay) stays small.
+def test_the_state_keeps_what_the_plugin_was_given_not_the_reads(tree: Any, home: Any) -> None:
+    # Claude Code attaches its own nested CLAUDE.md files: the hook does not look them up, and
+    # keeps what the plugin gave, so its state (and each call's work) does not grow with the Reads.
     root = tree({**TREE, "claude/CLAUDE.md": "# engine's own\n", "claude/f.txt": "c\n"})
     env = {"HOME": str(home(OFF)), "PATH": os.environ.get("PATH", "")}
     path = states.state_path(states.state_dir(env, env["HOME"]), "s1")
     assert run_hook(read(root, "claude/f.txt"), env=env).stdout == ""
-    assert run_hook(read(root, "sub/f.txt"), env=env).stdout != ""
-    steps = [(s.op, s.path) for s in states.load(path, "s1").steps]
-    assert steps == [("turn", ""), ("read", str(root / "sub/f.txt"))]  # a conversation began; one Read kept
+    for name in ("sub/f.txt", "sub/g.txt", "claude/f.txt"):
+        run_hook(read(root, name), env=env)
+    kept = states.load(path, "s1")
+    assert (kept.steps, kept.given) == ((), {"": {str(root / "sub/AGENTS.md"): "# sub"}})

@@ -6,20 +6,22 @@
 2. The hook stays silent unless the settings turn the built-in plugin off
    (``enabledPlugins: {"agents-md@builtin": false}``) or ``force`` is given: with the
    plugin on, everything would arrive twice.
-3. The session's earlier steps (``state``, ``host.steps``) are replayed on it, so the plugin's
-   delivered sets, claims and dedup are exactly as they were; then the event, and the
-   session's steps after it are the new state:
+3. The session is put where the last event left it (``state``): its subagents started again,
+   and what the plugin had given each loop taken back (its ``memory()``), so the plugin's
+   delivered sets are exactly as they were, whatever the disk holds now; then the event, and
+   the subagents and the plugin's memory after it are the new state:
    - ``SessionStart``: the ``AGENTS.md`` files the plugin adds to the start block, each framed
      as there (``Contents of PATH (label):`` and the trimmed text), joined by a blank line.
-     ``startup``, ``resume`` and ``clear`` begin the steps anew (the plugin of a new process
-     knows nothing; ``/clear`` also brings a new ``session_id``); ``compact`` adds a
-     compaction step, after which the reference plugin attaches nested files again.
+     ``startup``, ``resume`` and ``clear`` begin anew (the plugin of a new process knows
+     nothing; ``/clear`` also brings a new ``session_id``); ``compact`` compacts the session,
+     after which the reference plugin attaches nested files again.
    - ``PostToolUse`` for ``Read`` (and in the ``complete`` profile ``Edit``, ``Write``,
      ``MultiEdit``, ``NotebookEdit``): the plugin's ``tool.call`` text after its prefix, in the
      loop of the event's ``agent_id``.
    - ``UserPromptSubmit`` (``complete`` profile): each ``@``-mentioned file that exists
      attaches its nested ``AGENTS.md`` as a mention.
-   - ``SubagentStart``: the spawn is kept as a step (a fork starts with its parent's set);
+   - ``SubagentStart``: the subagent is started and kept as a step (a fork starts with its
+     parent's set);
      a subagent that starts with the instructions (not Explore or Plan, not a fork, which has
      its parent's conversation, not a custom agent with ``omitClaudeMd``) gets the start's
      ``AGENTS.md`` files.
@@ -45,6 +47,7 @@ if TYPE_CHECKING:
     from agents_md.engine.loop import ReadResult
     from agents_md.engine.start import StartContext
     from agents_md.host.session import Session
+    from agents_md.plugins.agents_md.plugin import AgentsMdPlugin
 
 REFERENCE_TOOLS = ("Read",)
 COMPLETE_TOOLS = ("Read", "Edit", "Write", "MultiEdit", "NotebookEdit")
@@ -61,8 +64,10 @@ class HookAnswer:
     silent_because: str | None = None
 
 
-def make_session(event: HookEvent, env: Mapping[str, str], profile: str, managed_dir: str | None = None) -> Session:
-    """Step 1."""
+def make_session(
+    event: HookEvent, env: Mapping[str, str], profile: str, managed_dir: str | None = None
+) -> tuple[Session, AgentsMdPlugin]:
+    """Step 1: the session, and the plugin seated on it."""
     from agents_md.engine.platform import home_for
     from agents_md.host.plugins import PluginSpec
     from agents_md.host.session import Session
@@ -74,9 +79,10 @@ def make_session(event: HookEvent, env: Mapping[str, str], profile: str, managed
     if not os.path.isdir(cwd):
         raise FileNotFoundError(f"{cwd}: the event's cwd is not a directory")
     home = home_for(env, cwd, fallback=os.path.expanduser("~"))
-    spec = PluginSpec(name=NAME, plugin=plugin_factory(), builtin=True)
+    plugin = plugin_factory()
+    spec = PluginSpec(name=NAME, plugin=plugin, builtin=True)
     # Claude Code attaches its own nested CLAUDE.md files: the hook looks up only the plugin's.
-    return Session(
+    session = Session(
         cwd=cwd,
         home=home,
         env=env,
@@ -85,6 +91,7 @@ def make_session(event: HookEvent, env: Mapping[str, str], profile: str, managed
         managed_dir=managed_dir,
         engine_nested_files=False,
     )
+    return session, plugin
 
 
 def builtin_off(start: StartContext) -> bool:
@@ -145,10 +152,19 @@ def _touch(session: Session, step: Step) -> ReadResult | None:
     return results[0] if results else None  # a subagent that never started reads nothing
 
 
-def _kept(session: Session, state: SessionState) -> SessionState | None:
-    """The session's steps as the new state (``None``: unchanged)."""
-    steps = session.steps
-    return None if steps == state.steps else SessionState(session_id=state.session_id, steps=steps)
+def _resume(session: Session, plugin: AgentsMdPlugin, state: SessionState) -> None:
+    """Step 3: the session where ``state`` left it: its subagents started again, then what the
+    plugin was given taken back (a state of the first format: every step done again)."""
+    session.replay(state.steps)
+    if state.given is not None:
+        plugin.remember(state.given)
+
+
+def _kept(session: Session, plugin: AgentsMdPlugin, state: SessionState) -> SessionState | None:
+    """The new state (``None``: unchanged): the subagents started, and what the plugin was given."""
+    steps = tuple(step for step in session.steps if step.op == "spawn")
+    kept = SessionState(session_id=state.session_id, steps=steps, given=plugin.memory())
+    return None if kept == state else kept
 
 
 def _mentions(prompt: str, cwd: str) -> list[str]:
@@ -171,22 +187,27 @@ def answer(
 ) -> HookAnswer:
     """The hook's answer to ``event`` given the session's ``state`` (the steps above); ``managed_dir``
     stands in for the platform's managed policy folder."""
-    session = make_session(event, env, profile, managed_dir)
+    session, plugin = make_session(event, env, profile, managed_dir)
     start = session.start()
     if not force and not builtin_off(start):
         return HookAnswer(context=None, state=None, silent_because="the built-in agents-md plugin is on")
     if event.name == "SessionStart":
-        new = state.with_step(Step(op="compact")) if event.source == "compact" else state.fresh()
-        return HookAnswer(context=start_text(start), state=new)
+        if event.source != "compact":
+            return HookAnswer(context=start_text(start), state=state.fresh())
+        _resume(session, plugin, state)
+        session.turn()  # there was a conversation to compact
+        session.compact()  # the plugin forgets what the main loop was given (reference profile)
+        return HookAnswer(context=start_text(start), state=_kept(session, plugin, state))
     if event.name == "SubagentStart":
         if event.agent_id is None:
             return HookAnswer(context=None, state=None)
+        _resume(session, plugin, state)
         kind = _runs_as(session, event.agent_type or "")
-        new = state.with_step(Step(op="spawn", loop=event.agent_id, agent_type=kind))
-        return HookAnswer(context=_subagent_context(session, start, kind), state=new)
+        session.replay([Step(op="spawn", loop=event.agent_id, agent_type=kind)])  # a fork starts from its parent's
+        return HookAnswer(context=_subagent_context(session, start, kind), state=_kept(session, plugin, state))
     tools = COMPLETE_TOOLS if profile == "complete" else REFERENCE_TOOLS
     if event.name == "PostToolUse" and event.tool_name in tools and event.file_path:
-        session.replay(state.steps)
+        _resume(session, plugin, state)
         if event.agent_id and event.agent_id not in session.subagents:
             # A subagent whose start no hook saw (settings written before SubagentStart was
             # installed, or that hook timed out): it starts now, as the one reading, instead of
@@ -198,15 +219,15 @@ def answer(
         result = _touch(session, step)
         if result is None:
             return HookAnswer(context=None, state=None)
-        return HookAnswer(context=attachment(result), state=_kept(session, state))
+        return HookAnswer(context=attachment(result), state=_kept(session, plugin, state))
     if event.name == "UserPromptSubmit" and profile == "complete" and event.prompt:
-        session.replay(state.steps)
+        _resume(session, plugin, state)
         texts = []
         for path in _mentions(event.prompt, event.cwd):
             text = attachment(session.mention(path))
             if text:
                 texts.append(text)
-        return HookAnswer(context="\n\n".join(texts) or None, state=_kept(session, state))
+        return HookAnswer(context="\n\n".join(texts) or None, state=_kept(session, plugin, state))
     return HookAnswer(context=None, state=None)
 
 

@@ -217,9 +217,12 @@ class Loop:
     def _given(self, path: str) -> bool:
         return path in self.delivered or path in self.start_paths
 
-    def spawn(self, *, fork: bool = False, start_paths: frozenset[str] | None = None) -> Loop:
+    def spawn(
+        self, *, fork: bool = False, start_paths: frozenset[str] | None = None, loop_id: str | None = None
+    ) -> Loop:
         """A subagent's loop; ``start_paths``: the files its own start block holds, when they are
-        not its parent's (an agent that omits them can be given them on a Read)."""
+        not its parent's (an agent that omits them can be given them on a Read); ``loop_id``: how
+        the plugins know it (``agent_id``; default a new ``agent-N``)."""
         child = Loop(
             finder=self.finder,
             bus=self.bus,
@@ -227,7 +230,7 @@ class Loop:
             start_paths=self.start_paths if start_paths is None else start_paths,
             fork=fork,
             parent_id=self.loop_id,
-            loop_id=f"agent-{next(_ids)}",
+            loop_id=loop_id or f"agent-{next(_ids)}",
             attachments_enabled=self.attachments_enabled,
             tell=self.tell,
             profile=self.profile,

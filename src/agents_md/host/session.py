@@ -638,7 +638,10 @@ class Session:
         refused = access is not None and access.refused
         if refused or (not fork and name in tools.withheld_agents) or not self.has_agent_tool():
             return Subagent(start, None, self.inputs.home, access, key=key, bash=bash)
-        loop = self.loop().spawn(fork=start.fork, start_paths=self._start_paths_of(name, fork=start.fork, omit=omit))
+        # The plugins know the loop by the subagent's key: what they remember of it can be kept
+        # beyond this process under that name (``claude_code.answer``).
+        start_paths = self._start_paths_of(name, fork=start.fork, omit=omit)
+        loop = self.loop().spawn(fork=start.fork, start_paths=start_paths, loop_id=key)
         return Subagent(start, loop, self.inputs.home, access, key=key, toucher=self._touch, bash=bash)
 
     def offered_types(self) -> frozenset[str]:

@@ -24,7 +24,7 @@ is resolved, and added directories contribute their ``AGENTS.md``.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from agents_md.plugin_api import LOCAL, PROJECT, FoundFile, HookSession, InstructionFile, Kind, ToolCall, hookimpl
 from agents_md.plugins.agents_md import option
@@ -146,6 +146,8 @@ class AgentsMdPlugin:
             if call.forked_from is not None and call.agent_id is not None:
                 # A fork starts knowing what its parent was given; what it gets stays its own.
                 self._state.delivered[call.agent_id] = dict(self._state.delivered.get(call.forked_from, {}))
+            elif call.agent_id is not None:
+                self._state.delivered.pop(call.agent_id, None)  # a new agent knows nothing yet
             return None
         if call.path is None or call.tool not in (ATTACHING_TOOLS[session.profile]):
             return None
@@ -176,6 +178,18 @@ class AgentsMdPlugin:
         if out:
             session.telemetry.log("agents_md_nested", mode=mode, file_count=len(out))
         return out or None
+
+    # ------------------------------------------------------------------ memory as data
+
+    def memory(self) -> dict[str, dict[str, str]]:
+        """What each loop was given (its id, ``""`` the main one -> {path: text as compared}): all
+        a Read's answer depends on beyond the start and the disk. Kept as data by a host whose
+        session does not outlive one event (``claude_code.answer``)."""
+        return {loop: dict(given) for loop, given in self._state.delivered.items()}
+
+    def remember(self, memory: Mapping[str, Mapping[str, str]]) -> None:
+        """Take ``memory`` (``memory()`` of an earlier process) as what each loop was given."""
+        self._state.delivered = {loop: dict(given) for loop, given in memory.items()}
 
     # ------------------------------------------------------------------ helpers
 
