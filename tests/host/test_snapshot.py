@@ -172,3 +172,29 @@ def test_a_compaction_restores_the_five_files_the_session_kept(tree: Callable[..
     assert kept == [[str(root / f"a/{n}.py") for n in (6, 5, 4, 3, 2)]]
     again = [f.path for f in resumed.read(str(root / "a/0.py")).files]
     assert again == [f.path for f in steady.read(str(root / "a/0.py")).files] == [str(root / "a/CLAUDE.md")]
+
+
+def test_a_restored_session_gives_a_file_written_since_an_earlier_read_as_the_session_would(
+    tree: Callable[..., Path],
+) -> None:
+    # The plugin's memory is kept as data: replaying the earlier Read against today's disk would
+    # find the new file and count it as given.
+    root = tree({"a/AGENTS.md": "# a\n", "a/b/f.txt": "f\n", "a/b/g.txt": "g\n"})
+    home = str(root.parent / "home")
+    steady = Session(cwd=str(root), home=home)
+    assert [f.path for f in steady.read(str(root / "a/b/f.txt")).files] == [str(root / "a/AGENTS.md")]
+    state = json.loads(json.dumps(steady.snapshot()))
+    assert state["plugins"] == {"agents-md": {"": {str(root / "a/AGENTS.md"): "# a"}}}
+    (root / "a/b/AGENTS.md").write_text("# b, written since\n", encoding="utf-8")
+    resumed = Session.restore(state)
+    expected = [str(root / "a/b/AGENTS.md")]
+    assert [f.path for f in resumed.read(str(root / "a/b/g.txt")).files] == expected
+    assert [f.path for f in steady.read(str(root / "a/b/g.txt")).files] == expected
+
+
+def test_a_snapshot_whose_plugin_memory_is_not_one_is_refused_naming_it(tree: Callable[..., Path]) -> None:
+    root = tree(TREE)
+    state = json.loads(json.dumps(make(root, "reference", "claude-md-or-agents-md").snapshot()))
+    state["plugins"] = {"agents-md": {"": ["not", "a", "map"]}}
+    with pytest.raises(UsageError, match=r"plugins\.agents-md: expected \{loop: \{path: text\}\}"):
+        Session.restore(state)

@@ -44,6 +44,8 @@ Toucher = Callable[["Loop", str, str, str], "ReadResult"]
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
+    from typing import Any, Protocol, TypeGuard
+
     from typing_extensions import Unpack
 
     from agents_md.agents import Access, AgentCatalog, AgentDefinition
@@ -53,8 +55,20 @@ if TYPE_CHECKING:
     from agents_md.engine.tools import MainTools
     from agents_md.engine.touch import Touch
 
+    class KeepsMemory(Protocol):
+        """A plugin that keeps its memory as data (the built-in does: what it gave each loop)."""
+
+        def memory(self) -> object: ...
+        def remember(self, memory: Any) -> None: ...
+
+
 REFERENCE, COMPLETE = "reference", "complete"
 GENERAL_PURPOSE = "general-purpose"
+
+
+def _keeps_memory(plugin: object) -> TypeGuard[KeepsMemory]:
+    """Whether ``plugin`` keeps its memory as data: ``memory()`` and ``remember(memory)``."""
+    return callable(getattr(plugin, "memory", None)) and callable(getattr(plugin, "remember", None))
 
 
 @frozen
@@ -441,7 +455,11 @@ class Session:
         steps, and what each loop was given (``host.snapshot``)."""
         from agents_md.host.snapshot import take
 
-        return take(self._origin, self.files, self.steps, self.loops_given())
+        return take(self._origin, self.files, self.steps, self.loops_given(), self._memories())
+
+    def _memories(self) -> dict[str, object]:
+        """The memory of each seated plugin that keeps it as data (``memory()``), by name."""
+        return {spec.name: spec.plugin.memory() for spec in self.plugins if _keeps_memory(spec.plugin)}
 
     @classmethod
     def restore(
@@ -476,7 +494,16 @@ class Session:
             profile=origin.profile,
             fs=fs,
         )
+        memories = snapshot.memories(state)
         session.replay(steps)
+        for spec in session.plugins:
+            if spec.name in memories and _keeps_memory(spec.plugin):
+                try:
+                    spec.plugin.remember(memories[spec.name])
+                except (TypeError, ValueError, AttributeError) as exc:
+                    from agents_md.errors import UsageError
+
+                    raise UsageError(f"not a session snapshot: plugins.{spec.name}: {exc}") from None
         session.tell(snapshot.differences(state, session.files, session.loops_given()))
         return session
 

@@ -2,12 +2,14 @@
 
 1. ``take``: the inputs the session began with (before any ``/cd``; of the environment only
    the names the engine reads, so a snapshot never carries a caller's secrets), the start
-   files by path and SHA-256 of their text, the steps (``host.steps``), and what each loop
-   was given.
+   files by path and SHA-256 of their text, the steps (``host.steps``), what each loop
+   was given, and each plugin's memory, for a plugin that keeps it as data (``memory()``:
+   the built-in's, what it gave each loop).
 2. ``restore``: a new session with those inputs (the filesystem, which is no data, handed
-   again), the steps done again on it; then its start files and what its loops were given
-   are compared with the snapshot's, and each difference is told as a warning — the session
-   goes on with the files as they are now.
+   again), the steps done again on it, then each plugin's memory taken back (``remember``):
+   the plugin is where it was, whatever the disk holds now. Then its start files and what its
+   loops were given are compared with the snapshot's, and each difference is told as a
+   warning — the session goes on with the files as they are now.
 3. A state that is not a snapshot of this format is refused with an error naming the key.
 """
 
@@ -42,7 +44,11 @@ def digest(file: InstructionFile) -> str:
 
 
 def take(
-    origin: SessionInputs, files: Sequence[InstructionFile], steps: Sequence[Step], loops: Mapping[str, list[str]]
+    origin: SessionInputs,
+    files: Sequence[InstructionFile],
+    steps: Sequence[Step],
+    loops: Mapping[str, list[str]],
+    plugins: Mapping[str, object] | None = None,
 ) -> dict[str, Any]:
     """Step 1."""
     inputs = {
@@ -63,6 +69,7 @@ def take(
         "start": [{"path": f.path, "sha256": digest(f)} for f in files],
         "steps": [s.as_json() for s in steps],
         "loops": dict(loops),
+        "plugins": dict(plugins or {}),
     }
 
 
@@ -98,6 +105,11 @@ def _outside_links(value: Any) -> str:
     if value not in OUTSIDE_LINKS:
         raise UsageError(f"not a session snapshot: inputs.outside_links should be one of {', '.join(OUTSIDE_LINKS)}")
     return str(value)
+
+
+def memories(state: Mapping[str, Any]) -> dict[str, object]:
+    """Each plugin's memory the snapshot keeps (none in one taken before they were kept)."""
+    return dict(_field(state, "plugins", dict)) if "plugins" in state else {}
 
 
 def parse(state: Mapping[str, Any]) -> tuple[SessionInputs, list[Step]]:

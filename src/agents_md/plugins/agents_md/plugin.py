@@ -188,7 +188,13 @@ class AgentsMdPlugin:
         return {loop: dict(given) for loop, given in self._state.delivered.items()}
 
     def remember(self, memory: Mapping[str, Mapping[str, str]]) -> None:
-        """Take ``memory`` (``memory()`` of an earlier process) as what each loop was given."""
+        """Take ``memory`` (``memory()`` of an earlier process) as what each loop was given;
+        ``ValueError`` when it is not of that shape."""
+        if not isinstance(memory, Mapping) or not all(
+            isinstance(loop, str) and isinstance(given, Mapping) and all(map(_texts, given.items()))
+            for loop, given in memory.items()
+        ):
+            raise ValueError("expected {loop: {path: text}}")
         self._state.delivered = {loop: dict(given) for loop, given in memory.items()}
 
     # ------------------------------------------------------------------ helpers
@@ -260,3 +266,7 @@ class AgentsMdPlugin:
             session.telemetry.mark("agents_md", ok=False, reason="walk_failed")
         else:
             session.telemetry.mark("agents_md", ok=True)
+
+
+def _texts(item: tuple[object, object]) -> bool:
+    return isinstance(item[0], str) and isinstance(item[1], str)
