@@ -3,6 +3,7 @@ that never stopped."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from collections.abc import Callable
@@ -38,7 +39,12 @@ touches = st.tuples(st.just("touch"), st.sampled_from(TOOLS), st.sampled_from(FI
 others = st.sampled_from(
     [("spawn",), ("fork",), ("compact",), ("clear",), ("turn",), ("snapshot",), ("cd", "a"), ("cd", "..")]
 )
-scripts = st.lists(st.one_of(touches, others), max_size=14)
+# An instruction file written mid-session (the disk both sessions read): new, or changed.
+writes = st.tuples(st.just("write"), st.sampled_from(["a/b/AGENTS.md", "c/d/CLAUDE.md", "e/AGENTS.md", "a/CLAUDE.md"]))
+scripts = st.lists(st.one_of(touches, others, writes), max_size=14)
+
+
+EXAMPLES = itertools.count()
 
 
 def make(root: Path, profile: str, mode: str) -> Session:
@@ -78,9 +84,12 @@ def answer(s: Session, step: tuple[Any, ...], root: Path) -> object:
 def test_touches_snapshots_and_restores_answer_as_an_uninterrupted_session(
     tree: Callable[..., Path], script: list[tuple[Any, ...]], profile: str, mode: str
 ) -> None:
-    root = tree(TREE)
+    root = tree(TREE, f"root{next(EXAMPLES)}")  # a tree of its own: the writes change it
     steady, resumed = make(root, profile, mode), make(root, profile, mode)
-    for step in script:
+    for n, step in enumerate(script):
+        if step[0] == "write":
+            (root / step[1]).write_text(f"# written at {n}\n", encoding="utf-8")
+            continue
         if step[0] == "snapshot":
             state = json.loads(json.dumps(resumed.snapshot()))  # through JSON, as a framework keeps it
             resumed = Session.restore(state)
@@ -198,3 +207,18 @@ def test_a_snapshot_whose_plugin_memory_is_not_one_is_refused_naming_it(tree: Ca
     state["plugins"] = {"agents-md": {"": ["not", "a", "map"]}}
     with pytest.raises(UsageError, match=r"plugins\.agents-md: expected \{loop: \{path: text\}\}"):
         Session.restore(state)
+
+
+def test_a_restored_session_attaches_a_claude_md_written_since_an_earlier_read(tree: Callable[..., Path]) -> None:
+    # The engine's own nested files too: the snapshot says what each loop was given.
+    root = tree({"a/CLAUDE.md": "# a\n", "a/b/f.txt": "f\n", "a/b/g.txt": "g\n"})
+    home = str(root.parent / "home")
+    steady = Session(cwd=str(root), home=home)
+    assert [f.path for f in steady.read(str(root / "a/b/f.txt")).files] == [str(root / "a/CLAUDE.md")]
+    state = json.loads(json.dumps(steady.snapshot()))
+    (root / "a/b/CLAUDE.md").write_text("# b, written since\n", encoding="utf-8")
+    resumed = Session.restore(state)
+    assert [n.text for n in resumed.notices if n.level == "warning"] == []
+    expected = [str(root / "a/b/CLAUDE.md")]
+    assert [f.path for f in resumed.read(str(root / "a/b/g.txt")).files] == expected
+    assert [f.path for f in steady.read(str(root / "a/b/g.txt")).files] == expected

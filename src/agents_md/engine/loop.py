@@ -214,6 +214,16 @@ class Loop:
         self.delivered = set(newest)
         return tuple(newest)
 
+    def given_markdown(self, paths: Sequence[str]) -> None:
+        """Of the Markdown files, ``paths`` and no other are given (a snapshot's word for this
+        loop, ``host.snapshot``): one its steps gave again only because it was written since is
+        not, and is no longer in use (step 1)."""
+        wanted = set(paths)
+        for path in [p for p in self.delivered if p.endswith(".md") and p not in wanted]:
+            self.delivered.discard(path)
+            self.recent.forget(path)
+        self.delivered |= wanted
+
     def _given(self, path: str) -> bool:
         return path in self.delivered or path in self.start_paths
 
@@ -273,6 +283,9 @@ class UseOrder:
 
     def turn(self) -> None:
         self._turned = not self._turned
+
+    def forget(self, path: str) -> None:
+        self._places.pop(path, None)
 
     def ordered(self) -> list[str]:
         """The paths, the most recently used first."""

@@ -494,8 +494,13 @@ class Session:
             profile=origin.profile,
             fs=fs,
         )
-        memories = snapshot.memories(state)
+        memories, given = snapshot.memories(state), snapshot.loops(state)
         session.replay(steps)
+        for key, paths in given.items():
+            sub = session.subagents.get(key)
+            loop = session._main if key == "" else sub._loop if sub is not None else None
+            if loop is not None:
+                loop.given_markdown(paths)
         for spec in session.plugins:
             if spec.name in memories and _keeps_memory(spec.plugin):
                 try:

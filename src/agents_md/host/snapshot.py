@@ -6,9 +6,10 @@
    was given, and each plugin's memory, for a plugin that keeps it as data (``memory()``:
    the built-in's, what it gave each loop).
 2. ``restore``: a new session with those inputs (the filesystem, which is no data, handed
-   again), the steps done again on it, then each plugin's memory taken back (``remember``):
-   the plugin is where it was, whatever the disk holds now. Then its start files and what its
-   loops were given are compared with the snapshot's, and each difference is told as a
+   again), the steps done again on it, then each plugin's memory taken back (``remember``) and
+   each loop's Markdown files given as the snapshot says: the session is where it was, whatever
+   the disk holds now (a file written since an earlier Read is not given by that Read again).
+   Then its start files are compared with the snapshot's, and each difference is told as a
    warning — the session goes on with the files as they are now.
 3. A state that is not a snapshot of this format is refused with an error naming the key.
 """
@@ -105,6 +106,15 @@ def _outside_links(value: Any) -> str:
     if value not in OUTSIDE_LINKS:
         raise UsageError(f"not a session snapshot: inputs.outside_links should be one of {', '.join(OUTSIDE_LINKS)}")
     return str(value)
+
+
+def loops(state: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The Markdown files each loop was given, as the snapshot says."""
+    raw = _field(state, "loops", dict) if "loops" in state else {}
+    for key, paths in raw.items():
+        if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+            raise UsageError(f"not a session snapshot: loops[{key!r}] should be a list of paths")
+    return dict(raw)
 
 
 def memories(state: Mapping[str, Any]) -> dict[str, object]:
