@@ -107,5 +107,5 @@ def test_a_state_of_the_first_format_is_replayed_once_and_kept_in_the_new_one(tr
         "format": states.FORMAT,
         "session_id": "s",
         "steps": [],
-        "given": {"": {str(root / "a/AGENTS.md"): "# a"}},
+        "given": {"": {str(root / "a/AGENTS.md"): ""}},
     }

@@ -214,7 +214,7 @@ def test_a_bad_state_file_is_ignored_and_rewritten(setup: tuple[Path, dict[str, 
         "format": states.FORMAT,
         "session_id": "s1",
         "steps": [],
-        "given": {"": {str(root / "sub/AGENTS.md"): "# sub"}},
+        "given": {"": {str(root / "sub/AGENTS.md"): ""}},
     }
 
 
@@ -321,4 +321,4 @@ def test_the_state_keeps_what_the_plugin_was_given_not_the_reads(tree: Any, home
     for name in ("sub/f.txt", "sub/g.txt", "claude/f.txt"):
         run_hook(read(root, name), env=env)
     kept = states.load(path, "s1")
-    assert (kept.steps, kept.given) == ((), {"": {str(root / "sub/AGENTS.md"): "# sub"}})
+    assert (kept.steps, kept.given) == ((), {"": {str(root / "sub/AGENTS.md"): ""}})

@@ -65,7 +65,7 @@ def attach(
     delivered: dict[str, str],
 ) -> tuple[list[InstructionFile], ReadDecision | None]:
     """The files to attach for ``path`` and why the others found were not (``None``: not below
-    the root); ``delivered`` (path -> text) is updated."""
+    the root); ``delivered`` (path -> text in the complete profile, else "") is updated."""
     located = read_root(session, path)
     if located is None:
         return [], None
@@ -91,8 +91,13 @@ def attach(
     known_texts = start.texts.union(session.text_key(f.content) for f in nested) if nested else start.texts
     reannounce = session.profile == COMPLETE
 
+    def kept(f: InstructionFile) -> str:
+        # What a later Read compares: the text where a changed file is given again, else nothing
+        # (the path alone counts, and what is kept of a session stays small).
+        return session.text_key(f.content) if reannounce else ""
+
     def given(f: InstructionFile) -> bool:
-        text = session.text_key(f.content)
+        text = kept(f)
         if f.path in delivered and (not reannounce or delivered[f.path] == text):
             return True
         delivered[f.path] = text
@@ -105,7 +110,7 @@ def attach(
     for item in found:
         for f in item.all:
             if f.path == target:
-                delivered[target] = session.text_key(f.content)  # its text is in the tool result already
+                delivered[target] = kept(f)  # its text is in the tool result already
                 left_out.append((f.path, READ_FILE))
                 continue
             if f.path in known_paths:

@@ -72,7 +72,8 @@ class _LoadState:
         self.yielded = False
         self.start_files: tuple[InstructionFile, ...] = ()
         self.known: nested.Known | None = None  # what a Read compares with, of ``start_files``
-        self.delivered: dict[str, dict[str, str]] = {}  # loop id -> {attached path: text}
+        # loop id -> {attached path: its text in the complete profile (given again when it changes), else ""}
+        self.delivered: dict[str, dict[str, str]] = {}
 
 
 class AgentsMdPlugin:
@@ -182,7 +183,8 @@ class AgentsMdPlugin:
     # ------------------------------------------------------------------ memory as data
 
     def memory(self) -> dict[str, dict[str, str]]:
-        """What each loop was given (its id, ``""`` the main one -> {path: text as compared}): all
+        """What each loop was given (its id, ``""`` the main one -> {path: text as compared, "" in
+        the reference profile, where the path alone counts}): all
         a Read's answer depends on beyond the start and the disk. Kept as data by a host whose
         session does not outlive one event (``claude_code.answer``)."""
         return {loop: dict(given) for loop, given in self._state.delivered.items()}
