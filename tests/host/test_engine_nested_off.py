@@ -84,3 +84,18 @@ def test_a_read_without_the_engines_nested_files_still_attaches_the_plugins(tree
         str(root / "d/.claude/AGENTS.md"),
     ]
     assert plugin_answers(off) == plugin_answers(on)
+
+
+def test_plugins_know_a_subagent_loop_by_the_sessions_key_and_its_own_by_number(tree: Tree) -> None:
+    # Names that are the same in every process starting them in that order: what a plugin
+    # remembers of a loop can be kept beyond the process (``Session.snapshot``, the hook).
+    root, home = tree(FILES), tree({}, "home")
+    session = Session(cwd=str(root), home=str(home))
+    sub = session.spawn("general-purpose", key="agent-1")
+    path = str(root / "g/h/z.md")
+    given = [f.path for f in sub.read(path).files]
+    assert given == [str(root / "g/h/AGENTS.md")]
+    own = [sub.spawn(), sub.spawn(fork=True)]
+    assert [loop.loop_id for loop in own] == ["agent-1/1", "agent-1/2"]
+    assert [f.path for f in own[0].read(path, home=str(home)).files] == given  # a loop of its own
+    assert [f.path for f in own[1].read(path, home=str(home)).files] == []  # a fork: what sub was given

@@ -18,7 +18,6 @@ read and given, the five most recently used, as the engine orders them:
 
 from __future__ import annotations
 
-import itertools
 import os
 from collections.abc import Callable, Sequence
 
@@ -33,8 +32,6 @@ from agents_md.engine.read_limit import too_large
 
 # The hook session for a call, and the journal its plugins write to (read after the call).
 SessionFactory = Callable[[], tuple[HookSession, Journal]]
-
-_ids = itertools.count(1)
 
 
 @frozen
@@ -82,6 +79,7 @@ class Loop:
     __slots__ = (
         "attachments_enabled",
         "bus",
+        "children",
         "delivered",
         "finder",
         "fork",
@@ -124,6 +122,7 @@ class Loop:
         self.parent_id = parent_id
         self.loop_id = loop_id
         self.delivered: set[str] = set()
+        self.children = 0  # subagent loops started from this one (their default ids)
         self.recent = UseOrder()  # what was read and given, in the order of its use (steps 1 and 2)
         self.attachments_enabled = attachments_enabled
         self.tell = tell  # the session's notices
@@ -232,7 +231,9 @@ class Loop:
     ) -> Loop:
         """A subagent's loop; ``start_paths``: the files its own start block holds, when they are
         not its parent's (an agent that omits them can be given them on a Read); ``loop_id``: how
-        the plugins know it (``agent_id``; default a new ``agent-N``)."""
+        the plugins know it (``agent_id``; default this loop's id, ``/`` and its number among the
+        loops started from this one: the same in every process that starts them in that order)."""
+        self.children += 1
         child = Loop(
             finder=self.finder,
             bus=self.bus,
@@ -240,7 +241,7 @@ class Loop:
             start_paths=self.start_paths if start_paths is None else start_paths,
             fork=fork,
             parent_id=self.loop_id,
-            loop_id=loop_id or f"agent-{next(_ids)}",
+            loop_id=loop_id or f"{self.loop_id}/{self.children}",
             attachments_enabled=self.attachments_enabled,
             tell=self.tell,
             profile=self.profile,
