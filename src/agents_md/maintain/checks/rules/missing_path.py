@@ -10,7 +10,10 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    up to the repository root, and to the root; a leading ``/`` means the root (a name with its
    other extensions, ``verilated.h/.cpp``, is found when each of its spellings is; a Gradle
    module's source set, ``composeApp/desktopMain``, in its ``src/``), and below each folder the
-   doc names at or before its line ("copies `src/prefect/`, then deletes `cli/`"). Found anywhere,
+   doc names at or before its line ("copies `src/prefect/`, then deletes `cli/`"), and from the
+   folder above the checkout (``sdk/apps/docs/`` for ``apps/docs/``, the repository's own name
+   first: the checkout folder's name, or a first part the repository has nowhere, two parts or
+   more found after it). Found anywhere,
    or as the end of a tracked file's or folder's path within the doc's folder, or of just one
    elsewhere (written from another folder: ``_harness/x.py`` for ``core/pkg/_harness/x.py``; a
    module specifier ``./api`` for ``src/api/`` or ``src/api.ts``; an ESM import's ``./x.js`` for
@@ -32,7 +35,9 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    that repo", "outside git", "next to this repo", "the `acme/widget` repository", "in the
    internal Android repository"), a code span without a file
    extension on a line about branches (``Branch naming: `ui-v2/feature-x` ``: a branch name)
-   or about an app's routes ("redirects to `./workflows`": a URL path), a MIME type's first half
+   or about an app's routes ("redirects to `./workflows`": a URL path), a code span on a line
+   about how names are spelled ("Directories: lowercase with dashes (`components/auth-wizard/`)",
+   "casing", "PascalCase": an example of the spelling), a MIME type's first half
    on a line about media types (``video/``),
    a path into a folder the doc also names in the home folder (``.claude/settings.json`` beside
    ``~/.claude/settings.json``: the places a program looks, in whatever project it runs in), and one git ignores
@@ -153,6 +158,14 @@ _BLOCK_START = re.compile(r"\s*(?:[-*+>#|]|\d+[.)]\s|```|~~~)")
 
 # A line about git branches: its slash-separated words name branches, not folders.
 _BRANCHES = re.compile(r"\bbranch(?:es)?\b|\bgit (?:checkout -b|switch -c)\b", re.I)
+
+# A line about how names are spelled: its code spans show the spelling (``components/auth-wizard/``
+# of "Directories: lowercase with dashes"), they name no file.
+_NAMING = re.compile(
+    r"\bcasing\b|\bkebab\b|\bkebab[- ]case\b|\bsnake[_ -]?case\b|\bcamel[- ]?case\b|\bpascal[- ]?case\b"
+    r"|\b(?:lower|upper)[- ]?case with\b",
+    re.I,
+)
 
 # A line about an app's routes: its words without an extension are URL paths (``./workflows``).
 _ROUTES = re.compile(r"\broutes?\b|\bredirect(?:s|ed)? to\b", re.I)
@@ -332,6 +345,8 @@ class _Places:
             return True
         if item.kind == "code" and parts and "." not in parts[-1] and _BRANCHES.search(item.line_text):
             return True
+        if item.kind == "code" and _NAMING.search(self._own_sentence(item)):
+            return True  # ``collection/Name.svg`` of "two casing rules: ... (PascalCase)": a spelling shown
         routes = _ROUTES.search(item.line_text)
         if item.kind == "code" and parts and "." not in parts[-1] and routes and not path.endswith("/"):
             return True  # a route (``./workflows``); ``src/server/routes/`` is spelled as a folder
@@ -362,6 +377,24 @@ class _Places:
             text += " " + line
             following += 1
         return text
+
+    def _own_sentence(self, item: Item) -> str:
+        """The sentence the item stands in: back over the lines its paragraph wraps (two at most)
+        to where the sentence starts, on to where it ends."""
+        text = item.line_text
+        at = max(text.find(item.text), 0) if item.kind == "code" else 0
+        before = text[:at]
+        index = item.line - 2
+        if not _BLOCK_START.match(text):
+            for _ in range(2):
+                if index < 0 or not self.lines[index].strip():
+                    break
+                before = self.lines[index] + " " + before
+                if _BLOCK_START.match(self.lines[index]):
+                    break
+                index -= 1
+        after = self._sentence(item)[at:]
+        return _SENTENCE_END.split(before)[-1] + _SENTENCE_END.split(after, maxsplit=1)[0]
 
     def _around(self, item: Item) -> str:
         """The item's line and the two before it (a sentence wrapped over lines)."""
@@ -709,6 +742,21 @@ def _listed_with(candidates: list[_Candidate], unrelated: list[_Candidate]) -> l
     ]
 
 
+def _from_the_checkouts_parent(ctx: CheckContext, path: str, deeper: _Suffixes) -> bool:
+    """Step 2: a path written from the folder above the checkout, the repository's own name first
+    (``sdk/apps/docs/`` for ``apps/docs/``): a first part that is the checkout's folder's name, or
+    no file or folder anywhere in the repository, and two parts or more after it found from the root."""
+    if path.startswith(("/", "./", "../")):
+        return False
+    parts = path.split("#", 1)[0].strip("/").split("/")
+    if len(parts) < 3:
+        return False
+    ours = parts[0] == os.path.basename(os.path.normpath(ctx.root))  # the checkout's own folder
+    if not ours and parts[0] in deeper.by_name:
+        return False
+    return os.path.lexists(ctx.abs("/".join(parts[1:])))
+
+
 def _scope_dirs(ctx: CheckContext, rel: str) -> list[str]:
     """A rule's ``paths:`` scope: the fixed folders its globs start with (``apps/web/app/v3`` of
     ``apps/web/app/v3/**``), where its paths are read too."""
@@ -823,6 +871,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         if deeper is not None and _lone_folder(c.path) and deeper.folder_within(c.path, homes):
             continue
         if deeper is not None and c.path.startswith("../") and deeper.holds(_climbed(c.path), homes):
+            continue
+        if deeper is not None and _from_the_checkouts_parent(ctx, c.path, deeper):
             continue
         again = lines[(c.doc, _spelled(c.path))]
         if again[0] != c.item.line:
