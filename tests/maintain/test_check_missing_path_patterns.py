@@ -450,8 +450,16 @@ def test_a_path_showing_how_names_are_spelled_is_an_example(repo: Repo, text: st
         ("The plugin copies `lib/core/` into `out/web/core/`.", []),
         # what it copies from must be there
         ("Webpack copies `scripts/gone/` to `assets/static/assets/scripts/`.", [3]),
+        # what a build makes of it
+        ("**Path rename**: `lib/` becomes `assets/lib/` in the Android assets.", []),
+        # a table's column of what the copy makes; the source column is still checked
+        (
+            "| Source | Destination (in `android/assets/`) | Notes |\n| --- | --- | --- |\n"
+            "| `scripts/` | `static/assets/scripts` | renamed |\n| `scripts/gone/` | `static/gone` | x |",
+            [6],
+        ),
     ],
-    ids=["copies-to", "is-copied-to", "copies-into", "the-source-is-checked"],
+    ids=["copies-to", "is-copied-to", "copies-into", "the-source-is-checked", "becomes", "destination-column"],
 )
 def test_where_a_copy_goes_is_made_by_the_copy(repo: Repo, text: str, lines: list[int]) -> None:
     assert _lines(repo, f"# Kotlin\n\n{text}\n") == lines

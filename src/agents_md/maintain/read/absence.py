@@ -11,7 +11,7 @@ reference to report.
 4. Named to be made: "Create `x`", "add a new file `x`", "scaffold `x`", "Generate `x`", or as
    an example of what to make ("Create a new example in `examples/` (e.g., `examples/x`)"); or what a program
    makes: "writes a feature branch plus `.x/` artifacts", where it copies to: "copies `a/` to
-   `x/`".
+   `x/`", what a build makes of it: "`a/` becomes `x/`".
 """
 
 from __future__ import annotations
@@ -50,8 +50,8 @@ _TO_BE_MADE = re.compile(
     r"directory|module|package|called|named)\s+)*$"
     # what a program makes when it runs: "writes a feature branch plus `.x/` artifacts"
     r"|\b(?:writes|generates|emits|produces|outputs)\s+" + _FILLER.replace("{0,2}", "{0,4}") + r"$"
-    # where a copy goes: "copies `a/` to `b/`", "`a/` is copied into `b/`"
-    r"|\bcop(?:y|ies|ied|ying)\b.*\b(?:to|into)\s+$",
+    # where a copy goes: "copies `a/` to `b/`", "`a/` is copied into `b/`"; what a build makes: "`a/` becomes `b/`"
+    r"|\bcop(?:y|ies|ied|ying)\b.*\b(?:to|into)\s+$|\bbecomes\s+$",
     re.I,
 )
 

@@ -51,7 +51,8 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    doc says, where it names it, is made locally ("gitignored",
    "created at build time", "build cache"), or says is not there ("there is no `x`", "`x`,
    which was deleted", "none of those paths exist"), or tells the reader, or a program, to make
-   ("Create `x`", "writes `x`"; ``read.absence``) — where it says so once, for every mention of
+   ("Create `x`", "writes `x`", "copies `a` to `x`", "`a` becomes `x`"; ``read.absence``), or
+   names in a table's column of what is made ("Destination", "Output") — where it says so once, for every mention of
    it. A path missing at several lines of one doc (``./x/`` and ``x/`` alike) is said once, at
    the first.
 4. A path that leaves the repository (``../sibling-repo/x``) is said once per doc, as
@@ -166,6 +167,9 @@ _NAMING = re.compile(
     r"|\b(?:lower|upper)[- ]?case with\b",
     re.I,
 )
+
+# A table's column of what a build or a copy makes.
+_MADE_COLUMN = re.compile(r"\b(?:destination|output|generated|copied to|built)\b", re.I)
 
 # A line about an app's routes: its words without an extension are URL paths (``./workflows``).
 _ROUTES = re.compile(r"\broutes?\b|\bredirect(?:s|ed)? to\b", re.I)
@@ -403,7 +407,24 @@ class _Places:
     def told(self, item: Item) -> bool:
         """Whether the doc says, where it names it, that it is not there or is to be made: then
         none of its mentions in the doc is a stale path."""
-        return item.kind != "fence" and (said_absent(self.lines, item) or to_be_made(self.lines, item))
+        return item.kind != "fence" and (
+            said_absent(self.lines, item) or to_be_made(self.lines, item) or self._in_made_column(item)
+        )
+
+    def _in_made_column(self, item: Item) -> bool:
+        """A table's cell under a header naming what a build or a copy makes ("Destination",
+        "Output", "Generated"): the paths there are made, the source column's are checked."""
+        text = item.line_text
+        if item.kind != "code" or not text.lstrip().startswith("|"):
+            return False
+        index = item.line - 1
+        while index > 0 and self.lines[index - 1].lstrip().startswith("|"):
+            index -= 1
+        if index == item.line - 1:
+            return False  # the header row itself
+        column = text[: max(text.find(item.text), 0)].count("|") - 1
+        cells = self.lines[index].strip().strip("|").split("|")
+        return 0 <= column < len(cells) and _MADE_COLUMN.search(cells[column]) is not None
 
     def a_member(self, path: str) -> bool:
         """Step 3: a name inside a folder's package (Go's ``pkg/skip.ResolveSkipFor``): the folder
