@@ -482,3 +482,19 @@ def test_where_a_copy_goes_is_made_by_the_copy(repo: Repo, text: str, lines: lis
 )
 def test_a_path_to_be_made_or_on_its_way_out(repo: Repo, text: str, lines: list[int]) -> None:
     assert _lines(repo, f"# Kotlin\n\n{text}\n") == lines
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        # a build's output, named without an extension on a line that calls it a binary
+        ("Three test kinds. Test binary: `scripts/unit_test/unit-test`.", []),
+        # a script whose name says binary is still a script
+        ("Run `scripts/build-binary.sh` first.", [3]),
+        # a folder on a line about binaries is no binary
+        ("The binary reads `scripts/gone.sh`.", [3]),
+    ],
+    ids=["test-binary", "script-named-binary", "file-with-an-extension"],
+)
+def test_a_binary_a_build_makes_is_not_stale(repo: Repo, text: str, lines: list[int]) -> None:
+    assert _lines(repo, f"# Kotlin\n\n{text}\n") == lines

@@ -44,7 +44,8 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    (a local file such as ``.env.test``: asked of git once for the whole check), nor a folder
    whose contents a ``.gitignore`` names (``public/fonts/`` of ``public/fonts/GT-*``: made
    locally), nor a folder an Angular or Nx build copies assets into, or a path below it
-   (``assets/i18n/user/``: the built app's; ``read.assets``), nor a path of two parts or more
+   (``assets/i18n/user/``: the built app's; ``read.assets``), nor a file without an extension
+   that its line calls a binary ("Test binary: `tests/unit/unit-test`"), nor a path of two parts or more
    that a ``.gitignore`` pattern holds, part after
    part, ``**`` standing for a folder between (``src/main/jniLibs/`` of
    ``packages/*/android/src/main/jniLibs/``: what a build makes in each package), nor one the
@@ -132,6 +133,9 @@ _MADE_NAMES = frozenset(
     {"generated", "gen", "tmp", "temp", "log", "logs", "reports", "results", "artifacts", "output", "bin", "obj"}
     | {"debug", "release", "cache", "build-ts", "lib-cov", "screenshots", "snapshots", "traces", "junit"}
 )
+# A line calling what it names a binary (its prose, not its code spans: ``build-binary.sh`` is a script).
+_BINARY = re.compile(r"\bbinar(?:y|ies)\b", re.I)
+_CODE_SPAN = re.compile(r"`[^`]*`")
 # Files only a compiler or a packager makes.
 _BUILT = re.compile(r"\.(?:exe|dll|so|dylib|o|obj|a|pdb|class|pyc|whl|nupkg)$", re.I)
 FOUND, MISSING, OUTSIDE = "found", "missing", "outside"
@@ -364,6 +368,13 @@ class _Places:
             return True
         if parts and _BUILT.search(parts[-1]):
             return True  # a compiled file (``./test/Debug/run.exe``): what a build makes
+        if (
+            item.kind == "code"
+            and parts
+            and "." not in parts[-1]
+            and _BINARY.search(_CODE_SPAN.sub("", item.line_text))
+        ):
+            return True  # "Test binary: `tests/unit/unit-test`": what a build makes, named without an extension
         return item.kind != "link" and (counter_example(item) or wrong_example(self.lines, item))
 
     def _sentence(self, item: Item) -> str:
