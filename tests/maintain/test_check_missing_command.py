@@ -599,3 +599,76 @@ def test_a_justfile_linking_out_of_the_repository_is_never_read(repo: Repo, tmp_
     found = [f for f in r.check().findings if f.rule == "missing-command"]
     assert found == []  # it cannot tell what the recipes are: nothing is said, nothing quoted
     assert "deploy-secret-xyz" not in str(r.check().findings)
+
+
+# --- where a command runs elsewhere ---------------------------------------------------------------
+
+
+def test_a_ci_folders_doc_names_what_workflows_run_in_any_package(repo: Repo) -> None:
+    doc = (
+        "# Workflows\n\n## Desktop build\n- runs `npm run package-mac` (all cross-compiled)\n"
+        "## Frontend\n- one `npm run build` makes every bundle; `npm run deploy-all` uploads them\n"
+    )
+    r = repo(
+        {
+            ".github/workflows/AGENTS.md": doc,
+            ".github/workflows/ci.yml": "on: push\n",
+            "package.json": '{"name": "root"}\n',
+            "desktop/package.json": '{"scripts": {"package-mac": "x"}}\n',
+            "web/package.json": '{"scripts": {"build": "x"}}\n',
+        }
+    )
+    # a script no package has is still missing
+    assert [(f.line, f.message) for f in r.findings("missing-command")] == [
+        (6, "`npm run deploy-all`: no script `deploy-all` in package.json")
+    ]
+
+
+def test_a_folders_doc_still_runs_its_commands_in_its_own_package(repo: Repo) -> None:
+    r = repo(
+        {
+            "tools/AGENTS.md": "# Tools\n\nRun `npm run package-mac`.\n",
+            "tools/package.json": '{"scripts": {"build": "x"}}\n',
+            "desktop/package.json": '{"scripts": {"package-mac": "x"}}\n',
+        }
+    )
+    assert [f.line for f in r.findings("missing-command")] == [3]
+
+
+@pytest.mark.parametrize(
+    ("line", "lines"),
+    [
+        ("| `migrate` | Runs inside the `api` container: args are appended to `npm run migrate`. |", []),
+        ("The worker runs `npm run migrate` in the docker container on start.", []),
+        ("Run `npm run migrate` to migrate the database.", [3]),
+    ],
+    ids=["inside-the-api-container", "in-the-docker-container", "run-here"],
+)
+def test_a_command_said_to_run_in_a_container_is_the_images(repo: Repo, line: str, lines: list[int]) -> None:
+    r = repo({"cli/AGENTS.md": f"# CLI\n\n{line}\n", "cli/package.json": '{"scripts": {"build": "x"}}\n'})
+    assert [f.line for f in r.findings("missing-command")] == lines
+
+
+@pytest.mark.parametrize(
+    ("block", "lines"),
+    [
+        # a project made on the way: the commands after the cd run in it
+        ("npx @acme/cli my-app && cd my-app && npm install && npm run dev", []),
+        # a block whose first line scaffolds: the lines after it work in the new project
+        ("npx @acme/cli my-app          # scaffold\nnpm run dev                   # dev server", []),
+        ("npm create vite@latest my-app\nnpm run dev", []),
+        # a folder of the repository: judged there
+        ("cd web && npm run dev", [4]),
+        ("npm run dev", [4]),
+    ],
+    ids=["cd-made-folder", "scaffold-comment", "npm-create", "cd-real-folder", "plain"],
+)
+def test_commands_in_a_project_made_on_the_way_are_not_judged(repo: Repo, block: str, lines: list[int]) -> None:
+    r = repo(
+        {
+            "AGENTS.md": f"# Root\n\n```bash\n{block}\n```\n",
+            "package.json": '{"scripts": {"build": "x"}}\n',
+            "web/package.json": '{"scripts": {"build": "x"}}\n',
+        }
+    )
+    assert [f.line for f in r.findings("missing-command")] == lines

@@ -375,3 +375,126 @@ def test_a_path_into_a_submodule_is_another_repositorys(repo: Repo) -> None:
     assert [f.message for f in r.findings("missing-path")] == [
         "`scripts/gone/build-core.sh` does not exist (in the repository)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        # the repository's own name first, as the checkout's parent folder sees it
+        ("**Location**: `monorepo/bindings/flutter/lib/`", []),
+        ("Then regenerate `acme/scripts/build-core.sh`.", []),
+        # the checkout's own folder's name, though a folder of that name lies deeper
+        ("**Location**: `repo/bindings/flutter/lib/`", []),
+        # the stale path beside it still is one
+        ("Then see `monorepo/scripts/types.dart`.", [3]),
+        # a first part the repository has: a real folder whose path is wrong
+        ("Run `bindings/scripts/build-core.sh`.", [3]),
+        # one part after it: too little to tell
+        ("See `acme/scripts/`.", [3]),
+    ],
+    ids=["location", "regenerate", "checkout-name", "stale-after-the-name", "known-first-part", "one-part-after"],
+)
+def test_a_path_written_from_above_the_checkout(repo: Repo, text: str, lines: list[int]) -> None:
+    files = {"tools/repo/x.txt": "x\n"}  # the repository also has a folder named as its checkout
+    assert _lines(repo, f"# Kotlin\n\n{text}\n", files) == lines
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        # a number or a name the reader fills in, inside a file's name
+        ("Never edit a migration. Add a numbered\n`migrations/NNN_description.sql` file.", []),
+        ("Add `scripts/device/virtio_xxx.hpp` and register it.", []),
+        ("Copy `scripts/XXX-build.sh` for a new target.", []),
+        # a program's variable for its own folder, not a folder of the repository
+        ("- `darwin` → `__dirname/tor/tor-mac/tor/tor`", []),
+        ("- `linux` → `__dirname/tor/README.md`", []),
+        # a real name that merely holds those letters is still checked
+        ("See `scripts/annex-build.sh`.", [3]),
+    ],
+    ids=["nnn", "xxx", "upper-xxx", "dirname", "dirname-file", "not-a-placeholder"],
+)
+def test_a_placeholder_inside_a_name_is_no_path(repo: Repo, text: str, lines: list[int]) -> None:
+    files = {"migrations/001_init.sql": "x\n", "scripts/device/virtio.hpp": "x\n", "tor/README.md": "x\n"}
+    assert _lines(repo, f"# Kotlin\n\n{text}\n", files) == lines
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        # a line about how names are spelled: its paths are examples of the spelling
+        ("## Naming\n\n- **Directories**: lowercase with dashes (`components/auth-wizard/`)", []),
+        (
+            "Icons live in `bindings/flutter/lib/`. Two casing rules coexist: `core/icon-name.svg`\n"
+            "(kebab) vs. `collection/Name.svg` (PascalCase).",
+            [],
+        ),
+        ("Files use snake_case, as `foundation/bridge/cpp_bridge_util.kt`.", []),
+        # a line that only happens to hold a stale path
+        ("- See `foundation/bridge/gone.kt` for the bridge.", [3]),
+        # the sentence before spoke of names; this one names a file
+        ("Fields are in snake_case, as the spec says.\n`foundation/bridge/gone.kt` is the port.", [4]),
+    ],
+    ids=["lowercase-with-dashes", "casing", "snake-case", "plain-line", "sentence-before"],
+)
+def test_a_path_showing_how_names_are_spelled_is_an_example(repo: Repo, text: str, lines: list[int]) -> None:
+    assert _lines(repo, f"# Kotlin\n\n{text}\n") == lines
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        # where a build copies a folder to: made by the copy, in another program's tree
+        ("Webpack copies `scripts/` to `assets/static/assets/scripts/` in Android assets.", []),
+        ("- `lib/` is copied to `assets/static/lib/` by the Android build.", []),
+        ("The plugin copies `lib/core/` into `out/web/core/`.", []),
+        # what it copies from must be there
+        ("Webpack copies `scripts/gone/` to `assets/static/assets/scripts/`.", [3]),
+        # what a build makes of it
+        ("**Path rename**: `lib/` becomes `assets/lib/` in the Android assets.", []),
+        # a table's column of what the copy makes; the source column is still checked
+        (
+            "| Source | Destination (in `android/assets/`) | Notes |\n| --- | --- | --- |\n"
+            "| `scripts/` | `static/assets/scripts` | renamed |\n| `scripts/gone/` | `static/gone` | x |",
+            [6],
+        ),
+    ],
+    ids=["copies-to", "is-copied-to", "copies-into", "the-source-is-checked", "becomes", "destination-column"],
+)
+def test_where_a_copy_goes_is_made_by_the_copy(repo: Repo, text: str, lines: list[int]) -> None:
+    assert _lines(repo, f"# Kotlin\n\n{text}\n") == lines
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        # what the doc tells the reader, or a program, to generate
+        ("4. Set up the integration:\n   - Generate `.claude/agents/helper.md` agent", []),
+        # an example of what to make
+        ("1. Create a new example in `bindings/` (e.g., `bindings/starter-full`)", []),
+        ("Add a new script, for example `scripts/build-web.sh`.", []),
+        # a path the doc marks as on its way out
+        ("- `bindings/mcp`: **DEPRECATED** - moved to the core package", []),
+        # an example of something else is still checked
+        ("See the bindings (e.g., `bindings/kotlin/gone.kt`).", [3]),
+    ],
+    ids=["generate", "example-of-what-to-create", "for-example", "deprecated", "example-of-a-reference"],
+)
+def test_a_path_to_be_made_or_on_its_way_out(repo: Repo, text: str, lines: list[int]) -> None:
+    assert _lines(repo, f"# Kotlin\n\n{text}\n") == lines
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        # a build's output, named without an extension on a line that calls it a binary
+        ("Three test kinds. Test binary: `scripts/unit_test/unit-test`.", []),
+        # a script whose name says binary is still a script
+        ("Run `scripts/build-binary.sh` first.", [3]),
+        # a folder on a line about binaries is no binary
+        ("The binary reads `scripts/gone.sh`.", [3]),
+    ],
+    ids=["test-binary", "script-named-binary", "file-with-an-extension"],
+)
+def test_a_binary_a_build_makes_is_not_stale(repo: Repo, text: str, lines: list[int]) -> None:
+    assert _lines(repo, f"# Kotlin\n\n{text}\n") == lines

@@ -82,8 +82,25 @@ def test_the_fix_follows_the_repositorys_links(repo: Repo) -> None:
             "tests/e2e/fixtures/repos/adoption/AGENTS.md": "# Root agent instructions for Codex\n",
             "tests/e2e/fixtures/repos/adoption/CLAUDE.md": "# Claude adoption instructions\n",
         },
+        # what a tool writes below a folder of .agents for agents to read, linked from where it is needed
+        {
+            "app/src/agent/CLAUDE.md": "See [the guide](../../.agents/acme/sdk/agent/AGENTS.md).\n",
+            "app/.agents/acme/sdk/agent/AGENTS.md": "# Agents\n\nEdit `src/agent/x.ts`.\n" + "- x\n" * 300,
+        },
+        # a docs site's static file, served for users to download into their own projects
+        {"docs/_static/CLAUDE.md": "# Notebook assistant\n\nUse `@app.cell`.\nSee `src/app.py`.\n" + "- x\n" * 300},
     ],
-    ids=["skills-folder", "skill-md", "agent-definition", "templates-folder", "cookiecutter", "vendored", "fixture"],
+    ids=[
+        "skills-folder",
+        "skill-md",
+        "agent-definition",
+        "templates-folder",
+        "cookiecutter",
+        "vendored",
+        "fixture",
+        "agents-folder",
+        "docs-static",
+    ],
 )
 def test_reference_docs_get_no_folder_rules(repo: Repo, layout: dict[str, object]) -> None:
     r = repo({"CLAUDE.md": "# Root rules\n", **layout})
@@ -91,6 +108,11 @@ def test_reference_docs_get_no_folder_rules(repo: Repo, layout: dict[str, object
     result = r.check()
     assert [f for f in result.findings if f.rule in rules] == []
     assert [n for n in result.notes if "not a folder's instructions; not checked" in n] != []
+
+
+def test_the_agents_folders_own_doc_is_still_a_folder_doc(repo: Repo) -> None:
+    r = repo({"CLAUDE.md": "# Root rules\n", ".agents/AGENTS.md": "# Agents\n", ".agents/x.md": "x\n"})
+    assert [f.file for f in r.findings("invisible-doc")] == [".agents/AGENTS.md"]
 
 
 def test_a_doc_directly_in_a_fixtures_folder_tells_of_it_and_is_checked(repo: Repo) -> None:
@@ -139,6 +161,30 @@ def test_a_claude_md_that_only_links_to_it_is_told_so(repo: Repo) -> None:
             "add @AGENTS.md as the first line of CLAUDE.md",
         )
     ]
+
+
+@pytest.mark.parametrize(
+    "agents_md",
+    [
+        "# Guidelines for AI agents\n\nSee [CLAUDE.md](./CLAUDE.md) for codebase conventions (commit format, etc.).\n",
+        "# Agents\n\nRead `CLAUDE.md` first: everything is there.\n",
+    ],
+    ids=["link", "code-span"],
+)
+def test_an_agents_md_that_only_points_to_the_claude_md_beside_it_misses_nothing(repo: Repo, agents_md: str) -> None:
+    r = repo({"AGENTS.md": agents_md, "CLAUDE.md": "# Conventions\n\n" + "- rule\n" * 30, "x.py": "x\n"})
+    assert r.findings("invisible-doc") == []
+
+
+def test_a_pointer_to_another_file_beside_a_claude_md_is_still_invisible(repo: Repo) -> None:
+    r = repo(
+        {
+            "AGENTS.md": "# Agents\n\nSee [the guide](docs/guide.md) for everything.\n",
+            "CLAUDE.md": "# Conventions\n",
+            "docs/guide.md": "# Guide\n",
+        }
+    )
+    assert [f.file for f in r.findings("invisible-doc")] == ["AGENTS.md"]
 
 
 def test_visible_when_the_claude_md_beside_it_imports_or_links_it(repo: Repo) -> None:

@@ -16,7 +16,7 @@ from typing import NamedTuple, TypeVar
 
 from agents_md._util.background import Background
 from agents_md.maintain.checks.context import Changed, Changes, CheckContext
-from agents_md.maintain.repo.code import MARKS, is_manifest, manifest_versions_only, not_code
+from agents_md.maintain.repo.code import MARKS, generated_by_header, is_manifest, manifest_versions_only, not_code
 from agents_md.maintain.repo.config import Config
 from agents_md.maintain.repo.git import Git, GitError, Pending, split_z
 from agents_md.maintain.repo.history import History, passed_over, scan_log
@@ -56,7 +56,7 @@ class Diffed(NamedTuple):
     """A diff as read, with git's answers to the follow-up questions."""
 
     changed: tuple[Changed, ...]
-    settled: frozenset[str]  # version-only manifest changes; files git marks generated or vendored
+    settled: frozenset[str]  # version-only manifest changes; files git marks, or their header says, generated
 
 
 class DiffAsk(NamedTuple):
@@ -175,7 +175,8 @@ def _diffed(git: Git, ask: DiffAsk, judged: frozenset[str | None]) -> Diffed:
     candidates = [c.path for c in changed if c.status != "D" and not_code(c.path) is None]
     if ask.judged:  # the lines of the docs it touched are read next: one diff for both
         ask.lines.expect(c.path for c in changed if c.status not in ("A", "D") and c.path in judged)
-    return Diffed(changed, _versions_only(ask.lines, manifests) | git.marked(candidates, MARKS))
+    headed = generated_by_header(git.root, candidates)
+    return Diffed(changed, _versions_only(ask.lines, manifests) | git.marked(candidates, MARKS) | headed)
 
 
 def read_changes(ask: DiffAsk, ctx: CheckContext) -> Changes | None:

@@ -33,7 +33,7 @@ from agents_md.maintain.views.imports import ImportGraph
 
 CODE_CACHE = 65536  # paths whose verdict is remembered, cleared when full
 # The repository's plumbing: CI workflows, issue templates, dependency bots' settings, git's own files.
-_CI_FOLDERS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pipelines"})
+CI_FOLDERS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pipelines"})
 _CI_FILES = frozenset(
     {".gitlab-ci.yml", ".travis.yml", "azure-pipelines.yml", "jenkinsfile", "renovate.json", "codecov.yml"}
     | {".codecov.yml", ".renovaterc", ".renovaterc.json", "dependabot.yml", ".mergify.yml", "mergify.yml"}
@@ -44,7 +44,7 @@ _CI_FILES = frozenset(
 def ci_plumbing(path: str) -> bool:
     """Whether ``path`` is the repository's plumbing (``.github/workflows/ci.yml``, ``renovate.json``,
     ``.gitignore``)."""
-    return path.split("/", 1)[0] in _CI_FOLDERS or path.rpartition("/")[2].lower() in _CI_FILES
+    return path.split("/", 1)[0] in CI_FOLDERS or path.rpartition("/")[2].lower() in _CI_FILES
 
 
 _SAYS_GENERATED = re.compile(r"\b(?:auto-?generated|generated|do not edit|don'?t edit|never edit)\b", re.I)

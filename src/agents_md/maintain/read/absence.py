@@ -6,10 +6,12 @@ reference to report.
    `x`", "renamed from `x`"; or a
    counter-example wrapped over lines ("**not** a flat\n`Classes/` layout").
 2. Said absent right after it, or after the names listed with it: "`x`, which was deleted",
-   "`x` does not exist", "`x`/`y` are gone", "`x` was renamed".
+   "`x` does not exist", "`x`/`y` are gone", "`x` was renamed", "`x`: **DEPRECATED**".
 3. Said absent of several at once, in its sentence: "`x` and `y` ... none of those paths exist".
-4. Named to be made: "Create `x`", "add a new file `x`", "scaffold `x`"; or what a program
-   makes: "writes a feature branch plus `.x/` artifacts".
+4. Named to be made: "Create `x`", "add a new file `x`", "scaffold `x`", "Generate `x`", or as
+   an example of what to make ("Create a new example in `examples/` (e.g., `examples/x`)"); or what a program
+   makes: "writes a feature branch plus `.x/` artifacts", where it copies to: "copies `a/` to
+   `x/`", what a build makes of it: "`a/` becomes `x/`".
 """
 
 from __future__ import annotations
@@ -40,12 +42,16 @@ _ABSENT_AFTER = re.compile(
     r"|(?:does|do) not exist|(?:doesn|don)'?t exist|never existed)\b",
     re.I,
 )
+# "`packages/mcp`: **DEPRECATED** - moved to core": a path the doc marks as on its way out.
+_DEPRECATED_AFTER = re.compile(r"^\W{0,5}(?:(?:is|are|was|now)\s+)?(?:deprecated|obsolete)\b", re.I)
 _NONE_EXIST = re.compile(r"\bnone of (?:these|those|them|which)\b[^.!?]*\bexists?\b", re.I)
 _TO_BE_MADE = re.compile(
-    r"\b(?:create|scaffold|add (?:a |an )?new|write (?:a |an )?new)\s+(?:(?:a|an|the|new|empty|file|folder|"
+    r"\b(?:create|scaffold|generate|add (?:a |an )?new|write (?:a |an )?new)\s+(?:(?:a|an|the|new|empty|file|folder|"
     r"directory|module|package|called|named)\s+)*$"
     # what a program makes when it runs: "writes a feature branch plus `.x/` artifacts"
-    r"|\b(?:writes|generates|emits|produces|outputs)\s+" + _FILLER.replace("{0,2}", "{0,4}") + r"$",
+    r"|\b(?:writes|generates|emits|produces|outputs)\s+" + _FILLER.replace("{0,2}", "{0,4}") + r"$"
+    # where a copy goes: "copies `a/` to `b/`", "`a/` is copied into `b/`"; what a build makes: "`a/` becomes `b/`"
+    r"|\bcop(?:y|ies|ied|ying)\b.*\b(?:to|into)\s+$|\bbecomes\s+$",
     re.I,
 )
 
@@ -101,15 +107,24 @@ def said_absent(lines: list[str], item: Item) -> bool:
     clause = _clause(before)
     # "Don't forget [the guide](x.md)": a link is followed even so, so a negation says nothing of it.
     negated = item.kind != "link" and NEGATION.search(clause) is not None
-    if negated or _ABSENT_BEFORE.search(clause) or _ABSENT_AFTER.match(after):
+    if negated or _ABSENT_BEFORE.search(clause) or _ABSENT_AFTER.match(after) or _DEPRECATED_AFTER.match(after):
         return True
     sentence = _SENTENCE_END.split(before)[-1] + item.text + _SENTENCE_END.split(after, maxsplit=1)[0]
     return _NONE_EXIST.search(sentence) is not None
 
 
+# An example of what the clause before it makes: "Create a new example in `examples/` (e.g., `examples/x`)".
+_EXAMPLE_MARK = re.compile(r"\(?\s*\b(?:e\.g\.|for example|for instance|such as)\s*,?\s*[`*_\"'\[]*$", re.I)
+_MAKE_VERB = re.compile(r"\b(?:create|scaffold|generate|add (?:a |an )?new|write (?:a |an )?new)\b", re.I)
+
+
 def to_be_made(lines: list[str], item: Item) -> bool:
-    """Step 4: whether the doc tells the reader to make it."""
-    return _TO_BE_MADE.search(_clause(_before(lines, item))) is not None
+    """Step 4: whether the doc tells the reader to make it, or gives it as an example of what to make."""
+    before = _before(lines, item)
+    if _TO_BE_MADE.search(_clause(before)) is not None:
+        return True
+    example = _EXAMPLE_MARK.search(before)
+    return example is not None and _MAKE_VERB.search(_SENTENCE_END.split(before[: example.start()])[-1]) is not None
 
 
 __all__ = ["said_absent", "to_be_made"]

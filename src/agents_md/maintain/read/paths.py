@@ -7,7 +7,8 @@ A code span is checked only when it is clearly a path:
 2. not a URL (``https://``, ``www.``, ``github.com/x``, ``localhost:3000``, anything with a
    ``:`` once a ``:12`` line number is cut), not a package (``@scope/name``), not a glob or
    pattern (``* ? [ ] { } ^ | \\``), not a placeholder (``<name>``, ``{x}``, ``$VAR``,
-   ``%s``, ``...``, ``path/to/x``, ``FOO/NAME``, ``x/foo.ts``), not absolute or home-relative
+   ``%s``, ``...``, ``path/to/x``, ``FOO/NAME``, ``x/foo.ts``, ``NNN_x.sql``, ``x_xxx.h``,
+   ``__dirname/x``), not absolute or home-relative
    (``/etc``, ``~/.x``: the machine's, not the repository's), not a git ref (``origin/main``);
 3. written with a ``/`` inside it: a bare name (``.env.local``, ``package.json``) may be a
    file that should not be committed, so it is not checked — but a folder's name alone
@@ -48,6 +49,10 @@ _PLACEHOLDER_PART = re.compile(r"^[A-Z][A-Z0-9_]+$")
 _PLACEHOLDER_WORD = re.compile(
     r"Here(?=[._-]|$)|(?:^|[_-])(?:here|your|my)(?=[._-]|$)|^Your(?=[A-Z_-])|^(?:your|my)[_-]"
     r"|^(?:Project|Module|Package|Component|Service|Feature|Solution|Assembly|App|Lib)Name(?=[._-]|$)"
+    # letters standing for a number or a name, within a file's name: ``NNN_description.sql``, ``virtio_xxx.hpp``
+    r"|(?:^|[_.-])(?:x{3,}|X{3,}|N{3,})(?=[_.-]|$)"
+    # a program's variable for its own folder: ``__dirname/tor/tor``
+    r"|^__(?:dirname|filename)$"
 )
 # ``path/to/x``, ``tests/path/to_test.exs``: the reader's own path, anywhere in a longer one.
 _PATH_TO = re.compile(r"^to(?:[._-]|$)")

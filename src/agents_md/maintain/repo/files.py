@@ -19,7 +19,11 @@ which doc governs which path.
    project (``vendor``, ``third_party``: Go's ``vendor/go.opentelemetry.io/otel/AGENTS.md`` is
    that project's, rewritten by ``go mod vendor``), or below a test-data folder (a test's
    project, ``tests/fixtures/repos/x/AGENTS.md``; one directly in ``fixtures/`` tells of the
-   fixtures, and is the folder's). A file that is the link target of an
+   fixtures, and is the folder's), or deeper than its own file in an ``.agents`` folder (what a
+   tool writes there for agents to read, ``.agents/acme/sdk/api/AGENTS.md``, linked from the
+   folders that need it: nobody works in it), or in a ``_static`` folder (the files a docs site
+   or a package ships as they are: ``docs/_static/CLAUDE.md`` is served for users to download).
+   A file that is the link target of an
    instruction file in another folder (``AGENTS.md -> .agents/AGENTS.md``) is that folder's
    doc, not one of its own folder. Every other file is a *folder doc*.
 4. A directory that holds a folder doc named one of the doc names (``doc-names``, default
@@ -61,6 +65,9 @@ SKILL_HOMES = frozenset({".agents", ".claude", ".codex", ".cursor", ".github"}) 
 TEMPLATE_DIRS = frozenset(
     {"template", "templates", "scaffold", "scaffolds", "skeleton", "skeletons", "boilerplate", "boilerplates"}
 )
+# Folders whose files a docs site or a package ships as they are (Sphinx's ``html_static_path``).
+STATIC_DIRS = frozenset({"_static"})
+AGENTS_HOME = ".agents"  # its own AGENTS.md aside, what lies below it is written for agents to read, not to work in
 # Folders holding copies of other projects (``go mod vendor``): their docs are those projects'.
 VENDOR_DIRS = frozenset({"vendor", "third_party", "third-party", "node_modules", "bower_components"})
 # Outside git, the folders nobody writes instructions in: version control, what is installed, caches.
@@ -177,12 +184,20 @@ def _walk(root: str, rel_start: str, walked: list[int]) -> list[str]:
 
 def in_template(rel: str) -> bool:
     """Step 3: whether ``rel`` lies in a template folder, in a vendored copy of another project,
-    or in a test's project below a test-data folder."""
+    in a test's project below a test-data folder, below a folder of ``.agents`` or in a folder
+    a site ships as it is."""
     parts = rel.split("/")[:-1]
-    return any(
-        part.lower() in TEMPLATE_DIRS or part in VENDOR_DIRS or (part.startswith("{{") and part.endswith("}}"))
-        for part in parts
-    ) or any(part.lower() in TEST_DATA_DIRS for part in parts[:-1])
+    return (
+        any(
+            part.lower() in TEMPLATE_DIRS
+            or part in VENDOR_DIRS
+            or part in STATIC_DIRS
+            or (part.startswith("{{") and part.endswith("}}"))
+            for part in parts
+        )
+        or any(part.lower() in TEST_DATA_DIRS for part in parts[:-1])
+        or AGENTS_HOME in parts[:-1]
+    )
 
 
 def in_skill(rel: str, skill_dirs: frozenset[str]) -> bool:

@@ -11,7 +11,8 @@ the engines it does use).
    it (the default mode then reads only what a ``CLAUDE.md`` imports) or beside it (which does
    not import it, or only links to it: "See [AGENTS.md](./AGENTS.md)" shows the model a link).
    Not when that ``CLAUDE.md`` is a copy of it (``checks.copies``): its text loads, and
-   ``duplicate-text`` tells of the copy.
+   ``duplicate-text`` tells of the copy; nor when it only points to that ``CLAUDE.md`` ("See
+   [CLAUDE.md](./CLAUDE.md) for our conventions", for the engines that read ``AGENTS.md``).
 3. The fix loads exactly the doc, no more: a ``CLAUDE.md`` beside it holding ``@AGENTS.md``, or a
    link to it when the repository's other ``CLAUDE.md`` files are links (its convention); when
    that ``CLAUDE.md`` is on disk but not tracked (a fix just written), ``git add`` it.
@@ -27,6 +28,7 @@ from agents_md.diagnostics import Diagnostic, Edit, RuleInfo, Severity
 from agents_md.host.engines import CLAUDE_CODE
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.checks.copies import copy_beside
+from agents_md.maintain.read.pointer import is_pointer
 from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, anchor_dir, case_variant, shown
 
 RULE = RuleInfo("invisible-doc", Severity.WARNING, "an AGENTS.md that Claude Code's default mode never loads", __doc__)
@@ -55,6 +57,21 @@ def _links_to(ctx: CheckContext, claude: str, doc: str) -> bool:
     return False
 
 
+def _only_points_to(ctx: CheckContext, doc: str, claude: str) -> bool:
+    """Step 2: whether ``doc`` only sends its reader to ``claude`` (a pointer doc, ``read.pointer``,
+    that names it): the file Claude Code loads there is the one it points to."""
+    text = ctx.text(doc)
+    items = ctx.scan(doc)
+    if text is None or not is_pointer(text, items):
+        return False
+    home = posixpath.dirname(doc)
+    for item in items:
+        target = item.text.split("#", 1)[0].strip("<>").strip()
+        if item.kind in ("link", "code") and target and posixpath.normpath(posixpath.join(home, target)) == claude:
+            return True
+    return False
+
+
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     if CLAUDE_CODE not in ctx.config.engines:
         return  # a team that does not use Claude Code is not told what it misses (engine-divergence is)
@@ -67,6 +84,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
             copy = copy_beside(ctx, rel)
             if copy is not None and copy.claude == beside[0]:
                 continue  # its text loads, as the copy's: duplicate-text says so
+            if _only_points_to(ctx, rel, beside[0]):
+                continue  # "See [CLAUDE.md](./CLAUDE.md)": what it stands for is what loads
             # Unsafe: the CLAUDE.md then loads the AGENTS.md too, which may repeat what it says.
             insert = Edit(kind="replace", file=beside[0], new="@AGENTS.md\n", line=1, column=1, safe=False)
             # "See [AGENTS.md](./AGENTS.md)": the model is shown a link, which it may or may not follow.

@@ -9,7 +9,9 @@ cannot be run), with the nearest names it does have.
 2. A command runs in the folder the doc governs, moved by a ``cd DIR &&`` before it, by a
    ``cd`` earlier in its shell block (``read.invocations.ShellBlocks``), or by the tool's own
    flag (``make -C``, ``pnpm --filter``, ``just -f``); after a ``cd`` to no folder of the
-   repository (``cd $DIR``, a project the block made) the block's commands are not judged.
+   repository (``cd $DIR``, ``cd my-app && npm run dev``: a project made on the way) the
+   commands are not judged, nor a block's lines after one that makes a new project (``npx
+   create-app my-app``, ``cargo new x``, a line whose comment says it scaffolds).
 3. Each runner is asked in that folder, as the tool itself would look (``checks.entry_points``):
    ``make`` the Makefile there or above (includes followed); the package managers the nearest
    ``package.json``, or the workspace package a filter names; ``just`` the nearest justfile
@@ -21,10 +23,12 @@ cannot be run), with the nearest names it does have.
 4. What is not said, because it cannot be known: a runner with no file in reach; a file that
    may define names it does not spell out (a target made with a variable, an include that is
    not there); a name that exists elsewhere under the doc's folder (the reader may be meant
-   to go there); ``pnpm x`` or ``yarn x`` where ``x`` may be a binary (only a name such as
+   to go there; under a CI folder's doc, anywhere: a workflow's step runs where it says);
+   ``pnpm x`` or ``yarn x`` where ``x`` may be a binary (only a name such as
    ``test:unit``, or a common job's, is read as a script); a module or tool from outside the
    repository, or one git ignores (made locally); a line about another project's commands
-   (a template's, "your project"); a ``./path`` that does not exist (``missing-path`` says so).
+   (a template's, "your project") or about what runs in a container ("inside the `api`
+   container": the image's files); a ``./path`` that does not exist (``missing-path`` says so).
 5. A command missing at several lines of one doc is said once, at the first.
 """
 
@@ -39,6 +43,7 @@ from collections.abc import Iterator
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.checks.entry_points import Miss, Runners, leaves, misses
+from agents_md.maintain.checks.governed import CI_FOLDERS
 from agents_md.maintain.read.commands import CLAUSE_END, wrong_example
 from agents_md.maintain.read.invocations import Invocation, ShellBlocks, drawn_trees, invocations
 from agents_md.maintain.read.markdown import Item
@@ -67,14 +72,21 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     runners = Runners(ctx)
     for rel in ctx.texts():
         home = anchor_dir(rel)
+        # A CI folder's doc tells what the workflows run, each where its step says: anywhere.
+        scope = "" if home.split("/", 1)[0] in CI_FOLDERS else home
         said: dict[str, list[int]] = {}
         findings: list[tuple[int, Invocation, Miss]] = []
         blocks = ShellBlocks(functools.partial(_a_folder, ctx, home))
         trees = drawn_trees(ctx.scan(rel))
         lines = (ctx.text(rel) or "").split("\n")
+        made: set[int] = set()  # the shell blocks that made a new project on a line before
         for item in ctx.scan(rel):
             if item.kind == "fence" and item.block in trees:
                 continue  # a drawn folder tree lists files, it runs none
+            if item.kind == "fence" and item.block in made:
+                continue  # ``npx create-app my-app`` above: the lines after run in the project it made
+            if item.kind == "fence" and _MAKES_A_PROJECT.search(item.text):
+                made.add(item.block)
             if wrong_example(lines, item):
                 continue  # "❌ Wrong:": the block shows what not to run
             where, then = blocks.run(item)
@@ -86,7 +98,9 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 base = _base(home, inv)
                 if leaves(base):
                     continue
-                for miss in misses(runners, inv, base, home):
+                if inv.cwd and not os.path.isdir(ctx.abs(base)):
+                    continue  # ``cd my-app && npm run dev``: a folder made on the way, not the repository's
+                for miss in misses(runners, inv, base, scope):
                     key = f"{inv.runner}\0{base}\0{miss.what}"
                     if key in said:
                         said[key].append(item.line)
@@ -114,7 +128,18 @@ _GONE = re.compile(r"\b(?:is|are|was|were|has been|have been)\s+(?:gone|removed|
 # A line about another project's commands: the one a template makes, the user's own.
 _THEIRS = re.compile(
     r"\b(?:your (?:own )?(?:project|app|repo\w*|package|worker)|(?:the )?user'?s (?:project|app|repo\w*)"
-    r"|scaffold\w*|generated (?:project|app)|new project|templates?)\b",
+    r"|scaffold\w*|generated (?:project|app)|new project|templates?)\b"
+    # run in a container: the image's files, not the doc's folder ("inside the `api` container")
+    r"|\b(?:inside|in|within) (?:the|a|an|its|each) (?:`?[\w.-]+`? )?(?:docker )?container\b",
+    re.I,
+)
+
+
+# A shell line that makes a new project, whose folder the lines after it work in: ``npm create
+# vite``, ``npx create-next-app app``, ``cargo new x``, or one a comment says scaffolds.
+_MAKES_A_PROJECT = re.compile(
+    r"\b(?:npm|pnpm|yarn|bun)\s+(?:create|init)\s+[^\s-]|\b(?:npx|pnpx|bunx)\s+(?:create-|degit\b)"
+    r"|\bcargo\s+(?:new|generate)\b|\bdotnet\s+new\b|#.*\bscaffold\w*",
     re.I,
 )
 

@@ -10,7 +10,10 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    up to the repository root, and to the root; a leading ``/`` means the root (a name with its
    other extensions, ``verilated.h/.cpp``, is found when each of its spellings is; a Gradle
    module's source set, ``composeApp/desktopMain``, in its ``src/``), and below each folder the
-   doc names at or before its line ("copies `src/prefect/`, then deletes `cli/`"). Found anywhere,
+   doc names at or before its line ("copies `src/prefect/`, then deletes `cli/`"), and from the
+   folder above the checkout (``sdk/apps/docs/`` for ``apps/docs/``, the repository's own name
+   first: the checkout folder's name, or a first part the repository has nowhere, two parts or
+   more found after it). Found anywhere,
    or as the end of a tracked file's or folder's path within the doc's folder, or of just one
    elsewhere (written from another folder: ``_harness/x.py`` for ``core/pkg/_harness/x.py``; a
    module specifier ``./api`` for ``src/api/`` or ``src/api.ts``; an ESM import's ``./x.js`` for
@@ -32,21 +35,25 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    that repo", "outside git", "next to this repo", "the `acme/widget` repository", "in the
    internal Android repository"), a code span without a file
    extension on a line about branches (``Branch naming: `ui-v2/feature-x` ``: a branch name)
-   or about an app's routes ("redirects to `./workflows`": a URL path), a MIME type's first half
+   or about an app's routes ("redirects to `./workflows`": a URL path), a code span on a line
+   about how names are spelled ("Directories: lowercase with dashes (`components/auth-wizard/`)",
+   "casing", "PascalCase": an example of the spelling), a MIME type's first half
    on a line about media types (``video/``),
    a path into a folder the doc also names in the home folder (``.claude/settings.json`` beside
    ``~/.claude/settings.json``: the places a program looks, in whatever project it runs in), and one git ignores
    (a local file such as ``.env.test``: asked of git once for the whole check), nor a folder
    whose contents a ``.gitignore`` names (``public/fonts/`` of ``public/fonts/GT-*``: made
    locally), nor a folder an Angular or Nx build copies assets into, or a path below it
-   (``assets/i18n/user/``: the built app's; ``read.assets``), nor a path of two parts or more
+   (``assets/i18n/user/``: the built app's; ``read.assets``), nor a file without an extension
+   that its line calls a binary ("Test binary: `tests/unit/unit-test`"), nor a path of two parts or more
    that a ``.gitignore`` pattern holds, part after
    part, ``**`` standing for a folder between (``src/main/jniLibs/`` of
    ``packages/*/android/src/main/jniLibs/``: what a build makes in each package), nor one the
    doc says, where it names it, is made locally ("gitignored",
    "created at build time", "build cache"), or says is not there ("there is no `x`", "`x`,
    which was deleted", "none of those paths exist"), or tells the reader, or a program, to make
-   ("Create `x`", "writes `x`"; ``read.absence``) — where it says so once, for every mention of
+   ("Create `x`", "writes `x`", "copies `a` to `x`", "`a` becomes `x`"; ``read.absence``), or
+   names in a table's column of what is made ("Destination", "Output") — where it says so once, for every mention of
    it. A path missing at several lines of one doc (``./x/`` and ``x/`` alike) is said once, at
    the first.
 4. A path that leaves the repository (``../sibling-repo/x``) is said once per doc, as
@@ -126,6 +133,9 @@ _MADE_NAMES = frozenset(
     {"generated", "gen", "tmp", "temp", "log", "logs", "reports", "results", "artifacts", "output", "bin", "obj"}
     | {"debug", "release", "cache", "build-ts", "lib-cov", "screenshots", "snapshots", "traces", "junit"}
 )
+# A line calling what it names a binary (its prose, not its code spans: ``build-binary.sh`` is a script).
+_BINARY = re.compile(r"\bbinar(?:y|ies)\b", re.I)
+_CODE_SPAN = re.compile(r"`[^`]*`")
 # Files only a compiler or a packager makes.
 _BUILT = re.compile(r"\.(?:exe|dll|so|dylib|o|obj|a|pdb|class|pyc|whl|nupkg)$", re.I)
 FOUND, MISSING, OUTSIDE = "found", "missing", "outside"
@@ -153,6 +163,17 @@ _BLOCK_START = re.compile(r"\s*(?:[-*+>#|]|\d+[.)]\s|```|~~~)")
 
 # A line about git branches: its slash-separated words name branches, not folders.
 _BRANCHES = re.compile(r"\bbranch(?:es)?\b|\bgit (?:checkout -b|switch -c)\b", re.I)
+
+# A line about how names are spelled: its code spans show the spelling (``components/auth-wizard/``
+# of "Directories: lowercase with dashes"), they name no file.
+_NAMING = re.compile(
+    r"\bcasing\b|\bkebab\b|\bkebab[- ]case\b|\bsnake[_ -]?case\b|\bcamel[- ]?case\b|\bpascal[- ]?case\b"
+    r"|\b(?:lower|upper)[- ]?case with\b",
+    re.I,
+)
+
+# A table's column of what a build or a copy makes.
+_MADE_COLUMN = re.compile(r"\b(?:destination|output|generated|copied to|built)\b", re.I)
 
 # A line about an app's routes: its words without an extension are URL paths (``./workflows``).
 _ROUTES = re.compile(r"\broutes?\b|\bredirect(?:s|ed)? to\b", re.I)
@@ -332,6 +353,8 @@ class _Places:
             return True
         if item.kind == "code" and parts and "." not in parts[-1] and _BRANCHES.search(item.line_text):
             return True
+        if item.kind == "code" and _NAMING.search(self._own_sentence(item)):
+            return True  # ``collection/Name.svg`` of "two casing rules: ... (PascalCase)": a spelling shown
         routes = _ROUTES.search(item.line_text)
         if item.kind == "code" and parts and "." not in parts[-1] and routes and not path.endswith("/"):
             return True  # a route (``./workflows``); ``src/server/routes/`` is spelled as a folder
@@ -345,6 +368,13 @@ class _Places:
             return True
         if parts and _BUILT.search(parts[-1]):
             return True  # a compiled file (``./test/Debug/run.exe``): what a build makes
+        if (
+            item.kind == "code"
+            and parts
+            and "." not in parts[-1]
+            and _BINARY.search(_CODE_SPAN.sub("", item.line_text))
+        ):
+            return True  # "Test binary: `tests/unit/unit-test`": what a build makes, named without an extension
         return item.kind != "link" and (counter_example(item) or wrong_example(self.lines, item))
 
     def _sentence(self, item: Item) -> str:
@@ -363,6 +393,24 @@ class _Places:
             following += 1
         return text
 
+    def _own_sentence(self, item: Item) -> str:
+        """The sentence the item stands in: back over the lines its paragraph wraps (two at most)
+        to where the sentence starts, on to where it ends."""
+        text = item.line_text
+        at = max(text.find(item.text), 0) if item.kind == "code" else 0
+        before = text[:at]
+        index = item.line - 2
+        if not _BLOCK_START.match(text):
+            for _ in range(2):
+                if index < 0 or not self.lines[index].strip():
+                    break
+                before = self.lines[index] + " " + before
+                if _BLOCK_START.match(self.lines[index]):
+                    break
+                index -= 1
+        after = self._sentence(item)[at:]
+        return _SENTENCE_END.split(before)[-1] + _SENTENCE_END.split(after, maxsplit=1)[0]
+
     def _around(self, item: Item) -> str:
         """The item's line and the two before it (a sentence wrapped over lines)."""
         return " ".join(self.lines[max(0, item.line - 3) : item.line])
@@ -370,7 +418,24 @@ class _Places:
     def told(self, item: Item) -> bool:
         """Whether the doc says, where it names it, that it is not there or is to be made: then
         none of its mentions in the doc is a stale path."""
-        return item.kind != "fence" and (said_absent(self.lines, item) or to_be_made(self.lines, item))
+        return item.kind != "fence" and (
+            said_absent(self.lines, item) or to_be_made(self.lines, item) or self._in_made_column(item)
+        )
+
+    def _in_made_column(self, item: Item) -> bool:
+        """A table's cell under a header naming what a build or a copy makes ("Destination",
+        "Output", "Generated"): the paths there are made, the source column's are checked."""
+        text = item.line_text
+        if item.kind != "code" or not text.lstrip().startswith("|"):
+            return False
+        index = item.line - 1
+        while index > 0 and self.lines[index - 1].lstrip().startswith("|"):
+            index -= 1
+        if index == item.line - 1:
+            return False  # the header row itself
+        column = text[: max(text.find(item.text), 0)].count("|") - 1
+        cells = self.lines[index].strip().strip("|").split("|")
+        return 0 <= column < len(cells) and _MADE_COLUMN.search(cells[column]) is not None
 
     def a_member(self, path: str) -> bool:
         """Step 3: a name inside a folder's package (Go's ``pkg/skip.ResolveSkipFor``): the folder
@@ -709,6 +774,21 @@ def _listed_with(candidates: list[_Candidate], unrelated: list[_Candidate]) -> l
     ]
 
 
+def _from_the_checkouts_parent(ctx: CheckContext, path: str, deeper: _Suffixes) -> bool:
+    """Step 2: a path written from the folder above the checkout, the repository's own name first
+    (``sdk/apps/docs/`` for ``apps/docs/``): a first part that is the checkout's folder's name, or
+    no file or folder anywhere in the repository, and two parts or more after it found from the root."""
+    if path.startswith(("/", "./", "../")):
+        return False
+    parts = path.split("#", 1)[0].strip("/").split("/")
+    if len(parts) < 3:
+        return False
+    ours = parts[0] == os.path.basename(os.path.normpath(ctx.root))  # the checkout's own folder
+    if not ours and parts[0] in deeper.by_name:
+        return False
+    return os.path.lexists(ctx.abs("/".join(parts[1:])))
+
+
 def _scope_dirs(ctx: CheckContext, rel: str) -> list[str]:
     """A rule's ``paths:`` scope: the fixed folders its globs start with (``apps/web/app/v3`` of
     ``apps/web/app/v3/**``), where its paths are read too."""
@@ -823,6 +903,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         if deeper is not None and _lone_folder(c.path) and deeper.folder_within(c.path, homes):
             continue
         if deeper is not None and c.path.startswith("../") and deeper.holds(_climbed(c.path), homes):
+            continue
+        if deeper is not None and _from_the_checkouts_parent(ctx, c.path, deeper):
             continue
         again = lines[(c.doc, _spelled(c.path))]
         if again[0] != c.item.line:
