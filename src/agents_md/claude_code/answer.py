@@ -154,10 +154,19 @@ def _touch(session: Session, step: Step) -> ReadResult | None:
 
 def _resume(session: Session, plugin: AgentsMdPlugin, state: SessionState) -> None:
     """Step 3: the session where ``state`` left it: its subagents started again, then what the
-    plugin was given taken back (a state of the first format: every step done again)."""
-    session.replay(state.steps)
+    plugin was given taken back (a state of the first format: every step done again). Each
+    subagent the state keeps ran: it starts again as a general-purpose one (or a fork), whatever
+    its definition says now (removed, or its tools changed since), since all the plugin knows of
+    it is its memory, kept by its key."""
+    session.replay([_started(step) for step in state.steps])
     if state.given is not None:
         plugin.remember(state.given)
+
+
+def _started(step: Step) -> Step:
+    if step.op != "spawn" or step.agent_type in ("", FORK_STEP):
+        return step
+    return Step(op="spawn", loop=step.loop, agent_type="")
 
 
 def _kept(session: Session, plugin: AgentsMdPlugin, state: SessionState) -> SessionState | None:

@@ -232,7 +232,7 @@ class Loop:
     ) -> Loop:
         """A subagent's loop; ``start_paths``: the files its own start block holds, when they are
         not its parent's (an agent that omits them can be given them on a Read); ``loop_id``: how
-        the plugins know it (``agent_id``; default a new ``agent-N``)."""
+        the plugins know it (``agent_id``; default this loop's id, ``/`` and a number new to the process)."""
         child = Loop(
             finder=self.finder,
             bus=self.bus,
@@ -240,7 +240,9 @@ class Loop:
             start_paths=self.start_paths if start_paths is None else start_paths,
             fork=fork,
             parent_id=self.loop_id,
-            loop_id=loop_id or f"agent-{next(_ids)}",
+            # Not ``agent-N``, the session's own keys for its subagents (``Session.spawn``): a loop
+            # started by a subagent must not share what the plugins remember with one of them.
+            loop_id=loop_id or f"{self.loop_id}/{next(_ids)}",
             attachments_enabled=self.attachments_enabled,
             tell=self.tell,
             profile=self.profile,

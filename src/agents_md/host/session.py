@@ -455,7 +455,10 @@ class Session:
         steps, and what each loop was given (``host.snapshot``)."""
         from agents_md.host.snapshot import take
 
-        return take(self._origin, self.files, self.steps, self.loops_given(), self._memories())
+        state = take(self._origin, self.files, self.steps, self.loops_given(), self._memories())
+        if not self._engine_nested:  # said only when off: a snapshot of another version restores as before
+            state["inputs"]["engine_nested_files"] = False
+        return state
 
     def _memories(self) -> dict[str, object]:
         """The memory of each seated plugin that keeps it as data (``memory()``), by name."""
@@ -478,12 +481,14 @@ class Session:
         from agents_md.host import snapshot
 
         origin, steps = snapshot.parse(state)
+        nested = snapshot.engine_nested_files(state)
         session = cls(
             cwd=origin.cwd,
             home=origin.home,
             plugins=plugins,
             extra_plugins=extra_plugins,
             disabled_plugins=disabled_plugins,
+            engine_nested_files=nested,
             env=dict(env) if env is not None else dict(origin.env),
             args=origin.args,
             managed_dir=origin.managed_dir,

@@ -1,7 +1,8 @@
 """A session written down as JSON, and the session it continues as.
 
 1. ``take``: the inputs the session began with (before any ``/cd``; of the environment only
-   the names the engine reads, so a snapshot never carries a caller's secrets), the start
+   the names the engine reads, so a snapshot never carries a caller's secrets; whether its
+   Reads look up the engine's own nested files, when they do not), the start
    files by path and SHA-256 of their text, the steps (``host.steps``), what each loop
    was given, and each plugin's memory, for a plugin that keeps it as data (``memory()``:
    the built-in's, what it gave each loop).
@@ -115,6 +116,16 @@ def loops(state: Mapping[str, Any]) -> dict[str, list[str]]:
         if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
             raise UsageError(f"not a session snapshot: loops[{key!r}] should be a list of paths")
     return dict(raw)
+
+
+def engine_nested_files(state: Mapping[str, Any]) -> bool:
+    """Whether the session's Reads looked up the engine's own nested files (``Session(engine_nested_files=)``):
+    said in ``inputs`` only when they did not."""
+    inputs = state.get("inputs")
+    value = inputs.get("engine_nested_files", True) if isinstance(inputs, Mapping) else True
+    if not isinstance(value, bool):
+        raise UsageError("not a session snapshot: inputs.engine_nested_files should be a bool")
+    return value
 
 
 def memories(state: Mapping[str, Any]) -> dict[str, object]:
