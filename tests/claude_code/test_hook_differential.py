@@ -18,9 +18,11 @@ from typing import Any
 import pytest
 
 from agents_md import Session
+from agents_md.claude_code import state as states
 from agents_md.claude_code.answer import _subagent_context, attachment, start_text
 from agents_md.claude_code.run import run_hook
 from agents_md.host.plugins import PluginSpec
+from agents_md.host.steps import Step
 from agents_md.plugins.agents_md import NAME, plugin_factory
 
 MODES = ["claude-md-or-agents-md", "claude-md-and-agents-md"]
@@ -52,6 +54,9 @@ TOUCHED = [*(f"{folder}/f.txt" for folder in FOLDERS), "a/AGENTS.md", "a/imp.md"
 AGENT_TYPES = ["general-purpose", "Explore", "Plan", "fork", "helper"]
 
 
+SKIPPED = object()
+
+
 def _hook(root: Path, env: dict[str, str], profile: str, session_id: str, **event: Any) -> str | None:
     out = run_hook(json.dumps({"session_id": session_id, "cwd": str(root), **event}), env=env, profile=profile)
     assert out.logged is None, out.logged
@@ -75,7 +80,9 @@ def _text(rng: random.Random, rel: str, step: int) -> str:
     return f"# {rel} {step}\n{'.' * step}\n"
 
 
-def _run(tmp_path: Path, profile: str, mode: str, root_claude: bool, seed: int) -> None:
+def _run(tmp_path: Path, profile: str, mode: str, root_claude: bool, seed: int, first_format: int = 0) -> None:
+    """``first_format``: for that many steps the hook is not called (nor is anything written); then
+    the state file holds the session's steps in the first format, as an earlier version kept them."""
     rng = random.Random(seed)
     spec = dict(TREE)
     if root_claude:
@@ -96,10 +103,19 @@ def _run(tmp_path: Path, profile: str, mode: str, root_claude: bool, seed: int) 
         steady.start()
     )
     agents: list[str] = []
+
+    def _maybe(root: Path, env: dict[str, str], profile: str, session_id: str, **event: Any) -> Any:
+        return SKIPPED if step < first_format else _hook(root, env, profile, session_id, **event)
+
     for step in range(40):
         move = rng.random()
         where = (seed, step)
-        if move < 0.2:
+        if step == first_format and first_format:
+            _first_format_state(env, sid, steady)
+        if step < first_format and 0.2 <= move < 0.3:
+            move = 0.5  # no /clear nor resume before: a state of the first format is one conversation's
+        if move < 0.2 and step < first_format:
+            continue
             rel = rng.choice(WRITTEN)
             path = root / rel
             if path.exists() and rng.random() < 0.3:
@@ -111,25 +127,25 @@ def _run(tmp_path: Path, profile: str, mode: str, root_claude: bool, seed: int) 
         if move < 0.25:
             steady.turn()
             steady.compact()
-            got = _hook(root, env, profile, sid, hook_event_name="SessionStart", source="compact")
-            assert got == start_text(steady.start()), where
+            got = _maybe(root, env, profile, sid, hook_event_name="SessionStart", source="compact")
+            assert got is SKIPPED or got == start_text(steady.start()), where
             continue
         if move < 0.28:  # /clear: a new conversation, and a new session_id
             steady.clear()
             sid, agents = f"s{step}", []
-            got = _hook(root, env, profile, sid, hook_event_name="SessionStart", source="clear")
-            assert got == start_text(steady.start()), where
+            got = _maybe(root, env, profile, sid, hook_event_name="SessionStart", source="clear")
+            assert got is SKIPPED or got == start_text(steady.start()), where
             continue
         if move < 0.3:  # claude --resume: a new process, whose plugin knows nothing
             steady, agents = _steady(root, env, profile), []
-            got = _hook(root, env, profile, sid, hook_event_name="SessionStart", source="resume")
-            assert got == start_text(steady.start()), where
+            got = _maybe(root, env, profile, sid, hook_event_name="SessionStart", source="resume")
+            assert got is SKIPPED or got == start_text(steady.start()), where
             continue
         if move < 0.4:
             agent, kind = f"agent{step}", rng.choice(AGENT_TYPES)
             sub = steady.spawn(None if kind == "fork" else kind, fork=kind == "fork", key=agent)
-            got = _hook(root, env, profile, sid, hook_event_name="SubagentStart", agent_id=agent, agent_type=kind)
-            assert got == _subagent_context(steady, steady.start(), sub.start.agent_type), where
+            got = _maybe(root, env, profile, sid, hook_event_name="SubagentStart", agent_id=agent, agent_type=kind)
+            assert got is SKIPPED or got == _subagent_context(steady, steady.start(), sub.start.agent_type), where
             agents.append(agent)
             continue
         if move < 0.45 and profile == "complete":
@@ -137,8 +153,8 @@ def _run(tmp_path: Path, profile: str, mode: str, root_claude: bool, seed: int) 
             prompt = " ".join(f"look at @{rel}" for rel in rels)
             steady.turn()
             texts = [attachment(steady.mention(str(root / rel))) for rel in dict.fromkeys(rels)]
-            got = _hook(root, env, profile, sid, hook_event_name="UserPromptSubmit", prompt=prompt)
-            assert got == ("\n\n".join(t for t in texts if t) or None), where
+            got = _maybe(root, env, profile, sid, hook_event_name="UserPromptSubmit", prompt=prompt)
+            assert got is SKIPPED or got == ("\n\n".join(t for t in texts if t) or None), where
             continue
         agent = rng.choice(["", "", *agents])
         if agent == "" and rng.random() < 0.1:  # a subagent no SubagentStart announced
@@ -151,7 +167,7 @@ def _run(tmp_path: Path, profile: str, mode: str, root_claude: bool, seed: int) 
         results = loop.touch(tool, path).results
         expected = attachment(results[0]) if results else None
         extra = {"agent_id": agent} if agent else {}
-        got = _hook(
+        got = _maybe(
             root,
             env,
             profile,
@@ -161,7 +177,15 @@ def _run(tmp_path: Path, profile: str, mode: str, root_claude: bool, seed: int) 
             tool_input={"file_path": path},
             **extra,
         )
-        assert got == expected, (*where, tool, path, agent)
+        assert got is SKIPPED or got == expected, (*where, tool, path, agent)
+
+
+def _first_format_state(env: dict[str, str], session_id: str, steady: Session) -> None:
+    path = Path(states.state_path(states.state_dir(env, env["HOME"]), session_id))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    steps = [Step(op="compact") if step.op == "compact" else step for step in steady.steps]  # no "kept" then
+    data = {"format": states.FIRST_FORMAT, "session_id": session_id, "steps": [step.as_json() for step in steps]}
+    path.write_text(json.dumps(data), encoding="utf-8")
 
 
 def _build(base: Path, spec: dict[str, Any]) -> str:
@@ -178,6 +202,13 @@ def test_hook_calls_answer_as_one_session_whatever_happens_between_them(
 ) -> None:
     # The default mode stands down for a project CLAUDE.md: the root has none there.
     _run(tmp_path, profile, mode, root_claude=mode != MODES[0], seed=seed)
+
+
+@pytest.mark.parametrize("profile", ["reference", "complete"])
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("seed", range(int(os.environ.get("SEEDS", "3"))))
+def test_a_state_of_the_first_format_goes_on_as_the_session(tmp_path: Path, profile: str, mode: str, seed: int) -> None:
+    _run(tmp_path, profile, mode, root_claude=mode != MODES[0], seed=seed, first_format=15)
 
 
 def _setup(tmp_path: Path, spec: dict[str, Any], mode: str | None = None) -> tuple[Path, dict[str, str]]:
@@ -243,3 +274,28 @@ def test_a_start_file_changed_mid_session_is_compared_as_the_start_had_it(
     expected = attachment(steady.read(str(root / "a/b/f.txt")))
     assert expected is not None
     assert _read(root, env, "a/b/f.txt") == expected
+
+
+def test_a_call_starts_again_only_the_subagent_it_is_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The plugin's memory of the others is data: a call's work does not grow with the subagents started.
+    root, env = _setup(tmp_path, {"a/AGENTS.md": "# a\n", "a/b/f.txt": "f\n"})
+    _hook(root, env, "reference", "s", hook_event_name="SessionStart", source="startup")
+    for n in range(20):
+        kind = "fork" if n % 2 else "Explore"
+        _hook(root, env, "reference", "s", hook_event_name="SubagentStart", agent_id=f"x{n}", agent_type=kind)
+    started: list[str | None] = []
+    spawn = Session.spawn
+
+    def counted(self: Session, *args: Any, **kwargs: Any) -> Any:
+        started.append(kwargs.get("key"))
+        return spawn(self, *args, **kwargs)
+
+    monkeypatch.setattr(Session, "spawn", counted)
+    assert _read(root, env, "a/b/f.txt") == f"Contents of {root}/a/AGENTS.md:\n\n# a\n"
+    assert started == []
+    for agent in ("x3", "x4"):  # a fork started before that Read, and an Explore agent
+        assert _read(root, env, "a/b/f.txt", agent=agent) == f"Contents of {root}/a/AGENTS.md:\n\n# a\n"
+        assert _read(root, env, "a/b/f.txt", agent=agent) is None
+    assert started == ["x3", "x3", "x4", "x4"]
+    saved = json.loads(Path(states.state_path(states.state_dir(env, env["HOME"]), "s")).read_text(encoding="utf-8"))
+    assert [step["loop"] for step in saved["steps"]] == [f"x{n}" for n in range(20)]
