@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -80,9 +81,19 @@ def _text(rng: random.Random, rel: str, step: int) -> str:
     return f"# {rel} {step}\n{'.' * step}\n"
 
 
-def _run(tmp_path: Path, profile: str, mode: str, root_claude: bool, seed: int, first_format: int = 0) -> None:
+def _run(
+    tmp_path: Path,
+    profile: str,
+    mode: str,
+    root_claude: bool,
+    seed: int,
+    first_format: int = 0,
+    call: Callable[..., str | None] | None = None,
+) -> None:
     """``first_format``: for that many steps the hook is not called (nor is anything written); then
-    the state file holds the session's steps in the first format, as an earlier version kept them."""
+    the state file holds the session's steps in the first format, as an earlier version kept them.
+    ``call``: what answers an event instead of ``agents-md hook run`` (``_hook``'s arguments)."""
+    hook = call or _hook
     rng = random.Random(seed)
     spec = dict(TREE)
     if root_claude:
@@ -99,13 +110,12 @@ def _run(tmp_path: Path, profile: str, mode: str, root_claude: bool, seed: int, 
     env = {"HOME": str(home), "PATH": os.environ.get("PATH", "")}
     sid = "s0"
     steady = _steady(root, env, profile)
-    assert _hook(root, env, profile, sid, hook_event_name="SessionStart", source="startup") == start_text(
-        steady.start()
-    )
+    assert hook(root, env, profile, sid, hook_event_name="SessionStart", source="startup") == start_text(steady.start())
     agents: list[str] = []
+    kinds: dict[str, str] = {}  # the type a subagent's events carry
 
     def _maybe(root: Path, env: dict[str, str], profile: str, session_id: str, **event: Any) -> Any:
-        return SKIPPED if step < first_format else _hook(root, env, profile, session_id, **event)
+        return SKIPPED if step < first_format else hook(root, env, profile, session_id, **event)
 
     for step in range(40):
         move = rng.random()
@@ -145,6 +155,7 @@ def _run(tmp_path: Path, profile: str, mode: str, root_claude: bool, seed: int, 
             agent, kind = f"agent{step}", rng.choice(AGENT_TYPES)
             sub = steady.spawn(None if kind == "fork" else kind, fork=kind == "fork", key=agent)
             got = _maybe(root, env, profile, sid, hook_event_name="SubagentStart", agent_id=agent, agent_type=kind)
+            kinds[agent] = kind
             assert got is SKIPPED or got == _subagent_context(steady, steady.start(), sub.start.agent_type), where
             agents.append(agent)
             continue
@@ -157,16 +168,19 @@ def _run(tmp_path: Path, profile: str, mode: str, root_claude: bool, seed: int, 
             assert got is SKIPPED or got == ("\n\n".join(t for t in texts if t) or None), where
             continue
         agent = rng.choice(["", "", *agents])
-        if agent == "" and rng.random() < 0.1:  # a subagent no SubagentStart announced
-            agent = f"unseen{step}"
-            steady.spawn(key=agent)
-            agents.append(agent)
         tool = rng.choice(["Read", "Read", "Read", "Edit", "Write"])
+        if agent == "" and rng.random() < 0.1:
+            # A subagent no SubagentStart announced: the hook starts it at its first event it sees
+            # (a fork then has its parent's memory as it is at that event, not at its start).
+            agent, kind, tool = f"unseen{step}", rng.choice(["", "fork", "Explore"]), "Read"
+            steady.spawn(kind or None, fork=kind == "fork", key=agent)
+            agents.append(agent)
+            kinds[agent] = kind
         path = str(root / rng.choice(TOUCHED))
         loop = steady.subagents[agent] if agent else steady
         results = loop.touch(tool, path).results
         expected = attachment(results[0]) if results else None
-        extra = {"agent_id": agent} if agent else {}
+        extra = {"agent_id": agent, "agent_type": kinds.get(agent, "")} if agent else {}
         got = _maybe(
             root,
             env,
@@ -299,3 +313,21 @@ def test_a_call_starts_again_only_the_subagent_it_is_in(tmp_path: Path, monkeypa
     assert started == ["x3", "x3", "x4", "x4"]
     saved = json.loads(Path(states.state_path(states.state_dir(env, env["HOME"]), "s")).read_text(encoding="utf-8"))
     assert [step["loop"] for step in saved["steps"]] == [f"x{n}" for n in range(20)]
+
+
+@pytest.mark.parametrize("profile", ["reference", "complete"])
+@pytest.mark.parametrize("seed", range(int(os.environ.get("SEEDS", "3"))))
+def test_the_agent_sdks_callbacks_answer_as_one_session(tmp_path: Path, profile: str, seed: int) -> None:
+    # The same answers, the session's state kept in memory instead of a file.
+    sdk = pytest.importorskip("agents_md.integrations.claude_agent_sdk")
+    hooks: dict[str, Any] = {}
+
+    def call(root: Path, env: dict[str, str], profile: str, session_id: str, **event: Any) -> str | None:
+        if "callbacks" not in hooks:
+            hooks["callbacks"] = sdk.AgentsMdHooks(profile=profile, env=env)
+        callbacks = hooks["callbacks"]
+        text: str | None = callbacks._answer({"session_id": session_id, "cwd": str(root), **event})
+        assert callbacks.failures == []
+        return text
+
+    _run(tmp_path, profile, MODES[1], root_claude=True, seed=seed, call=call)
