@@ -281,3 +281,13 @@ def test_a_restored_session_attaches_an_import_of_another_name_written_since(tre
     expected = [str(root / "a/notes.txt")]
     assert [f.path for f in steady.read(str(root / "a/b/g.txt")).files] == expected
     assert [f.path for f in resumed.read(str(root / "a/b/g.txt")).files] == expected
+
+
+def test_a_subagent_started_without_a_key_never_takes_another_ones(tree: Callable[..., Path]) -> None:
+    root = tree({"a/AGENTS.md": "# a\n", "a/b/f.txt": "f\n"})
+    s = Session(cwd=str(root), home=str(root.parent / "home"))
+    named = s.spawn(key="agent-2")
+    assert [f.path for f in named.read(str(root / "a/b/f.txt")).files] == [str(root / "a/AGENTS.md")]
+    assert [s.spawn().key, s.spawn().key] == ["agent-3", "agent-4"]
+    assert s.subagents["agent-2"] is named
+    assert named.read(str(root / "a/b/f.txt")).files == ()

@@ -644,7 +644,11 @@ class Session:
         """Start a subagent: a custom type's ``omitClaudeMd`` and tools are read from its definition
         (one whose tools list names nothing the engine recognizes is refused: it never starts).
         ``key`` names it in the session's steps and ``subagents`` (default ``agent-N``)."""
-        key = key or f"agent-{len(self.subagents) + 1}"
+        if not key:  # the first agent-N no subagent holds: one started under a key of its own may
+            n = len(self.subagents) + 1
+            while f"agent-{n}" in self.subagents:
+                n += 1
+            key = f"agent-{n}"
         self._steps.append(Step(op="spawn", loop=key, agent_type=FORK_STEP if fork else agent_type or ""))
         sub = self._spawn(agent_type, fork=fork, key=key)
         self.subagents[key] = sub
