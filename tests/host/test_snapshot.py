@@ -251,7 +251,6 @@ def test_a_subagents_own_loop_shares_no_memory_with_another_subagent(
     assert second.read(str(root / "a/b/f.txt")).files == ()
 
 
-@pytest.mark.xfail(strict=True, reason="a Read that gave nothing is no step: the restored use order lacks its file")
 def test_a_compaction_after_the_restore_keeps_the_five_the_session_would(tree: Callable[..., Path]) -> None:
     root = tree({"a/CLAUDE.md": "# a\n", **{f"a/{n}.py": f"{n}\n" for n in range(7)}})
     for n in range(7):

@@ -458,6 +458,10 @@ class Session:
         state = take(self._origin, self.files, self.steps, self.loops_given(), self._memories())
         if not self._engine_nested:  # said only when off: a snapshot of another version restores as before
             state["inputs"]["engine_nested_files"] = False
+        if self._main is not None:
+            # The files the main loop used since its last compaction, the most recent first: Reads
+            # that gave nothing are no steps, yet the next /compact keeps the newest five of these.
+            state["used"] = self._main.recent.ordered()
         return state
 
     def _memories(self) -> dict[str, object]:
@@ -506,6 +510,11 @@ class Session:
             loop = session._main if key == "" else sub._loop if sub is not None else None
             if loop is not None:
                 loop.given_markdown(paths)
+        used = snapshot.used(state)
+        if used is not None:
+            from agents_md.engine.loop import UseOrder
+
+            session.loop().recent = UseOrder(used)
         for spec in session.plugins:
             if spec.name in memories and _keeps_memory(spec.plugin):
                 try:

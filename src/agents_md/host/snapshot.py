@@ -4,7 +4,9 @@
    the names the engine reads, so a snapshot never carries a caller's secrets; whether its
    Reads look up the engine's own nested files, when they do not), the start
    files by path and SHA-256 of their text, the steps (``host.steps``), what each loop
-   was given, and each plugin's memory, for a plugin that keeps it as data (``memory()``:
+   was given, the files the main loop used since its last compaction (``used``: the next
+   ``/compact`` keeps the newest five of them, and a Read that gave nothing is no step), and each
+   plugin's memory, for a plugin that keeps it as data (``memory()``:
    the built-in's, what it gave each loop).
 2. ``restore``: a new session with those inputs (the filesystem, which is no data, handed
    again), the steps done again on it, then each plugin's memory taken back (``remember``) and
@@ -126,6 +128,17 @@ def engine_nested_files(state: Mapping[str, Any]) -> bool:
     if not isinstance(value, bool):
         raise UsageError("not a session snapshot: inputs.engine_nested_files should be a bool")
     return value
+
+
+def used(state: Mapping[str, Any]) -> list[str] | None:
+    """The files the main loop used since its last compaction, the most recent first (``None``:
+    not said, a snapshot taken before it was kept, or with no main loop)."""
+    if "used" not in state:
+        return None
+    raw = state["used"]
+    if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
+        raise UsageError("not a session snapshot: 'used' should be a list of paths")
+    return list(raw)
 
 
 def memories(state: Mapping[str, Any]) -> dict[str, object]:
