@@ -322,3 +322,18 @@ def test_the_state_keeps_what_the_plugin_was_given_not_the_reads(tree: Any, home
         run_hook(read(root, name), env=env)
     kept = states.load(path, "s1")
     assert (kept.steps, kept.given) == ((), {"": {str(root / "sub/AGENTS.md"): ""}})
+
+
+def test_the_lock_of_a_session_older_than_a_week_is_not_swept_while_its_state_is_saved(tmp_path: Path) -> None:
+    # Taking the lock writes nothing: its time is its creation's. Swept, a call holding it and the
+    # next call, on a new lock file, would run at once.
+    directory = tmp_path / "states"
+    directory.mkdir()
+    for name, age in (("long.json", 1), ("long.json.lock", 30), ("gone.json.lock", 30), ("old.json.lock", 8)):
+        (directory / name).write_text("{}", encoding="utf-8")
+        stamp = 1_000_000_000 - age * 24 * 3600
+        os.utime(directory / name, (stamp, stamp))
+    (directory / "old.json").write_text("{}", encoding="utf-8")
+    os.utime(directory / "old.json", (1_000_000_000 - 9 * 24 * 3600,) * 2)
+    assert states.sweep(str(directory), now=1_000_000_000) == 1
+    assert sorted(p.name for p in directory.iterdir()) == ["long.json", "long.json.lock"]

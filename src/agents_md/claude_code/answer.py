@@ -152,18 +152,33 @@ def _touch(session: Session, step: Step) -> ReadResult | None:
     return results[0] if results else None  # a subagent that never started reads nothing
 
 
-def _resume(session: Session, plugin: AgentsMdPlugin, state: SessionState) -> None:
-    """Step 3: the session where ``state`` left it: its subagents started again, then what the
-    plugin was given taken back (a state of the first format: every step done again)."""
-    session.replay(state.steps)
-    if state.given is not None:
+def _resume(session: Session, plugin: AgentsMdPlugin, state: SessionState, agent: str | None = None) -> int:
+    """Step 3: the session where ``state`` left it for an event in the loop ``agent`` (``None``:
+    the main one): that subagent started again, then what the plugin was given taken back (a state
+    of the first format: every step done again). The other subagents are not started: the plugin's
+    memory of them is data, kept as it was, so a call does the same work however many subagents
+    the session started. A subagent the state keeps ran: it starts again as a general-purpose one
+    (or a fork), whatever its definition says now (removed, or its tools changed since). Returns
+    how many steps the session holds then (the ones after it are this event's)."""
+    if state.given is None:
+        session.replay([_started(step) for step in state.steps])
+    else:
+        session.replay([_started(step) for step in state.steps if step.op == "spawn" and step.loop == agent])
         plugin.remember(state.given)
+    return len(session.steps)
 
 
-def _kept(session: Session, plugin: AgentsMdPlugin, state: SessionState) -> SessionState | None:
-    """The new state (``None``: unchanged): the subagents started, and what the plugin was given."""
-    steps = tuple(step for step in session.steps if step.op == "spawn")
-    kept = SessionState(session_id=state.session_id, steps=steps, given=plugin.memory())
+def _started(step: Step) -> Step:
+    if step.op != "spawn" or step.agent_type in ("", FORK_STEP):
+        return step
+    return Step(op="spawn", loop=step.loop, agent_type="")
+
+
+def _kept(session: Session, plugin: AgentsMdPlugin, state: SessionState, since: int) -> SessionState | None:
+    """The new state (``None``: unchanged): the subagents started (the state's, then this event's:
+    ``since``, what ``_resume`` returned), and what the plugin was given."""
+    spawns = {s.loop: s for s in (*state.steps, *session.steps[since:]) if s.op == "spawn"}
+    kept = SessionState(session_id=state.session_id, steps=tuple(spawns.values()), given=plugin.memory())
     return None if kept == state else kept
 
 
@@ -194,20 +209,20 @@ def answer(
     if event.name == "SessionStart":
         if event.source != "compact":
             return HookAnswer(context=start_text(start), state=state.fresh())
-        _resume(session, plugin, state)
+        since = _resume(session, plugin, state)
         session.turn()  # there was a conversation to compact
         session.compact()  # the plugin forgets what the main loop was given (reference profile)
-        return HookAnswer(context=start_text(start), state=_kept(session, plugin, state))
+        return HookAnswer(context=start_text(start), state=_kept(session, plugin, state, since))
     if event.name == "SubagentStart":
         if event.agent_id is None:
             return HookAnswer(context=None, state=None)
-        _resume(session, plugin, state)
+        since = _resume(session, plugin, state, event.agent_id)
         kind = _runs_as(session, event.agent_type or "")
         session.replay([Step(op="spawn", loop=event.agent_id, agent_type=kind)])  # a fork starts from its parent's
-        return HookAnswer(context=_subagent_context(session, start, kind), state=_kept(session, plugin, state))
+        return HookAnswer(context=_subagent_context(session, start, kind), state=_kept(session, plugin, state, since))
     tools = COMPLETE_TOOLS if profile == "complete" else REFERENCE_TOOLS
     if event.name == "PostToolUse" and event.tool_name in tools and event.file_path:
-        _resume(session, plugin, state)
+        since = _resume(session, plugin, state, event.agent_id)
         if event.agent_id and event.agent_id not in session.subagents:
             # A subagent whose start no hook saw (settings written before SubagentStart was
             # installed, or that hook timed out): it starts now, as the one reading, instead of
@@ -219,15 +234,15 @@ def answer(
         result = _touch(session, step)
         if result is None:
             return HookAnswer(context=None, state=None)
-        return HookAnswer(context=attachment(result), state=_kept(session, plugin, state))
+        return HookAnswer(context=attachment(result), state=_kept(session, plugin, state, since))
     if event.name == "UserPromptSubmit" and profile == "complete" and event.prompt:
-        _resume(session, plugin, state)
+        since = _resume(session, plugin, state)
         texts = []
         for path in _mentions(event.prompt, event.cwd):
             text = attachment(session.mention(path))
             if text:
                 texts.append(text)
-        return HookAnswer(context="\n\n".join(texts) or None, state=_kept(session, plugin, state))
+        return HookAnswer(context="\n\n".join(texts) or None, state=_kept(session, plugin, state, since))
     return HookAnswer(context=None, state=None)
 
 

@@ -178,9 +178,19 @@ def sweep(directory: str, *, now: float | None = None, keep: float = WEEK) -> in
             continue
         path = os.path.join(directory, name)
         try:
-            if now - os.stat(path).st_mtime > keep:
-                os.unlink(path)
-                removed += name.endswith(".json")
+            if now - os.stat(path).st_mtime <= keep:
+                continue
+            # A lock's time is its creation's (taking it writes nothing): it goes with its state
+            # file, whose every save renews it, so a session older than a week keeps its lock.
+            if name.endswith(".lock") and now - os.stat(path[: -len(".lock")]).st_mtime <= keep:
+                continue
+        except FileNotFoundError:
+            pass  # a lock whose state file is gone (or a file another process removed first)
+        except OSError:
+            continue
+        try:
+            os.unlink(path)
+            removed += name.endswith(".json")
         except OSError:
             continue  # another process removed it first
     return removed

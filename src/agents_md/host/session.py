@@ -455,7 +455,14 @@ class Session:
         steps, and what each loop was given (``host.snapshot``)."""
         from agents_md.host.snapshot import take
 
-        return take(self._origin, self.files, self.steps, self.loops_given(), self._memories())
+        state = take(self._origin, self.files, self.steps, self.loops_given(), self._memories())
+        if not self._engine_nested:  # said only when off: a snapshot of another version restores as before
+            state["inputs"]["engine_nested_files"] = False
+        if self._main is not None:
+            # The files the main loop used since its last compaction, the most recent first: Reads
+            # that gave nothing are no steps, yet the next /compact keeps the newest five of these.
+            state["used"] = self._main.recent.ordered()
+        return state
 
     def _memories(self) -> dict[str, object]:
         """The memory of each seated plugin that keeps it as data (``memory()``), by name."""
@@ -478,12 +485,14 @@ class Session:
         from agents_md.host import snapshot
 
         origin, steps = snapshot.parse(state)
+        nested = snapshot.engine_nested_files(state)
         session = cls(
             cwd=origin.cwd,
             home=origin.home,
             plugins=plugins,
             extra_plugins=extra_plugins,
             disabled_plugins=disabled_plugins,
+            engine_nested_files=nested,
             env=dict(env) if env is not None else dict(origin.env),
             args=origin.args,
             managed_dir=origin.managed_dir,
@@ -501,6 +510,11 @@ class Session:
             loop = session._main if key == "" else sub._loop if sub is not None else None
             if loop is not None:
                 loop.given_markdown(paths)
+        used = snapshot.used(state)
+        if used is not None:
+            from agents_md.engine.loop import UseOrder
+
+            session.loop().recent = UseOrder(used)
         for spec in session.plugins:
             if spec.name in memories and _keeps_memory(spec.plugin):
                 try:
@@ -639,7 +653,11 @@ class Session:
         """Start a subagent: a custom type's ``omitClaudeMd`` and tools are read from its definition
         (one whose tools list names nothing the engine recognizes is refused: it never starts).
         ``key`` names it in the session's steps and ``subagents`` (default ``agent-N``)."""
-        key = key or f"agent-{len(self.subagents) + 1}"
+        if not key:  # the first agent-N no subagent holds: one started under a key of its own may
+            n = len(self.subagents) + 1
+            while f"agent-{n}" in self.subagents:
+                n += 1
+            key = f"agent-{n}"
         self._steps.append(Step(op="spawn", loop=key, agent_type=FORK_STEP if fork else agent_type or ""))
         sub = self._spawn(agent_type, fork=fork, key=key)
         self.subagents[key] = sub

@@ -1,9 +1,12 @@
 """A session written down as JSON, and the session it continues as.
 
 1. ``take``: the inputs the session began with (before any ``/cd``; of the environment only
-   the names the engine reads, so a snapshot never carries a caller's secrets), the start
+   the names the engine reads, so a snapshot never carries a caller's secrets; whether its
+   Reads look up the engine's own nested files, when they do not), the start
    files by path and SHA-256 of their text, the steps (``host.steps``), what each loop
-   was given, and each plugin's memory, for a plugin that keeps it as data (``memory()``:
+   was given, the files the main loop used since its last compaction (``used``: the next
+   ``/compact`` keeps the newest five of them, and a Read that gave nothing is no step), and each
+   plugin's memory, for a plugin that keeps it as data (``memory()``:
    the built-in's, what it gave each loop).
 2. ``restore``: a new session with those inputs (the filesystem, which is no data, handed
    again), the steps done again on it, then each plugin's memory taken back (``remember``) and
@@ -115,6 +118,27 @@ def loops(state: Mapping[str, Any]) -> dict[str, list[str]]:
         if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
             raise UsageError(f"not a session snapshot: loops[{key!r}] should be a list of paths")
     return dict(raw)
+
+
+def engine_nested_files(state: Mapping[str, Any]) -> bool:
+    """Whether the session's Reads looked up the engine's own nested files (``Session(engine_nested_files=)``):
+    said in ``inputs`` only when they did not."""
+    inputs = state.get("inputs")
+    value = inputs.get("engine_nested_files", True) if isinstance(inputs, Mapping) else True
+    if not isinstance(value, bool):
+        raise UsageError("not a session snapshot: inputs.engine_nested_files should be a bool")
+    return value
+
+
+def used(state: Mapping[str, Any]) -> list[str] | None:
+    """The files the main loop used since its last compaction, the most recent first (``None``:
+    not said, a snapshot taken before it was kept, or with no main loop)."""
+    if "used" not in state:
+        return None
+    raw = state["used"]
+    if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
+        raise UsageError("not a session snapshot: 'used' should be a list of paths")
+    return list(raw)
 
 
 def memories(state: Mapping[str, Any]) -> dict[str, object]:
