@@ -259,9 +259,6 @@ def test_a_subagent_whose_definition_changed_since_its_start_still_gets_its_file
     assert _read(root, env, "a/b/f.txt", agent="x1") is None
 
 
-@pytest.mark.xfail(
-    strict=True, reason="each hook call reads its start anew: the session compares with the start it made"
-)
 @pytest.mark.parametrize(
     ("spec", "mode", "written"),
     [

@@ -194,11 +194,11 @@ def test_a_tool_input_without_a_file_path_is_no_read(setup: tuple[Path, dict[str
         (json.dumps({"format": states.FORMAT, "session_id": "other", "steps": []}), "another session's state"),
         (json.dumps({"format": states.FORMAT, "session_id": "s1", "steps": [{"op": "fly"}]}), "a step it cannot read"),
         (
-            json.dumps({"format": states.FORMAT, "session_id": "s1", "steps": [], "given": {"": ["x"]}}),
-            "a given map it cannot read",
+            json.dumps({"format": states.FORMAT, "session_id": "s1", "steps": [], "plugin": {"given": {"": ["x"]}}}),
+            "the plugin's memory: expected",
         ),
     ],
-    ids=["corrupt", "foreign-format", "foreign-session", "bad-step", "bad-given"],
+    ids=["corrupt", "foreign-format", "foreign-session", "bad-step", "bad-memory"],
 )
 def test_a_bad_state_file_is_ignored_and_rewritten(setup: tuple[Path, dict[str, str]], content: str, says: str) -> None:
     root, env = setup
@@ -210,11 +210,10 @@ def test_a_bad_state_file_is_ignored_and_rewritten(setup: tuple[Path, dict[str, 
     (line,) = log_lines(env)
     assert says in line and "started over" in line
     saved = json.loads(path.read_text(encoding="utf-8"))
-    assert saved == {
-        "format": states.FORMAT,
-        "session_id": "s1",
-        "steps": [],
+    assert (saved["format"], saved["session_id"], saved["steps"]) == (states.FORMAT, "s1", [])
+    assert saved["plugin"] == {
         "given": {"": {str(root / "sub/AGENTS.md"): ""}},
+        "start": {"yielded": False, "paths": [str(root / "AGENTS.md")], "texts": ["# root"]},
     }
 
 
@@ -267,7 +266,7 @@ def test_concurrent_hook_processes_of_one_session_deliver_each_file_once(
         f"Contents of {root}/sub/AGENTS.md:\n\n# sub\n",
     ]
     saved = json.loads(Path(states.state_path(states.state_dir(env, env["HOME"]), "s1")).read_text(encoding="utf-8"))
-    assert sorted(saved["given"][""]) == [str(root / "other/AGENTS.md"), str(root / "sub/AGENTS.md")]
+    assert sorted(saved["plugin"]["given"][""]) == [str(root / "other/AGENTS.md"), str(root / "sub/AGENTS.md")]
     assert log_lines(env) == []
 
 
@@ -321,7 +320,8 @@ def test_the_state_keeps_what_the_plugin_was_given_not_the_reads(tree: Any, home
     for name in ("sub/f.txt", "sub/g.txt", "claude/f.txt"):
         run_hook(read(root, name), env=env)
     kept = states.load(path, "s1")
-    assert (kept.steps, kept.given) == ((), {"": {str(root / "sub/AGENTS.md"): ""}})
+    assert kept.plugin is not None
+    assert (kept.steps, kept.plugin["given"]) == ((), {"": {str(root / "sub/AGENTS.md"): ""}})
 
 
 def test_the_lock_of_a_session_older_than_a_week_is_not_swept_while_its_state_is_saved(tmp_path: Path) -> None:

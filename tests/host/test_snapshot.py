@@ -39,8 +39,12 @@ touches = st.tuples(st.just("touch"), st.sampled_from(TOOLS), st.sampled_from(FI
 others = st.sampled_from(
     [("spawn",), ("fork",), ("compact",), ("clear",), ("turn",), ("snapshot",), ("cd", "a"), ("cd", "..")]
 )
-# An instruction file written mid-session (the disk both sessions read): new, or changed.
-writes = st.tuples(st.just("write"), st.sampled_from(["a/b/AGENTS.md", "c/d/CLAUDE.md", "e/AGENTS.md", "a/CLAUDE.md"]))
+# An instruction file written mid-session (the disk both sessions read): new, or changed; below
+# every cwd of the scripts, so that no start is read again differently (a restore reads its start
+# as the disk is then, and says so).
+writes = st.tuples(
+    st.just("write"), st.sampled_from(["a/b/AGENTS.md", "c/d/CLAUDE.md", "e/AGENTS.md", "a/b/CLAUDE.md"])
+)
 scripts = st.lists(st.one_of(touches, others, writes), max_size=14)
 
 
@@ -193,7 +197,7 @@ def test_a_restored_session_gives_a_file_written_since_an_earlier_read_as_the_se
     steady = Session(cwd=str(root), home=home)
     assert [f.path for f in steady.read(str(root / "a/b/f.txt")).files] == [str(root / "a/AGENTS.md")]
     state = json.loads(json.dumps(steady.snapshot()))
-    assert state["plugins"] == {"agents-md": {"": {str(root / "a/AGENTS.md"): ""}}}  # the path alone counts
+    assert state["plugins"]["agents-md"]["given"] == {"": {str(root / "a/AGENTS.md"): ""}}  # the path alone counts
     (root / "a/b/AGENTS.md").write_text("# b, written since\n", encoding="utf-8")
     resumed = Session.restore(state)
     expected = [str(root / "a/b/AGENTS.md")]
@@ -204,8 +208,8 @@ def test_a_restored_session_gives_a_file_written_since_an_earlier_read_as_the_se
 def test_a_snapshot_whose_plugin_memory_is_not_one_is_refused_naming_it(tree: Callable[..., Path]) -> None:
     root = tree(TREE)
     state = json.loads(json.dumps(make(root, "reference", "claude-md-or-agents-md").snapshot()))
-    state["plugins"] = {"agents-md": {"": ["not", "a", "map"]}}
-    with pytest.raises(UsageError, match=r"plugins\.agents-md: expected \{loop: \{path: text\}\}"):
+    state["plugins"] = {"agents-md": {"given": {"": ["not", "a", "map"]}}}
+    with pytest.raises(UsageError, match=r"plugins\.agents-md: expected \{\"given\": \{loop: \{path: text\}\}"):
         Session.restore(state)
 
 

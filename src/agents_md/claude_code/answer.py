@@ -160,11 +160,11 @@ def _resume(session: Session, plugin: AgentsMdPlugin, state: SessionState, agent
     the session started. A subagent the state keeps ran: it starts again as a general-purpose one
     (or a fork), whatever its definition says now (removed, or its tools changed since). Returns
     how many steps the session holds then (the ones after it are this event's)."""
-    if state.given is None:
+    if state.plugin is None:
         session.replay([_started(step) for step in state.steps])
     else:
         session.replay([_started(step) for step in state.steps if step.op == "spawn" and step.loop == agent])
-        plugin.remember(state.given)
+        plugin.remember(state.plugin)
     return len(session.steps)
 
 
@@ -178,7 +178,7 @@ def _kept(session: Session, plugin: AgentsMdPlugin, state: SessionState, since: 
     """The new state (``None``: unchanged): the subagents started (the state's, then this event's:
     ``since``, what ``_resume`` returned), and what the plugin was given."""
     spawns = {s.loop: s for s in (*state.steps, *session.steps[since:]) if s.op == "spawn"}
-    kept = SessionState(session_id=state.session_id, steps=tuple(spawns.values()), given=plugin.memory())
+    kept = SessionState(session_id=state.session_id, steps=tuple(spawns.values()), plugin=plugin.memory())
     return None if kept == state else kept
 
 
@@ -207,8 +207,10 @@ def answer(
     if not force and not builtin_off(start):
         return HookAnswer(context=None, state=None, silent_because="the built-in agents-md plugin is on")
     if event.name == "SessionStart":
-        if event.source != "compact":
-            return HookAnswer(context=start_text(start), state=state.fresh())
+        if event.source != "compact":  # a new context: nothing given yet, and this start to compare with
+            return HookAnswer(
+                context=start_text(start), state=SessionState(session_id=state.session_id, plugin=plugin.memory())
+            )
         since = _resume(session, plugin, state)
         session.turn()  # there was a conversation to compact
         session.compact()  # the plugin forgets what the main loop was given (reference profile)

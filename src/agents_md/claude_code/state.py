@@ -1,12 +1,13 @@
 """What the hook remembers of one Claude Code session between its processes.
 
-Each hook call is a process of its own, so what the plugin keeps in memory is kept here: the
-files each loop was given (``given``, the plugin's ``memory()``, texts as it compares them) and
-the subagents started (their ``spawn`` steps, ``host.steps``). A fresh ``Session`` starts the
-subagents again and takes ``given`` back: the plugin is exactly where it was, whatever the disk
-holds now (a file written since on the way of an earlier Read is still not given), and no
-earlier Read is looked up again (``answer``). A state of the first format kept every step
-instead: it is replayed whole, once, and kept in this one from then on.
+Each hook call is a process of its own, so what the plugin keeps in memory is kept here: its
+``memory()`` (``plugin``: the files each loop was given, and what the session's start left a
+Read to compare with) and the subagents started (their ``spawn`` steps, ``host.steps``). A fresh
+``Session`` takes ``plugin`` back: the plugin is exactly where it was, whatever the disk holds
+now (a file written since on the way of an earlier Read is still not given, a ``CLAUDE.md``
+written since does not make it stand down), and no earlier Read is looked up again
+(``answer``). A state of the first format kept every step instead: it is replayed whole, once,
+and kept in this one from then on.
 
 1. The file: ``<dir>/<session_id>.json`` (other than letters, digits, ``-`` and ``_``, each
    character written as ``%XX``), ``dir`` being ``$CLAUDE_PLUGIN_DATA/sessions``
@@ -32,22 +33,16 @@ from agents_md._value import field, frozen
 from agents_md.host.steps import Step
 
 FORMAT = "agents-md hook state 2"
-FIRST_FORMAT = "agents-md hook state 1"  # every step kept, no ``given``: replayed whole
+FIRST_FORMAT = "agents-md hook state 1"  # every step kept, no ``plugin``: replayed whole
 WEEK = 7 * 24 * 3600
-
-# What each loop was given (``""`` the main one): {loop: {path: text}}.
-Given = Mapping[str, Mapping[str, str]]
 
 
 @frozen
 class SessionState:
     session_id: str
     steps: tuple[Step, ...] = ()
-    given: Given | None = None  # ``None``: not kept (a fresh session, or the first format's steps)
+    plugin: Mapping[str, object] | None = None  # its ``memory()``; ``None``: a fresh session, or the first format
     problem: str | None = field(default=None, compare=False)  # why a file on disk was not used
-
-    def fresh(self) -> SessionState:
-        return SessionState(session_id=self.session_id, given={})
 
 
 def state_dir(env: Mapping[str, str], home: str) -> str:
@@ -122,33 +117,25 @@ def load(path: str, session_id: str) -> SessionState:
     steps = [Step.from_json(raw) for raw in data["steps"]]
     if any(s is None for s in steps):
         return SessionState(session_id=session_id, problem=f"{path}: a step it cannot read; started over")
-    given = _given(data.get("given")) if data["format"] == FORMAT else None
-    if data["format"] == FORMAT and given is None:
-        return SessionState(session_id=session_id, problem=f"{path}: a given map it cannot read; started over")
-    return SessionState(session_id=session_id, steps=tuple(s for s in steps if s is not None), given=given)
+    memory = data.get("plugin") if data["format"] == FORMAT else None
+    if data["format"] == FORMAT:
+        from agents_md.plugins.agents_md.plugin import memory_problem
 
-
-def _given(raw: object) -> Given | None:
-    """``{loop: {path: text}}`` as written, or ``None`` when it is not that."""
-    if not isinstance(raw, dict):
-        return None
-    for loop, files in raw.items():
-        if not isinstance(loop, str) or not isinstance(files, dict):
-            return None
-        if not all(isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
-            return None
-    return raw
+        problem = memory_problem(memory)
+        if problem is not None:
+            return SessionState(session_id=session_id, problem=f"{path}: the plugin's memory: {problem}; started over")
+    return SessionState(session_id=session_id, steps=tuple(s for s in steps if s is not None), plugin=memory)
 
 
 def save(path: str, state: SessionState) -> None:
     """Step 4."""
     data: dict[str, object] = {
-        "format": FORMAT if state.given is not None else FIRST_FORMAT,
+        "format": FORMAT if state.plugin is not None else FIRST_FORMAT,
         "session_id": state.session_id,
         "steps": [s.as_json() for s in state.steps],
     }
-    if state.given is not None:
-        data["given"] = state.given
+    if state.plugin is not None:
+        data["plugin"] = state.plugin
     # Not _util.atomic: tempfile costs a tenth of the hook's start; the lock makes a pid name unique.
     temp = f"{path}.{os.getpid()}.tmp"
     try:

@@ -50,8 +50,8 @@ class Known:
         self.texts = texts
 
     @classmethod
-    def of(cls, session: HookSession, start_files: Sequence[InstructionFile]) -> Known:
-        texts = (session.text_key(f.content) for f in start_files if f.kind in (Kind.PROJECT, Kind.LOCAL))
+    def of(cls, start_files: Sequence[InstructionFile]) -> Known:
+        texts = (HookSession.text_key(f.content) for f in start_files if f.kind in (Kind.PROJECT, Kind.LOCAL))
         return cls(frozenset(f.path for f in start_files), frozenset(texts))
 
 

@@ -163,7 +163,7 @@ class AgentsMdPlugin:
         delivered = state.delivered.setdefault(call.agent_id or "", {})
         try:
             if state.known is None:
-                state.known = nested.Known.of(session, state.start_files)
+                state.known = nested.Known.of(state.start_files)
             out, decision = nested.attach(
                 session,
                 plugin=self.name,
@@ -182,22 +182,37 @@ class AgentsMdPlugin:
 
     # ------------------------------------------------------------------ memory as data
 
-    def memory(self) -> dict[str, dict[str, str]]:
-        """What each loop was given (its id, ``""`` the main one -> {path: text as compared, "" in
-        the reference profile, where the path alone counts}): all
-        a Read's answer depends on beyond the start and the disk. Kept as data by a host whose
-        session does not outlive one event (``claude_code.answer``)."""
-        return {loop: dict(given) for loop, given in self._state.delivered.items()}
+    def memory(self) -> dict[str, object]:
+        """All a Read's answer depends on beyond the disk, as JSON values: what each loop was given
+        (``given``: loop id, ``""`` the main one -> {path: text as compared, "" in the reference
+        profile, where the path alone counts}), and what the start left a Read to compare with
+        (``start``: whether the plugin stood down, the start's files by path, its project and local
+        files by text; ``None`` before any start). Kept as data by a host whose session does not
+        outlive one event (``claude_code.answer``, ``Session.snapshot``)."""
+        state = self._state
+        start: dict[str, object] | None = None
+        if state.first_context_done:
+            known = state.known or nested_known(state.start_files)
+            start = {"yielded": state.yielded, "paths": sorted(known.paths), "texts": sorted(known.texts)}
+        given = {loop: dict(files) for loop, files in state.delivered.items()}
+        return {"given": given, "start": start}
 
-    def remember(self, memory: Mapping[str, Mapping[str, str]]) -> None:
-        """Take ``memory`` (``memory()`` of an earlier process) as what each loop was given;
-        ``ValueError`` when it is not of that shape."""
-        if not isinstance(memory, Mapping) or not all(
-            isinstance(loop, str) and isinstance(given, Mapping) and all(map(_texts, given.items()))
-            for loop, given in memory.items()
-        ):
-            raise ValueError("expected {loop: {path: text}}")
-        self._state.delivered = {loop: dict(given) for loop, given in memory.items()}
+    def remember(self, memory: Mapping[str, object]) -> None:
+        """Take ``memory`` (``memory()`` of an earlier process) back: the start it made, not the
+        one this process made from today's disk (a ``CLAUDE.md`` written since does not make the
+        plugin stand down); ``ValueError`` when it is not of that shape."""
+        problem = memory_problem(memory)
+        if problem is not None:
+            raise ValueError(problem)
+        given = memory["given"]
+        start = memory.get("start")
+        assert isinstance(given, Mapping)
+        self._state.delivered = {loop: dict(files) for loop, files in given.items()}
+        if isinstance(start, Mapping):
+            from agents_md.plugins.agents_md.nested import Known
+
+            self._state.yielded = bool(start["yielded"])
+            self._state.known = Known(frozenset(start["paths"]), frozenset(start["texts"]))
 
     # ------------------------------------------------------------------ helpers
 
@@ -272,3 +287,31 @@ class AgentsMdPlugin:
 
 def _texts(item: tuple[object, object]) -> bool:
     return isinstance(item[0], str) and isinstance(item[1], str)
+
+
+def nested_known(start_files: Sequence[InstructionFile]) -> nested.Known:
+    from agents_md.plugins.agents_md.nested import Known
+
+    return Known.of(start_files)
+
+
+def memory_problem(memory: object) -> str | None:
+    """What is wrong with ``memory`` as ``AgentsMdPlugin.memory()`` gives it, or ``None``."""
+    expected = 'expected {"given": {loop: {path: text}}, "start": null or {"yielded", "paths", "texts"}}'
+    if not isinstance(memory, Mapping) or not isinstance(memory.get("given"), Mapping):
+        return expected
+    given = memory["given"]
+    if not all(
+        isinstance(loop, str) and isinstance(files, Mapping) and all(map(_texts, files.items()))
+        for loop, files in given.items()
+    ):
+        return expected
+    start = memory.get("start")
+    if start is None:
+        return None
+    if not isinstance(start, Mapping) or not isinstance(start.get("yielded"), bool):
+        return expected
+    lists = (start.get("paths"), start.get("texts"))
+    if not all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in lists):
+        return expected
+    return None
