@@ -86,3 +86,32 @@ def test_what_each_read_attaches(tmp_path: Path) -> None:
     assert read("x.bmp") == ([], [])  # refused: nothing at all
     assert read("x.png") == (["i/CLAUDE.md"], [])  # failed: the engine's files only
     assert read("y.png") == ([], ["i/AGENTS.md", "i/j/AGENTS.md"])
+
+
+@pytest.mark.parametrize(
+    ("pwd", "args", "through", "attached"),
+    [
+        (None, ["--allowedTools", "Read"], "alias", []),
+        ("alias", [], "alias", ["real/cl/CLAUDE.md"]),
+        (None, ["--add-dir", "{root}/ln"], "ln", ["real/cl/CLAUDE.md"]),
+        ("alias", ["--allowedTools", "Read"], "ln", []),
+    ],
+    ids=["alias-without-pwd", "alias-pwd-names", "added-folder", "another-link"],
+)
+def test_a_read_through_a_link_is_resolved_only_below_a_working_folder_as_spelled(
+    tmp_path: Path, pwd: str | None, args: list[str], through: str, attached: list[str]
+) -> None:
+    # The Read is allowed anywhere where no folder takes it in: what differs is where it is looked up.
+    links = {"alias": {"symlink": "real"}, "ln": {"symlink": "real"}}
+    tree = {"real/cl/CLAUDE.md": "# cl\n", "real/cl/f.txt": "f\n", **links}
+    root = build_tree(tmp_path / "root", tree)
+    (tmp_path / "home").mkdir()
+    env = {"PWD": os.path.join(root, pwd)} if pwd else {}
+    session = Session(
+        cwd=os.path.join(root, "real"),
+        home=str(tmp_path / "home"),
+        env=env,
+        args=[a.format(root=root) for a in args],
+    )
+    result = session.read(os.path.join(root, through, "cl/f.txt"))
+    assert [os.path.relpath(f.path, root) for f in result.engine_files] == attached
