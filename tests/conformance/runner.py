@@ -22,7 +22,7 @@ from trees import build_tree, substitute
 from agents_md.errors import AgentsMdError
 from agents_md.host.plugins import PluginSpec
 from agents_md.host.replay import replay
-from conformance.recorder.scenario import add_worktree
+from conformance.recorder.scenario import AS_SPELLED, add_worktree
 
 HERE = Path(__file__).parent
 RESULTS = HERE / "results"
@@ -65,7 +65,8 @@ def _git_init(directory: Path) -> None:
 
 
 def _resolve(path: str, root: str) -> str:
-    return path if path.startswith("/") else os.path.join(root, path)
+    """A read's path as the recorder sends it (``recorder.scenario._absolute``)."""
+    return path if path.startswith(("/", *AS_SPELLED)) or path == "~" else os.path.join(root, path)
 
 
 def _dashed(path: str) -> str:
@@ -163,8 +164,32 @@ def _parts(conversation: dict[str, Any], recorded: dict[str, Any]) -> dict[str, 
     return {name: conversation.get(name) for name in names}
 
 
+# A context the engine saved to a file (``engine.spill``): the file's name is random per call and
+# the size counts the run's own paths, so both are compared as placeholders (the preview is not).
+_SAVED = re.compile(r"[0-9a-f-]{36}/tool-results/hook-tool\.call-[0-9a-f-]{36}-[0-9a-f]{32}-additionalContext\.txt")
+_SIZE = re.compile(r"(<persisted-output>\nOutput too large \()[0-9.]+[KMG]?B(?:ytes)?\)")
+
+
+def _unsaved(value: Any) -> Any:
+    if isinstance(value, str):
+        if "<persisted-output>" not in value:
+            return value
+        return _SIZE.sub(r"\1<SIZE>)", _SAVED.sub("<SESSION>/tool-results/<SAVED>", value))
+    if isinstance(value, list):
+        return [_unsaved(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _unsaved(v) for k, v in value.items()}
+    return value
+
+
 def comparable(result: dict[str, Any], answer: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The recorded and replayed values of every field the recording has."""
+    """The recorded and replayed values of every field the recording has (a saved context's
+    file name and size as placeholders)."""
+    expected, got = _comparable(result, answer)
+    return _unsaved(expected), _unsaved(got)
+
+
+def _comparable(result: dict[str, Any], answer: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     expected: dict[str, Any] = {}
     got: dict[str, Any] = {}
     if result.get("exit_code"):

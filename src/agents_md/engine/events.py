@@ -28,7 +28,9 @@ EVENT_HOOKS = {
 
 @frozen
 class ToolCall:
-    """A tool call as ``tool.call`` hooks see it (``path`` is the Read's ``file_path``)."""
+    """A tool call as ``tool.call`` hooks see it (``path`` is the Read's ``file_path`` as the model
+    wrote it: an absolute path untouched, ``.`` and ``..`` kept; a relative or ``~`` one put after
+    the cwd or the home, not made normal)."""
 
     tool: str
     path: str | None = None

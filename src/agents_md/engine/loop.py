@@ -19,7 +19,7 @@ read and given, the five most recently used, as the engine orders them:
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from agents_md._model import InstructionFile, Notice, Record
 from agents_md._value import frozen
@@ -28,7 +28,8 @@ from agents_md.engine.events import ToolCall
 from agents_md.engine.hook_session import HookSession, Journal
 from agents_md.engine.nested import NestedFinder
 from agents_md.engine.paths import within
-from agents_md.engine.read_limit import too_large
+from agents_md.engine.read_limit import refused_name, too_large, unreadable
+from agents_md.engine.spill import new_seed
 
 # The hook session for a call, and the journal its plugins write to (read after the call).
 SessionFactory = Callable[[], tuple[HookSession, Journal]]
@@ -43,6 +44,9 @@ class ReadResult:
     hook_files: tuple[tuple[str, tuple[InstructionFile, ...]], ...]  # (plugin, files) per answer
     notices: tuple[Notice, ...] = ()  # what the plugins told the person during the call, failures included
     records: tuple[Record, ...] = ()  # what the plugins decided, as data
+    # Where the engine saves a context too long for the conversation (``engine.spill``): the
+    # session's tool-results folder and this call's seed for the file names; None: kept whole.
+    spill: tuple[str, int] | None = None
 
     @property
     def engine_blocks(self) -> tuple[str, ...]:
@@ -54,7 +58,21 @@ class ReadResult:
     def hook_texts(self) -> tuple[str, ...]:
         from agents_md.engine import render
 
-        return tuple(t for _, files in self.hook_files if (t := render.hook_attachment(files)) is not None)
+        texts = tuple(t for _, files in self.hook_files if (t := render.hook_attachment(files)) is not None)
+        if self.spill is None or not texts:
+            return texts
+        from agents_md.engine import spill
+
+        # One context per file, all the call's in one dispatch (``engine.spill``); each plugin's
+        # joined by a line break as before.
+        groups = [[render.hook_entry(f) for f in files] for _, files in self.hook_files if files]
+        shown = spill.dispatch([e for group in groups for e in group], *self.spill)
+        out = []
+        for group in groups:
+            taken, shown = shown[: len(group)], shown[len(group) :]
+            if taken:
+                out.append(render.HOOK_PREFIX + "\n".join(taken))
+        return tuple(out)
 
     @property
     def hook_text(self) -> str | None:
@@ -82,6 +100,7 @@ class Loop:
         "children",
         "delivered",
         "finder",
+        "folders",
         "fork",
         "loop_id",
         "may_read",
@@ -90,6 +109,7 @@ class Loop:
         "profile",
         "recent",
         "session_factory",
+        "spill_folder",
         "start_paths",
         "tell",
     )
@@ -109,11 +129,18 @@ class Loop:
         profile: str = "reference",
         may_read: Callable[[str], bool] = lambda path: True,
         nested: bool = True,
+        spill_folder: Callable[[], str | None] = lambda: None,
+        folders: tuple[str, ...] = (),
     ) -> None:
         self.finder = finder
         # Whether a Read looks up the engine's own nested files: a host whose engine attaches them
         # itself (Claude Code running the hook) wants the plugins' answers alone.
         self.nested = nested
+        # The working folders besides the cwd, as spelled: the cwd as ``PWD`` names it through a
+        # link (``cwd_alias``), the added folders.
+        self.folders = folders
+        # The session's tool-results folder (``engine.spill``), None: contexts are kept whole.
+        self.spill_folder = spill_folder
         self.may_read = may_read  # the engine lets the Read through (``engine.permissions``)
         self.bus = bus
         self.session_factory = session_factory
@@ -139,18 +166,24 @@ class Loop:
         if not self.attachments_enabled():
             self.request()
             return ReadResult(path=spelled, engine_files=(), hook_files=())
-        # The engine takes the path as spelled when it lies in the cwd, else resolved (a Read
-        # through a linked alias of the cwd).
-        real = spelled if within(spelled, self.finder.cwd) else os.path.realpath(spelled)
-        if not self.may_read(real):
+        # The engine takes the path as spelled when it lies in the cwd; one below another of its
+        # working folders as they are spelled (the cwd as ``PWD`` names it, an added folder) is
+        # resolved; any other stays as spelled, outside the cwd (g8_read_through_folder_alias).
+        inside = within(spelled, self.finder.cwd)
+        aliased = not inside and any(within(spelled, folder) for folder in self.folders)
+        real = os.path.realpath(spelled) if aliased else spelled
+        if refused_name(spelled) or not self.may_read(real):
             self.request()
             return ReadResult(path=spelled, engine_files=(), hook_files=())  # refused: nothing read
         self.finder.fs.begin(self.finder.cwd)
         try:
             # The read file itself is not attached (its text is in the tool result) and counts as
-            # given from now on; its imports are still attached (a Read of a nested CLAUDE.md).
-            engine = tuple(f for f in self.finder.find(real, self._given) if f.path != real) if self.nested else ()
-            read = self.finder.fs.is_file(real) and not too_large(self.finder.fs, real)
+            # given from now on; its imports are still attached (a Read of a nested CLAUDE.md). A
+            # Read that failed (a file too large) gave nothing: that file is attached like any other.
+            fs = self.finder.fs
+            read = fs.is_file(real) and not too_large(fs, real) and not unreadable(fs, real)
+            found = self.finder.find(real, self._given) if self.nested else ()
+            engine = tuple(f for f in found if f.path != spelled or not read)
         except OSError as exc:  # a failing query: nothing attached, nothing given (``engine.faults``)
             from agents_md.engine.faults import ENGINE, NO_ATTACHMENT, failed_gather  # only when a disk fails
 
@@ -167,11 +200,16 @@ class Loop:
             self._use(f.path)
         if not read:
             return ReadResult(path=spelled, engine_files=engine, hook_files=())  # the Read failed
+        given = _as_hooks_get(path, home, self.finder.cwd)
         call = ToolCall(
-            tool=tool, path=spelled, agent_id=self.loop_id or None, forked_from=self.parent_id if self.fork else None
+            tool=tool, path=given, agent_id=self.loop_id or None, forked_from=self.parent_id if self.fork else None
         )
         answers, notices, records = self._call(call)
-        return ReadResult(path=spelled, engine_files=engine, hook_files=answers, notices=notices, records=records)
+        folder = self.spill_folder() if answers else None
+        spill = (folder, new_seed()) if folder is not None else None
+        return ReadResult(
+            path=spelled, engine_files=engine, hook_files=answers, notices=notices, records=records, spill=spill
+        )
 
     def _call(
         self, call: ToolCall
@@ -247,6 +285,8 @@ class Loop:
             profile=self.profile,
             may_read=self.may_read,
             nested=self.nested,
+            spill_folder=self.spill_folder,
+            folders=self.folders,
         )
         if fork:
             child.delivered = set(self.delivered)
@@ -291,6 +331,33 @@ class UseOrder:
     def ordered(self) -> list[str]:
         """The paths, the most recently used first."""
         return sorted(self._places, key=self._places.__getitem__, reverse=self._turned)
+
+
+def cwd_alias(env: Mapping[str, str], cwd: str) -> str | None:
+    """The cwd as ``PWD`` spells it, when that is another spelling of it (through a link): the
+    engine then knows a Read spelled below it lies in the cwd. Without ``PWD`` it knows only the
+    resolved cwd (g8_read_through_folder_alias)."""
+    pwd = env.get("PWD") or ""
+    if not os.path.isabs(pwd):
+        return None
+    pwd = os.path.normpath(pwd)
+    if pwd == cwd:
+        return None
+    try:
+        return pwd if os.path.realpath(pwd) == cwd else None
+    except (OSError, ValueError):
+        return None
+
+
+def _as_hooks_get(path: str, home: str | None, cwd: str) -> str:
+    """A Read's path as its ``tool.call`` hooks get it: as the model wrote it, a ``~`` or relative
+    path put after the home or the cwd, nothing made normal (``<cwd>/./a/AGENTS.md`` is not the
+    file ``<cwd>/a/AGENTS.md``; g8_read_spelled_path)."""
+    if os.path.isabs(path):
+        return path
+    if home is not None and (path == "~" or path.startswith("~/")):
+        return home + path[1:]
+    return cwd.rstrip(os.sep) + os.sep + path
 
 
 def _expand(path: str, home: str | None, cwd: str) -> str:

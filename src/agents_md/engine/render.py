@@ -75,4 +75,9 @@ def hook_attachment(files: Sequence[InstructionFile]) -> str | None:
     """A plugin's ``tool.call`` text after a Read: items joined by one newline, untrimmed."""
     if not files:
         return None
-    return HOOK_PREFIX + "\n".join(f"Contents of {f.path}:\n\n{f.content}" for f in files)
+    return HOOK_PREFIX + "\n".join(hook_entry(f) for f in files)
+
+
+def hook_entry(file: InstructionFile) -> str:
+    """One file of a plugin's ``tool.call`` text: the engine takes each as a context of its own."""
+    return f"Contents of {file.path}:\n\n{file.content}"

@@ -9,6 +9,7 @@ agent_lines, notices}``.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -32,6 +33,8 @@ def replay(
         managed_dir=managed_dir,
         extra_plugins=extra_plugins,
     )
+    # The engine's conversation id: a context too long for the conversation is shown as it shows it.
+    session.session_id = str(uuid.uuid4())
     refusal = session.main_agent_refusal()
     if refusal is not None:
         raise RunRefused((refusal,))

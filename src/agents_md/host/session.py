@@ -211,6 +211,10 @@ class Session:
         self.subagents: dict[str, Subagent] = {}  # by key, in the order started
         # One listing cache for every Read of the session, checked against the disk each Read.
         self._read_fs = SessionFS(self.inputs.fs)
+        # The engine's id of this conversation. When set, a plugin's context after a Read that is too
+        # long for the conversation comes as the engine shows it: saved under this id's
+        # tool-results folder, a preview in its place (``engine.spill``); None: kept whole.
+        self.session_id: str | None = None
 
     @property
     def profile(self) -> str:
@@ -346,7 +350,7 @@ class Session:
         main = self._main
         if main is not None:  # every Read after the first
             return main
-        from agents_md.engine.loop import Loop  # lazy: a start-only session never reads
+        from agents_md.engine.loop import Loop, cwd_alias  # lazy: a start-only session never reads
         from agents_md.engine.nested import NestedFinder
 
         start = self.start()
@@ -375,8 +379,23 @@ class Session:
                     tell=self._notices.extend,
                     profile=self.profile,
                     nested=self._engine_nested,
+                    spill_folder=self._spill_folder,
+                    folders=tuple(
+                        f for f in (cwd_alias(self.inputs.env, self.inputs.cwd), *folders[1:]) if f is not None
+                    ),
                 )
             return self._main
+
+    def _spill_folder(self) -> str | None:
+        """The session's tool-results folder, where the engine saves a context too long to show."""
+        if self.session_id is None:
+            return None
+        from agents_md._util.config_dir import config_dir
+        from agents_md.engine.memory import project_key
+        from agents_md.engine.spill import results_folder
+
+        inputs = self._origin
+        return results_folder(config_dir(inputs.home, inputs.env, inputs.cwd), project_key(inputs.cwd), self.session_id)
 
     def read(self, path: str) -> ReadResult:
         """What the engine appends after the main loop's Read of ``path``."""
@@ -575,8 +594,12 @@ class Session:
         return start
 
     def clear(self) -> StartContext:
-        """``/clear``: a new conversation; every delivered set starts over."""
+        """``/clear``: a new conversation; every delivered set starts over (and it has an id of its own)."""
         self._steps.append(Step(op="clear"))
+        if self.session_id is not None:
+            import uuid
+
+            self.session_id = str(uuid.uuid4())
         start = self._recompute("clear")
         with self._lock:
             self._main = None

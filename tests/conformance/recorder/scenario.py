@@ -119,13 +119,18 @@ def substitute(value: Any, mapping: Mapping[str, Path]) -> Any:
     return value
 
 
+# A read spelled so is sent as it is (the engine takes it under its home or its cwd).
+AS_SPELLED = ("~/", "./", "../")
+
+
 def _absolute(path: Any, root: Path) -> Any:
-    """A read's path made absolute; a read may also be another tool's call,
+    """A read's path made absolute (one under ``~`` or starting ``./`` or ``../`` left as
+    spelled); a read may also be another tool's call,
     ``{"tool": "Write", "file_path": ..., ...}`` (its ``file_path``, if any, made absolute; a
     ``Glob`` or ``Grep`` names its folder as ``path``, written with ``<ROOT>``)."""
     if isinstance(path, dict):
         return {**path, "file_path": _absolute(path["file_path"], root)} if "file_path" in path else path
-    return path if path.startswith("/") else str(root / path)
+    return path if path.startswith(("/", *AS_SPELLED)) or path == "~" else str(root / path)
 
 
 def _git_dirs(git: Any) -> list[str]:

@@ -1,13 +1,14 @@
 """Which ``AGENTS.md`` files a Read (or, in the complete profile, a mention) attaches.
 
 1. Only in the modes that load ``AGENTS.md``, and not while attachments are off.
-2. The file must lie below the cwd — by spelling in the reference profile; resolved through
-   links, or below an added directory, in the complete profile.
+2. The file must lie below the cwd — by spelling in the reference profile (an absolute path as
+   the model wrote it, ``.`` and ``..`` kept); resolved through links, or below an added
+   directory, in the complete profile.
 3. In each directory strictly between that root and the file, shallowest first: its
    ``AGENTS.md`` and ``.claude/AGENTS.md``, each with its imports — unless (default mode) a
    ``CLAUDE.md``, ``.claude/CLAUDE.md`` or ``CLAUDE.local.md`` there claims the directory
    (its files, read all the same, are not attached as a deeper file's imports either);
-   unless this loop was given it already (the read file itself counts as given; in the
+   unless this loop was given it already (the read file itself, spelled the same, counts as given; in the
    complete profile a file whose text changed since is given again); unless its text
    equals a project or local file of the start or a ``CLAUDE.md``-named file on the way.
 """
@@ -26,17 +27,29 @@ CLAUDE_NAMES = OWN_NAMES
 CLAUDE_DIR = os.sep + ".claude"
 
 
-def read_root(session: HookSession, path: str) -> tuple[str, str] | None:
-    """(the path as the plugin compares it, the root it must lie below), or ``None``."""
+def read_root(session: HookSession, path: str) -> tuple[str, str, str] | None:
+    """(the path as the plugin walks it, as it compares it with the files it finds, the root it
+    must lie below), or ``None``.
+
+    The reference takes the path as the model spelled it (a ``~`` or relative one put after the
+    home or the cwd, nothing made normal): it must lie below the cwd by that spelling and once
+    made normal, and only a file spelled the same is the read file (``<cwd>/a/./AGENTS.md`` and
+    ``./a/AGENTS.md`` attach ``a/AGENTS.md`` itself; ``<cwd>/x/../a/f.txt`` walks ``a``; with the
+    cwd ``a``, ``<root>/b/../a/f.txt`` attaches nothing: g8_read_spelled_path). The complete
+    profile compares the path resolved."""
     target = os.path.normpath(path)
     if session.profile == COMPLETE:
         target = session.real(target)
         for added in session.add_dirs:
             if session.inside(target, added) and not session.inside(added, session.cwd):
-                return target, added
-    if not session.inside(target, session.cwd):
+                return target, target, added
+        if not session.inside(target, session.cwd):
+            return None
+        return target, target, session.cwd
+    cwd = session.cwd
+    if not (path == cwd or path.startswith(cwd.rstrip(os.sep) + os.sep)) or not session.inside(target, cwd):
         return None
-    return target, session.cwd
+    return target, path, cwd
 
 
 class Known:
@@ -69,7 +82,7 @@ def attach(
     located = read_root(session, path)
     if located is None:
         return [], None
-    target, root = located
+    target, spelled, root = located
     claude = session.ancestors(CLAUDE_NAMES, plugin=plugin, below=target, base=root)
     claimed = {item.directory for item in claude}
     claimed_by = tuple((item.directory, item.file.path) for item in claude) if claims else ()
@@ -109,8 +122,8 @@ def attach(
     left_out: list[tuple[str, str]] = []
     for item in found:
         for f in item.all:
-            if f.path == target:
-                delivered[target] = kept(f)  # its text is in the tool result already
+            if f.path == spelled:
+                delivered[spelled] = kept(f)  # its text is in the tool result already
                 left_out.append((f.path, READ_FILE))
                 continue
             if f.path in known_paths:
