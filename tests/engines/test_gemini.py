@@ -317,3 +317,21 @@ def test_only_true_trusts_the_workspace_through_the_environment(tmp_path: Path, 
     build_tree(root, {".git/HEAD": "x", "GEMINI.md": "# g\n"})
     s = gemini.Session(str(root), home=str(home), env={"GEMINI_CLI_TRUST_WORKSPACE": value})
     assert s.trusted is trusted
+
+
+def test_a_configured_name_is_joined_below_each_folder_as_node_joins_paths(tmp_path: Path) -> None:
+    tree = {"SHARED.md": "# top\n", "a/SHARED.md": "# a\n", "docs/RULES.md": "# rules\n"}
+    absolute = str(tmp_path / "root" / "docs" / "RULES.md")
+    root, s = _session(tmp_path, tree, cwd="a/b", settings={"context": {"fileName": ["../SHARED.md", absolute]}})
+    # ``../SHARED.md`` is each parent's, named normalised; the absolute name stays below each folder.
+    assert [f.path for f in s.started.files] == [str(root / "SHARED.md"), str(root / "a" / "SHARED.md")]
+    assert gemini.name_path("/r/a", "/r/docs/RULES.md") == "/r/a/r/docs/RULES.md"
+    assert gemini.name_path("/", "/x.md") == "/x.md"
+
+
+def test_project_files_are_sorted_by_utf16_code_units_as_javascript_sorts(tmp_path: Path) -> None:
+    fullwidth, emoji = "\uff21.md", "\U0001f600.md"
+    tree = {fullwidth: "# fullwidth\n", emoji: "# emoji\n"}
+    root, s = _session(tmp_path, tree, settings={"context": {"fileName": [fullwidth, emoji]}})
+    # U+1F600 is two surrogates from U+D83D: before U+FF21, though its code point is higher.
+    assert [f.path for f in s.started.files] == [str(root / emoji), str(root / fullwidth)]

@@ -249,3 +249,26 @@ def test_disable_project_config_leaves_the_project_out(tmp_path: Path, value: st
     assert s.read(str(root / "a" / "f.txt")).text is None  # no such file
     build_tree(root, {"a/f.txt": "f"})
     assert s.read(str(root / "a" / "f.txt")).text is not None  # a read still attaches a/AGENTS.md
+
+
+def test_an_absolute_entry_globs_its_last_part_alone(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    tree = {
+        "docs/a.md": "a\n",
+        "docs/s/b.md": "b\n",
+        "docs/**/x.md": "literal\n",
+        "x/r.md": "x\n",
+        "opencode.json": {
+            "json": {
+                "instructions": [
+                    f"{root}/docs/**/*.md",  # the folder named ``**``, not any depth
+                    f"{root}/d*/a.md",  # no folder is named ``d*``
+                    f"{root}/{{y,x}}/r.md",  # nor ``{y,x}``
+                    f"{root}/docs/{{s,a}}.md",  # the last part's braces are expanded
+                    "~/rules/**/*.md",
+                ]
+            }
+        },
+    }
+    _root, s = _session(tmp_path, tree, home={"rules/h.md": "h\n"})
+    assert [os.path.relpath(f.path, root) for f in s.started.files] == ["docs/**/x.md", "docs/a.md"]

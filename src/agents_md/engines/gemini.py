@@ -8,12 +8,15 @@
 4. Project files: from the working directory (and each ``context.includeDirectories`` folder)
    upwards to the nearest folder holding one of
    ``context.memoryBoundaryMarkers`` (none found, or ``[]``: the working directory alone),
-   every configured name in every folder; a link is followed and keeps its own name; a
-   dangling link is passed over. Nothing below the working directory is read at start.
+   every configured name in every folder (joined to it as Node's ``path.join`` joins: an
+   absolute name stays below the folder, ``../X.md`` is the parent's, named normalised); a link
+   is followed and keeps its own name; a dangling link is passed over. Nothing below the
+   working directory is read at start.
 5. Order: the same file under two names or in two folders (a link, a hard link) is sent
    once, by the name met first (root-most folder first, then ``context.fileName`` order); the
-   project files are then sent sorted by path, as strings (so ``A/GEMINI.md`` comes before
-   ``GEMINI.md``, and a folder's files by name whatever the order of ``context.fileName``).
+   project files are then sent sorted by path, as JavaScript sorts strings (by UTF-16 code
+   units: ``A/GEMINI.md`` comes before ``GEMINI.md``, a name past U+FFFF before one in
+   U+E000-U+FFFF, and a folder's files by name whatever the order of ``context.fileName``).
 6. Each file: ``@`` imports expanded (``gemini_imports``; ``context.importFormat`` only at
    start: a file attached on a read is always expanded in place), then trimmed (JavaScript's
    ``trim``, which drops a BOM); an empty result is skipped. No byte limit.
@@ -36,7 +39,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
-from agents_md._util.jstext import js_trim
+from agents_md._util.jstext import js_sort_key, js_trim
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
 from agents_md.engine.paths import is_inside, path_chain
 from agents_md.engines.gemini_imports import expand, flatten
@@ -52,6 +55,13 @@ from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, L
 NAME = "gemini"
 JIT_HEAD = "--- Newly Discovered Project Context ---\n"
 JIT_TAIL = "--- End Project Context ---"
+
+
+def name_path(folder: str, name: str) -> str:
+    """A configured name in ``folder`` as Node's ``path.join`` makes it: the two joined by ``/``
+    and normalised (an absolute name stays below the folder; ``../X.md`` names the parent's)."""
+    joined = os.path.normpath(f"{folder}/{name}")
+    return "/" + joined.lstrip("/") if joined.startswith("//") else joined
 
 
 def block(path: str, text: str) -> str:
@@ -130,14 +140,11 @@ class Session:
         left: list[LeftOut] = []
         names = self.settings.names
         flat = self.settings.import_format == "flat"
+        home_dir = os.path.join(self.home, ".gemini")
         glob = [
             f
             for name in names
-            if (
-                f := self._load(
-                    os.path.join(self.home, ".gemini", name), Scope.GLOBAL, f"~/.gemini/{name}", left, flat=flat
-                )
-            )
+            if (f := self._load(name_path(home_dir, name), Scope.GLOBAL, f"~/.gemini/{name}", left, flat=flat))
         ]
         chain = path_chain(self.cwd)
         dirs = chain[chain.index(self.top) :] if self.top in chain else [self.cwd]
@@ -148,13 +155,13 @@ class Session:
                 d for d in (extra_chain[extra_chain.index(top) :] if top in extra_chain else [extra]) if d not in dirs
             ]
         # Found root-most folder first (the first name of a file met twice wins), sent by path.
-        paths = [os.path.join(d, n) for d in dirs for n in names]
+        paths = [name_path(d, n) for d in dirs for n in names]
         found = [
             f
             for p in paths
             if (f := self._load(p, Scope.PROJECT, f"{os.path.basename(p)} on the walk", left, flat=flat))
         ]
-        project = sorted(found, key=lambda f: f.path)
+        project = sorted(found, key=lambda f: js_sort_key(f.path))
         return EngineStart(
             engine=NAME,
             cwd=self.cwd,
@@ -193,7 +200,7 @@ class Session:
             f
             for d in dirs
             for n in names
-            if (f := self._load(os.path.join(d, n), Scope.READ, f"{n} above {os.path.basename(path)}", left))
+            if (f := self._load(name_path(d, n), Scope.READ, f"{n} above {os.path.basename(path)}", left))
         ]
         if not found:
             return EngineRead(path=path, files=(), text=None)

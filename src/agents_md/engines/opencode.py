@@ -14,8 +14,10 @@
    under one of the names on the walk: no project file at all.
 5. ``instructions`` entries, in config order: ``~/`` is the home; braces are expanded first,
    each alternative in its written order (``{b,a}``: b's matches, then a's); an absolute path
-   or glob matches as it is; a relative one matches in each folder from the working directory
-   up to the worktree root; ``**`` goes through linked folders too. A glob's matches come
+   (``~/`` too) is a folder taken as written (``*``, ``**`` and braces in it are plain
+   characters) and a last part that alone may be a glob, matched among that folder's
+   entries; a relative one matches in each folder from the working directory
+   up to the worktree root, a glob in any part; ``**`` goes through linked folders too. A glob's matches come
    shallower first; at one depth in the order of OpenCode's walk (``Session._glob``): the
    reverse of the disk's order of the entries (ext4 lists a folder by a hash of the names, so
    this is not name order), a subfolder's whole before the ones listed ahead of it.
@@ -117,6 +119,15 @@ def _matches(path: str, pattern: str) -> bool:
     return bool(glob.globmatch(path, pattern, flags=glob.GLOBSTAR | glob.DOTMATCH))
 
 
+def _braces(pattern: str) -> list[str]:
+    """A brace's alternatives, each in its written order (``{b,a}``: b, then a)."""
+    if "{" not in pattern:
+        return [pattern]
+    import bracex  # lazy: only a braced entry asks
+
+    return list(bracex.expand(pattern))
+
+
 class Session:
     """OpenCode in one working directory: its start, then each read."""
 
@@ -168,16 +179,23 @@ class Session:
         return None
 
     def _matches(self, pattern: str) -> list[str]:
-        if "{" not in pattern:
-            return self._matches_one(pattern)
-        import bracex  # lazy: only a braced entry asks
-
-        return [path for alternative in bracex.expand(pattern) for path in self._matches_one(alternative)]
-
-    def _matches_one(self, pattern: str) -> list[str]:
         if pattern.startswith("~/"):
             pattern = os.path.join(self.home, pattern[2:])
-        bases = [""] if os.path.isabs(pattern) else [] if self.config.project_off else self.dirs
+        if os.path.isabs(pattern):
+            folder, name = os.path.split(pattern)
+            return [path for alternative in _braces(name) for path in self._in_folder(folder, alternative)]
+        return [path for alternative in _braces(pattern) for path in self._matches_one(alternative)]
+
+    def _in_folder(self, folder: str, name: str) -> list[str]:
+        """An absolute entry: its folder is taken as written (a ``*``, ``**`` or brace in it is
+        a plain character), only its last part is a glob, matched among that folder's entries."""
+        full = os.path.normpath(os.path.join(folder, name))
+        if not _GLOB & set(name):
+            return [full] if self.fs.is_file(full) else []
+        return sorted(self._glob(full, base=os.path.normpath(folder)), key=lambda p: p.count(os.sep))
+
+    def _matches_one(self, pattern: str) -> list[str]:
+        bases = [] if self.config.project_off else self.dirs
         out: list[str] = []
         for base in bases:
             full = os.path.normpath(os.path.join(base, pattern))
@@ -188,14 +206,19 @@ class Session:
             out += sorted(self._glob(full), key=lambda p: p.count(os.sep))  # shallower first, else as walked
         return out
 
-    def _glob(self, pattern: str) -> list[str]:
-        """The regular files a glob matches, by walking from its fixed part as OpenCode walks: every
+    def _glob(self, pattern: str, base: str | None = None) -> list[str]:
+        """The regular files a glob matches, by walking from its fixed part (``base`` when given,
+        the rest of the pattern then matched below it) as OpenCode walks: every
         entry of a folder goes on one stack in the disk's order and the last one is taken first (a
         folder's entries go on in its place), so a folder's matches come in the reverse of the
         disk's order, each subfolder's whole before the ones listed ahead of it."""
-        parts = pattern.split(os.sep)
-        fixed = next(i for i, p in enumerate(parts) if _GLOB & set(p))
-        base = os.sep.join(parts[:fixed]) or os.sep
+        if base is None:
+            parts = pattern.split(os.sep)
+            fixed = next(i for i, p in enumerate(parts) if _GLOB & set(p))
+            base = os.sep.join(parts[:fixed]) or os.sep
+            below = None
+        else:
+            below = os.path.relpath(pattern, base)
         found: list[str] = []
         stack = [os.path.join(base, name) for name in self.fs.list_dir(base) or []]
         seen = {self.fs.realpath(base)}  # a linked folder is walked once (a link loop ends)
@@ -203,11 +226,16 @@ class Session:
             path = stack.pop()
             if self.fs.is_dir(path):
                 real = self.fs.realpath(path)
-                deeper = "**" in pattern or path.count(os.sep) < pattern.count(os.sep)
+                if below is None:
+                    deeper = "**" in pattern or path.count(os.sep) < pattern.count(os.sep)
+                else:
+                    deeper = "**" in below or os.path.relpath(path, base).count(os.sep) < below.count(os.sep)
                 if deeper and real not in seen:
                     seen.add(real)
                     stack += [os.path.join(path, name) for name in self.fs.list_dir(path) or []]
-            elif self.fs.is_file(path) and _matches(path, pattern):
+            elif self.fs.is_file(path) and (
+                _matches(path, pattern) if below is None else _matches(os.path.relpath(path, base), below)
+            ):
                 found.append(path)
         return found
 
