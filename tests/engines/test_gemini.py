@@ -335,3 +335,23 @@ def test_project_files_are_sorted_by_utf16_code_units_as_javascript_sorts(tmp_pa
     root, s = _session(tmp_path, tree, settings={"context": {"fileName": [fullwidth, emoji]}})
     # U+1F600 is two surrogates from U+D83D: before U+FF21, though its code point is higher.
     assert [f.path for f in s.started.files] == [str(root / emoji), str(root / fullwidth)]
+
+
+def test_a_boundary_marker_is_joined_below_each_folder_keeping_its_trailing_slash(tmp_path: Path) -> None:
+    tree = {"GEMINI.md": "# root\n", "m": "", "wt/.git": "gitdir: /nowhere\n", "wt/GEMINI.md": "# wt\n"}
+    # ``<root>/m`` exists, but joined below each folder it names nothing: the walk goes up to ``.git``.
+    absolute = str(tmp_path / "root" / "m")
+    markers = {"context": {"memoryBoundaryMarkers": [".git", absolute]}}
+    root, s = _session(tmp_path, {"m": "", "sub/GEMINI.md": "# sub\n"}, cwd="sub", settings=markers)
+    assert s.top == str(root)
+    # ``.git/`` is a folder alone: the worktree's ``.git`` file is no marker.
+    root, s = _session(tmp_path / "2", tree, cwd="wt", settings={"context": {"memoryBoundaryMarkers": [".git/"]}})
+    assert s.top == str(root)
+    assert [f.path for f in s.started.files] == [str(root / "GEMINI.md"), str(root / "wt" / "GEMINI.md")]
+    root, s = _session(tmp_path / "3", tree, cwd="wt", settings={"context": {"memoryBoundaryMarkers": [".git"]}})
+    assert s.top == str(root / "wt")
+
+
+def test_a_configured_name_loses_its_trailing_slash(tmp_path: Path) -> None:
+    root, s = _session(tmp_path, {"RULES.md": "# rules\n"}, settings={"context": {"fileName": ["RULES.md/"]}})
+    assert [f.path for f in s.started.files] == [str(root / "RULES.md")]

@@ -29,6 +29,7 @@ from agents_md.engines.codex_trust import TRUSTED, UNTRUSTED, trust_level
 from agents_md.errors import AgentsMdError
 
 DEFAULT_MAX_BYTES = 32768
+I64_MAX = 2**63 - 1
 DEFAULT_MARKERS = (".git",)
 CONFIG_NAME = "config.toml"
 PROJECT_CONFIG = os.path.join(".codex", CONFIG_NAME)
@@ -76,7 +77,8 @@ def _int(table: Mapping[str, object], key: str, path: str) -> int | None:
     value = table.get(key)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    # TOML's integers are 64-bit: Codex refuses a larger one as not TOML.
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= I64_MAX:
         raise CodexConfigError(f"{path}: {key} must be a whole number of bytes, 0 or more (found {value!r})")
     return value
 

@@ -7,9 +7,11 @@
 3. Global files: ``~/.gemini/<name>`` for each configured name, in that order.
 4. Project files: from the working directory (and each ``context.includeDirectories`` folder)
    upwards to the nearest folder holding one of
-   ``context.memoryBoundaryMarkers`` (none found, or ``[]``: the working directory alone),
-   every configured name in every folder (joined to it as Node's ``path.join`` joins: an
-   absolute name stays below the folder, ``../X.md`` is the parent's, named normalised); a link
+   ``context.memoryBoundaryMarkers`` (none found, or ``[]``: the working directory alone; a
+   marker is joined to each folder as the names are, keeping a trailing ``/``: ``.git/`` is a
+   folder alone), every configured name in every folder (joined to it as Node's ``path.join``
+   joins: an absolute name stays below the folder, ``../X.md`` is the parent's, named
+   normalised, ``RULES.md/`` is ``RULES.md``); a link
    is followed and keeps its own name; a dangling link is passed over. Nothing below the
    working directory is read at start.
 5. Order: the same file under two names or in two folders (a link, a hard link) is sent
@@ -42,7 +44,7 @@ from collections.abc import Mapping
 from agents_md._util.jstext import js_sort_key, js_trim
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
 from agents_md.engine.paths import is_inside, path_chain
-from agents_md.engines.gemini_imports import expand, flatten
+from agents_md.engines.gemini_imports import expand, flatten, name_path
 from agents_md.engines.gemini_settings import (
     GeminiSettings,
     gemini_home,
@@ -57,13 +59,6 @@ JIT_HEAD = "--- Newly Discovered Project Context ---\n"
 JIT_TAIL = "--- End Project Context ---"
 
 
-def name_path(folder: str, name: str) -> str:
-    """A configured name in ``folder`` as Node's ``path.join`` makes it: the two joined by ``/``
-    and normalised (an absolute name stays below the folder; ``../X.md`` names the parent's)."""
-    joined = os.path.normpath(f"{folder}/{name}")
-    return "/" + joined.lstrip("/") if joined.startswith("//") else joined
-
-
 def block(path: str, text: str) -> str:
     return f"--- Context from: {path} ---\n{text}\n--- End of Context from: {path} ---\n"
 
@@ -71,7 +66,7 @@ def block(path: str, text: str) -> str:
 def walk_top(cwd: str, markers: tuple[str, ...], fs: FileSystem = DEFAULT_FS) -> str:
     """Step 4's bound: the nearest folder at or above ``cwd`` holding a marker, else ``cwd``."""
     for directory in reversed(path_chain(cwd)):
-        if any(fs.exists(os.path.join(directory, m)) for m in markers):
+        if any(fs.exists(name_path(directory, m, marker=True)) for m in markers):
             return directory
     return os.path.normpath(cwd)
 
