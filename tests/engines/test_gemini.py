@@ -355,3 +355,35 @@ def test_a_boundary_marker_is_joined_below_each_folder_keeping_its_trailing_slas
 def test_a_configured_name_loses_its_trailing_slash(tmp_path: Path) -> None:
     root, s = _session(tmp_path, {"RULES.md": "# rules\n"}, settings={"context": {"fileName": ["RULES.md/"]}})
     assert [f.path for f in s.started.files] == [str(root / "RULES.md")]
+
+
+def test_custom_ignore_files_are_the_working_directorys_the_first_listed_deciding(tmp_path: Path) -> None:
+    tree = {"sub/GEMINI.md": "# sub\n", "sub/x.txt": "x\n", ".a": "!x.txt\n", ".b": "x.txt\n", ".c": "sub/\n"}
+
+    def attached(names: list[str], **filtering: object) -> bool:
+        settings = {"context": {"fileFiltering": {"customIgnoreFilePaths": names, **filtering}}}
+        root, s = _session(tmp_path / str(len(list(tmp_path.iterdir()))), tree, settings=settings)
+        return s.read(str(root / "sub" / "x.txt")).text is not None
+
+    assert not attached([".c"])
+    assert attached([".a", ".b"])  # the first listed decides
+    assert not attached([".b", ".a"])
+    assert not attached([".c"], respectGeminiIgnore=False)  # whatever the switches
+    assert attached([str(tmp_path / "0" / "root" / ".c")])  # an absolute path is joined below the cwd
+
+
+def test_the_workspaces_include_directories_are_added_to_the_users(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    tree = {
+        "app/GEMINI.md": "# app\n",
+        "shared/GEMINI.md": "# shared\n",
+        "lib/GEMINI.md": "# lib\n",
+        "app/.gemini/settings.json": {"json": {"context": {"includeDirectories": [str(root / "lib")]}}},
+    }
+    settings = {"context": {"includeDirectories": [str(root / "shared")]}}
+    _root, s = _session(tmp_path, tree, cwd="app", settings=settings)
+    assert [os.path.relpath(f.path, root) for f in s.started.files] == [
+        "app/GEMINI.md",
+        "lib/GEMINI.md",
+        "shared/GEMINI.md",
+    ]

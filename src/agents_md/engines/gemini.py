@@ -184,7 +184,7 @@ class Session:
         if space is None or not self.trusted or not self.fs.is_file(path):
             return EngineRead(path=path, files=(), text=None)
         # The working directory's ignore files decide, for an included folder too (its own are not read).
-        if ignored(path, self.cwd, self.fs, git=git, gemini=gemini):
+        if ignored(path, self.cwd, self.fs, git=git, gemini=gemini, custom=self.settings.custom_ignore_files):
             return EngineRead(path=path, files=(), text=None)
         chain = path_chain(os.path.dirname(path))
         top = space[1] if space[1] in chain else space[0]

@@ -5,9 +5,10 @@
    ``context.memoryBoundaryMarkers`` (default ``[".git"]``), ``context.importFormat``
    (``tree``, the default, or ``flat``), ``context.includeDirectories`` (more folders whose
    context files load at start; ``~/`` is the home), ``context.fileFiltering.respectGitIgnore`` and
-   ``respectGeminiIgnore`` (default on) and ``security.folderTrust.enabled`` (default on). The working directory's own
+   ``respectGeminiIgnore`` (default on), ``customIgnoreFilePaths`` (``gemini_ignore``) and
+   ``security.folderTrust.enabled`` (default on). The working directory's own
    ``.gemini/settings.json`` (only there: not a parent's) applies over them when the folder
-   is trusted.
+   is trusted; its ``includeDirectories`` and ``customIgnoreFilePaths`` are added to the user's.
 2. A file that is not JSON (or a folder by its name), or a list of names holding something
    else, is an error naming the file and key: Gemini CLI refuses to start; so does an included
    folder that is missing (a dangling link too) or not a folder. Other values of the wrong type are taken as Gemini CLI
@@ -67,6 +68,7 @@ class GeminiSettings:
     include_dirs: tuple[str, ...] = ()  # context.includeDirectories, absolute
     respect_git_ignore: bool = True  # context.fileFiltering.respectGitIgnore
     respect_gemini_ignore: bool = True  # context.fileFiltering.respectGeminiIgnore
+    custom_ignore_files: tuple[str, ...] = ()  # context.fileFiltering.customIgnoreFilePaths, as written
     folder_trust: bool = True
     trust_rules: tuple[tuple[str, str], ...] = ()  # (folder, rule)
     sources: tuple[str, ...] = ()
@@ -185,6 +187,7 @@ def read_settings(
     markers: tuple[str, ...] = DEFAULT_MARKERS
     fmt: object = "tree"
     include: tuple[str, ...] = ()
+    custom: tuple[str, ...] = ()
     respect = {"respectGitIgnore": True, "respectGeminiIgnore": True}
     for path, table in layers:
         names = _names(table, path, "fileName", one=True) or names
@@ -193,9 +196,13 @@ def read_settings(
         value = _get(table, "context", "importFormat")
         fmt = value if value in ("tree", "flat") else fmt
         found = _names(table, path, "includeDirectories", one=True)
-        include = include if found is None else tuple(os.path.join(cwd, _home_path(d, home)) for d in found)
+        # The workspace's folders are added to the user's (Gemini CLI concatenates the lists).
+        include += () if found is None else tuple(os.path.join(cwd, _home_path(d, home)) for d in found)
         for key in respect:
             respect[key] = _flag(_get(table, "context", "fileFiltering", key), respect[key])
+        value = _get(table, "context", "fileFiltering", "customIgnoreFilePaths")
+        if isinstance(value, list):  # the workspace's join the user's (a union)
+            custom = tuple(dict.fromkeys((*custom, *(v for v in value if isinstance(v, str)))))
     return replace(
         settings,
         names=tuple(dict.fromkeys((*names, *DEFAULT_NAMES))),
@@ -204,6 +211,7 @@ def read_settings(
         include_dirs=tuple(os.path.normpath(d) for d in include),
         respect_git_ignore=respect["respectGitIgnore"],
         respect_gemini_ignore=respect["respectGeminiIgnore"],
+        custom_ignore_files=custom,
         sources=tuple(p for p, t in layers if t),
     )
 
