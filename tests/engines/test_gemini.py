@@ -387,3 +387,74 @@ def test_the_workspaces_include_directories_are_added_to_the_users(tmp_path: Pat
         "lib/GEMINI.md",
         "shared/GEMINI.md",
     ]
+
+
+def _extension(name: str, **manifest: object) -> dict[str, object]:
+    folder = f".gemini/extensions/{name}/"
+    return {folder + "gemini-extension.json": {"json": {"name": name, "version": "1.0.0", **manifest}}}
+
+
+def test_an_enabled_extensions_context_files_come_between_the_global_and_the_project_files(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    build_tree(
+        home,
+        {
+            ".gemini/GEMINI.md": "# me\n",
+            **_extension("tools", contextFileName=["C.md", "A.md", "../x.md", "/abs.md"]),
+            ".gemini/extensions/tools/C.md": "  # c\n",
+            ".gemini/extensions/tools/A.md": "# a\n",
+            ".gemini/extensions/tools/GEMINI.md": "# not named\n",
+            **_extension("off"),
+            ".gemini/extensions/off/GEMINI.md": "# off\n",
+            ".gemini/extensions/extension-enablement.json": {"json": {"off": {"overrides": [f"!{tmp_path}/*"]}}},
+            ".gemini/extensions/loose/GEMINI.md": "# no manifest\n",
+        },
+    )
+    root, s = _session(tmp_path, {"GEMINI.md": "# r\n"})
+    ext = home / ".gemini" / "extensions" / "tools"
+    assert [f.path for f in s.started.files] == [
+        str(home / ".gemini" / "GEMINI.md"),
+        str(ext / "A.md"),  # sorted, whatever the manifest's order
+        str(ext / "C.md"),
+        str(root / "GEMINI.md"),
+    ]
+    assert s.started.prompt is not None
+    user = s.started.prompt.split("\n<loaded_context>\n", 1)[1]
+    assert user.startswith("<extension_context>\n--- Context from: " + str(ext / "A.md"))
+    assert "# c\n--- End of Context from" in user  # trimmed
+    assert user.endswith(
+        "</extension_context>\n<project_context>\n"
+        + gemini.block(str(root / "GEMINI.md"), "# r")
+        + "</project_context>\n</loaded_context>"
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "enabled"),
+    [
+        ([], True),
+        (["!/*"], False),
+        (["!/*", "{cwd}/*"], True),  # the last rule that matches decides
+        (["!{cwd}/"], False),  # the folder itself
+        (["!{cwd}/sub/"], True),  # not below it without ``*``
+        (["!{cwd}/sub/*"], True),
+        (["!{parent}/"], True),
+        (["!{parent}/*"], False),
+    ],
+)
+def test_an_extension_is_enabled_by_the_last_rule_matching_the_working_directory(
+    tmp_path: Path, rules: list[str], enabled: bool
+) -> None:
+    from agents_md.engines.gemini_extensions import extension_files
+
+    home, cwd = tmp_path / "home", tmp_path / "work"
+    overrides = [r.format(cwd=cwd, parent=tmp_path) for r in rules]
+    build_tree(
+        home,
+        {
+            **_extension("ext"),
+            ".gemini/extensions/ext/GEMINI.md": "# ext\n",
+            ".gemini/extensions/extension-enablement.json": {"json": {"ext": {"overrides": overrides}}},
+        },
+    )
+    assert bool(extension_files(str(home), str(cwd))) is enabled

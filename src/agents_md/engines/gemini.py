@@ -4,7 +4,8 @@
    ``~`` is ``GEMINI_CLI_HOME`` when that is set).
    An untrusted working directory: nothing is sent (the run exits 55).
 2. The working directory is its real path.
-3. Global files: ``~/.gemini/<name>`` for each configured name, in that order.
+3. Global files: ``~/.gemini/<name>`` for each configured name, in that order; then the
+   context files of the extensions enabled in the working directory (``gemini_extensions``).
 4. Project files: from the working directory (and each ``context.includeDirectories`` folder)
    upwards to the nearest folder holding one of
    ``context.memoryBoundaryMarkers`` (none found, or ``[]``: the working directory alone; a
@@ -24,8 +25,9 @@
    ``trim``, which drops a BOM); an empty result is skipped. No byte limit.
 7. Blocks ``--- Context from: <path> ---\\n<text>\\n--- End of Context from: <path> ---\\n`` joined
    by ``\\n``: the global ones in ``<loaded_context>\\n…</loaded_context>`` (system instruction),
-   the project ones in ``<loaded_context>\\n<project_context>\\n…</project_context>\\n
-   </loaded_context>`` (first user message); the text is the two joined by ``\\n``.
+   the extensions' in ``<extension_context>\\n…</extension_context>\\n`` and the project ones
+   in ``<project_context>\\n…</project_context>\\n``, the two in one ``<loaded_context>\\n…
+   </loaded_context>`` (first user message); the text is the elements joined by ``\\n``.
 8. A read names the file by its real path (a read through a link, or through a linked
    working directory, is a read of the target). A read of a file inside the working
    directory (or an included folder) attaches the files of the configured names in the
@@ -39,11 +41,12 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from agents_md._util.jstext import js_sort_key, js_trim
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
 from agents_md.engine.paths import is_inside, path_chain
+from agents_md.engines.gemini_extensions import extension_files
 from agents_md.engines.gemini_imports import expand, flatten, name_path
 from agents_md.engines.gemini_settings import (
     GeminiSettings,
@@ -141,6 +144,14 @@ class Session:
             for name in names
             if (f := self._load(name_path(home_dir, name), Scope.GLOBAL, f"~/.gemini/{name}", left, flat=flat))
         ]
+        extensions = sorted(
+            (
+                f
+                for path, why in extension_files(self.home, self.cwd, self.fs)
+                if (f := self._load(path, Scope.GLOBAL, why, left, flat=flat))
+            ),
+            key=lambda f: js_sort_key(f.path),
+        )
         chain = path_chain(self.cwd)
         dirs = chain[chain.index(self.top) :] if self.top in chain else [self.cwd]
         for extra in self.included:
@@ -161,9 +172,9 @@ class Session:
             engine=NAME,
             cwd=self.cwd,
             root=self.top,
-            files=(*glob, *project),
+            files=(*glob, *extensions, *project),
             left_out=tuple(left),
-            prompt=render(glob, project),
+            prompt=render(glob, project, extensions),
             names=self.settings.names,
             sources=self.settings.sources,
             notices=notices,
@@ -204,12 +215,18 @@ class Session:
         )
 
 
-def render(glob: list[EngineFile], project: list[EngineFile]) -> str | None:
+def render(
+    glob: Sequence[EngineFile], project: Sequence[EngineFile], extensions: Sequence[EngineFile] = ()
+) -> str | None:
     """Step 7."""
     parts = []
     if glob:
         parts.append("<loaded_context>\n" + "\n".join(block(f.path, f.text) for f in glob) + "</loaded_context>")
-    if project:
-        blocks = "\n".join(block(f.path, f.text) for f in project)
-        parts.append(f"<loaded_context>\n<project_context>\n{blocks}</project_context>\n</loaded_context>")
+    inner = "".join(
+        f"<{tag}>\n" + "\n".join(block(f.path, f.text) for f in files) + f"</{tag}>\n"
+        for tag, files in (("extension_context", extensions), ("project_context", project))
+        if files
+    )
+    if inner:
+        parts.append(f"<loaded_context>\n{inner}</loaded_context>")
     return "\n".join(parts) if parts else None
