@@ -458,3 +458,37 @@ def test_an_extension_is_enabled_by_the_last_rule_matching_the_working_directory
         },
     )
     assert bool(extension_files(str(home), str(cwd))) is enabled
+
+
+def test_the_private_project_memory_is_sent_with_the_global_files(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    build_tree(home, {".gemini/GEMINI.md": "# me\n", ".gemini/tmp/root/memory/MEMORY.md": "\n# remembered\n"})
+    _root, s = _session(tmp_path, {"GEMINI.md": "# r\n"})
+    memory = str(home / ".gemini" / "tmp" / "root" / "memory" / "MEMORY.md")
+    system = s.started.prompt.split("\n<loaded_context>\n<project_context>")[0] if s.started.prompt else ""
+    assert system == (
+        "<loaded_context>\n<global_context>\n"
+        + gemini.block(str(home / ".gemini" / "GEMINI.md"), "# me").rstrip("\n")
+        + "\n</global_context>\n<user_project_memory>\n"
+        + gemini.PRIVATE_HEAD
+        + "\n"
+        + gemini.block(memory, "# remembered").rstrip("\n")
+        + "\n"
+        + gemini.PRIVATE_TAIL
+        + "\n</user_project_memory>\n</loaded_context>"
+    )
+
+
+def test_the_private_memory_folder_is_found_as_gemini_names_a_project(tmp_path: Path) -> None:
+    from agents_md.engines.gemini_memory import project_id, slug
+
+    assert slug("My Sub.Dir") == "my-sub-dir"
+    assert slug("--") == "project"
+    home, project = tmp_path / "home", "/work/My App"
+    assert project_id(str(home), project) == "my-app"
+    build_tree(home, {".gemini/tmp/my-app/.project_root": "/elsewhere/My App\n"})
+    assert project_id(str(home), project) == "my-app-1"  # taken by another folder
+    build_tree(home, {".gemini/history/kept/.project_root": "/work/My App\n"})
+    assert project_id(str(home), project) == "kept"  # a folder that names the project
+    build_tree(home, {".gemini/projects.json": {"json": {"projects": {project: "given"}}}})
+    assert project_id(str(home), project) == "given"  # the registry first

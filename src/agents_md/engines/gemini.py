@@ -4,8 +4,9 @@
    ``~`` is ``GEMINI_CLI_HOME`` when that is set).
    An untrusted working directory: nothing is sent (the run exits 55).
 2. The working directory is its real path.
-3. Global files: ``~/.gemini/<name>`` for each configured name, in that order; then the
-   context files of the extensions enabled in the working directory (``gemini_extensions``).
+3. Global files: ``~/.gemini/<name>`` for each configured name, in that order; the private
+   project memory (``gemini_memory``); then the context files of the extensions enabled in the
+   working directory (``gemini_extensions``).
 4. Project files: from the working directory (and each ``context.includeDirectories`` folder)
    upwards to the nearest folder holding one of
    ``context.memoryBoundaryMarkers`` (none found, or ``[]``: the working directory alone; a
@@ -27,7 +28,11 @@
    by ``\\n``: the global ones in ``<loaded_context>\\n…</loaded_context>`` (system instruction),
    the extensions' in ``<extension_context>\\n…</extension_context>\\n`` and the project ones
    in ``<project_context>\\n…</project_context>\\n``, the two in one ``<loaded_context>\\n…
-   </loaded_context>`` (first user message); the text is the elements joined by ``\\n``.
+   </loaded_context>`` (first user message); the text is the elements joined by ``\\n``. With a
+   private project memory the system instruction's element is ``<loaded_context>\\n`` +
+   ``<global_context>\\n…\\n</global_context>\\n`` (when there are global files) +
+   ``<user_project_memory>\\n`` + ``PRIVATE_HEAD`` + ``\\n…\\n`` + ``PRIVATE_TAIL`` +
+   ``\\n</user_project_memory>\\n</loaded_context>`` (the blocks' last line break trimmed).
 8. A read names the file by its real path (a read through a link, or through a linked
    working directory, is a read of the target). A read of a file inside the working
    directory (or an included folder) attaches the files of the configured names in the
@@ -48,6 +53,7 @@ from agents_md.engine.fs import DEFAULT_FS, FileSystem
 from agents_md.engine.paths import is_inside, path_chain
 from agents_md.engines.gemini_extensions import extension_files
 from agents_md.engines.gemini_imports import expand, flatten, name_path
+from agents_md.engines.gemini_memory import memory_files
 from agents_md.engines.gemini_settings import (
     GeminiSettings,
     gemini_home,
@@ -58,6 +64,8 @@ from agents_md.engines.gemini_settings import (
 from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, LeftOut, Scope
 
 NAME = "gemini"
+PRIVATE_HEAD = "--- Private Project Memory Index (private, not committed to repo) ---"
+PRIVATE_TAIL = "--- End Private Project Memory Index ---"
 JIT_HEAD = "--- Newly Discovered Project Context ---\n"
 JIT_TAIL = "--- End Project Context ---"
 
@@ -144,6 +152,11 @@ class Session:
             for name in names
             if (f := self._load(name_path(home_dir, name), Scope.GLOBAL, f"~/.gemini/{name}", left, flat=flat))
         ]
+        private = [
+            f
+            for path in memory_files(self.home, self.cwd, names, self.fs)
+            if (f := self._load(path, Scope.GLOBAL, "private project memory", left, flat=flat))
+        ]
         extensions = sorted(
             (
                 f
@@ -172,9 +185,9 @@ class Session:
             engine=NAME,
             cwd=self.cwd,
             root=self.top,
-            files=(*glob, *extensions, *project),
+            files=(*glob, *private, *extensions, *project),
             left_out=tuple(left),
-            prompt=render(glob, project, extensions),
+            prompt=render(glob, project, extensions, private),
             names=self.settings.names,
             sources=self.settings.sources,
             notices=notices,
@@ -215,15 +228,28 @@ class Session:
         )
 
 
+def _blocks(files: Sequence[EngineFile]) -> str:
+    return "\n".join(block(f.path, f.text) for f in files)
+
+
 def render(
-    glob: Sequence[EngineFile], project: Sequence[EngineFile], extensions: Sequence[EngineFile] = ()
+    glob: Sequence[EngineFile],
+    project: Sequence[EngineFile],
+    extensions: Sequence[EngineFile] = (),
+    private: Sequence[EngineFile] = (),
 ) -> str | None:
     """Step 7."""
     parts = []
-    if glob:
-        parts.append("<loaded_context>\n" + "\n".join(block(f.path, f.text) for f in glob) + "</loaded_context>")
+    if private:
+        sections = [f"<global_context>\n{js_trim(_blocks(glob))}\n</global_context>"] if glob else []
+        sections.append(
+            f"<user_project_memory>\n{PRIVATE_HEAD}\n{js_trim(_blocks(private))}\n{PRIVATE_TAIL}\n</user_project_memory>"
+        )
+        parts.append("<loaded_context>\n" + "\n".join(sections) + "\n</loaded_context>")
+    elif glob:
+        parts.append("<loaded_context>\n" + _blocks(glob) + "</loaded_context>")
     inner = "".join(
-        f"<{tag}>\n" + "\n".join(block(f.path, f.text) for f in files) + f"</{tag}>\n"
+        f"<{tag}>\n{_blocks(files)}</{tag}>\n"
         for tag, files in (("extension_context", extensions), ("project_context", project))
         if files
     )
