@@ -492,3 +492,23 @@ def test_the_private_memory_folder_is_found_as_gemini_names_a_project(tmp_path: 
     assert project_id(str(home), project) == "kept"  # a folder that names the project
     build_tree(home, {".gemini/projects.json": {"json": {"projects": {project: "given"}}}})
     assert project_id(str(home), project) == "given"  # the registry first
+
+
+def _secure_place(path: Path) -> bool:
+    """Whether ``path`` and the folders above it are root's and writable by no group nor other."""
+    return all((st := os.stat(p)).st_uid == 0 and not st.st_mode & 0o022 for p in (path, *path.parents))
+
+
+def test_system_settings_count_only_where_root_alone_can_write_them(tmp_path: Path) -> None:
+    from agents_md.engines.gemini_settings import read_settings
+
+    home = tmp_path / "home"
+    build_tree(home, {".gemini/settings.json": {"json": {"context": {"fileName": ["USER.md"]}}}})
+    system = build_tree(tmp_path / "etc", {"settings.json": {"json": {"context": {"fileName": ["SYSTEM.md"]}}}})
+    env = {"GEMINI_CLI_SYSTEM_SETTINGS_PATH": str(Path(system) / "settings.json")}
+    os.chmod(system, 0o777)  # a folder others may write: Gemini CLI skips the file
+    assert read_settings(str(home), str(tmp_path), env).names == ("USER.md", "GEMINI.md")
+    os.chmod(system, 0o755)
+    if not _secure_place(Path(system)):
+        pytest.skip("this test's folder is not root's alone: no system file counts here")
+    assert read_settings(str(home), str(tmp_path), env).names == ("SYSTEM.md", "GEMINI.md")

@@ -32,6 +32,12 @@
 5. In the settings' string values (not the trust rules), ``$NAME`` (``NAME`` letters, digits and
    ``_``) and ``${NAME}`` are replaced by that variable of the environment (``HOME``, ``PWD``
    and the run's own), an empty one too; a variable not set stays as written.
+6. System files, taken only when ``secure`` (owned by root, with every folder above them, and
+   writable by no group nor other; a run under ``/tmp`` never is): the system defaults
+   (``$GEMINI_CLI_SYSTEM_DEFAULTS_PATH``, else ``system-defaults.json`` beside the system
+   settings) under the user's settings, the system settings
+   (``$GEMINI_CLI_SYSTEM_SETTINGS_PATH``, else ``/etc/gemini-cli/settings.json``) over the
+   workspace's.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
@@ -57,6 +64,9 @@ TRUST_LEVELS = ("TRUST_FOLDER", "TRUST_PARENT", "DO_NOT_TRUST")
 _COMMENT = re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|/\*[\s\S]*?\*/')
 _VARIABLE = re.compile(r"\$(?:(\w+)|\{([^}]+)\})")
 HOME_ENV = "GEMINI_CLI_HOME"
+SYSTEM_ENV = "GEMINI_CLI_SYSTEM_SETTINGS_PATH"
+SYSTEM_DEFAULTS_ENV = "GEMINI_CLI_SYSTEM_DEFAULTS_PATH"
+SYSTEM_SETTINGS = "/etc/gemini-cli/settings.json"
 TRUST_FILE_ENV = "GEMINI_CLI_TRUSTED_FOLDERS_PATH"
 
 
@@ -174,15 +184,21 @@ def read_settings(
     home = gemini_home(home, env, cwd)
     user_path = os.path.join(home, SETTINGS)
     user = _load(user_path, fs, variables) or {}
-    enabled = _get(user, "security", "folderTrust", "enabled")
+    system_path, defaults_path = system_files(env, cwd)
+    system = (_load(system_path, fs, variables) or {}) if secure(system_path) else {}
+    defaults = (_load(defaults_path, fs, variables) or {}) if secure(defaults_path) else {}
+    enabled = next(
+        (v for t in (system, user, defaults) if (v := _get(t, "security", "folderTrust", "enabled")) is not None), None
+    )
     folder_trust = _flag(enabled, True) and env.get(TRUST_ENV) != "true"
     # The rules are read (and a bad one refused) only when trust is on.
     rules = _trust_rules(trust_file(home, env, cwd), fs) if folder_trust else ()
     settings = GeminiSettings(folder_trust=folder_trust, trust_rules=rules)
-    layers = [(user_path, user)]
+    layers = [(defaults_path, defaults), (user_path, user)]
     workspace = os.path.join(cwd, SETTINGS)
     if os.path.normpath(workspace) != os.path.normpath(user_path) and is_trusted(settings, cwd):
         layers.append((workspace, _load(workspace, fs, variables) or {}))
+    layers.append((system_path, system))
     names: tuple[str, ...] = DEFAULT_NAMES
     markers: tuple[str, ...] = DEFAULT_MARKERS
     fmt: object = "tree"
@@ -214,6 +230,53 @@ def read_settings(
         custom_ignore_files=custom,
         sources=tuple(p for p, t in layers if t),
     )
+
+
+def system_files(env: Mapping[str, str], cwd: str) -> tuple[str, str]:
+    """Step 6's two files: the system settings and the system defaults."""
+    given = env.get(SYSTEM_ENV)
+    system = os.path.join(cwd, given) if given else SYSTEM_SETTINGS
+    given = env.get(SYSTEM_DEFAULTS_ENV)
+    defaults = os.path.join(cwd, given) if given else os.path.join(os.path.dirname(system), "system-defaults.json")
+    return os.path.normpath(system), os.path.normpath(defaults)
+
+
+def _secure_one(path: str, directory: bool) -> bool:
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    kind = stat.S_ISDIR(st.st_mode) if directory else stat.S_ISREG(st.st_mode)
+    return kind and st.st_uid == 0 and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _ancestors(path: str) -> list[str]:
+    out = [os.path.dirname(path)]
+    while out[-1] != os.path.dirname(out[-1]):
+        out.append(os.path.dirname(out[-1]))
+    return out
+
+
+def secure(path: str) -> bool:
+    """Step 6: whether Gemini CLI takes a system file: it is there, and it and every folder above
+    it (as named and once links are followed) are owned by root and writable by no group nor
+    other; a link on the way must be root's too. Asked of the disk itself."""
+    if not os.path.exists(path):
+        return False
+    real = os.path.realpath(path)
+    named = _ancestors(path)
+    for folder in named:
+        try:
+            if stat.S_ISLNK(os.lstat(folder).st_mode) and os.lstat(folder).st_uid != 0:
+                return False
+        except OSError:
+            continue
+    checks = [(f, True) for f in named] + [(path, False)]
+    if real != path:
+        checks += [(real, False)] + [(f, True) for f in _ancestors(real)]
+    return all(_secure_one(p, d) for p, d in checks)
 
 
 def included_folders(settings: GeminiSettings, fs: FileSystem = DEFAULT_FS) -> tuple[str, ...]:
