@@ -193,3 +193,15 @@ def test_the_largest_64_bit_budget_is_taken(tmp_path: Path) -> None:
     root = build_tree(tmp_path / "root", {"AGENTS.md": "# root\n"})
     home = build_tree(tmp_path / "home", {".codex/config.toml": "project_doc_max_bytes = 9223372036854775807\n"})
     assert codex.start(root, home=home, env={}).budget == 2**63 - 1
+
+
+def test_the_config_is_read_as_toml_1_1(tmp_path: Path) -> None:
+    root = build_tree(tmp_path / "root", {"CLAUDE.md": "# claude\n"})
+    text = (
+        'project_doc_fallback_filenames = [\n  "\\x43LAUDE.md",\n]\n'  # a \x escape, a trailing comma
+        'projects = { "/x" = {\n  trust_level = "trusted",\n}, }\n'  # an inline table over lines
+    )
+    home = build_tree(tmp_path / "home", {".codex/config.toml": text})
+    started = codex.start(root, home=home, env={})
+    assert started.names == ("AGENTS.override.md", "AGENTS.md", "CLAUDE.md")
+    assert [f.text for f in started.files] == ["# claude\n"]

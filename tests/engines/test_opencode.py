@@ -272,3 +272,13 @@ def test_an_absolute_entry_globs_its_last_part_alone(tmp_path: Path) -> None:
     }
     _root, s = _session(tmp_path, tree, home={"rules/h.md": "h\n"})
     assert [os.path.relpath(f.path, root) for f in s.started.files] == ["docs/**/x.md", "docs/a.md"]
+
+
+def test_a_name_linked_to_a_device_counts_and_sends_nothing(tmp_path: Path) -> None:
+    tree = {"AGENTS.md": {"symlink": "/dev/null"}, "CLAUDE.md": "# claude\n", "a/x.txt": "x\n"}
+    tree |= {"a/AGENTS.md": {"symlink": "/dev/null"}, "a/CLAUDE.md": "# a claude\n"}
+    home = {".config/opencode/AGENTS.md": {"symlink": "/dev/null"}, ".claude/CLAUDE.md": "# me\n"}
+    root, s = _session(tmp_path, tree, home=home)
+    # Each AGENTS.md wins its place (no CLAUDE.md instead) and, empty, sends nothing.
+    assert s.started.prompt is None
+    assert s.read(str(root / "a" / "x.txt")).text is None

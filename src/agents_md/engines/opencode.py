@@ -12,6 +12,8 @@
    nearest first; only when there is none anywhere on the walk, every ``CLAUDE.md`` (unless
    switched off), else every ``CONTEXT.md`` — one name wins for the whole walk. A link loop
    under one of the names on the walk: no project file at all.
+   A name holding anything but a folder counts (a link to ``/dev/null`` wins as an empty file
+   would, sending nothing), for the global file and a read's folders too.
 5. ``instructions`` entries, in config order: ``~/`` is the home; braces are expanded first,
    each alternative in its written order (``{b,a}``: b's matches, then a's); an absolute path
    (``~/`` too) is a folder taken as written (``*``, ``**`` and braces in it are plain
@@ -142,6 +144,11 @@ class Session:
         self._claimed: set[str] = set()
         self.started = self._start()
 
+    def _present(self, path: str) -> bool:
+        """An instruction file's name holds something that is not a folder: a file, or a link to
+        one or to a device (``/dev/null``: then it wins as an empty file would, sending nothing)."""
+        return self.fs.exists(path) and not self.fs.is_dir(path)
+
     def _text(self, path: str, left: list[LeftOut]) -> tuple[str, int] | None:
         try:
             data = self.fs.read_file(path)
@@ -174,7 +181,7 @@ class Session:
         if not self.config.claude_off:
             candidates.append(os.path.join(self.home, ".claude", CLAUDE_MD))
         for path in candidates:
-            if self.fs.is_file(path):
+            if self._present(path):
                 return self._file(path, Scope.GLOBAL, "global " + os.path.basename(path), left)
         return None
 
@@ -249,7 +256,7 @@ class Session:
         for loop in loops[:1]:
             left.append(LeftOut(path=loop, why=Left.LINK_LOOP, detail="a link loop: OpenCode sends no project file"))
         for name in () if loops or self.config.project_off else self.names:
-            walk = [os.path.join(d, name) for d in self.dirs if self.fs.is_file(os.path.join(d, name))]
+            walk = [os.path.join(d, name) for d in self.dirs if self._present(os.path.join(d, name))]
             if walk:
                 files += [f for p in walk if (f := self._file(p, Scope.PROJECT, f"{name} on the walk", left))]
                 break
@@ -282,7 +289,7 @@ class Session:
         while directory != self.cwd and is_inside(directory, self.cwd):
             for name in self.names:
                 candidate = os.path.join(directory, name)
-                if not self.fs.is_file(candidate):
+                if not self._present(candidate):
                     continue
                 # The folder's file is the one read: the folder gives nothing this time (nor claims it).
                 if candidate != path and candidate not in self._claimed:
