@@ -512,3 +512,22 @@ def test_system_settings_count_only_where_root_alone_can_write_them(tmp_path: Pa
     if not _secure_place(Path(system)):
         pytest.skip("this test's folder is not root's alone: no system file counts here")
     assert read_settings(str(home), str(tmp_path), env).names == ("SYSTEM.md", "GEMINI.md")
+
+
+def test_a_path_two_categories_name_is_sent_in_both_and_one_file_in_the_first(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    link = {"json": {"source": str(root), "type": "link"}}
+    build_tree(
+        tmp_path / "home",
+        {
+            ".gemini/extensions/dev/.gemini-extension-install.json": link,  # an extension linked to the project
+            ".gemini/tmp/sub/memory/MEMORY.md": {"symlink": str(root / "sub" / "GEMINI.md")},
+        },
+    )
+    tree = {"gemini-extension.json": {"json": {"name": "dev", "version": "1"}}, "GEMINI.md": "# dev\n"}
+    _root, s = _session(tmp_path, {**tree, "sub/GEMINI.md": "# sub\n"}, cwd="sub")
+    assert [(f.path, f.scope) for f in s.started.files] == [
+        (str(root / "GEMINI.md"), "global"),  # the extension's
+        (str(root / "GEMINI.md"), "project"),  # and the project's, the same path
+        (str(root / "sub" / "GEMINI.md"), "project"),  # the private memory's link to it: the project's alone
+    ]

@@ -21,6 +21,9 @@
    project files are then sent sorted by path, as JavaScript sorts strings (by UTF-16 code
    units: ``A/GEMINI.md`` comes before ``GEMINI.md``, a name past U+FFFF before one in
    U+E000-U+FFFF, and a folder's files by name whatever the order of ``context.fileName``).
+   Across the global files, the extensions', the project's and the private memory (in that
+   order) the same file goes to the first only; the same path named by two of them (an
+   extension linked to the project) is sent in both.
 6. Each file: ``@`` imports expanded (``gemini_imports``; ``context.importFormat`` only at
    start: a file attached on a read is always expanded in place), then trimmed (JavaScript's
    ``trim``, which drops a BOM); an empty result is skipped. No byte limit.
@@ -47,6 +50,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from agents_md._util.jstext import js_sort_key, js_trim
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
@@ -96,14 +100,28 @@ class Session:
         self.included = included_folders(self.settings, fs) if self.trusted else ()
         self._sent_paths: set[str] = set()
         self._sent_ids: set[object] = set()
+        # What a path gave at start, and in which category (global, extension, project, private).
+        self._at_start: dict[str, tuple[str, EngineFile | None]] = {}
         self.started = self._start()
 
     def _identity(self, path: str) -> object:
         stamp = self.fs.stamp(path)
         return ("inode", stamp[1]) if stamp else ("path", self.fs.realpath(path))
 
-    def _load(self, path: str, scope: Scope, why: str, left: list[LeftOut], *, flat: bool = False) -> EngineFile | None:
-        """Steps 5-6 for one file; ``None`` when it is not sent (and why, in ``left``)."""
+    def _load(
+        self, path: str, scope: Scope, why: str, left: list[LeftOut], *, flat: bool = False, start: str = ""
+    ) -> EngineFile | None:
+        """Steps 5-6 for one file; ``None`` when it is not sent (and why, in ``left``). At
+        ``start`` (a category), a path another category named already is sent again, as it was."""
+        if start and path in self._at_start and self._at_start[path][0] != start:
+            given = self._at_start[path][1]
+            return None if given is None else replace(given, scope=scope, why=why)
+        got = self._read(path, scope, why, left, flat=flat)
+        if start:
+            self._at_start.setdefault(path, (start, got))
+        return got
+
+    def _read(self, path: str, scope: Scope, why: str, left: list[LeftOut], *, flat: bool) -> EngineFile | None:
         try:
             data = self.fs.read_file(path)
         except OSError as exc:
@@ -147,24 +165,22 @@ class Session:
         names = self.settings.names
         flat = self.settings.import_format == "flat"
         home_dir = os.path.join(self.home, ".gemini")
+        # Loaded global, extensions, project, private memory: the same file (a link, a hard link)
+        # goes to the first of them; the same path named by two goes to both.
         glob = [
             f
             for name in names
-            if (f := self._load(name_path(home_dir, name), Scope.GLOBAL, f"~/.gemini/{name}", left, flat=flat))
+            if (
+                f := self._load(
+                    name_path(home_dir, name), Scope.GLOBAL, f"~/.gemini/{name}", left, flat=flat, start="global"
+                )
+            )
         ]
-        private = [
+        extensions = [
             f
-            for path in memory_files(self.home, self.cwd, names, self.fs)
-            if (f := self._load(path, Scope.GLOBAL, "private project memory", left, flat=flat))
+            for path, why in extension_files(self.home, self.cwd, self.fs)
+            if (f := self._load(path, Scope.GLOBAL, why, left, flat=flat, start="extension"))
         ]
-        extensions = sorted(
-            (
-                f
-                for path, why in extension_files(self.home, self.cwd, self.fs)
-                if (f := self._load(path, Scope.GLOBAL, why, left, flat=flat))
-            ),
-            key=lambda f: js_sort_key(f.path),
-        )
         chain = path_chain(self.cwd)
         dirs = chain[chain.index(self.top) :] if self.top in chain else [self.cwd]
         for extra in self.included:
@@ -178,9 +194,18 @@ class Session:
         found = [
             f
             for p in paths
-            if (f := self._load(p, Scope.PROJECT, f"{os.path.basename(p)} on the walk", left, flat=flat))
+            if (
+                f := self._load(
+                    p, Scope.PROJECT, f"{os.path.basename(p)} on the walk", left, flat=flat, start="project"
+                )
+            )
         ]
         project = sorted(found, key=lambda f: js_sort_key(f.path))
+        private = [
+            f
+            for path in memory_files(self.home, self.cwd, names, self.fs)
+            if (f := self._load(path, Scope.GLOBAL, "private project memory", left, flat=flat, start="private"))
+        ]
         return EngineStart(
             engine=NAME,
             cwd=self.cwd,
