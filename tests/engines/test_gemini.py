@@ -531,3 +531,28 @@ def test_a_path_two_categories_name_is_sent_in_both_and_one_file_in_the_first(tm
         (str(root / "GEMINI.md"), "project"),  # and the project's, the same path
         (str(root / "sub" / "GEMINI.md"), "project"),  # the private memory's link to it: the project's alone
     ]
+
+
+@pytest.mark.parametrize(
+    ("env", "trusted"),
+    [
+        ({"GEMINI_RESTRICTED_MODE": "true"}, False),
+        ({"GEMINI_CLI_TRUST_WORKSPACE": "false"}, False),
+        ({"GEMINI_RESTRICTED_MODE": "TRUE"}, True),  # spelled otherwise: the rules decide
+        ({"GEMINI_CLI_TRUST_WORKSPACE": "FALSE"}, True),
+    ],
+)
+def test_a_variable_can_distrust_a_trusted_folder(tmp_path: Path, env: dict[str, str], trusted: bool) -> None:
+    root, home = tmp_path / "root", tmp_path / "home"
+    build_tree(root, {".git/HEAD": "x", "GEMINI.md": "# r\n", "a/GEMINI.md": "# a\n", "a/x.txt": "x\n"})
+    build_tree(
+        home, {".gemini/trustedFolders.json": {"json": {str(root): "TRUST_FOLDER"}}, ".gemini/GEMINI.md": "# me\n"}
+    )
+    s = gemini.Session(str(root), home=str(home), env=env)
+    assert (s.started.prompt is not None) is trusted  # distrusted with trust on: exit 55, nothing
+    # With trust off in the settings the run goes on: the global file, no project file, no read.
+    build_tree(home, {".gemini/settings.json": {"json": {"security": {"folderTrust": {"enabled": False}}}}})
+    s = gemini.Session(str(root), home=str(home), env=env)
+    sent = [os.path.relpath(f.path, tmp_path) for f in s.started.files]
+    assert sent == (["home/.gemini/GEMINI.md", "root/GEMINI.md"] if trusted else ["home/.gemini/GEMINI.md"])
+    assert (s.read(str(root / "a" / "x.txt")).text is not None) is trusted

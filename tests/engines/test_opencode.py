@@ -282,3 +282,14 @@ def test_a_name_linked_to_a_device_counts_and_sends_nothing(tmp_path: Path) -> N
     # Each AGENTS.md wins its place (no CLAUDE.md instead) and, empty, sends nothing.
     assert s.started.prompt is None
     assert s.read(str(root / "a" / "x.txt")).text is None
+
+
+def test_the_managed_config_merges_last(tmp_path: Path) -> None:
+    home = {
+        "managed/opencode.jsonc": '{"instructions": ["K.md"]}',
+        "managed/opencode.json": {"json": {"instructions": ["J.md"]}},
+    }
+    tree = {"J.md": "j\n", "K.md": "k\n", "P.md": "p\n", "opencode.json": {"json": {"instructions": ["P.md"]}}}
+    env = {"OPENCODE_TEST_MANAGED_CONFIG_DIR": str(tmp_path / "home" / "managed")}
+    root, s = _session(tmp_path, tree, home=home, env=env)
+    assert [os.path.relpath(f.path, root) for f in s.started.files] == ["P.md", "J.md", "K.md"]

@@ -2,7 +2,8 @@
 
 1. Settings and trust: ``gemini_settings`` (``~/.gemini/settings.json``, ``trustedFolders.json``;
    ``~`` is ``GEMINI_CLI_HOME`` when that is set).
-   An untrusted working directory: nothing is sent (the run exits 55).
+   An untrusted working directory: nothing is sent (the run exits 55); with trust off in the
+   settings (a variable distrusting it), no project file is sent nor attached.
 2. The working directory is its real path.
 3. Global files: ``~/.gemini/<name>`` for each configured name, in that order; the private
    project memory (``gemini_memory``); then the context files of the extensions enabled in the
@@ -149,7 +150,7 @@ class Session:
 
     def _start(self) -> EngineStart:
         notices: tuple[str, ...] = ()
-        if not self.trusted:
+        if not self.trusted and self.settings.trust_setting:
             return EngineStart(
                 engine=NAME,
                 cwd=self.cwd,
@@ -162,6 +163,8 @@ class Session:
                 notices=(*notices, f"{self.cwd} is not a trusted folder: Gemini CLI sends nothing (exit 55)"),
             )
         left: list[LeftOut] = []
+        if not self.trusted:  # trust is off in the settings: the run goes on without the project's files
+            left.append(LeftOut(path=self.cwd, why=Left.UNTRUSTED, detail="not a trusted folder: no project file"))
         names = self.settings.names
         flat = self.settings.import_format == "flat"
         home_dir = os.path.join(self.home, ".gemini")
@@ -183,6 +186,8 @@ class Session:
         ]
         chain = path_chain(self.cwd)
         dirs = chain[chain.index(self.top) :] if self.top in chain else [self.cwd]
+        if not self.trusted:
+            dirs = []
         for extra in self.included:
             top = walk_top(extra, self.settings.markers, self.fs)
             extra_chain = path_chain(extra)

@@ -25,7 +25,10 @@
    path (a rule on a link covers where the link leads). With trust on and no rule trusting
    the working directory, a headless run exits 55 and sends nothing.
    ``GEMINI_CLI_TRUST_WORKSPACE=true`` (spelled so: not ``TRUE`` nor ``1``) trusts it whatever
-   the rules say.
+   the rules say; ``GEMINI_RESTRICTED_MODE=true`` or ``GEMINI_CLI_TRUST_WORKSPACE=false`` (so
+   spelled) distrusts it whatever the rules and the setting say. With trust off in the settings
+   an untrusted folder does not stop the run: the global files, the extensions' and the
+   private memory are sent, no project file, and a read attaches nothing.
 4. ``GEMINI_CLI_HOME`` (when set and not empty; a relative one from the working directory)
    stands for the home everywhere: its ``.gemini`` holds the settings, the trust rules and the
    global files, and ``~`` names it.
@@ -59,6 +62,7 @@ SETTINGS = os.path.join(".gemini", "settings.json")
 TRUSTED_FOLDERS = os.path.join(".gemini", "trustedFolders.json")
 UNTRUSTED_EXIT = 55
 TRUST_ENV = "GEMINI_CLI_TRUST_WORKSPACE"
+RESTRICTED_ENV = "GEMINI_RESTRICTED_MODE"
 TRUST_LEVELS = ("TRUST_FOLDER", "TRUST_PARENT", "DO_NOT_TRUST")
 
 _COMMENT = re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|/\*[\s\S]*?\*/')
@@ -79,7 +83,9 @@ class GeminiSettings:
     respect_git_ignore: bool = True  # context.fileFiltering.respectGitIgnore
     respect_gemini_ignore: bool = True  # context.fileFiltering.respectGeminiIgnore
     custom_ignore_files: tuple[str, ...] = ()  # context.fileFiltering.customIgnoreFilePaths, as written
-    folder_trust: bool = True
+    folder_trust: bool = True  # the trust rules decide (trust on, and no variable decides instead)
+    trust_setting: bool = True  # security.folderTrust.enabled: an untrusted folder stops a run (exit 55)
+    restricted: bool = False  # GEMINI_RESTRICTED_MODE=true or GEMINI_CLI_TRUST_WORKSPACE=false
     trust_rules: tuple[tuple[str, str], ...] = ()  # (folder, rule)
     sources: tuple[str, ...] = ()
 
@@ -190,10 +196,13 @@ def read_settings(
     enabled = next(
         (v for t in (system, user, defaults) if (v := _get(t, "security", "folderTrust", "enabled")) is not None), None
     )
-    folder_trust = _flag(enabled, True) and env.get(TRUST_ENV) != "true"
-    # The rules are read (and a bad one refused) only when trust is on.
+    restricted = env.get(RESTRICTED_ENV) == "true" or env.get(TRUST_ENV) == "false"
+    folder_trust = _flag(enabled, True) and env.get(TRUST_ENV) != "true" and not restricted
+    # The rules are read (and a bad one refused) only when they decide.
     rules = _trust_rules(trust_file(home, env, cwd), fs) if folder_trust else ()
-    settings = GeminiSettings(folder_trust=folder_trust, trust_rules=rules)
+    settings = GeminiSettings(
+        folder_trust=folder_trust, trust_setting=_flag(enabled, True), restricted=restricted, trust_rules=rules
+    )
     layers = [(defaults_path, defaults), (user_path, user)]
     workspace = os.path.join(cwd, SETTINGS)
     if os.path.normpath(workspace) != os.path.normpath(user_path) and is_trusted(settings, cwd):
@@ -314,6 +323,8 @@ def _folder(key: str, fs: FileSystem) -> str:
 
 def is_trusted(settings: GeminiSettings, cwd: str) -> bool:
     """Step 3."""
+    if settings.restricted:
+        return False
     if not settings.folder_trust:
         return True
     best: tuple[int, bool] | None = None
