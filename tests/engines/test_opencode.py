@@ -293,3 +293,33 @@ def test_the_managed_config_merges_last(tmp_path: Path) -> None:
     env = {"OPENCODE_TEST_MANAGED_CONFIG_DIR": str(tmp_path / "home" / "managed")}
     root, s = _session(tmp_path, tree, home=home, env=env)
     assert [os.path.relpath(f.path, root) for f in s.started.files] == ["P.md", "J.md", "K.md"]
+
+
+def test_a_read_in_a_sibling_folder_sharing_the_cwds_name_start_attaches(tmp_path: Path) -> None:
+    tree = {
+        "app2/AGENTS.md": "# app2\n",
+        "app2/x/AGENTS.md": "# x\n",
+        "app2/x/y.txt": "y\n",
+        "other/AGENTS.md": "# o\n",
+    }
+    tree |= {"other/z.txt": "z\n"}
+    root, s = _session(tmp_path, tree, "app")
+    got = s.read(str(root / "app2" / "x" / "y.txt"))
+    assert [os.path.relpath(f.path, root) for f in got.files] == ["app2/x/AGENTS.md", "app2/AGENTS.md"]
+    assert s.read(str(root / "other" / "z.txt")).text is None
+
+
+def test_a_folder_named_agents_md_wins_over_claude_md_and_sends_nothing(tmp_path: Path) -> None:
+    tree = {"AGENTS.md/": {"dir": True}, "CLAUDE.md": "# c\n", "a/AGENTS.md/": {"dir": True}, "a/CLAUDE.md": "# a\n"}
+    root, s = _session(tmp_path, {**tree, "a/x.txt": "x\n"})
+    assert s.started.prompt is None
+    assert s.read(str(root / "a" / "x.txt")).text is None
+
+
+def test_without_the_project_a_relative_entry_is_the_global_config_folders(tmp_path: Path) -> None:
+    home = {".config/opencode/opencode.json": {"json": {"instructions": ["rules.md"]}}}
+    home |= {".config/opencode/rules.md": "global rules\n"}
+    _root, s = _session(
+        tmp_path, {"rules.md": "project rules\n"}, home=home, env={"OPENCODE_DISABLE_PROJECT_CONFIG": "1"}
+    )
+    assert [f.text for f in s.started.files] == ["global rules\n"]

@@ -12,7 +12,7 @@
    nearest first; only when there is none anywhere on the walk, every ``CLAUDE.md`` (unless
    switched off), else every ``CONTEXT.md`` — one name wins for the whole walk. A link loop
    under one of the names on the walk: no project file at all.
-   A name holding anything but a folder counts (a link to ``/dev/null`` wins as an empty file
+   A name holding anything counts (a folder, a link to ``/dev/null``: it wins as an empty file
    would, sending nothing), for the global file and a read's folders too.
 5. ``instructions`` entries, in config order: ``~/`` is the home; braces are expanded first,
    each alternative in its written order (``{b,a}``: b's matches, then a's); an absolute path
@@ -28,13 +28,15 @@
    dropped is not sent. A config file OpenCode loaded is sent as it rewrites it at start
    (``opencode_schema``).
    Entries ``Instructions from: <path>\\n<text>`` joined by ``\\n``.
-7. A read of a file inside the working directory attaches, per folder from the file's folder
-   up to (not including) the working directory, nearest first, the first of the names of
+7. A read of a file attaches, per folder from the file's folder up to (not including) the
+   working directory, as long as the folder's path starts with the working directory's (as a
+   string: a sibling ``app2`` of a working directory ``app`` is walked too), nearest first,
+   the first of the names of
    step 4 it holds — unless that is the file read itself (then the folder gives nothing, and a
    later read may still attach it) or one sent before in the session — as
    ``<system-reminder>\\n`` + entries joined by ``\\n\\n`` + ``\\n</system-reminder>``.
-   A read outside the working directory, or of something that is not a file (missing, a
-   dangling link, a folder), attaches nothing.
+   Any other read outside the working directory, or of something that is not a file
+   (missing, a dangling link, a folder), attaches nothing.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ import os
 from collections.abc import Mapping
 
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
-from agents_md.engine.paths import is_inside, path_chain
+from agents_md.engine.paths import path_chain
 from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, LeftOut, Scope
 from agents_md.engines.opencode_config import OpenCodeConfig, read_config
 from agents_md.engines.opencode_schema import with_schema
@@ -145,9 +147,9 @@ class Session:
         self.started = self._start()
 
     def _present(self, path: str) -> bool:
-        """An instruction file's name holds something that is not a folder: a file, or a link to
-        one or to a device (``/dev/null``: then it wins as an empty file would, sending nothing)."""
-        return self.fs.exists(path) and not self.fs.is_dir(path)
+        """An instruction file's name holds anything (a file, a folder, a link to ``/dev/null``):
+        then it wins its place, and what is no file sends nothing."""
+        return self.fs.exists(path)
 
     def _text(self, path: str, left: list[LeftOut]) -> tuple[str, int] | None:
         try:
@@ -202,7 +204,8 @@ class Session:
         return sorted(self._glob(full, base=os.path.normpath(folder)), key=lambda p: p.count(os.sep))
 
     def _matches_one(self, pattern: str) -> list[str]:
-        bases = [] if self.config.project_off else self.dirs
+        # The project left out: a relative entry is the global config folder's.
+        bases = [self.config.config_dir] if self.config.project_off else self.dirs
         out: list[str] = []
         for base in bases:
             full = os.path.normpath(os.path.join(base, pattern))
@@ -280,13 +283,15 @@ class Session:
     def read(self, path: str) -> EngineRead:
         """Step 7."""
         path = os.path.normpath(path)
-        # Outside the working directory, or not a file (missing, a dangling link, a folder: the tool fails).
-        if not is_inside(path, self.cwd) or path == self.cwd or not self.fs.is_file(path):
+        # Not a file (missing, a dangling link, a folder): the tool fails.
+        if not self.fs.is_file(path):
             return EngineRead(path=path, files=(), text=None)
         left: list[LeftOut] = []
         found: list[EngineFile] = []
         directory = os.path.dirname(path)
-        while directory != self.cwd and is_inside(directory, self.cwd):
+        # The folders whose names start with the working directory's, as strings: a sibling
+        # folder sharing its name's start (``app2`` beside ``app``) is walked too.
+        while directory.startswith(self.cwd) and directory != self.cwd:
             for name in self.names:
                 candidate = os.path.join(directory, name)
                 if not self._present(candidate):

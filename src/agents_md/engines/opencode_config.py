@@ -25,7 +25,8 @@
    ``//`` is left alone; a file that cannot be read stops OpenCode.
 6. ``OPENCODE_DISABLE_PROJECT_CONFIG`` (``true`` in any case, or ``1``) leaves the project out:
    no config file of a project folder (nor of its ``.opencode`` folders) is read, no project
-   file is sent at start and a relative ``instructions`` entry matches nothing; the global
+   file is sent at start and a relative ``instructions`` entry matches in the global config
+   folder alone; the global
    files, ``~/.opencode``, ``$OPENCODE_CONFIG``, ``$OPENCODE_CONFIG_DIR`` and
    ``$OPENCODE_CONFIG_CONTENT`` still count, and a read still attaches the files above it.
 7. A file that is not JSON (white space or comments alone included; an empty file is an empty
