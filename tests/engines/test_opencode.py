@@ -323,3 +323,11 @@ def test_without_the_project_a_relative_entry_is_the_global_config_folders(tmp_p
         tmp_path, {"rules.md": "project rules\n"}, home=home, env={"OPENCODE_DISABLE_PROJECT_CONFIG": "1"}
     )
     assert [f.text for f in s.started.files] == ["global rules\n"]
+
+
+def test_an_absolute_entrys_wildcard_passes_over_dot_files_a_relative_ones_does_not(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    tree = {"r/.a.md": "dot a\n", "r/b.md": "b\n", "s/.c.md": "dot c\n", "s/d.md": "d\n"}
+    tree |= {"opencode.json": {"json": {"instructions": [f"{root}/r/*.md", "s/*.md"]}}}
+    _root, s = _session(tmp_path, tree)
+    assert sorted(os.path.relpath(f.path, root) for f in s.started.files) == ["r/b.md", "s/.c.md", "s/d.md"]

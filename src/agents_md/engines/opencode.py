@@ -18,11 +18,12 @@
    each alternative in its written order (``{b,a}``: b's matches, then a's); an absolute path
    (``~/`` too) is a folder taken as written (``*``, ``**`` and braces in it are plain
    characters) and a last part that alone may be a glob, matched among that folder's
-   entries; a relative one matches in each folder from the working directory
-   up to the worktree root, a glob in any part; ``**`` goes through linked folders too. A glob's matches come
-   shallower first; at one depth in the order of OpenCode's walk (``Session._glob``): the
-   reverse of the disk's order of the entries (ext4 lists a folder by a hash of the names, so
-   this is not name order), a subfolder's whole before the ones listed ahead of it.
+   entries (a wildcard there passes over names starting with ``.``); a relative one matches
+   in each folder from the working directory up to the worktree root, a glob in any part;
+   ``**`` goes through linked folders too. A glob's matches come shallower first; at one
+   depth in the order of OpenCode's walk (``Session._glob``): the reverse of the disk's order
+   of the entries (ext4 lists a folder by a hash of the names, so this is not name order), a
+   subfolder's whole before the ones listed ahead of it.
    A path met before is not sent again (by its name: a link and its target are two).
 6. Each file raw (no trim; a BOM dropped, bad UTF-8 as U+FFFD); a file empty once its BOM is
    dropped is not sent. A config file OpenCode loaded is sent as it rewrites it at start
@@ -116,11 +117,13 @@ def _up(cwd: str, top: str) -> list[str]:
     return list(reversed(chain[chain.index(top) :])) if top in chain else [cwd]
 
 
-def _matches(path: str, pattern: str) -> bool:
-    """A glob as OpenCode reads one: ``*`` within a folder's name, ``**`` any number of folders."""
+def _matches(path: str, pattern: str, *, dot: bool = True) -> bool:
+    """A glob as OpenCode reads one: ``*`` within a folder's name, ``**`` any number of folders;
+    a name starting with ``.`` matches a wildcard only when ``dot`` (a relative entry's glob; an
+    absolute one's ``*`` passes over ``.a.md``, its ``.*`` does not)."""
     from wcmatch import glob  # lazy: only a configured glob asks
 
-    return bool(glob.globmatch(path, pattern, flags=glob.GLOBSTAR | glob.DOTMATCH))
+    return bool(glob.globmatch(path, pattern, flags=glob.GLOBSTAR | (glob.DOTMATCH if dot else 0)))
 
 
 def _braces(pattern: str) -> list[str]:
@@ -244,7 +247,7 @@ class Session:
                     seen.add(real)
                     stack += [os.path.join(path, name) for name in self.fs.list_dir(path) or []]
             elif self.fs.is_file(path) and (
-                _matches(path, pattern) if below is None else _matches(os.path.relpath(path, base), below)
+                _matches(path, pattern) if below is None else _matches(os.path.relpath(path, base), below, dot=False)
             ):
                 found.append(path)
         return found
