@@ -556,3 +556,18 @@ def test_a_variable_can_distrust_a_trusted_folder(tmp_path: Path, env: dict[str,
     sent = [os.path.relpath(f.path, tmp_path) for f in s.started.files]
     assert sent == (["home/.gemini/GEMINI.md", "root/GEMINI.md"] if trusted else ["home/.gemini/GEMINI.md"])
     assert (s.read(str(root / "a" / "x.txt")).text is not None) is trusted
+
+
+def test_the_walk_up_stops_below_the_engines_own_folder(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    build_tree(
+        home,
+        {
+            ".git": "gitdir: /nowhere\n",  # a home kept in git: its root is the home
+            "GEMINI.md": "# home\n",
+            ".gemini/extensions/mine/GEMINI.md": "# mine\n",
+            ".gemini/trustedFolders.json": {"json": {str(home): "TRUST_FOLDER"}},
+        },
+    )
+    s = gemini.Session(str(home / ".gemini" / "extensions" / "mine"), home=str(home), env={})
+    assert [f.path for f in s.started.files] == [str(home / ".gemini" / "extensions" / "mine" / "GEMINI.md")]

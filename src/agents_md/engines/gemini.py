@@ -9,7 +9,8 @@
    project memory (``gemini_memory``); then the context files of the extensions enabled in the
    working directory (``gemini_extensions``).
 4. Project files: from the working directory (and each ``context.includeDirectories`` folder)
-   upwards to the nearest folder holding one of
+   upwards (never into ``~/.gemini`` nor above it: the walk stops below it) to the nearest
+   folder holding one of
    ``context.memoryBoundaryMarkers`` (none found, or ``[]``: the working directory alone; a
    marker is joined to each folder as the names are, keeping a trailing ``/``: ``.git/`` is a
    folder alone), every configured name in every folder (joined to it as Node's ``path.join``
@@ -105,6 +106,11 @@ class Session:
         self._at_start: dict[str, tuple[str, EngineFile | None]] = {}
         self.started = self._start()
 
+    def _below_home_dir(self, dirs: list[str]) -> list[str]:
+        """A walk's folders (root-most first) below ``~/.gemini``: the walk up stops there."""
+        stop = os.path.join(self.home, ".gemini")
+        return dirs[dirs.index(stop) + 1 :] if stop in dirs else dirs
+
     def _identity(self, path: str) -> object:
         stamp = self.fs.stamp(path)
         return ("inode", stamp[1]) if stamp else ("path", self.fs.realpath(path))
@@ -185,15 +191,14 @@ class Session:
             if (f := self._load(path, Scope.GLOBAL, why, left, flat=flat, start="extension"))
         ]
         chain = path_chain(self.cwd)
-        dirs = chain[chain.index(self.top) :] if self.top in chain else [self.cwd]
+        dirs = self._below_home_dir(chain[chain.index(self.top) :] if self.top in chain else [self.cwd])
         if not self.trusted:
             dirs = []
         for extra in self.included:
             top = walk_top(extra, self.settings.markers, self.fs)
             extra_chain = path_chain(extra)
-            dirs += [
-                d for d in (extra_chain[extra_chain.index(top) :] if top in extra_chain else [extra]) if d not in dirs
-            ]
+            walk = self._below_home_dir(extra_chain[extra_chain.index(top) :] if top in extra_chain else [extra])
+            dirs += [d for d in walk if d not in dirs]
         # Found root-most folder first (the first name of a file met twice wins), sent by path.
         paths = [name_path(d, n) for d in dirs for n in names]
         found = [
@@ -242,7 +247,7 @@ class Session:
             return EngineRead(path=path, files=(), text=None)
         chain = path_chain(os.path.dirname(path))
         top = space[1] if space[1] in chain else space[0]
-        dirs = chain[chain.index(top) :] if top in chain else []
+        dirs = self._below_home_dir(chain[chain.index(top) :] if top in chain else [])
         left: list[LeftOut] = []
         names = dict.fromkeys(self.settings.names)
         found = [
