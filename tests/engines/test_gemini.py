@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from trees import build_tree
@@ -571,3 +572,27 @@ def test_the_walk_up_stops_below_the_engines_own_folder(tmp_path: Path) -> None:
     )
     s = gemini.Session(str(home / ".gemini" / "extensions" / "mine"), home=str(home), env={})
     assert [f.path for f in s.started.files] == [str(home / ".gemini" / "extensions" / "mine" / "GEMINI.md")]
+
+
+def test_the_security_settings_choose_which_extensions_load(tmp_path: Path) -> None:
+    from agents_md.engines.gemini_extensions import extension_files
+
+    home = tmp_path / "home"
+    ext = ".gemini/extensions/"
+    spec: dict[str, object] = {}
+    for name, kind, source in [("viagit", "git", "https://github.com/acme/x"), ("local", "local", "/src/local")]:
+        spec |= _extension(name)
+        spec[f"{ext}{name}/GEMINI.md"] = f"# {name}\n"
+        spec[f"{ext}{name}/.gemini-extension-install.json"] = {"json": {"type": kind, "source": source}}
+    build_tree(home, spec)
+
+    def loaded(**settings: Any) -> list[str]:
+        return [p.split("/")[-2] for p, _why in extension_files(str(home), str(tmp_path), **settings)]
+
+    assert loaded() == ["local", "viagit"]
+    assert loaded(block_git=True) == ["local"]
+    # A source is matched as a path: a URL resolves below the working directory and never matches.
+    assert loaded(allowed=("^https://github\\.com/acme/", "^/src/")) == ["local"]
+    build_tree(home, _extension("bare"))
+    with pytest.raises(GeminiSettingsError):
+        loaded(allowed=(".*",))  # an extension without install metadata stops Gemini CLI

@@ -187,7 +187,13 @@ class Session:
         ]
         extensions = [
             f
-            for path, why in extension_files(self.home, self.cwd, self.fs)
+            for path, why in extension_files(
+                self.home,
+                self.cwd,
+                self.fs,
+                allowed=self.settings.allowed_extensions,
+                block_git=self.settings.block_git_extensions,
+            )
             if (f := self._load(path, Scope.GLOBAL, why, left, flat=flat, start="extension"))
         ]
         chain = path_chain(self.cwd)

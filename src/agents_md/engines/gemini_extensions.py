@@ -2,6 +2,10 @@
 
 1. Each entry of ``~/.gemini/extensions`` that is a folder (or a link to one) is an extension;
    one whose ``.gemini-extension-install.json`` says ``"type": "link"`` lives at its ``source``.
+   ``security.allowedExtensions`` (patterns): only an extension whose install ``source``, as a
+   path (its real path, else resolved from the working directory: a URL never matches a
+   ``^https://`` pattern), one matches is loaded, and one without a ``source`` stops Gemini CLI;
+   else ``security.blockGitExtensions`` passes over those installed from git or a release.
 2. Its ``gemini-extension.json`` must be a JSON object with a ``name`` (letters, digits and
    ``-``) and a ``version``; an extension without one is skipped.
 3. ``contextFileName``: a name or a list of names (none, or ``""``: ``GEMINI.md``; ``[]``: none). A name that
@@ -25,6 +29,7 @@ from urllib.parse import unquote
 from agents_md._util.jstext import js_sort_key
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
 from agents_md.engine.paths import is_inside
+from agents_md.engines.gemini_settings import GeminiSettingsError
 
 EXTENSIONS = os.path.join(".gemini", "extensions")
 MANIFEST = "gemini-extension.json"
@@ -104,14 +109,41 @@ def _enablement(home: str, fs: FileSystem) -> dict[str, object]:
     return table
 
 
-def extension_files(home: str, cwd: str, fs: FileSystem = DEFAULT_FS) -> list[tuple[str, str]]:
+def _admitted(extension: str, cwd: str, allowed: tuple[str, ...], block_git: bool, fs: FileSystem) -> bool:
+    """Step 1's settings: ``security.allowedExtensions`` and ``security.blockGitExtensions``."""
+    meta = _json(os.path.join(extension, INSTALL_METADATA), fs)
+    meta = meta if isinstance(meta, dict) else {}
+    if allowed:
+        source = meta.get("source")
+        if not isinstance(source, str) or not source:
+            raise GeminiSettingsError(f"Failed to load extension {extension}. The {INSTALL_METADATA} file is missing")
+        # The source as a path: its real path, else resolved from the working directory (a URL too).
+        real = fs.realpath(source) if fs.exists(source) else os.path.normpath(os.path.join(cwd, source))
+        for pattern in allowed:
+            try:
+                if re.search(pattern, real):
+                    return True
+            except re.error as exc:
+                raise GeminiSettingsError(f'Invalid regex pattern in allowedExtensions setting: "{pattern}"') from exc
+        return False
+    return not (block_git and meta.get("type") in ("git", "github-release"))
+
+
+def extension_files(
+    home: str,
+    cwd: str,
+    fs: FileSystem = DEFAULT_FS,
+    *,
+    allowed: tuple[str, ...] = (),
+    block_git: bool = False,
+) -> list[tuple[str, str]]:
     """Steps 1-5: (path, why) for each context file of each extension enabled in ``cwd``."""
     where = os.path.join(home, EXTENSIONS)
     rules = _enablement(home, fs)
     found: dict[str, str] = {}
     for entry in fs.list_dir(where) or []:
         extension = os.path.join(where, entry)
-        if not fs.is_dir(extension):
+        if not fs.is_dir(extension) or not _admitted(extension, cwd, allowed, block_git, fs):
             continue
         folder = _folder(extension, fs)
         manifest = _json(os.path.join(folder, MANIFEST), fs)

@@ -83,6 +83,8 @@ class GeminiSettings:
     respect_git_ignore: bool = True  # context.fileFiltering.respectGitIgnore
     respect_gemini_ignore: bool = True  # context.fileFiltering.respectGeminiIgnore
     custom_ignore_files: tuple[str, ...] = ()  # context.fileFiltering.customIgnoreFilePaths, as written
+    allowed_extensions: tuple[str, ...] = ()  # security.allowedExtensions: patterns an extension's source must match
+    block_git_extensions: bool = False  # security.blockGitExtensions
     folder_trust: bool = True  # the trust rules decide (trust on, and no variable decides instead)
     trust_setting: bool = True  # security.folderTrust.enabled: an untrusted folder stops a run (exit 55)
     restricted: bool = False  # GEMINI_RESTRICTED_MODE=true or GEMINI_CLI_TRUST_WORKSPACE=false
@@ -213,6 +215,8 @@ def read_settings(
     fmt: object = "tree"
     include: tuple[str, ...] = ()
     custom: tuple[str, ...] = ()
+    allowed: tuple[str, ...] = ()
+    block_git = False
     respect = {"respectGitIgnore": True, "respectGeminiIgnore": True}
     for path, table in layers:
         names = _names(table, path, "fileName", one=True) or names
@@ -228,8 +232,14 @@ def read_settings(
         value = _get(table, "context", "fileFiltering", "customIgnoreFilePaths")
         if isinstance(value, list):  # the workspace's join the user's (a union)
             custom = tuple(dict.fromkeys((*custom, *(v for v in value if isinstance(v, str)))))
+        value = _get(table, "security", "allowedExtensions")
+        allowed = tuple(v for v in value if isinstance(v, str)) if isinstance(value, list) else allowed
+        value = _get(table, "security", "blockGitExtensions")
+        block_git = block_git if value is None else _flag(value, False)
     return replace(
         settings,
+        allowed_extensions=allowed,
+        block_git_extensions=block_git,
         names=tuple(dict.fromkeys((*names, *DEFAULT_NAMES))),
         markers=markers,
         import_format=str(fmt),
