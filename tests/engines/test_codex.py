@@ -93,8 +93,16 @@ def test_codex_home_moves_the_whole_configuration(tmp_path: Path) -> None:
         ("project_doc_max_bytes = \n", "not valid TOML"),
         ("projects = 3\n", "projects must be a table of folders (found 3)"),
         ('[projects."/x"]\ntrust_level = "maybe"\n', "projects.'/x'.trust_level must be 'trusted' or 'untrusted'"),
+        ("project_doc_max_bytes = 9223372036854775808\n", "project_doc_max_bytes must be a whole number of bytes"),
     ],
-    ids=["budget-not-a-number", "fallbacks-not-a-list", "not-toml", "projects-not-a-table", "trust-level-unknown"],
+    ids=[
+        "budget-not-a-number",
+        "fallbacks-not-a-list",
+        "not-toml",
+        "projects-not-a-table",
+        "trust-level-unknown",
+        "budget-past-64-bits",
+    ],
 )
 def test_a_config_codex_refuses_is_an_error_naming_the_file(tmp_path: Path, text: str, message: str) -> None:
     root = build_tree(tmp_path / "root", {"AGENTS.md": "# root\n"})
@@ -179,3 +187,21 @@ def test_a_codex_home_that_is_no_folder_stops_codex(tmp_path: Path, home_tree: d
     with pytest.raises(CodexConfigError) as caught:
         codex.start(root, home=home, env={"CODEX_HOME": elsewhere})
     assert str(caught.value) == f'CODEX_HOME points to "{elsewhere}", {message}'
+
+
+def test_the_largest_64_bit_budget_is_taken(tmp_path: Path) -> None:
+    root = build_tree(tmp_path / "root", {"AGENTS.md": "# root\n"})
+    home = build_tree(tmp_path / "home", {".codex/config.toml": "project_doc_max_bytes = 9223372036854775807\n"})
+    assert codex.start(root, home=home, env={}).budget == 2**63 - 1
+
+
+def test_the_config_is_read_as_toml_1_1(tmp_path: Path) -> None:
+    root = build_tree(tmp_path / "root", {"CLAUDE.md": "# claude\n"})
+    text = (
+        'project_doc_fallback_filenames = [\n  "\\x43LAUDE.md",\n]\n'  # a \x escape, a trailing comma
+        'projects = { "/x" = {\n  trust_level = "trusted",\n}, }\n'  # an inline table over lines
+    )
+    home = build_tree(tmp_path / "home", {".codex/config.toml": text})
+    started = codex.start(root, home=home, env={})
+    assert started.names == ("AGENTS.override.md", "AGENTS.md", "CLAUDE.md")
+    assert [f.text for f in started.files] == ["# claude\n"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from trees import build_tree
@@ -317,3 +318,281 @@ def test_only_true_trusts_the_workspace_through_the_environment(tmp_path: Path, 
     build_tree(root, {".git/HEAD": "x", "GEMINI.md": "# g\n"})
     s = gemini.Session(str(root), home=str(home), env={"GEMINI_CLI_TRUST_WORKSPACE": value})
     assert s.trusted is trusted
+
+
+def test_a_configured_name_is_joined_below_each_folder_as_node_joins_paths(tmp_path: Path) -> None:
+    tree = {"SHARED.md": "# top\n", "a/SHARED.md": "# a\n", "docs/RULES.md": "# rules\n"}
+    absolute = str(tmp_path / "root" / "docs" / "RULES.md")
+    root, s = _session(tmp_path, tree, cwd="a/b", settings={"context": {"fileName": ["../SHARED.md", absolute]}})
+    # ``../SHARED.md`` is each parent's, named normalised; the absolute name stays below each folder.
+    assert [f.path for f in s.started.files] == [str(root / "SHARED.md"), str(root / "a" / "SHARED.md")]
+    assert gemini.name_path("/r/a", "/r/docs/RULES.md") == "/r/a/r/docs/RULES.md"
+    assert gemini.name_path("/", "/x.md") == "/x.md"
+
+
+def test_project_files_are_sorted_by_utf16_code_units_as_javascript_sorts(tmp_path: Path) -> None:
+    fullwidth, emoji = "\uff21.md", "\U0001f600.md"
+    tree = {fullwidth: "# fullwidth\n", emoji: "# emoji\n"}
+    root, s = _session(tmp_path, tree, settings={"context": {"fileName": [fullwidth, emoji]}})
+    # U+1F600 is two surrogates from U+D83D: before U+FF21, though its code point is higher.
+    assert [f.path for f in s.started.files] == [str(root / emoji), str(root / fullwidth)]
+
+
+def test_a_boundary_marker_is_joined_below_each_folder_keeping_its_trailing_slash(tmp_path: Path) -> None:
+    tree = {"GEMINI.md": "# root\n", "m": "", "wt/.git": "gitdir: /nowhere\n", "wt/GEMINI.md": "# wt\n"}
+    # ``<root>/m`` exists, but joined below each folder it names nothing: the walk goes up to ``.git``.
+    absolute = str(tmp_path / "root" / "m")
+    markers = {"context": {"memoryBoundaryMarkers": [".git", absolute]}}
+    root, s = _session(tmp_path, {"m": "", "sub/GEMINI.md": "# sub\n"}, cwd="sub", settings=markers)
+    assert s.top == str(root)
+    # ``.git/`` is a folder alone: the worktree's ``.git`` file is no marker.
+    root, s = _session(tmp_path / "2", tree, cwd="wt", settings={"context": {"memoryBoundaryMarkers": [".git/"]}})
+    assert s.top == str(root)
+    assert [f.path for f in s.started.files] == [str(root / "GEMINI.md"), str(root / "wt" / "GEMINI.md")]
+    root, s = _session(tmp_path / "3", tree, cwd="wt", settings={"context": {"memoryBoundaryMarkers": [".git"]}})
+    assert s.top == str(root / "wt")
+
+
+def test_a_configured_name_loses_its_trailing_slash(tmp_path: Path) -> None:
+    root, s = _session(tmp_path, {"RULES.md": "# rules\n"}, settings={"context": {"fileName": ["RULES.md/"]}})
+    assert [f.path for f in s.started.files] == [str(root / "RULES.md")]
+
+
+def test_custom_ignore_files_are_the_working_directorys_the_first_listed_deciding(tmp_path: Path) -> None:
+    tree = {"sub/GEMINI.md": "# sub\n", "sub/x.txt": "x\n", ".a": "!x.txt\n", ".b": "x.txt\n", ".c": "sub/\n"}
+
+    def attached(names: list[str], **filtering: object) -> bool:
+        settings = {"context": {"fileFiltering": {"customIgnoreFilePaths": names, **filtering}}}
+        root, s = _session(tmp_path / str(len(list(tmp_path.iterdir()))), tree, settings=settings)
+        return s.read(str(root / "sub" / "x.txt")).text is not None
+
+    assert not attached([".c"])
+    assert attached([".a", ".b"])  # the first listed decides
+    assert not attached([".b", ".a"])
+    assert not attached([".c"], respectGeminiIgnore=False)  # whatever the switches
+    assert attached([str(tmp_path / "0" / "root" / ".c")])  # an absolute path is joined below the cwd
+
+
+def test_the_workspaces_include_directories_are_added_to_the_users(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    tree = {
+        "app/GEMINI.md": "# app\n",
+        "shared/GEMINI.md": "# shared\n",
+        "lib/GEMINI.md": "# lib\n",
+        "app/.gemini/settings.json": {"json": {"context": {"includeDirectories": [str(root / "lib")]}}},
+    }
+    settings = {"context": {"includeDirectories": [str(root / "shared")]}}
+    _root, s = _session(tmp_path, tree, cwd="app", settings=settings)
+    assert [os.path.relpath(f.path, root) for f in s.started.files] == [
+        "app/GEMINI.md",
+        "lib/GEMINI.md",
+        "shared/GEMINI.md",
+    ]
+
+
+def _extension(name: str, **manifest: object) -> dict[str, object]:
+    folder = f".gemini/extensions/{name}/"
+    return {folder + "gemini-extension.json": {"json": {"name": name, "version": "1.0.0", **manifest}}}
+
+
+def test_an_enabled_extensions_context_files_come_between_the_global_and_the_project_files(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    build_tree(
+        home,
+        {
+            ".gemini/GEMINI.md": "# me\n",
+            **_extension("tools", contextFileName=["C.md", "A.md", "../x.md", "/abs.md"]),
+            ".gemini/extensions/tools/C.md": "  # c\n",
+            ".gemini/extensions/tools/A.md": "# a\n",
+            ".gemini/extensions/tools/GEMINI.md": "# not named\n",
+            **_extension("off"),
+            ".gemini/extensions/off/GEMINI.md": "# off\n",
+            ".gemini/extensions/extension-enablement.json": {"json": {"off": {"overrides": [f"!{tmp_path}/*"]}}},
+            ".gemini/extensions/loose/GEMINI.md": "# no manifest\n",
+        },
+    )
+    root, s = _session(tmp_path, {"GEMINI.md": "# r\n"})
+    ext = home / ".gemini" / "extensions" / "tools"
+    assert [f.path for f in s.started.files] == [
+        str(home / ".gemini" / "GEMINI.md"),
+        str(ext / "A.md"),  # sorted, whatever the manifest's order
+        str(ext / "C.md"),
+        str(root / "GEMINI.md"),
+    ]
+    assert s.started.prompt is not None
+    user = s.started.prompt.split("\n<loaded_context>\n", 1)[1]
+    assert user.startswith("<extension_context>\n--- Context from: " + str(ext / "A.md"))
+    assert "# c\n--- End of Context from" in user  # trimmed
+    assert user.endswith(
+        "</extension_context>\n<project_context>\n"
+        + gemini.block(str(root / "GEMINI.md"), "# r")
+        + "</project_context>\n</loaded_context>"
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "enabled"),
+    [
+        ([], True),
+        (["!/*"], False),
+        (["!/*", "{cwd}/*"], True),  # the last rule that matches decides
+        (["!{cwd}/"], False),  # the folder itself
+        (["!{cwd}/sub/"], True),  # not below it without ``*``
+        (["!{cwd}/sub/*"], True),
+        (["!{parent}/"], True),
+        (["!{parent}/*"], False),
+    ],
+)
+def test_an_extension_is_enabled_by_the_last_rule_matching_the_working_directory(
+    tmp_path: Path, rules: list[str], enabled: bool
+) -> None:
+    from agents_md.engines.gemini_extensions import extension_files
+
+    home, cwd = tmp_path / "home", tmp_path / "work"
+    overrides = [r.format(cwd=cwd, parent=tmp_path) for r in rules]
+    build_tree(
+        home,
+        {
+            **_extension("ext"),
+            ".gemini/extensions/ext/GEMINI.md": "# ext\n",
+            ".gemini/extensions/extension-enablement.json": {"json": {"ext": {"overrides": overrides}}},
+        },
+    )
+    assert bool(extension_files(str(home), str(cwd))) is enabled
+
+
+def test_the_private_project_memory_is_sent_with_the_global_files(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    build_tree(home, {".gemini/GEMINI.md": "# me\n", ".gemini/tmp/root/memory/MEMORY.md": "\n# remembered\n"})
+    _root, s = _session(tmp_path, {"GEMINI.md": "# r\n"})
+    memory = str(home / ".gemini" / "tmp" / "root" / "memory" / "MEMORY.md")
+    system = s.started.prompt.split("\n<loaded_context>\n<project_context>")[0] if s.started.prompt else ""
+    assert system == (
+        "<loaded_context>\n<global_context>\n"
+        + gemini.block(str(home / ".gemini" / "GEMINI.md"), "# me").rstrip("\n")
+        + "\n</global_context>\n<user_project_memory>\n"
+        + gemini.PRIVATE_HEAD
+        + "\n"
+        + gemini.block(memory, "# remembered").rstrip("\n")
+        + "\n"
+        + gemini.PRIVATE_TAIL
+        + "\n</user_project_memory>\n</loaded_context>"
+    )
+
+
+def test_the_private_memory_folder_is_found_as_gemini_names_a_project(tmp_path: Path) -> None:
+    from agents_md.engines.gemini_memory import project_id, slug
+
+    assert slug("My Sub.Dir") == "my-sub-dir"
+    assert slug("--") == "project"
+    home, project = tmp_path / "home", "/work/My App"
+    assert project_id(str(home), project) == "my-app"
+    build_tree(home, {".gemini/tmp/my-app/.project_root": "/elsewhere/My App\n"})
+    assert project_id(str(home), project) == "my-app-1"  # taken by another folder
+    build_tree(home, {".gemini/history/kept/.project_root": "/work/My App\n"})
+    assert project_id(str(home), project) == "kept"  # a folder that names the project
+    build_tree(home, {".gemini/projects.json": {"json": {"projects": {project: "given"}}}})
+    assert project_id(str(home), project) == "given"  # the registry first
+
+
+def _secure_place(path: Path) -> bool:
+    """Whether ``path`` and the folders above it are root's and writable by no group nor other."""
+    return all((st := os.stat(p)).st_uid == 0 and not st.st_mode & 0o022 for p in (path, *path.parents))
+
+
+def test_system_settings_count_only_where_root_alone_can_write_them(tmp_path: Path) -> None:
+    from agents_md.engines.gemini_settings import read_settings
+
+    home = tmp_path / "home"
+    build_tree(home, {".gemini/settings.json": {"json": {"context": {"fileName": ["USER.md"]}}}})
+    system = build_tree(tmp_path / "etc", {"settings.json": {"json": {"context": {"fileName": ["SYSTEM.md"]}}}})
+    env = {"GEMINI_CLI_SYSTEM_SETTINGS_PATH": str(Path(system) / "settings.json")}
+    os.chmod(system, 0o777)  # a folder others may write: Gemini CLI skips the file
+    assert read_settings(str(home), str(tmp_path), env).names == ("USER.md", "GEMINI.md")
+    os.chmod(system, 0o755)
+    if not _secure_place(Path(system)):
+        pytest.skip("this test's folder is not root's alone: no system file counts here")
+    assert read_settings(str(home), str(tmp_path), env).names == ("SYSTEM.md", "GEMINI.md")
+
+
+def test_a_path_two_categories_name_is_sent_in_both_and_one_file_in_the_first(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    link = {"json": {"source": str(root), "type": "link"}}
+    build_tree(
+        tmp_path / "home",
+        {
+            ".gemini/extensions/dev/.gemini-extension-install.json": link,  # an extension linked to the project
+            ".gemini/tmp/sub/memory/MEMORY.md": {"symlink": str(root / "sub" / "GEMINI.md")},
+        },
+    )
+    tree = {"gemini-extension.json": {"json": {"name": "dev", "version": "1"}}, "GEMINI.md": "# dev\n"}
+    _root, s = _session(tmp_path, {**tree, "sub/GEMINI.md": "# sub\n"}, cwd="sub")
+    assert [(f.path, f.scope) for f in s.started.files] == [
+        (str(root / "GEMINI.md"), "global"),  # the extension's
+        (str(root / "GEMINI.md"), "project"),  # and the project's, the same path
+        (str(root / "sub" / "GEMINI.md"), "project"),  # the private memory's link to it: the project's alone
+    ]
+
+
+@pytest.mark.parametrize(
+    ("env", "trusted"),
+    [
+        ({"GEMINI_RESTRICTED_MODE": "true"}, False),
+        ({"GEMINI_CLI_TRUST_WORKSPACE": "false"}, False),
+        ({"GEMINI_RESTRICTED_MODE": "TRUE"}, True),  # spelled otherwise: the rules decide
+        ({"GEMINI_CLI_TRUST_WORKSPACE": "FALSE"}, True),
+    ],
+)
+def test_a_variable_can_distrust_a_trusted_folder(tmp_path: Path, env: dict[str, str], trusted: bool) -> None:
+    root, home = tmp_path / "root", tmp_path / "home"
+    build_tree(root, {".git/HEAD": "x", "GEMINI.md": "# r\n", "a/GEMINI.md": "# a\n", "a/x.txt": "x\n"})
+    build_tree(
+        home, {".gemini/trustedFolders.json": {"json": {str(root): "TRUST_FOLDER"}}, ".gemini/GEMINI.md": "# me\n"}
+    )
+    s = gemini.Session(str(root), home=str(home), env=env)
+    assert (s.started.prompt is not None) is trusted  # distrusted with trust on: exit 55, nothing
+    # With trust off in the settings the run goes on: the global file, no project file, no read.
+    build_tree(home, {".gemini/settings.json": {"json": {"security": {"folderTrust": {"enabled": False}}}}})
+    s = gemini.Session(str(root), home=str(home), env=env)
+    sent = [os.path.relpath(f.path, tmp_path) for f in s.started.files]
+    assert sent == (["home/.gemini/GEMINI.md", "root/GEMINI.md"] if trusted else ["home/.gemini/GEMINI.md"])
+    assert (s.read(str(root / "a" / "x.txt")).text is not None) is trusted
+
+
+def test_the_walk_up_stops_below_the_engines_own_folder(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    build_tree(
+        home,
+        {
+            ".git": "gitdir: /nowhere\n",  # a home kept in git: its root is the home
+            "GEMINI.md": "# home\n",
+            ".gemini/extensions/mine/GEMINI.md": "# mine\n",
+            ".gemini/trustedFolders.json": {"json": {str(home): "TRUST_FOLDER"}},
+        },
+    )
+    s = gemini.Session(str(home / ".gemini" / "extensions" / "mine"), home=str(home), env={})
+    assert [f.path for f in s.started.files] == [str(home / ".gemini" / "extensions" / "mine" / "GEMINI.md")]
+
+
+def test_the_security_settings_choose_which_extensions_load(tmp_path: Path) -> None:
+    from agents_md.engines.gemini_extensions import extension_files
+
+    home = tmp_path / "home"
+    ext = ".gemini/extensions/"
+    spec: dict[str, object] = {}
+    for name, kind, source in [("viagit", "git", "https://github.com/acme/x"), ("local", "local", "/src/local")]:
+        spec |= _extension(name)
+        spec[f"{ext}{name}/GEMINI.md"] = f"# {name}\n"
+        spec[f"{ext}{name}/.gemini-extension-install.json"] = {"json": {"type": kind, "source": source}}
+    build_tree(home, spec)
+
+    def loaded(**settings: Any) -> list[str]:
+        return [p.split("/")[-2] for p, _why in extension_files(str(home), str(tmp_path), **settings)]
+
+    assert loaded() == ["local", "viagit"]
+    assert loaded(block_git=True) == ["local"]
+    # A source is matched as a path: a URL resolves below the working directory and never matches.
+    assert loaded(allowed=("^https://github\\.com/acme/", "^/src/")) == ["local"]
+    build_tree(home, _extension("bare"))
+    with pytest.raises(GeminiSettingsError):
+        loaded(allowed=(".*",))  # an extension without install metadata stops Gemini CLI

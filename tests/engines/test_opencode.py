@@ -249,3 +249,85 @@ def test_disable_project_config_leaves_the_project_out(tmp_path: Path, value: st
     assert s.read(str(root / "a" / "f.txt")).text is None  # no such file
     build_tree(root, {"a/f.txt": "f"})
     assert s.read(str(root / "a" / "f.txt")).text is not None  # a read still attaches a/AGENTS.md
+
+
+def test_an_absolute_entry_globs_its_last_part_alone(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    tree = {
+        "docs/a.md": "a\n",
+        "docs/s/b.md": "b\n",
+        "docs/**/x.md": "literal\n",
+        "x/r.md": "x\n",
+        "opencode.json": {
+            "json": {
+                "instructions": [
+                    f"{root}/docs/**/*.md",  # the folder named ``**``, not any depth
+                    f"{root}/d*/a.md",  # no folder is named ``d*``
+                    f"{root}/{{y,x}}/r.md",  # nor ``{y,x}``
+                    f"{root}/docs/{{s,a}}.md",  # the last part's braces are expanded
+                    "~/rules/**/*.md",
+                ]
+            }
+        },
+    }
+    _root, s = _session(tmp_path, tree, home={"rules/h.md": "h\n"})
+    assert [os.path.relpath(f.path, root) for f in s.started.files] == ["docs/**/x.md", "docs/a.md"]
+
+
+def test_a_name_linked_to_a_device_counts_and_sends_nothing(tmp_path: Path) -> None:
+    tree = {"AGENTS.md": {"symlink": "/dev/null"}, "CLAUDE.md": "# claude\n", "a/x.txt": "x\n"}
+    tree |= {"a/AGENTS.md": {"symlink": "/dev/null"}, "a/CLAUDE.md": "# a claude\n"}
+    home = {".config/opencode/AGENTS.md": {"symlink": "/dev/null"}, ".claude/CLAUDE.md": "# me\n"}
+    root, s = _session(tmp_path, tree, home=home)
+    # Each AGENTS.md wins its place (no CLAUDE.md instead) and, empty, sends nothing.
+    assert s.started.prompt is None
+    assert s.read(str(root / "a" / "x.txt")).text is None
+
+
+def test_the_managed_config_merges_last(tmp_path: Path) -> None:
+    home = {
+        "managed/opencode.jsonc": '{"instructions": ["K.md"]}',
+        "managed/opencode.json": {"json": {"instructions": ["J.md"]}},
+    }
+    tree = {"J.md": "j\n", "K.md": "k\n", "P.md": "p\n", "opencode.json": {"json": {"instructions": ["P.md"]}}}
+    env = {"OPENCODE_TEST_MANAGED_CONFIG_DIR": str(tmp_path / "home" / "managed")}
+    root, s = _session(tmp_path, tree, home=home, env=env)
+    assert [os.path.relpath(f.path, root) for f in s.started.files] == ["P.md", "J.md", "K.md"]
+
+
+def test_a_read_in_a_sibling_folder_sharing_the_cwds_name_start_attaches(tmp_path: Path) -> None:
+    tree = {
+        "app2/AGENTS.md": "# app2\n",
+        "app2/x/AGENTS.md": "# x\n",
+        "app2/x/y.txt": "y\n",
+        "other/AGENTS.md": "# o\n",
+    }
+    tree |= {"other/z.txt": "z\n"}
+    root, s = _session(tmp_path, tree, "app")
+    got = s.read(str(root / "app2" / "x" / "y.txt"))
+    assert [os.path.relpath(f.path, root) for f in got.files] == ["app2/x/AGENTS.md", "app2/AGENTS.md"]
+    assert s.read(str(root / "other" / "z.txt")).text is None
+
+
+def test_a_folder_named_agents_md_wins_over_claude_md_and_sends_nothing(tmp_path: Path) -> None:
+    tree = {"AGENTS.md/": {"dir": True}, "CLAUDE.md": "# c\n", "a/AGENTS.md/": {"dir": True}, "a/CLAUDE.md": "# a\n"}
+    root, s = _session(tmp_path, {**tree, "a/x.txt": "x\n"})
+    assert s.started.prompt is None
+    assert s.read(str(root / "a" / "x.txt")).text is None
+
+
+def test_without_the_project_a_relative_entry_is_the_global_config_folders(tmp_path: Path) -> None:
+    home = {".config/opencode/opencode.json": {"json": {"instructions": ["rules.md"]}}}
+    home |= {".config/opencode/rules.md": "global rules\n"}
+    _root, s = _session(
+        tmp_path, {"rules.md": "project rules\n"}, home=home, env={"OPENCODE_DISABLE_PROJECT_CONFIG": "1"}
+    )
+    assert [f.text for f in s.started.files] == ["global rules\n"]
+
+
+def test_an_absolute_entrys_wildcard_passes_over_dot_files_a_relative_ones_does_not(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    tree = {"r/.a.md": "dot a\n", "r/b.md": "b\n", "s/.c.md": "dot c\n", "s/d.md": "d\n"}
+    tree |= {"opencode.json": {"json": {"instructions": [f"{root}/r/*.md", "s/*.md"]}}}
+    _root, s = _session(tmp_path, tree)
+    assert sorted(os.path.relpath(f.path, root) for f in s.started.files) == ["r/b.md", "s/.c.md", "s/d.md"]

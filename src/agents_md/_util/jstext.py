@@ -35,3 +35,9 @@ def _trimmed(text: str) -> str:
 
 def js_is_blank(text: str) -> bool:
     return not js_trim(text)
+
+
+def js_sort_key(text: str) -> bytes:
+    """A key that orders strings as JavaScript's default ``sort()`` does: by UTF-16 code units
+    (so a character past U+FFFF, two surrogates from U+D800, comes before U+E000-U+FFFF)."""
+    return text.encode("utf-16-be", "surrogatepass")

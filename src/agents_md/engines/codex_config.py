@@ -12,15 +12,15 @@
    a project never moves its own root (its ``project_root_markers`` are not read). A working
    directory whose level (looked up the same way) is ``untrusted`` gets no project doc at all.
 3. A missing file (or a dangling link) is no configuration; a folder by its name, a file that
-   is not TOML (a BOM is read past), or a value of the wrong type (``projects`` too: tables,
-   ``trust_level`` one of the two), is a problem named with its file (and key) — Codex refuses
-   to start on it.
+   is not TOML 1.1 (a BOM is read past; multi-line inline tables with trailing commas and ``\\x``
+   escapes are TOML), an integer past 64 bits, or a value of the wrong type (``projects`` too:
+   tables, ``trust_level`` one of the two), is a problem named with its file (and key) — Codex
+   refuses to start on it.
 """
 
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -29,6 +29,7 @@ from agents_md.engines.codex_trust import TRUSTED, UNTRUSTED, trust_level
 from agents_md.errors import AgentsMdError
 
 DEFAULT_MAX_BYTES = 32768
+I64_MAX = 2**63 - 1
 DEFAULT_MARKERS = (".git",)
 CONFIG_NAME = "config.toml"
 PROJECT_CONFIG = os.path.join(".codex", CONFIG_NAME)
@@ -64,11 +65,13 @@ def _load(path: str, fs: FileSystem) -> dict[str, object] | None:
         if fs.is_dir(path):  # Codex refuses a folder by the config's name (a dangling link is no config)
             raise CodexConfigError(f"{path}: a folder, not a config file")
         return None
+    import tomli  # lazy: only a config file asks; TOML 1.1 (multi-line inline tables, \x escapes) as Codex
+
     try:
-        return tomllib.loads(data.decode("utf-8").removeprefix("\ufeff"))  # Codex reads past a BOM
+        return tomli.loads(data.decode("utf-8").removeprefix("\ufeff"))  # Codex reads past a BOM
     except UnicodeDecodeError as exc:
         raise CodexConfigError(f"{path}: not UTF-8 text (byte {exc.start})") from exc
-    except tomllib.TOMLDecodeError as exc:
+    except tomli.TOMLDecodeError as exc:
         raise CodexConfigError(f"{path}: not valid TOML ({exc})") from exc
 
 
@@ -76,7 +79,8 @@ def _int(table: Mapping[str, object], key: str, path: str) -> int | None:
     value = table.get(key)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    # TOML's integers are 64-bit: Codex refuses a larger one as not TOML.
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= I64_MAX:
         raise CodexConfigError(f"{path}: {key} must be a whole number of bytes, 0 or more (found {value!r})")
     return value
 

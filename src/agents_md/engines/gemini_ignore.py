@@ -7,7 +7,12 @@
    not even the repository root's. Off with ``context.fileFiltering.respectGitIgnore``.
 2. ``<cwd>/.geminiignore``, a repository or not (not a ``.geminiignore`` of a subfolder);
    off with ``context.fileFiltering.respectGeminiIgnore``.
-3. Files are read in that order; the last one with a pattern that decides the file wins.
+3. ``context.fileFiltering.customIgnoreFilePaths``: more files of patterns, each joined below
+   the working directory (an absolute one too, as Node's ``path.join`` joins), read last, the
+   first listed deciding over the later ones; with both switches on they go after
+   ``.geminiignore`` (their ``!`` takes back what the others ignore), else what they ignore is
+   ignored whatever the switches.
+4. Files are read in that order; the last one with a pattern that decides the file wins.
 """
 
 from __future__ import annotations
@@ -42,18 +47,7 @@ def in_repository(cwd: str, fs: FileSystem) -> bool:
     return any(fs.exists(os.path.join(d, ".git")) for d in path_chain(cwd))
 
 
-def ignored(path: str, cwd: str, fs: FileSystem, *, git: bool = True, gemini: bool = True) -> bool:
-    """Whether a read of ``path`` (a real path inside ``cwd``) is refused as ignored (steps 1-3;
-    ``git`` and ``gemini``: the settings ``respectGitIgnore`` and ``respectGeminiIgnore``)."""
-    if not is_inside(path, cwd) or path == cwd:
-        return False
-    files: list[tuple[str, str]] = []
-    if git and in_repository(cwd, fs):
-        files.append((cwd, os.path.join(cwd, ".git", "info", "exclude")))
-        chain = path_chain(os.path.dirname(path))
-        files += [(d, os.path.join(d, GIT_IGNORE)) for d in chain[chain.index(cwd) :]] if cwd in chain else []
-    if gemini:
-        files.append((cwd, os.path.join(cwd, GEMINI_IGNORE)))  # last: its ``!`` takes back what git ignores
+def _decided(path: str, files: list[tuple[str, str]], fs: FileSystem) -> bool:
     decided = False
     for folder, ignore_file in files:
         lines = _lines(ignore_file, fs)
@@ -63,3 +57,28 @@ def ignored(path: str, cwd: str, fs: FileSystem, *, git: bool = True, gemini: bo
         if include is not None:
             decided = include
     return decided
+
+
+def ignored(
+    path: str, cwd: str, fs: FileSystem, *, git: bool = True, gemini: bool = True, custom: tuple[str, ...] = ()
+) -> bool:
+    """Whether a read of ``path`` (a real path inside ``cwd``) is refused as ignored (steps 1-4;
+    ``git`` and ``gemini``: the settings ``respectGitIgnore`` and ``respectGeminiIgnore``;
+    ``custom``: ``customIgnoreFilePaths``)."""
+    if not is_inside(path, cwd) or path == cwd:
+        return False
+    from agents_md.engines.gemini_imports import name_path
+
+    customs = [(cwd, name_path(cwd, name)) for name in reversed(custom)]
+    if customs and not (git and gemini) and _decided(path, customs, fs):
+        return True
+    files: list[tuple[str, str]] = []
+    if git and in_repository(cwd, fs):
+        files.append((cwd, os.path.join(cwd, ".git", "info", "exclude")))
+        chain = path_chain(os.path.dirname(path))
+        files += [(d, os.path.join(d, GIT_IGNORE)) for d in chain[chain.index(cwd) :]] if cwd in chain else []
+    if gemini:
+        files.append((cwd, os.path.join(cwd, GEMINI_IGNORE)))  # its ``!`` takes back what git ignores
+    if git and gemini:
+        files += customs  # one list with the others: theirs come last
+    return _decided(path, files, fs)

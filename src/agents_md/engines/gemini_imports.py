@@ -94,11 +94,22 @@ def find_imports(text: str) -> list[tuple[int, int, str]]:
         i = j + 1
 
 
+def name_path(folder: str, name: str, *, marker: bool = False) -> str:
+    """A configured name in ``folder`` as Node's ``path.join`` makes it: the two joined by ``/``
+    and normalised (an absolute name stays below the folder; ``../X.md`` names the parent's). A
+    context file's name loses a trailing ``/`` (``RULES.md/`` is ``RULES.md``); a boundary
+    ``marker``'s keeps it, so ``.git/`` is a folder's name alone."""
+    joined = os.path.normpath(f"{folder}/{name}")
+    if joined.startswith("//"):
+        joined = "/" + joined.lstrip("/")
+    return joined + "/" if marker and name.endswith("/") and joined != "/" else joined
+
+
 def project_root(directory: str, fs: FileSystem, markers: tuple[str, ...] = DEFAULT_MARKERS) -> str:
     """Step 2's root for a file in ``directory``."""
     current = os.path.abspath(directory)
     while True:
-        if any(fs.exists(os.path.join(current, m)) for m in markers):
+        if any(fs.exists(name_path(current, m, marker=True)) for m in markers):
             return current
         parent = os.path.dirname(current)
         if parent == current:

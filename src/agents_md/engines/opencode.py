@@ -12,25 +12,32 @@
    nearest first; only when there is none anywhere on the walk, every ``CLAUDE.md`` (unless
    switched off), else every ``CONTEXT.md`` — one name wins for the whole walk. A link loop
    under one of the names on the walk: no project file at all.
+   A name holding anything counts (a folder, a link to ``/dev/null``: it wins as an empty file
+   would, sending nothing), for the global file and a read's folders too.
 5. ``instructions`` entries, in config order: ``~/`` is the home; braces are expanded first,
    each alternative in its written order (``{b,a}``: b's matches, then a's); an absolute path
-   or glob matches as it is; a relative one matches in each folder from the working directory
-   up to the worktree root; ``**`` goes through linked folders too. A glob's matches come
-   shallower first; at one depth in the order of OpenCode's walk (``Session._glob``): the
-   reverse of the disk's order of the entries (ext4 lists a folder by a hash of the names, so
-   this is not name order), a subfolder's whole before the ones listed ahead of it.
+   (``~/`` too) is a folder taken as written (``*``, ``**`` and braces in it are plain
+   characters) and a last part that alone may be a glob, matched among that folder's
+   entries (a wildcard there passes over names starting with ``.``); a relative one matches
+   in each folder from the working directory up to the worktree root, a glob in any part;
+   ``**`` goes through linked folders too. A glob's matches come shallower first; at one
+   depth in the order of OpenCode's walk (``Session._glob``): the reverse of the disk's order
+   of the entries (ext4 lists a folder by a hash of the names, so this is not name order), a
+   subfolder's whole before the ones listed ahead of it.
    A path met before is not sent again (by its name: a link and its target are two).
 6. Each file raw (no trim; a BOM dropped, bad UTF-8 as U+FFFD); a file empty once its BOM is
    dropped is not sent. A config file OpenCode loaded is sent as it rewrites it at start
    (``opencode_schema``).
    Entries ``Instructions from: <path>\\n<text>`` joined by ``\\n``.
-7. A read of a file inside the working directory attaches, per folder from the file's folder
-   up to (not including) the working directory, nearest first, the first of the names of
+7. A read of a file attaches, per folder from the file's folder up to (not including) the
+   working directory, as long as the folder's path starts with the working directory's (as a
+   string: a sibling ``app2`` of a working directory ``app`` is walked too), nearest first,
+   the first of the names of
    step 4 it holds — unless that is the file read itself (then the folder gives nothing, and a
    later read may still attach it) or one sent before in the session — as
    ``<system-reminder>\\n`` + entries joined by ``\\n\\n`` + ``\\n</system-reminder>``.
-   A read outside the working directory, or of something that is not a file (missing, a
-   dangling link, a folder), attaches nothing.
+   Any other read outside the working directory, or of something that is not a file
+   (missing, a dangling link, a folder), attaches nothing.
 """
 
 from __future__ import annotations
@@ -39,7 +46,7 @@ import os
 from collections.abc import Mapping
 
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
-from agents_md.engine.paths import is_inside, path_chain
+from agents_md.engine.paths import path_chain
 from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, LeftOut, Scope
 from agents_md.engines.opencode_config import OpenCodeConfig, read_config
 from agents_md.engines.opencode_schema import with_schema
@@ -110,11 +117,22 @@ def _up(cwd: str, top: str) -> list[str]:
     return list(reversed(chain[chain.index(top) :])) if top in chain else [cwd]
 
 
-def _matches(path: str, pattern: str) -> bool:
-    """A glob as OpenCode reads one: ``*`` within a folder's name, ``**`` any number of folders."""
+def _matches(path: str, pattern: str, *, dot: bool = True) -> bool:
+    """A glob as OpenCode reads one: ``*`` within a folder's name, ``**`` any number of folders;
+    a name starting with ``.`` matches a wildcard only when ``dot`` (a relative entry's glob; an
+    absolute one's ``*`` passes over ``.a.md``, its ``.*`` does not)."""
     from wcmatch import glob  # lazy: only a configured glob asks
 
-    return bool(glob.globmatch(path, pattern, flags=glob.GLOBSTAR | glob.DOTMATCH))
+    return bool(glob.globmatch(path, pattern, flags=glob.GLOBSTAR | (glob.DOTMATCH if dot else 0)))
+
+
+def _braces(pattern: str) -> list[str]:
+    """A brace's alternatives, each in its written order (``{b,a}``: b, then a)."""
+    if "{" not in pattern:
+        return [pattern]
+    import bracex  # lazy: only a braced entry asks
+
+    return list(bracex.expand(pattern))
 
 
 class Session:
@@ -130,6 +148,11 @@ class Session:
         self.names = (AGENTS_MD, CONTEXT_MD) if self.config.claude_off else (AGENTS_MD, CLAUDE_MD, CONTEXT_MD)
         self._claimed: set[str] = set()
         self.started = self._start()
+
+    def _present(self, path: str) -> bool:
+        """An instruction file's name holds anything (a file, a folder, a link to ``/dev/null``):
+        then it wins its place, and what is no file sends nothing."""
+        return self.fs.exists(path)
 
     def _text(self, path: str, left: list[LeftOut]) -> tuple[str, int] | None:
         try:
@@ -163,21 +186,29 @@ class Session:
         if not self.config.claude_off:
             candidates.append(os.path.join(self.home, ".claude", CLAUDE_MD))
         for path in candidates:
-            if self.fs.is_file(path):
+            if self._present(path):
                 return self._file(path, Scope.GLOBAL, "global " + os.path.basename(path), left)
         return None
 
     def _matches(self, pattern: str) -> list[str]:
-        if "{" not in pattern:
-            return self._matches_one(pattern)
-        import bracex  # lazy: only a braced entry asks
-
-        return [path for alternative in bracex.expand(pattern) for path in self._matches_one(alternative)]
-
-    def _matches_one(self, pattern: str) -> list[str]:
         if pattern.startswith("~/"):
             pattern = os.path.join(self.home, pattern[2:])
-        bases = [""] if os.path.isabs(pattern) else [] if self.config.project_off else self.dirs
+        if os.path.isabs(pattern):
+            folder, name = os.path.split(pattern)
+            return [path for alternative in _braces(name) for path in self._in_folder(folder, alternative)]
+        return [path for alternative in _braces(pattern) for path in self._matches_one(alternative)]
+
+    def _in_folder(self, folder: str, name: str) -> list[str]:
+        """An absolute entry: its folder is taken as written (a ``*``, ``**`` or brace in it is
+        a plain character), only its last part is a glob, matched among that folder's entries."""
+        full = os.path.normpath(os.path.join(folder, name))
+        if not _GLOB & set(name):
+            return [full] if self.fs.is_file(full) else []
+        return sorted(self._glob(full, base=os.path.normpath(folder)), key=lambda p: p.count(os.sep))
+
+    def _matches_one(self, pattern: str) -> list[str]:
+        # The project left out: a relative entry is the global config folder's.
+        bases = [self.config.config_dir] if self.config.project_off else self.dirs
         out: list[str] = []
         for base in bases:
             full = os.path.normpath(os.path.join(base, pattern))
@@ -188,14 +219,19 @@ class Session:
             out += sorted(self._glob(full), key=lambda p: p.count(os.sep))  # shallower first, else as walked
         return out
 
-    def _glob(self, pattern: str) -> list[str]:
-        """The regular files a glob matches, by walking from its fixed part as OpenCode walks: every
+    def _glob(self, pattern: str, base: str | None = None) -> list[str]:
+        """The regular files a glob matches, by walking from its fixed part (``base`` when given,
+        the rest of the pattern then matched below it) as OpenCode walks: every
         entry of a folder goes on one stack in the disk's order and the last one is taken first (a
         folder's entries go on in its place), so a folder's matches come in the reverse of the
         disk's order, each subfolder's whole before the ones listed ahead of it."""
-        parts = pattern.split(os.sep)
-        fixed = next(i for i, p in enumerate(parts) if _GLOB & set(p))
-        base = os.sep.join(parts[:fixed]) or os.sep
+        if base is None:
+            parts = pattern.split(os.sep)
+            fixed = next(i for i, p in enumerate(parts) if _GLOB & set(p))
+            base = os.sep.join(parts[:fixed]) or os.sep
+            below = None
+        else:
+            below = os.path.relpath(pattern, base)
         found: list[str] = []
         stack = [os.path.join(base, name) for name in self.fs.list_dir(base) or []]
         seen = {self.fs.realpath(base)}  # a linked folder is walked once (a link loop ends)
@@ -203,11 +239,16 @@ class Session:
             path = stack.pop()
             if self.fs.is_dir(path):
                 real = self.fs.realpath(path)
-                deeper = "**" in pattern or path.count(os.sep) < pattern.count(os.sep)
+                if below is None:
+                    deeper = "**" in pattern or path.count(os.sep) < pattern.count(os.sep)
+                else:
+                    deeper = "**" in below or os.path.relpath(path, base).count(os.sep) < below.count(os.sep)
                 if deeper and real not in seen:
                     seen.add(real)
                     stack += [os.path.join(path, name) for name in self.fs.list_dir(path) or []]
-            elif self.fs.is_file(path) and _matches(path, pattern):
+            elif self.fs.is_file(path) and (
+                _matches(path, pattern) if below is None else _matches(os.path.relpath(path, base), below, dot=False)
+            ):
                 found.append(path)
         return found
 
@@ -221,7 +262,7 @@ class Session:
         for loop in loops[:1]:
             left.append(LeftOut(path=loop, why=Left.LINK_LOOP, detail="a link loop: OpenCode sends no project file"))
         for name in () if loops or self.config.project_off else self.names:
-            walk = [os.path.join(d, name) for d in self.dirs if self.fs.is_file(os.path.join(d, name))]
+            walk = [os.path.join(d, name) for d in self.dirs if self._present(os.path.join(d, name))]
             if walk:
                 files += [f for p in walk if (f := self._file(p, Scope.PROJECT, f"{name} on the walk", left))]
                 break
@@ -245,16 +286,18 @@ class Session:
     def read(self, path: str) -> EngineRead:
         """Step 7."""
         path = os.path.normpath(path)
-        # Outside the working directory, or not a file (missing, a dangling link, a folder: the tool fails).
-        if not is_inside(path, self.cwd) or path == self.cwd or not self.fs.is_file(path):
+        # Not a file (missing, a dangling link, a folder): the tool fails.
+        if not self.fs.is_file(path):
             return EngineRead(path=path, files=(), text=None)
         left: list[LeftOut] = []
         found: list[EngineFile] = []
         directory = os.path.dirname(path)
-        while directory != self.cwd and is_inside(directory, self.cwd):
+        # The folders whose names start with the working directory's, as strings: a sibling
+        # folder sharing its name's start (``app2`` beside ``app``) is walked too.
+        while directory.startswith(self.cwd) and directory != self.cwd:
             for name in self.names:
                 candidate = os.path.join(directory, name)
-                if not self.fs.is_file(candidate):
+                if not self._present(candidate):
                     continue
                 # The folder's file is the one read: the folder gives nothing this time (nor claims it).
                 if candidate != path and candidate not in self._claimed:

@@ -9,7 +9,9 @@
    down to the working directory; then those in each ``.opencode`` folder from the working
    directory up to the worktree root (nearest first), then in ``~/.opencode``, then in
    ``$OPENCODE_CONFIG_DIR`` (whose ``AGENTS.md`` is the global one, before the config folder's);
-   last ``$OPENCODE_CONFIG_CONTENT``, a config's JSON text.
+   then ``$OPENCODE_CONFIG_CONTENT``, a config's JSON text; last the managed folder's
+   ``opencode.json`` and ``opencode.jsonc`` (``/etc/opencode``, an administrator's; its
+   ``AGENTS.md`` is no instruction file), read even when the project is left out.
 3. ``instructions``: a list of paths and globs; every file's list is kept, in that order (the global
    folder's files count as one, step 1).
 4. The environment's switches: ``OPENCODE_DISABLE_CLAUDE_CODE`` and
@@ -23,7 +25,8 @@
    ``//`` is left alone; a file that cannot be read stops OpenCode.
 6. ``OPENCODE_DISABLE_PROJECT_CONFIG`` (``true`` in any case, or ``1``) leaves the project out:
    no config file of a project folder (nor of its ``.opencode`` folders) is read, no project
-   file is sent at start and a relative ``instructions`` entry matches nothing; the global
+   file is sent at start and a relative ``instructions`` entry matches in the global config
+   folder alone; the global
    files, ``~/.opencode``, ``$OPENCODE_CONFIG``, ``$OPENCODE_CONFIG_DIR`` and
    ``$OPENCODE_CONFIG_CONTENT`` still count, and a read still attaches the files above it.
 7. A file that is not JSON (white space or comments alone included; an empty file is an empty
@@ -51,6 +54,8 @@ DOT_OPENCODE = ".opencode"
 CONTENT_ENV = "OPENCODE_CONFIG_CONTENT"  # a config's JSON text itself
 CONFIG_DIR_ENV = "OPENCODE_CONFIG_DIR"  # one more config folder: its opencode.json and its AGENTS.md
 PROJECT_OFF_ENV = "OPENCODE_DISABLE_PROJECT_CONFIG"
+MANAGED_ENV = "OPENCODE_TEST_MANAGED_CONFIG_DIR"
+MANAGED_DIR = "/etc/opencode"  # an administrator's config, on Linux
 DISABLE_SWITCHES = ("OPENCODE_DISABLE_CLAUDE_CODE", "OPENCODE_DISABLE_CLAUDE_CODE_PROMPT")
 SWITCH_ON = ("true", "yes", "on", "1", "y")
 SWITCH_OFF = ("false", "no", "off", "0", "n")
@@ -170,6 +175,14 @@ def project_off(env: Mapping[str, str]) -> bool:
     return env.get(PROJECT_OFF_ENV, "").lower() in ("true", "1")
 
 
+def managed_files(env: Mapping[str, str], cwd: str = "") -> list[str]:
+    """Step 2's last files: the managed folder's (``/etc/opencode``; ``OPENCODE_TEST_MANAGED_CONFIG_DIR``
+    names another) ``opencode.json``, then ``opencode.jsonc``."""
+    given = env.get(MANAGED_ENV)
+    folder = os.path.join(cwd, given) if given else MANAGED_DIR
+    return [os.path.join(folder, n) for n in CONFIG_NAMES[::-1]]
+
+
 def read_config(
     home: str, env: Mapping[str, str], project_dirs: Sequence[str], fs: FileSystem = DEFAULT_FS, *, cwd: str = ""
 ) -> OpenCodeConfig:
@@ -209,6 +222,13 @@ def read_config(
         text = substitute(env[CONTENT_ENV], cwd, "$" + CONTENT_ENV)  # its {file:} from the working directory
         found = _instructions(_object(text, "$" + CONTENT_ENV), "$" + CONTENT_ENV)
         entries += [(e, "$" + CONTENT_ENV) for e in found if e not in {x for x, _ in entries}]
+    for path in managed_files(env, cwd):
+        # The managed config (an administrator's): merged last of all, the project left out or not.
+        table = _table(path, fs, substitute)
+        if table is None:
+            continue
+        sources.append(path)
+        entries += [(e, path) for e in _instructions(table, path) if e not in {x for x, _ in entries}]
     return OpenCodeConfig(
         config_dir=where,
         extra_dir=extra_dir,

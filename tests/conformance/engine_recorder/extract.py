@@ -4,8 +4,9 @@
   prompt is the user-message part whose text starts ``# AGENTS.md instructions``.
 - Gemini: in the first agent-loop request, the ``<loaded_context>`` element
   that ends the system instruction (global files) and the one inside the
-  first user message's ``<session_context>`` (project files), joined by
-  ``\\n``; after a read, the tool output from ``--- Newly Discovered Project
+  first user message's ``<session_context>`` (extension files in its
+  ``<extension_context>``, then project files in its ``<project_context>``),
+  joined by ``\\n``; after a read, the tool output from ``--- Newly Discovered Project
   Context ---`` to its end.
 - OpenCode: in the first agent-loop request's system message, the text after
   ``</env>\\n`` up to the ``\\nSkills provide specialized instructions``
@@ -28,7 +29,7 @@ from typing import Any
 CODEX_HEAD = "# AGENTS.md instructions"
 LOADED = "<loaded_context>\n"
 LOADED_END = "</loaded_context>"
-PROJECT = "<loaded_context>\n<project_context>\n"
+PROJECT = re.compile(r"<loaded_context>\n<(?:extension|project)_context>\n")
 SESSION_END = "</session_context>"
 GEMINI_JIT = "--- Newly Discovered Project Context ---"
 GEMINI_BLOCK = re.compile(r"^--- Context from: (.+) ---$", re.M)
@@ -74,7 +75,8 @@ def gemini_global(system_text: str) -> str | None:
 
 
 def gemini_project(user_text: str) -> str | None:
-    start = user_text.find(PROJECT)
+    found = PROJECT.search(user_text)
+    start = found.start() if found else -1
     stop = user_text.rfind(SESSION_END)
     end = user_text.rfind(LOADED_END, 0, stop if stop >= 0 else len(user_text))
     return user_text[start : end + len(LOADED_END)] if 0 <= start < end else None

@@ -66,6 +66,17 @@ def test_gemini_without_global_files_has_the_project_element_alone() -> None:
     assert extract.gemini([body], 0).prompt == proj
 
 
+def test_gemini_extension_files_open_the_user_messages_element() -> None:
+    ext = "<extension_context>\n--- Context from: /h/.gemini/extensions/e/GEMINI.md ---\ne\n"
+    ext += "--- End of Context from: /h/.gemini/extensions/e/GEMINI.md ---\n</extension_context>\n"
+    proj = "<project_context>\n--- Context from: /r/A ---\nx\n--- End of Context from: /r/A ---\n</project_context>\n"
+    element = f"<loaded_context>\n{ext}{proj}</loaded_context>"
+    body = _gemini_body("preamble", f"<session_context>\nlisting\n\n\n{element}\n</session_context>", [])
+    got = extract.gemini([body], 0)
+    assert got.prompt == element
+    assert got.files == ["/h/.gemini/extensions/e/GEMINI.md", "/r/A"]
+
+
 def test_gemini_quoted_markers_in_a_file_do_not_move_the_cut() -> None:
     # the file's own text mentions both markers; the engine's come first
     text = "--- Context from: /r/A ---\nsee <loaded_context>\n and \n\n--- Newly Discovered Project Context ---\n"
