@@ -62,7 +62,7 @@ def main(rounds: int = 30, long: int = 100) -> None:
             subprocess.run(hook, input=read, text=True, check=True, env=env, stdout=subprocess.DEVNULL)
         state = os.path.join(home, ".cache", "agents-md", "hook", "long.json")
         with open(state, encoding="utf-8") as handle:
-            given = sum(map(len, json.load(handle)["given"].values()))
+            given = sum(map(len, json.load(handle)["plugin"]["given"].values()))
         again = event(reads[0], mono, "long")
 
         def command(install: Install) -> list[Command]:

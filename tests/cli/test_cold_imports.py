@@ -19,25 +19,32 @@ Tree = Callable[..., Path]
 # shutil's compressors (the terminal's width), pluggy (validating the built-in plugin),
 # importlib.metadata (finding plugins), ntpath (is the working directory spelled the Windows way?),
 # threading and contextlib (locks and context managers), the disk-failure policy (only when one fails),
-# the utf-8-sig codec (settings files).
+# the utf-8-sig codec (settings files), what saving a context too long takes (decimal for its size,
+# hashlib, secrets with random, and uuid with platform, for its file's name).
 NOT_IMPORTED = (
     "agents_md.engine.faults",
     "argparse",
     "bz2",
     "contextlib",
     "dataclasses",
+    "decimal",
     "encodings.utf_8_sig",
     "gettext",
+    "hashlib",
     "importlib",
     "importlib.metadata",
     "inspect",
     "locale",
     "lzma",
     "ntpath",
+    "platform",
     "pluggy",
+    "random",
+    "secrets",
     "shutil",
     "threading",
     "typing",
+    "uuid",
 )
 
 PROBE = """

@@ -30,12 +30,11 @@ preview. (A settings hook's context has a lower limit, 10,000: ``claude_code.bud
 
 from __future__ import annotations
 
-import hashlib
 import os
-import secrets
-import uuid
 from collections.abc import Sequence
-from decimal import ROUND_HALF_UP, Decimal
+
+# ``decimal``, ``hashlib``, ``secrets`` and ``uuid`` are loaded by a context that is saved, when
+# one is: a Read imports this module, and they would be most of a hook call's start.
 
 ENTRY = 100_000  # UTF-16 code units: one plugin's context
 DISPATCH = 200_000  # all the contexts of one call
@@ -54,6 +53,8 @@ def file_size(size: int) -> str:
     """The engine's size words: ``N bytes`` under 1 KB, else KB, MB, GB with one decimal."""
     if size < 1024:
         return f"{size} bytes"
+    from decimal import ROUND_HALF_UP, Decimal
+
     value = Decimal(size) / 1024
     unit = "KB"
     for bigger in ("MB", "GB"):
@@ -83,12 +84,17 @@ def preview(text: str, limit: int = PREVIEW) -> tuple[str, bool]:
 
 def new_seed() -> int:
     """A call's random seed, for the names of the files its contexts are saved to."""
+    import secrets
+
     return secrets.randbits(128)
 
 
 def saved_name(seed: int, index: int = 0) -> str:
     """The file the ``index``-th ``tool.call`` context of a call is saved to (the call's ``seed``
     keeps the name the same each time the result is rendered)."""
+    import hashlib
+    import uuid
+
     digest = hashlib.sha256(f"{seed}:{index}".encode()).hexdigest()
     return f"hook-tool.call-{uuid.UUID(digest[:32], version=4)}-{digest[32:]}-additionalContext.txt"
 
