@@ -4,6 +4,7 @@ read file to be attached (``engine.loop``)."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -135,3 +136,16 @@ def test_a_read_too_large_attaches_the_read_claude_md_itself(tmp_path: Path) -> 
     result = session.read(os.path.join(root, "a/CLAUDE.md"))
     assert [f.path for f in result.engine_files] == [os.path.join(root, "a/CLAUDE.md")]
     assert session.read(os.path.join(root, "a/f.txt")).engine_files == ()
+
+
+def test_a_restored_session_keeps_its_id_and_so_where_it_saves_contexts(tmp_path: Path) -> None:
+    body = "# a\n" + "x" * (ENTRY + 10) + "\n"
+    session, root = session_at(tmp_path, {"a/AGENTS.md": body, "a/f.txt": "f\n", "a/g.txt": "g\n"})
+    session.turn()
+    session.clear()  # a new conversation, a new id: the restored session must not make another
+    state = json.loads(json.dumps(session.snapshot()))
+    resumed = Session.restore(state)
+    assert resumed.session_id == session.session_id != "11111111-2222-4333-8444-555555555555"
+    for s in (session, resumed):
+        text = s.read(os.path.join(root, "a/g.txt")).hook_text or ""
+        assert f"/{session.session_id}/tool-results/" in text

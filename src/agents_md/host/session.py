@@ -477,6 +477,8 @@ class Session:
         state = take(self._origin, self.files, self.steps, self.loops_given(), self._memories())
         if not self._engine_nested:  # said only when off: a snapshot of another version restores as before
             state["inputs"]["engine_nested_files"] = False
+        if self.session_id is not None:  # where contexts too long are saved (``engine.spill``)
+            state["session_id"] = self.session_id
         if self._main is not None:
             # The files the main loop used since its last compaction, the most recent first: Reads
             # that gave nothing are no steps, yet the next /compact keeps the newest five of these.
@@ -529,6 +531,7 @@ class Session:
             loop = session._main if key == "" else sub._loop if sub is not None else None
             if loop is not None:
                 loop.given_markdown(paths)
+        session.session_id = snapshot.session_id(state)  # the id of now: a /clear replayed made none
         used = snapshot.used(state)
         if used is not None:
             from agents_md.engine.loop import UseOrder

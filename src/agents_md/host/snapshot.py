@@ -130,6 +130,14 @@ def engine_nested_files(state: Mapping[str, Any]) -> bool:
     return value
 
 
+def session_id(state: Mapping[str, Any]) -> str | None:
+    """The session's id (``Session.session_id``), when it had one."""
+    value = state.get("session_id")
+    if value is not None and not isinstance(value, str):
+        raise UsageError("not a session snapshot: 'session_id' should be a string")
+    return value
+
+
 def used(state: Mapping[str, Any]) -> list[str] | None:
     """The files the main loop used since its last compaction, the most recent first (``None``:
     not said, a snapshot taken before it was kept, or with no main loop)."""
