@@ -105,3 +105,22 @@ def test_a_state_of_the_first_format_is_replayed_once_and_kept_in_the_new_one(tr
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert (saved["format"], saved["session_id"], saved["steps"]) == (states.FORMAT, "s", [])
     assert saved["plugin"]["given"] == {"": {str(root / "a/AGENTS.md"): ""}}
+
+
+def test_a_subagent_started_after_a_claude_md_was_written_gets_the_sessions_start(tree: Any, home: Any) -> None:
+    # /init writes a root CLAUDE.md mid-session: the session's start, made before, still holds the
+    # AGENTS.md files, and so do the subagents it starts and the Reads after it.
+    root = tree(TREE)
+    env = {"HOME": str(home(OFF)), "PATH": os.environ.get("PATH", "")}
+    started = hook(root, env, "reference", hook_event_name="SessionStart", source="startup")
+    assert started == f"Contents of {root}/AGENTS.md (project instructions, checked into the codebase):\n\n# root"
+    (root / "CLAUDE.md").write_text("# written by /init\n", encoding="utf-8")
+    subagent = hook(
+        root, env, "reference", hook_event_name="SubagentStart", agent_id="a1", agent_type="general-purpose"
+    )
+    assert subagent == started
+    tool_input = {"file_path": str(root / "a/b/f.txt")}
+    read = hook(root, env, "reference", hook_event_name="PostToolUse", tool_name="Read", tool_input=tool_input)
+    assert read == f"Contents of {root}/a/AGENTS.md:\n\n# a\n"
+    # The next start reads the disk again: the project's CLAUDE.md now leaves it to the engine.
+    assert hook(root, env, "reference", hook_event_name="SessionStart", source="compact") is None

@@ -178,7 +178,12 @@ def _kept(session: Session, plugin: AgentsMdPlugin, state: SessionState, since: 
     """The new state (``None``: unchanged): the subagents started (the state's, then this event's:
     ``since``, what ``_resume`` returned), and what the plugin was given."""
     spawns = {s.loop: s for s in (*state.steps, *session.steps[since:]) if s.op == "spawn"}
-    kept = SessionState(session_id=state.session_id, steps=tuple(spawns.values()), plugin=plugin.memory())
+    kept = SessionState(
+        session_id=state.session_id,
+        steps=tuple(spawns.values()),
+        plugin=plugin.memory(),
+        start_text=state.start_text,
+    )
     return None if kept == state else kept
 
 
@@ -207,21 +212,24 @@ def answer(
     if not force and not builtin_off(start):
         return HookAnswer(context=None, state=None, silent_because="the built-in agents-md plugin is on")
     if event.name == "SessionStart":
+        text = start_text(start)
         if event.source != "compact":  # a new context: nothing given yet, and this start to compare with
-            return HookAnswer(
-                context=start_text(start), state=SessionState(session_id=state.session_id, plugin=plugin.memory())
-            )
+            new = SessionState(session_id=state.session_id, plugin=plugin.memory(), start_text=text or "")
+            return HookAnswer(context=text, state=new)
         since = _resume(session, plugin, state)
         session.turn()  # there was a conversation to compact
         session.compact()  # the plugin forgets what the main loop was given (reference profile)
-        return HookAnswer(context=start_text(start), state=_kept(session, plugin, state, since))
+        kept = _kept(session, plugin, state, since) or state
+        new = SessionState(session_id=kept.session_id, steps=kept.steps, plugin=kept.plugin, start_text=text or "")
+        return HookAnswer(context=text, state=new)
     if event.name == "SubagentStart":
         if event.agent_id is None:
             return HookAnswer(context=None, state=None)
         since = _resume(session, plugin, state, event.agent_id)
         kind = _runs_as(session, event.agent_type or "")
         session.replay([Step(op="spawn", loop=event.agent_id, agent_type=kind)])  # a fork starts from its parent's
-        return HookAnswer(context=_subagent_context(session, start, kind), state=_kept(session, plugin, state, since))
+        context = _subagent_context(session, start, kind, state.start_text)
+        return HookAnswer(context=context, state=_kept(session, plugin, state, since))
     tools = COMPLETE_TOOLS if profile == "complete" else REFERENCE_TOOLS
     if event.name == "PostToolUse" and event.tool_name in tools and event.file_path:
         since = _resume(session, plugin, state, event.agent_id)
@@ -257,7 +265,9 @@ def _runs_as(session: Session, agent_type: str) -> str:
     return session.offered_type(agent_type) or ""
 
 
-def _subagent_context(session: Session, start: StartContext, agent_type: str) -> str | None:
+def _subagent_context(session: Session, start: StartContext, agent_type: str, kept: str | None = None) -> str | None:
+    """What a subagent is handed: the session's start files as its start gave them (``kept``, the
+    state's; else read again), unless it starts without the instructions."""
     from agents_md.engine.start import FORK, NO_INSTRUCTIONS_AGENTS
 
     if agent_type in NO_INSTRUCTIONS_AGENTS or agent_type == FORK:
@@ -266,4 +276,4 @@ def _subagent_context(session: Session, start: StartContext, agent_type: str) ->
         agent = session.find_agent(agent_type)
         if agent is not None and agent.omit_claude_md:
             return None
-    return start_text(start)
+    return (kept if kept is not None else start_text(start)) or None

@@ -2,7 +2,8 @@
 
 Each hook call is a process of its own, so what the plugin keeps in memory is kept here: its
 ``memory()`` (``plugin``: the files each loop was given, and what the session's start left a
-Read to compare with) and the subagents started (their ``spawn`` steps, ``host.steps``). A fresh
+Read to compare with), what that start gave (``start_text``, what a subagent is handed) and the
+subagents started (their ``spawn`` steps, ``host.steps``). A fresh
 ``Session`` takes ``plugin`` back: the plugin is exactly where it was, whatever the disk holds
 now (a file written since on the way of an earlier Read is still not given, a ``CLAUDE.md``
 written since does not make it stand down), and no earlier Read is looked up again
@@ -42,6 +43,9 @@ class SessionState:
     session_id: str
     steps: tuple[Step, ...] = ()
     plugin: Mapping[str, object] | None = None  # its ``memory()``; ``None``: a fresh session, or the first format
+    # What the session's start gave (``answer.start_text``, "" for nothing), handed to a subagent as
+    # it was then; ``None``: not kept (the first format), read again from the disk.
+    start_text: str | None = None
     problem: str | None = field(default=None, compare=False)  # why a file on disk was not used
 
 
@@ -124,7 +128,11 @@ def load(path: str, session_id: str) -> SessionState:
         problem = memory_problem(memory)
         if problem is not None:
             return SessionState(session_id=session_id, problem=f"{path}: the plugin's memory: {problem}; started over")
-    return SessionState(session_id=session_id, steps=tuple(s for s in steps if s is not None), plugin=memory)
+    start_text = data.get("start_text")
+    if not isinstance(start_text, str | None):
+        return SessionState(session_id=session_id, problem=f"{path}: a start text it cannot read; started over")
+    kept = tuple(s for s in steps if s is not None)
+    return SessionState(session_id=session_id, steps=kept, plugin=memory, start_text=start_text)
 
 
 def save(path: str, state: SessionState) -> None:
@@ -136,6 +144,8 @@ def save(path: str, state: SessionState) -> None:
     }
     if state.plugin is not None:
         data["plugin"] = state.plugin
+    if state.start_text is not None:
+        data["start_text"] = state.start_text
     # Not _util.atomic: tempfile costs a tenth of the hook's start; the lock makes a pid name unique.
     temp = f"{path}.{os.getpid()}.tmp"
     try:
