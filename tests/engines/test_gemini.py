@@ -495,12 +495,10 @@ def test_the_private_memory_folder_is_found_as_gemini_names_a_project(tmp_path: 
     assert project_id(str(home), project) == "given"  # the registry first
 
 
-def _secure_place(path: Path) -> bool:
-    """Whether ``path`` and the folders above it are root's and writable by no group nor other."""
-    return all((st := os.stat(p)).st_uid == 0 and not st.st_mode & 0o022 for p in (path, *path.parents))
-
-
-def test_system_settings_count_only_where_root_alone_can_write_them(tmp_path: Path) -> None:
+def test_system_settings_count_only_where_root_alone_can_write_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from agents_md.engines import gemini_settings
     from agents_md.engines.gemini_settings import read_settings
 
     home = tmp_path / "home"
@@ -508,11 +506,21 @@ def test_system_settings_count_only_where_root_alone_can_write_them(tmp_path: Pa
     system = build_tree(tmp_path / "etc", {"settings.json": {"json": {"context": {"fileName": ["SYSTEM.md"]}}}})
     env = {"GEMINI_CLI_SYSTEM_SETTINGS_PATH": str(Path(system) / "settings.json")}
     os.chmod(system, 0o777)  # a folder others may write: Gemini CLI skips the file
+    assert not gemini_settings.secure(str(Path(system) / "settings.json"))
     assert read_settings(str(home), str(tmp_path), env).names == ("USER.md", "GEMINI.md")
-    os.chmod(system, 0o755)
-    if not _secure_place(Path(system)):
-        pytest.skip("this test's folder is not root's alone: no system file counts here")
+    # A test's folder lies below a /tmp others may write on most machines: where the file is
+    # root's alone is said by the check below, on the system's own files; here it is taken as so.
+    monkeypatch.setattr(gemini_settings, "secure", lambda path: True)
     assert read_settings(str(home), str(tmp_path), env).names == ("SYSTEM.md", "GEMINI.md")
+
+
+def test_a_file_is_roots_alone_when_it_and_every_folder_above_it_are() -> None:
+    from agents_md.engines.gemini_settings import secure
+
+    assert os.stat("/etc/passwd").st_uid == 0  # the system's own: root's, writable by root alone
+    assert secure("/etc/passwd")
+    assert not secure("/etc/no-such-file")
+    assert not secure("/tmp")  # others may write it
 
 
 def test_a_path_two_categories_name_is_sent_in_both_and_one_file_in_the_first(tmp_path: Path) -> None:
