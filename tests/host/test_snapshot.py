@@ -268,9 +268,6 @@ def test_a_compaction_after_the_restore_keeps_the_five_the_session_would(tree: C
     assert [f.path for f in resumed.read(str(root / "a/0.py")).files] == expected
 
 
-@pytest.mark.xfail(
-    strict=True, reason="loops keep Markdown paths alone: an import of another name is given by the replay"
-)
 def test_a_restored_session_attaches_an_import_of_another_name_written_since(tree: Callable[..., Path]) -> None:
     root = tree({"a/CLAUDE.md": "# a\n@notes.txt\n", "a/b/f.txt": "f\n", "a/b/g.txt": "g\n"})
     steady = Session(cwd=str(root), home=str(root.parent / "home"))

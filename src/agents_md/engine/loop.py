@@ -95,6 +95,7 @@ class Loop:
     """One loop of a session; ``read`` is called after each Read tool call."""
 
     __slots__ = (
+        "attached",
         "attachments_enabled",
         "bus",
         "children",
@@ -149,6 +150,7 @@ class Loop:
         self.parent_id = parent_id
         self.loop_id = loop_id
         self.delivered: set[str] = set()
+        self.attached: set[str] = set()  # of ``delivered``, what the engine attached (an import of any name)
         self.children = 0  # subagent loops started from this one (their default ids)
         self.recent = UseOrder()  # what was read and given, in the order of its use (steps 1 and 2)
         self.attachments_enabled = attachments_enabled
@@ -193,6 +195,7 @@ class Loop:
             return ReadResult(path=spelled, engine_files=(), hook_files=(), notices=told)
         self.delivered.add(real)
         self.delivered.update(f.path for f in engine)
+        self.attached.update(f.path for f in engine)
         if read:
             self._use(real)
         self.request()
@@ -236,6 +239,7 @@ class Loop:
         if kept is not None:
             self.recent = UseOrder(kept)
             self.delivered = set(kept)
+            self.attached &= self.delivered
             return tuple(kept)
         fs = self.finder.fs
 
@@ -249,17 +253,25 @@ class Loop:
         newest = sorted(self.recent.ordered(), key=lambda path: -millis(path))[:keep]
         self.recent = UseOrder(newest)
         self.delivered = set(newest)
+        self.attached &= self.delivered
         return tuple(newest)
 
-    def given_markdown(self, paths: Sequence[str]) -> None:
-        """Of the Markdown files, ``paths`` and no other are given (a snapshot's word for this
-        loop, ``host.snapshot``): one its steps gave again only because it was written since is
-        not, and is no longer in use (step 1)."""
+    def given_instructions(self, paths: Sequence[str]) -> None:
+        """Of the Markdown files and the files the engine attached, ``paths`` and no other are
+        given (a snapshot's word for this loop, ``host.snapshot``): one its steps gave again only
+        because it was written since is not, and is no longer in use (step 1)."""
         wanted = set(paths)
-        for path in [p for p in self.delivered if p.endswith(".md") and p not in wanted]:
+        for path in [p for p in self.delivered if self.instruction(p) and p not in wanted]:
             self.delivered.discard(path)
+            self.attached.discard(path)
             self.recent.forget(path)
         self.delivered |= wanted
+        self.attached |= {p for p in wanted if not p.endswith(".md")}
+
+    def instruction(self, path: str) -> bool:
+        """Whether ``path``, given, is one a later attachment depends on: a Markdown file (read or
+        attached), or a file of another name the engine attached (an import)."""
+        return path.endswith(".md") or path in self.attached
 
     def _given(self, path: str) -> bool:
         return path in self.delivered or path in self.start_paths
@@ -290,6 +302,7 @@ class Loop:
         )
         if fork:
             child.delivered = set(self.delivered)
+            child.attached = set(self.attached)
         # Starting a subagent is itself a tool call (the Agent tool): plugins see it, so a fork
         # can start from what its parent was given at this moment, as the disk is now.
         self.finder.fs.begin(self.finder.cwd)

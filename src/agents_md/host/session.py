@@ -530,7 +530,7 @@ class Session:
             sub = session.subagents.get(key)
             loop = session._main if key == "" else sub._loop if sub is not None else None
             if loop is not None:
-                loop.given_markdown(paths)
+                loop.given_instructions(paths)
         session.session_id = snapshot.session_id(state)  # the id of now: a /clear replayed made none
         used = snapshot.used(state)
         if used is not None:
@@ -549,12 +549,13 @@ class Session:
         return session
 
     def loops_given(self) -> dict[str, list[str]]:
-        """The Markdown files each loop was given or touched (the main loop's key is ""), sorted:
-        what its later attachments depend on (``host.steps``, step 2)."""
-        main = self._main.delivered if self._main is not None else set()
-        loops = {"": sorted(p for p in main if p.endswith(".md"))}
+        """The instruction files each loop was given or touched (the main loop's key is ""): the
+        Markdown ones, and those of another name the engine attached (an import), sorted: what
+        its later attachments depend on (``host.steps``, step 2)."""
+        loops = {"": sorted(p for p in self._main.delivered if self._main.instruction(p)) if self._main else []}
         for key, sub in self.subagents.items():
-            loops[key] = sorted(p for p in sub.delivered if p.endswith(".md"))
+            loop = sub._loop
+            loops[key] = sorted(p for p in loop.delivered if loop.instruction(p)) if loop is not None else []
         return loops
 
     def _recompute(self, reason: str) -> StartContext:

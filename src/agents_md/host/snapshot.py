@@ -10,7 +10,7 @@
    the built-in's, what it gave each loop).
 2. ``restore``: a new session with those inputs (the filesystem, which is no data, handed
    again), the steps done again on it, then each plugin's memory taken back (``remember``) and
-   each loop's Markdown files given as the snapshot says: the session is where it was, whatever
+   each loop's instruction files given as the snapshot says: the session is where it was, whatever
    the disk holds now (a file written since an earlier Read is not given by that Read again).
    Then its start files are compared with the snapshot's, and each difference is told as a
    warning — the session goes on with the files as they are now.
@@ -112,7 +112,8 @@ def _outside_links(value: Any) -> str:
 
 
 def loops(state: Mapping[str, Any]) -> dict[str, list[str]]:
-    """The Markdown files each loop was given, as the snapshot says."""
+    """The instruction files each loop was given (Markdown, and imports of other names the engine
+    attached), as the snapshot says."""
     raw = _field(state, "loops", dict) if "loops" in state else {}
     for key, paths in raw.items():
         if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
