@@ -65,9 +65,34 @@ def test_the_callbacks_give_the_plugins_start_files_and_its_read_attachment(tree
     assert hooks.failures == []
 
 
+def test_a_compaction_forgets_what_the_main_loop_was_given_and_sends_the_start_files_again(
+    tree: Callable[..., Path],
+) -> None:
+    # As the built-in plugin does: a compaction is a new context (the start's files in it, the
+    # nested ones attached again); the SDK's PreCompact carries no context, the next prompt does.
+    root = tree(TREE)
+    home = root.parent / "home"
+    hooks = AgentsMdHooks(force=True, env={"HOME": str(home)})
+    target = str(root / "pkg/mod.py")
+    read_input = {"tool_name": "Read", "tool_input": {"file_path": target}, "tool_response": {"type": "text"}}
+
+    def call(**event: Any) -> dict[str, Any]:
+        return asyncio.run(hooks(sent(root, **event), None, {"signal": None}))  # type: ignore[no-any-return]
+
+    first = call(hook_event_name="UserPromptSubmit", prompt="go")["hookSpecificOutput"]["additionalContext"]
+    assert call(hook_event_name="PostToolUse", **read_input) != {}
+    assert call(hook_event_name="PostToolUse", **read_input) == {}  # given once
+    assert call(hook_event_name="PreCompact", trigger="auto", custom_instructions=None) == {}
+    again = call(hook_event_name="UserPromptSubmit", prompt="more")
+    assert again["hookSpecificOutput"]["additionalContext"] == first
+    assert call(hook_event_name="PostToolUse", **read_input) != {}  # attached again after the compaction
+    assert call(hook_event_name="UserPromptSubmit", prompt="and more") == {}
+    assert hooks.failures == []
+
+
 def test_the_matchers_are_the_sdks_and_a_bad_input_never_blocks(tree: Callable[..., Path]) -> None:
     matchers = agents_md_hooks(force=True, env={})
-    assert set(matchers) == {"UserPromptSubmit", "PostToolUse", "SubagentStart"}
+    assert set(matchers) == {"UserPromptSubmit", "PostToolUse", "SubagentStart", "PreCompact"}
     assert all(isinstance(m, HookMatcher) for ms in matchers.values() for m in ms)
     assert matchers["PostToolUse"][0].matcher == "Read"
     hooks = AgentsMdHooks(force=True, env={})

@@ -9,7 +9,11 @@ code path; the session's steps are kept in memory per ``session_id`` instead of 
    each ``@``-mentioned file's nested ``AGENTS.md``.
 2. ``PostToolUse`` on ``Read`` (and the ``complete`` profile's edits): the plugin's attachment.
 3. ``SubagentStart``: a subagent that starts with the instructions gets the start's files.
-4. Silent while the settings leave the built-in plugin on, unless ``force`` (an engine
+4. ``PreCompact``: the compaction is a new context, as ``SessionStart`` with ``compact`` is to
+   the hook: the plugin forgets what the main loop was given (reference profile), and the
+   start's files, read again, ride on the next ``UserPromptSubmit`` (a compaction's own output
+   carries no context).
+5. Silent while the settings leave the built-in plugin on, unless ``force`` (an engine
    without it); a failure of any kind answers nothing and never blocks the tool call.
 
 Supported: claude-agent-sdk 0.1 and 0.2 (``agents-md[claude-agent-sdk]``).
@@ -48,6 +52,7 @@ class AgentsMdHooks:
         self.env = dict(os.environ if env is None else env)
         self.managed_dir = managed_dir
         self.states: dict[str, SessionState] = {}
+        self.after_compaction: dict[str, str] = {}  # the start's files, for the next prompt after one
         self.failures: list[str] = []  # what went wrong, one line each (never raised)
         # The SDK runs callbacks of parallel tool calls at once; a session's steps are read and
         # written whole, so one answer at a time (as the hook's state file is locked).
@@ -63,11 +68,17 @@ class AgentsMdHooks:
         events = [event]
         if event.name == "UserPromptSubmit" and event.session_id not in self.states:
             events.insert(0, dataclasses.replace(event, name="SessionStart", source="startup", prompt=None))
+        if event.name == "UserPromptSubmit" and event.session_id in self.after_compaction:
+            texts.append(self.after_compaction.pop(event.session_id))
+        if event.name == "PreCompact":
+            events = [dataclasses.replace(event, name="SessionStart", source="compact")]
         for one in events:
             state = self.states.get(one.session_id) or SessionState(session_id=one.session_id)
             got = answer(one, state, env=self.env, profile=self.profile, force=self.force, managed_dir=self.managed_dir)
             self.states[one.session_id] = got.state if got.state is not None else state
-            if got.context:
+            if got.context and event.name == "PreCompact":
+                self.after_compaction[one.session_id] = got.context
+            elif got.context:
                 texts.append(got.context)
         return "\n\n".join(texts) or None
 
@@ -89,6 +100,7 @@ class AgentsMdHooks:
             "UserPromptSubmit": [HookMatcher(hooks=[callback])],
             "PostToolUse": [HookMatcher(matcher="|".join(tools), hooks=[callback])],
             "SubagentStart": [HookMatcher(hooks=[callback])],
+            "PreCompact": [HookMatcher(hooks=[callback])],
         }
 
 
