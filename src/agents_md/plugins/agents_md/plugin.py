@@ -256,8 +256,10 @@ class AgentsMdPlugin:
         texts = {session.text_key(f.content) for f in files if f.kind in (Kind.PROJECT, Kind.LOCAL)}
         kept: list[_Kept] = []
         for item in found:
-            text = session.text_key(item.file.content)
-            left_out = item.file.path in paths or session.real(item.file.path) in reals or text in texts
+            # Nothing handed (a project of AGENTS.md alone): no link target or text to compare with.
+            left_out = item.file.path in paths or (
+                bool(files) and (session.real(item.file.path) in reals or session.text_key(item.file.content) in texts)
+            )
             imports = tuple(f for f in item.imports if f.path not in paths and session.text_key(f.content) not in texts)
             if not left_out or imports:
                 kept.append(_Kept(directory=item.directory, file=None if left_out else item.file, imports=imports))
