@@ -477,8 +477,22 @@ def test_where_a_copy_goes_is_made_by_the_copy(repo: Repo, text: str, lines: lis
         ("- `bindings/mcp`: **DEPRECATED** - moved to the core package", []),
         # an example of something else is still checked
         ("See the bindings (e.g., `bindings/kotlin/gone.kt`).", [3]),
+        # where a rule puts a kind of file once one is made
+        ("- `webhooks` components must be in the `bindings/webhooks` directory", []),
+        ("- Migrations should be placed under `bindings/migrations/`.", []),
+        # what a line says is there is still checked, beside a rule on where files go
+        ("- Cards must be in `bindings/cards`; the shared card lives in `bindings/kotlin/gone.kt`.", [3]),
     ],
-    ids=["generate", "example-of-what-to-create", "for-example", "deprecated", "example-of-a-reference"],
+    ids=[
+        "generate",
+        "example-of-what-to-create",
+        "for-example",
+        "deprecated",
+        "example-of-a-reference",
+        "must-be-in",
+        "should-be-placed-under",
+        "a-claim-beside-the-rule",
+    ],
 )
 def test_a_path_to_be_made_or_on_its_way_out(repo: Repo, text: str, lines: list[int]) -> None:
     assert _lines(repo, f"# Kotlin\n\n{text}\n") == lines

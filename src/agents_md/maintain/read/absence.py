@@ -11,7 +11,8 @@ reference to report.
 4. Named to be made: "Create `x`", "add a new file `x`", "scaffold `x`", "Generate `x`", or as
    an example of what to make ("Create a new example in `examples/` (e.g., `examples/x`)"); or what a program
    makes: "writes a feature branch plus `.x/` artifacts", where it copies to: "copies `a/` to
-   `x/`", what a build makes of it: "`a/` becomes `x/`".
+   `x/`", what a build makes of it: "`a/` becomes `x/`"; or where a rule puts a kind of file once
+   one is made: "`webhooks` components must be in the `x/` directory".
 """
 
 from __future__ import annotations
@@ -51,7 +52,12 @@ _TO_BE_MADE = re.compile(
     # what a program makes when it runs: "writes a feature branch plus `.x/` artifacts"
     r"|\b(?:writes|generates|emits|produces|outputs)\s+" + _FILLER.replace("{0,2}", "{0,4}") + r"$"
     # where a copy goes: "copies `a/` to `b/`", "`a/` is copied into `b/`"; what a build makes: "`a/` becomes `b/`"
-    r"|\bcop(?:y|ies|ied|ying)\b.*\b(?:to|into)\s+$|\bbecomes\s+$",
+    r"|\bcop(?:y|ies|ied|ying)\b.*\b(?:to|into)\s+$|\bbecomes\s+$"
+    # where a rule puts a kind of file when one is made: "`webhooks` components must be in the `app/webhooks`
+    # directory" (a rule, with no such component yet: the folder comes with the first one)
+    r"|\b(?:must|should|shall|(?:need|needs|have|has) to)\s+(?:be\s+)?"
+    r"(?:(?:placed|put|kept|located|stored|created|added|written|go|live)\s+)?(?:in|into|under|inside|within)\s+"
+    r"(?:the\s+)?$",
     re.I,
 )
 
