@@ -76,6 +76,7 @@ def test_a_gradle_project_gone_from_groovy_settings_is_said_with_the_nearest(rep
         "`./gradlew :<module>:test`",
         "`./gradlew :module-name:test` tests one module",
         "`./gradlew :my-lib:check`",
+        "Start with the affected suite: `./gradlew :affected-module:jvmTest`",
         "Run `./gradlew :gone:test` no longer: it was removed.",
         "`./gradlew -c other.gradle :gone:test`",
     ],
@@ -104,6 +105,25 @@ def test_an_included_build_takes_any_project_under_its_name(repo: Repo) -> None:
         {**gradle_build(SETTINGS_GROOVY, "settings.gradle"), "AGENTS.md": "`./gradlew :build-logic:plugins:test`\n"},
     )
     assert said(r) == []
+
+
+def test_an_included_build_named_from_the_build_that_includes_it_is_no_miss(repo: Repo) -> None:
+    # the included builds have settings of their own; their docs name their tasks as the top build does
+    top = 'rootProject.name = "x"\ninclude(":core")\nincludeBuild("playground")\nincludeBuild("build-logic")\n'
+    r = built(
+        repo,
+        {
+            **gradle_build(top),
+            "playground/settings.gradle.kts": 'rootProject.name = "pg"\ninclude(":app")\n',
+            "playground/AGENTS.md": "# Playground\n\n- `./gradlew :playground:assemble`\n- `./gradlew :app:test`\n",
+            "build-logic/settings.gradle.kts": 'rootProject.name = "build-logic"\n',
+            "build-logic/AGENTS.md": "# Logic\n\n- `./gradlew :build-logic:jar`\n- `./gradlew :gone:jar`\n",
+        },
+    )
+    # a project neither the build nor the one above it has is still a miss, said of the nearest build
+    assert [(f, line, m) for f, line, m, _ in said(r)] == [
+        ("build-logic/AGENTS.md", 4, "`./gradlew :gone:jar`: no project `:gone` in build-logic/settings.gradle.kts")
+    ]
 
 
 def test_a_maven_module_or_artifact_the_reactor_lacks_is_a_warning(repo: Repo) -> None:

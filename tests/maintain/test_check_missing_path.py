@@ -471,6 +471,24 @@ def test_a_file_name_alone_is_said_gone_when_git_deleted_it_under_the_doc(repo: 
     ]
 
 
+def test_a_file_name_alone_the_doc_says_is_generated_is_not_said_gone(repo: Repo) -> None:
+    # committed once, then made by the build; the doc says so where it names it
+    r = repo(
+        {
+            **FILES,
+            "apps/web/src/Protocol.kt": "x\n",
+            "apps/web/src/redis.py": "x\n",
+            "apps/web/AGENTS.md": (
+                "# Web\n\n`Protocol.kt` is generated from the schema and has no source-tree copy.\n\n"
+                "- The cache is `redis.py`.\n"
+            ),
+        }
+    )
+    r.git("rm", "-q", "apps/web/src/Protocol.kt", "apps/web/src/redis.py")
+    r.commit(message="generate it", date="2024-02-01T12:00:00Z")
+    assert [(f.line, f.subject) for f in r.findings("missing-path")] == [(5, "redis.py")]
+
+
 def test_a_file_name_alone_that_is_a_package_is_not_said_gone(repo: Repo) -> None:
     r = repo(
         {

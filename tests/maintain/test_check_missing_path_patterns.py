@@ -480,6 +480,7 @@ def test_where_a_copy_goes_is_made_by_the_copy(repo: Repo, text: str, lines: lis
         # where a rule puts a kind of file once one is made
         ("- `webhooks` components must be in the `bindings/webhooks` directory", []),
         ("- Migrations should be placed under `bindings/migrations/`.", []),
+        ("- Integration tests use TestKit — place test fixtures in\n  `bindings/kotlin/src/test/resources/`.", []),
         # what a line says is there is still checked, beside a rule on where files go
         ("- Cards must be in `bindings/cards`; the shared card lives in `bindings/kotlin/gone.kt`.", [3]),
     ],
@@ -491,6 +492,7 @@ def test_where_a_copy_goes_is_made_by_the_copy(repo: Repo, text: str, lines: lis
         "example-of-a-reference",
         "must-be-in",
         "should-be-placed-under",
+        "place-them-in",
         "a-claim-beside-the-rule",
     ],
 )

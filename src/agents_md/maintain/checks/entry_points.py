@@ -13,7 +13,8 @@
 4. ``./path``: found at the command's folder or one above it, it may be executed when git's
    mode says so (the disk's, untracked); absent, it is ``missing-path``'s.
 5. ``gradle``: a task path's project is one the settings file at or above where it runs
-   includes (or one under the doc's folder does); a name Gradle would abbreviate (``:sdk`` for
+   includes (or one under the doc's folder does, or the settings of a build enclosing that
+   build, which names it as an included build: ``:playground:assemble``); a name Gradle would abbreviate (``:sdk`` for
    ``:sentry-sdk``) is not judged. ``mvn -pl``: a module of the reactor of a ``pom.xml`` at or
    above where it runs, or a folder there holding a ``pom.xml``. ``bazel``: a label's package
    is a folder of the workspace (the nearest ``MODULE.bazel`` or ``WORKSPACE`` at or above),
@@ -351,13 +352,32 @@ def _gradle(run: Runners, inv: Invocation, base: str, home: str) -> Iterator[Mis
         return
     known = run.known("gradle", found, gradle.projects)
     below = [run.abs(f) for f in run.gradle_settings if _under(home, f)]
+    above = _enclosing_builds(run, found)
     for project in inv.names:
         if known.has(project) is not False or _abbreviated(project, known.names):
             continue
-        if any(run.known("gradle", f, gradle.projects).has(project) is not False for f in below):
+        if any(run.known("gradle", f, gradle.projects).has(project) is not False for f in below + above):
             continue
         choices = tuple(sorted(known.names - {":"}))
         yield Miss(asked=project, what=f"no project `{project}` in {run.rel(found)}", choices=choices)
+
+
+def _enclosing_builds(run: Runners, found: str) -> list[str]:
+    """The settings files of the builds above the one Gradle finds: a build another includes
+    (``includeBuild("playground")``) is named from there too (``./gradlew :playground:assemble``
+    run at the top), so a task path the enclosing build knows is no miss."""
+    out: list[str] = []
+    here = os.path.dirname(found)
+    while os.path.normpath(here) != os.path.normpath(run.root):
+        parent = os.path.dirname(here)
+        if parent == here:
+            break
+        outer = gradle.find(parent, run.root)
+        if outer is None:
+            break
+        out.append(outer)
+        here = os.path.dirname(outer)
+    return out
 
 
 def _abbreviated(asked: str, names: frozenset[str]) -> bool:

@@ -12,7 +12,7 @@ reference to report.
    an example of what to make ("Create a new example in `examples/` (e.g., `examples/x`)"); or what a program
    makes: "writes a feature branch plus `.x/` artifacts", where it copies to: "copies `a/` to
    `x/`", what a build makes of it: "`a/` becomes `x/`"; or where a rule puts a kind of file once
-   one is made: "`webhooks` components must be in the `x/` directory".
+   one is made: "`webhooks` components must be in the `x/` directory", "place test fixtures in `x/`".
 """
 
 from __future__ import annotations
@@ -57,7 +57,9 @@ _TO_BE_MADE = re.compile(
     # directory" (a rule, with no such component yet: the folder comes with the first one)
     r"|\b(?:must|should|shall|(?:need|needs|have|has) to)\s+(?:be\s+)?"
     r"(?:(?:placed|put|kept|located|stored|created|added|written|go|live)\s+)?(?:in|into|under|inside|within)\s+"
-    r"(?:the\s+)?$",
+    r"(?:the\s+)?$"
+    # the same told as an imperative: "place test fixtures in `src/test/resources/`"
+    r"|^[^\w`]*(?:place|put|store)\s+(?:[\w-]+\s+){0,4}(?:in|into|under|inside|within)\s+(?:the\s+)?$",
     re.I,
 )
 

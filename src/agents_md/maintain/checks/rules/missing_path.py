@@ -65,7 +65,8 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
 5. A file name alone (`` `redis.py` ``) is no path to look for, but when no file of that name
    is left in the repository and a commit of the last 180 days deleted one within the doc's
    folder, it names a file that was renamed or removed: said so (git asked once, for all) —
-   unless git ignores it now (generated code that is no longer committed).
+   unless git ignores it now (generated code that is no longer committed), or its line says a
+   build makes it ("`Protocol.kt` is generated from the schema").
 6. A path whose first part is nowhere the doc is read, whose last part the repository has
    nowhere, and either its folder's name or its first part neither (no ``stylefmt-repo``
    folder, no ``at-media.css``; no ``NeuRT`` folder), names another codebase's files — an
@@ -477,6 +478,8 @@ def _gone_names(
     for c in bare:
         if c.path in deeper.by_name or (c.doc, c.path) in told:
             continue  # a file of that name is somewhere (the doc may mean it), or the doc says it is gone
+        if _MADE_LOCALLY.search(c.item.line_text):
+            continue  # its line says a build makes it ("`Protocol.kt` is generated from ..."): gone from git by design
         if ctx.packages.names(c.home, c.path, None):
             continue  # a package (``chart.js``): step 3, asked last as it reads every manifest
         home = anchor_dir(c.doc)

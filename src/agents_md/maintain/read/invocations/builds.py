@@ -38,9 +38,9 @@ _GRADLE_ALONE = frozenset(
      "--no-rebuild", "--continuous", "--write-locks", "--configure-on-demand", "--all", "--export-keys"}
 )  # fmt: skip
 _PROJECT = re.compile(r"[A-Za-z0-9_][\w.-]*")
-# What a doc writes for "some project": ``module-name``, ``my-module``, ``subproject``, ``foo``.
+# What a doc writes for "some project": ``module-name``, ``my-module``, ``affected-module``, ``subproject``, ``foo``.
 _STAND_IN = re.compile(
-    r"^(?:(?:my|your|some|the|a)[-_]?)?(?:module|project|subproject|sub-project|component|name)(?:[-_]?name)?$"
+    r"^(?:(?:my|your|some|the|a|any|each|this|that|given|target|affected|changed|relevant)[-_]?)?(?:module|project|subproject|sub-project|component|name)(?:[-_]?name)?$"
     r"|^(?:(?:my|your)(?:[-_]?\w+)?|foo|bar|baz|xxx)$",
     re.I,
 )
