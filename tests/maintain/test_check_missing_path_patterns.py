@@ -33,8 +33,19 @@ def _lines(repo: Repo, doc: str, files: dict[str, str] | None = None) -> list[in
         "The blocklist forbids reintroducing `scripts/build-rn.sh` (see above).",
         "`foundation/legacy/Old.kt` does not exist any more.",
         "A prior revision named `../../tests/streaming/` and `PerfBenchTest` — none of those paths or files exist.",
+        "- `bindings/kotlin/src/` replaces the former Go gateway (`bindings/go/gateway/`, removed 2026-04-14).",
+        "- The old bridge (`bindings/kotlin/bridge/`, now removed) spoke JNI.",
     ],
-    ids=["there-is-no", "no-wrapped", "which-was-deleted", "reintroducing", "does-not-exist", "none-of-those"],
+    ids=[
+        "there-is-no",
+        "no-wrapped",
+        "which-was-deleted",
+        "reintroducing",
+        "does-not-exist",
+        "none-of-those",
+        "the-former",
+        "comma-removed",
+    ],
 )
 def test_a_path_the_doc_says_is_not_there_is_not_reported(repo: Repo, text: str) -> None:
     assert _lines(repo, f"# Kotlin\n\n{text}\n") == []

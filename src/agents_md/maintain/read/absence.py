@@ -3,10 +3,10 @@ reference to report.
 
 1. Said absent before it, in its clause (a sentence wrapped over lines is read whole): "there
    is no `x`", "no top-level `x`", "not present: `x`", "forbids reintroducing `x`", "formerly
-   `x`", "renamed from `x`"; or a
+   `x`", "the former gateway (`x`", "renamed from `x`"; or a
    counter-example wrapped over lines ("**not** a flat\n`Classes/` layout").
 2. Said absent right after it, or after the names listed with it: "`x`, which was deleted",
-   "`x` does not exist", "`x`/`y` are gone", "`x` was renamed", "`x`: **DEPRECATED**".
+   "`x` does not exist", "`x`/`y` are gone", "`x` was renamed", "`x`, removed in May", "`x`: **DEPRECATED**".
 3. Said absent of several at once, in its sentence: "`x` and `y` ... none of those paths exist".
 4. Named to be made: "Create `x`", "add a new file `x`", "scaffold `x`", "Generate `x`", or as
    an example of what to make ("Create a new example in `examples/` (e.g., `examples/x`)"); or what a program
@@ -34,13 +34,15 @@ _WRAPPED = 3  # lines a sentence may be wrapped over, looking back
 _FILLER = r"(?:(?!(?:to|in|on|under|into|from|for|of|with|at|by)\b)[\w-]+\s+){0,2}"
 _ABSENT_BEFORE = re.compile(
     r"(?:\bthere (?:is|are) no|\bno|\bnot present|\bnone of|\breintroduc\w*|\bremoved|\bdeleted"
-    r"|\bformerly|\bpreviously|\b(?:renamed|moved) from)\s+" + _FILLER + r"$",
+    r"|\bformer(?:ly)?|\bpreviously|\b(?:renamed|moved) from)\s+" + _FILLER + r"$",
     re.I,
 )
 _ABSENT_AFTER = re.compile(
     r"^\W{0,3}(?:which |that )?(?:(?:was|were|has been|have been|got|is|are)\s+(?:now\s+)?"
     r"(?:deleted|removed|gone|retired|dropped|renamed|moved)"
-    r"|(?:does|do) not exist|(?:doesn|don)'?t exist|never existed)\b",
+    r"|(?:does|do) not exist|(?:doesn|don)'?t exist|never existed"
+    # an aside after a comma: "the former gateway (`go/gateway/`, removed 2026-04-14)"
+    r"|,\s*(?:now\s+)?(?:deleted|removed|retired|dropped|gone))\b",
     re.I,
 )
 # "`packages/mcp`: **DEPRECATED** - moved to core": a path the doc marks as on its way out.
