@@ -520,6 +520,17 @@ def _around(ctx: CheckContext, rel: str, line: int) -> str:
     return " ".join(lines[max(0, line - 3) : line])
 
 
+def _checkout_tail(ctx: CheckContext, path: str) -> str | None:
+    """The longest end of an absolute link target, two parts or more, that the repository holds:
+    a link into the writer's own checkout (``/home/ann/src/repo/apps/web/app``) means ``apps/web/app``."""
+    parts = [p for p in path.split("/") if p]
+    for at in range(1, len(parts) - 1):
+        tail = "/".join(parts[at:])
+        if os.path.lexists(ctx.abs(tail)):
+            return tail
+    return None
+
+
 def _first_held(ctx: CheckContext, c: _Candidate) -> bool:
     first = c.path.lstrip("./").split("/", 1)[0]
     return bool(first) and any(os.path.lexists(ctx.abs(posixpath.join(b, first))) for b in (c.home, ""))
@@ -922,6 +933,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         if c.item.kind == "code" and _COMMAND_SPAN.match(c.item.text):
             shown = f"`{c.path}` (in `{c.item.text}`)"
         moved = deeper.moved(c.path, homes) if deeper is not None else None
+        if moved is None and c.item.kind == "link" and c.path.startswith("/"):
+            moved = _checkout_tail(ctx, c.path)
         # Found on macOS and Windows, whose file systems ignore case; never on Linux.
         cased = deeper.in_other_case(c.lookups) if deeper is not None else None
         if cased is not None:
