@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from trees import substitute
 
 from agents_md.claude_code.run import run_hook
 from conformance.runner import _dashed, _resolve, lay_out
+from conformance.tool_player import do
 
 NO_START = ("Explore", "Plan")
 
@@ -53,11 +55,22 @@ class _Driver:
         for path in paths:
             call = path if isinstance(path, dict) else {"tool": "Read", "file_path": path}
             tool_input = {k: v for k, v in call.items() if k != "tool"}
+            if call["tool"] != "Read":
+                do(call, str(self.root))  # the engine's tool did it before the hook ran
+            if not self.hooked("PostToolUse", call["tool"]):
+                out.append(None)
+                continue
             tool_input["file_path"] = _resolve(call["file_path"], str(self.root))
-            if call["tool"] == "Write":  # the engine wrote it before the hook ran
-                Path(tool_input["file_path"]).write_text(call["content"], encoding="utf-8")
             out.append(self.send(hook_event_name="PostToolUse", tool_name=call["tool"], tool_input=tool_input, **extra))
         return out
+
+    def hooked(self, event: str, tool: str) -> bool:
+        """A hook is installed for ``event`` on ``tool`` (``EVENT:MATCHER``, the matcher a regex)."""
+        for spec in self.events:
+            name, _, matcher = spec.partition(":")
+            if name == event and (not matcher or re.fullmatch(matcher, tool)):
+                return True
+        return False
 
     def prompt(self, text: str) -> list[str]:
         if "UserPromptSubmit" not in self.events:

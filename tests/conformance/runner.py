@@ -40,9 +40,12 @@ FIELDS = ("claude_md", "attachments", "attachments_after", "subagents", "turns",
 
 
 def other_tools(scenario: dict[str, Any]) -> bool:
-    """The script calls a tool other than Read (a Write): the replay's script has no such call;
-    ``test_settings_hooks`` plays those runs."""
-    return any(not isinstance(r, str) for r in scenario.get("reads", []))
+    """The script calls a tool other than Read (a Write, an Edit, a ``Bash`` ``rm``): the replay's
+    script has no such call; ``test_settings_hooks`` and ``test_tool_calls`` play those runs."""
+    lists = [scenario.get("reads", []), scenario.get("reads_after", [])]
+    lists += [sa.get("reads", []) for sa in scenario.get("subagents", [])]
+    lists += [t.get("reads", []) for t in scenario.get("turns", []) if isinstance(t, dict)]
+    return any(not isinstance(r, str) for reads in lists for r in reads)
 
 
 def recorded() -> Iterator[dict[str, Any]]:

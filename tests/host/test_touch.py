@@ -44,6 +44,20 @@ def test_a_write_attaches_the_engines_nested_files_only_and_counts_as_given(tree
     assert s.read(str(root / "a/f.txt")).hook_text is not None  # the Write left a/AGENTS.md to the Read
 
 
+@pytest.mark.parametrize("tool", ["Write", "Edit", "write_file"])
+def test_a_change_in_a_claude_folder_attaches_nothing_and_leaves_the_folder_to_the_next_read(
+    tree: Callable[..., Path], tool: str
+) -> None:
+    root = tree({**TREE, "c/.claude/rules/r.md": "# rule\n"})
+    s = session(root)
+    assert s.touch(tool, str(root / "c/.claude/notes.txt")).text is None
+    assert s.touch(tool, str(root / "c/.claude/rules/more/n.md")).text is None
+    assert s.read(str(root / "c/f.txt")).engine_blocks == (
+        f"<system-reminder>\nContents of {root}/c/CLAUDE.md:\n\n# c\n\n</system-reminder>\n",
+        f"<system-reminder>\nContents of {root}/c/.claude/rules/r.md:\n\n# rule\n\n</system-reminder>",
+    )
+
+
 @pytest.mark.parametrize("tool", ["Glob", "Grep", "LS", "grep"])
 def test_a_search_attaches_nothing_in_the_reference_and_each_hits_files_in_the_complete(
     tree: Callable[..., Path], tool: str
