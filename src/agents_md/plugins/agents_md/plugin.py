@@ -162,14 +162,12 @@ class AgentsMdPlugin:
         state = self._state
         delivered = state.delivered.setdefault(call.agent_id or "", {})
         try:
-            if state.known is None:
-                state.known = nested.Known.of(state.start_files)
             out, decision = nested.attach(
                 session,
                 plugin=self.name,
                 path=call.path,
                 claims=mode == option.OR_AGENTS_MD,
-                start=state.known,
+                start=self._known(),
                 delivered=delivered,
             )
         except Exception:
@@ -192,7 +190,7 @@ class AgentsMdPlugin:
         state = self._state
         start: dict[str, object] | None = None
         if state.first_context_done:
-            known = state.known or nested_known(state.start_files)
+            known = self._known()
             start = {"yielded": state.yielded, "paths": sorted(known.paths), "texts": sorted(known.texts)}
         given = {loop: dict(files) for loop, files in state.delivered.items()}
         return {"given": given, "start": start}
@@ -215,6 +213,15 @@ class AgentsMdPlugin:
             self._state.known = Known(frozenset(start["paths"]), frozenset(start["texts"]))
 
     # ------------------------------------------------------------------ helpers
+
+    def _known(self) -> nested.Known:
+        """What a Read compares with: the start's (made once a start), or what ``remember`` took."""
+        state = self._state
+        if state.known is None:
+            from agents_md.plugins.agents_md.nested import Known
+
+            state.known = Known.of(state.start_files)
+        return state.known
 
     def mode(self, session: HookSession) -> str:
         if self._state.reading is None:
@@ -289,12 +296,6 @@ class AgentsMdPlugin:
 
 def _texts(item: tuple[object, object]) -> bool:
     return isinstance(item[0], str) and isinstance(item[1], str)
-
-
-def nested_known(start_files: Sequence[InstructionFile]) -> nested.Known:
-    from agents_md.plugins.agents_md.nested import Known
-
-    return Known.of(start_files)
 
 
 def memory_problem(memory: object) -> str | None:
