@@ -1,9 +1,12 @@
 """What P2 and P5 share: a normal install of the project, and interleaved cold starts.
 
 1. The project is installed as a user has it: into a new virtual environment of this
-   interpreter, built and installed with its dependencies (``pip install``, not editable),
-   its bytecode compiled (``compileall``; this machine may set ``PYTHONDONTWRITEBYTECODE``).
-   Its console script ``agents-md`` is what is run, as the hooks run it.
+   interpreter with today's pip (``venv --upgrade-deps``, as the README's set-up makes it),
+   built and installed with its dependencies (``pip install``, not editable), its bytecode
+   compiled (``compileall``; this machine may set ``PYTHONDONTWRITEBYTECODE``). Its console
+   script ``agents-md`` is what is run, as the hooks run it. The pip that writes that script
+   matters: before 25.2 pip's imports ``re`` (with ``enum``, ``functools`` and ``collections``,
+   a third of the floor) before the command's first line; since then, as uv's, it does not.
 2. The editable install (``pip install -e``, the README's set-up, the interpreter running
    this) is measured too, its bytecode compiled the same way, against its own floor.
 3. Every command is run once to warm the disk cache, then all of them in turn, round after
@@ -55,7 +58,7 @@ def installed() -> Iterator[Install]:
     """Step 1: a new virtual environment with the project installed in it."""
     with tempfile.TemporaryDirectory() as tmp:
         venv = os.path.join(tmp, "venv")
-        subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+        subprocess.run([sys.executable, "-m", "venv", "--upgrade-deps", venv], check=True, stdout=subprocess.DEVNULL)
         python = os.path.join(venv, "bin", "python")
         pip = [python, "-m", "pip", "install", "-q", "--disable-pip-version-check", ROOT]
         subprocess.run(pip, check=True, stdout=subprocess.DEVNULL)
@@ -66,7 +69,12 @@ def installed() -> Iterator[Install]:
             text=True,
         ).stdout.strip()
         compileall.compile_dir(site, quiet=1)
-        yield Install("installed", python, os.path.join(venv, "bin", "agents-md"))
+        yield Install(f"installed ({_pip(python)})", python, os.path.join(venv, "bin", "agents-md"))
+
+
+def _pip(python: str) -> str:
+    shown = subprocess.run([python, "-m", "pip", "--version"], check=True, capture_output=True, text=True).stdout
+    return " ".join(shown.split()[:2])
 
 
 def editable() -> Install:
@@ -75,7 +83,7 @@ def editable() -> Install:
     script = os.path.join(os.path.dirname(sys.executable), "agents-md")
     if not os.path.exists(script):
         raise SystemExit(f"no {script}: run this with the interpreter of the README's pip install -e")
-    return Install("editable", sys.executable, script)
+    return Install(f"editable ({_pip(sys.executable)})", sys.executable, script)
 
 
 def _run(command: Command) -> tuple[float, float]:

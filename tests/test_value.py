@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import enum
 import pickle
 
 import pytest
 
-from agents_md._value import field, frozen
+from agents_md._value import StrEnum, field, frozen
 
 
 @frozen
@@ -98,3 +99,85 @@ def test_values_copy_and_pickle() -> None:
     assert copy.deepcopy(doc) == doc and copy.copy(doc) == doc
     again = pickle.loads(pickle.dumps(doc))
     assert again == doc and again.note == "kept"
+
+
+class EnumColor(enum.StrEnum):
+    """Colors."""
+
+    RED = "red"
+    GREEN = "green"
+    CRIMSON = "red"  # an alias
+
+    def shout(self) -> str:
+        return self.value.upper()
+
+
+class OurColor(StrEnum):
+    """Colors."""
+
+    RED = "red"
+    GREEN = "green"
+    CRIMSON = "red"  # an alias
+
+    def shout(self) -> str:
+        return self.value.upper()
+
+
+def _color_classes() -> list[type]:
+    return [EnumColor, OurColor]
+
+
+def _answers(cls: type) -> list[object]:
+    red = cls.RED  # type: ignore[attr-defined]
+    answers: list[object] = [
+        [m.name for m in cls],  # type: ignore[attr-defined]
+        len(cls),  # type: ignore[arg-type]
+        list(cls.__members__),  # type: ignore[attr-defined]
+        cls("red") is red,
+        cls(red) is red,
+        cls["GREEN"] is cls.GREEN,  # type: ignore[attr-defined,index]
+        cls.CRIMSON is red,  # type: ignore[attr-defined]
+        (
+            red.name,
+            red.value,
+            str(red),
+            f"{red}",
+            f"{red:>5}",
+            "%s" % (red,),  # noqa: UP031  (printf-style formatting, as old code does)
+            red.shout(),
+        ),
+        (red == "red", hash(red) == hash("red"), isinstance(red, str), sorted([cls.GREEN, red])),  # type: ignore[attr-defined]
+        red in cls,
+        repr(red).replace(cls.__qualname__, "Color"),
+        (copy.copy(red) is red, copy.deepcopy(red) is red, pickle.loads(pickle.dumps(red)) is red),
+        {red: 1}["red"],
+        cls.__doc__,
+    ]
+    for bad in ("blue", 3, None):
+        try:
+            cls(bad)
+        except ValueError as exc:
+            answers.append(str(exc).replace(cls.__qualname__, "Color"))
+    for action in (lambda: setattr(cls, "RED", "x"), lambda: delattr(cls, "RED")):
+        try:
+            action()
+        except AttributeError:
+            answers.append("refused")
+    return answers
+
+
+def test_str_enum_answers_as_enum_str_enum_does() -> None:
+    theirs, ours = _color_classes()
+    assert _answers(ours) == _answers(theirs)
+    assert ("red" in OurColor, "blue" in OurColor) == (True, False)  # a value, as enum answers from 3.12
+
+
+def test_str_enum_members_are_written_as_their_strings() -> None:
+    import json
+
+    from agents_md._util import json_codec
+
+    for cls in _color_classes():
+        value = {"kind": cls.RED, cls.GREEN: [cls.RED]}  # type: ignore[attr-defined]
+        assert json.dumps(value) == json_codec.dumps(value) == '{"kind": "red", "green": ["red"]}'
+        assert json_codec.dumps(value, indent=1) == json.dumps(value, indent=1)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-
-from agents_md._value import field, frozen
+from agents_md._value import StrEnum, field, frozen
 
 
 class Kind(StrEnum):

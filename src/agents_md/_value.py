@@ -17,11 +17,23 @@ same kind of class from methods shared by all of them:
    fields (so it is imported only by the code that uses it).
 
 Type checkers read ``@frozen`` as a frozen, keyword-only dataclass (``dataclass_transform``).
+
+``StrEnum`` does the same for ``enum.StrEnum``, whose module imports ``functools`` and
+``collections`` and builds each class slowly: a class of string constants whose members are
+instances of it, made once as the class is. Type checkers read it as ``enum.StrEnum`` itself:
+
+1. Each public class attribute holding a string is a member: the class's instance of that
+   string, with its ``name`` and ``value``, in the order written.
+2. The class answers as an enum's does: iteration and ``len`` over the members, ``Cls(value)``
+   (a member is its own value; anything else is a ``ValueError``), ``Cls[name]``,
+   ``__members__``, ``in`` for a member or a value; its members cannot be set or deleted.
+3. A member is the string it holds for equality, hashing, formatting and JSON; its ``repr`` is
+   an enum's; copying or pickling it gives the member itself.
 """
 
 from __future__ import annotations
 
-from operator import attrgetter
+from _operator import attrgetter  # operator.attrgetter itself, without the operator module
 
 # ``typing`` is imported by type checkers alone: at run time it is a large part of a start.
 TYPE_CHECKING = False
@@ -183,3 +195,97 @@ def frozen(cls: type[T]) -> type[T]:
     made: type[T] = metaclass(cls.__name__, cls.__bases__, namespace)
     made.__qualname__ = cls.__qualname__
     return made
+
+
+class _StrEnumType(type):
+    """Step 2: what the class answers."""
+
+    __members: dict[str, Any]
+    __by_value: dict[str, Any]
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> _StrEnumType:
+        written = {k: v for k, v in namespace.items() if not k.startswith("_") and isinstance(v, str)}
+        cls = super().__new__(mcls, name, bases, {k: v for k, v in namespace.items() if k not in written})
+        members: dict[str, Any] = {}
+        by_value: dict[str, Any] = {}
+        make: Any = str.__new__
+        for key, value in written.items():  # step 1
+            member = make(cls, value)
+            member._name_ = key
+            members[key] = by_value.setdefault(value, member)  # a value written twice: an alias
+            type.__setattr__(cls, key, members[key])
+        type.__setattr__(cls, "_StrEnumType__members", members)
+        type.__setattr__(cls, "_StrEnumType__by_value", by_value)
+        return cls
+
+    def __call__(cls, value: object) -> Any:
+        if type(value) is cls:
+            return value
+        found = cls.__by_value.get(value) if isinstance(value, str) else None
+        if found is None:
+            raise ValueError(f"{value!r} is not a valid {cls.__qualname__}")
+        return found
+
+    def __iter__(cls) -> Any:
+        return iter(cls.__by_value.values())
+
+    def __len__(cls) -> int:
+        return len(cls.__by_value)
+
+    def __contains__(cls, value: object) -> bool:
+        return isinstance(value, str) and value in cls.__by_value
+
+    def __getitem__(cls, name: str) -> Any:
+        return cls.__members[name]
+
+    @property
+    def __members__(cls) -> dict[str, Any]:
+        return dict(cls.__members)
+
+    def __setattr__(cls, name: str, value: object) -> None:
+        if name in cls.__dict__.get("_StrEnumType__members", ()):
+            raise AttributeError(f"cannot reassign member {name!r}")
+        super().__setattr__(name, value)
+
+    def __delattr__(cls, name: str) -> None:
+        if name in cls.__dict__.get("_StrEnumType__members", ()):
+            raise AttributeError(f"cannot delete member {name!r}")
+        super().__delattr__(name)
+
+
+class _StrEnum(str, metaclass=_StrEnumType):
+    """Step 3: what a member answers."""
+
+    _name_: str
+
+    @property
+    def name(self) -> str:
+        return self._name_
+
+    @property
+    def value(self) -> str:
+        return str.__str__(self)
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __format__(self, spec: str) -> str:
+        return str.__format__(str.__str__(self), spec)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__qualname__}.{self._name_}: {str.__repr__(self)}>"
+
+    def __reduce_ex__(self, protocol: object) -> tuple[Any, tuple[str]]:
+        return type(self), (str.__str__(self),)
+
+    def __copy__(self) -> Any:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Any:
+        return self
+
+
+if TYPE_CHECKING:
+    from enum import StrEnum as StrEnum
+else:
+    StrEnum = _StrEnum

@@ -20,29 +20,41 @@ Tree = Callable[..., Path]
 # importlib.metadata (finding plugins), ntpath (is the working directory spelled the Windows way?),
 # threading and contextlib (locks and context managers), the disk-failure policy (only when one fails),
 # the utf-8-sig codec (settings files), what saving a context too long takes (decimal for its size,
-# hashlib, secrets with random, and uuid with platform, for its file's name).
+# hashlib, secrets with random, and uuid with platform, for its file's name); and what the
+# standard library's ``json``, ``enum``, ``functools``, ``collections``, ``types`` and ``operator``
+# cost a start (``re`` with them; ``_util.json_codec``, ``_util.std``, ``_value.StrEnum`` instead),
+# ``re`` being needed only by a text with comments, imports or front matter.
 NOT_IMPORTED = (
     "agents_md.engine.faults",
     "argparse",
     "bz2",
+    "collections",
     "contextlib",
     "dataclasses",
     "decimal",
     "encodings.utf_8_sig",
+    "enum",
+    "functools",
     "gettext",
     "hashlib",
     "importlib",
     "importlib.metadata",
     "inspect",
+    "json",
+    "keyword",
     "locale",
     "lzma",
     "ntpath",
+    "operator",
     "platform",
     "pluggy",
     "random",
+    "re",
+    "reprlib",
     "secrets",
     "shutil",
     "threading",
+    "types",
     "typing",
     "uuid",
 )
@@ -258,3 +270,12 @@ def test_a_thread_still_running_is_waited_for(tree: Tree, tmp_path: Path) -> Non
     result = leaving(tmp_path, ["--thread", *context_argv(tree)])
     assert result.returncode == 0, result.stderr
     assert result.stderr.splitlines() == ["thread done", "torn down"]  # the normal exit, thread joined
+
+
+def test_re_loads_for_a_text_that_needs_it_and_the_answer_is_the_same(tree: Tree, tmp_path: Path) -> None:
+    root, home = tree({"AGENTS.md": "# rules\n@b.md\n<!-- a note -->\n", "b.md": "# b\n"}), tree({}, "home")
+    argv = ["context", str(root), "--format", "json", "--home", str(home), "--managed-dir", str(root / "none")]
+    assert "re" in imported(tmp_path, argv)  # the import and the comment are read with the lexer
+    shown = subprocess.run([sys.executable, "-m", "agents_md", *argv], capture_output=True, text=True, check=True)
+    paths = [f["path"] for f in json.loads(shown.stdout)["files"]]
+    assert paths == [str(root / "AGENTS.md"), str(root / "b.md")]

@@ -9,8 +9,9 @@ thread outlives it).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from typing import Generic, TypeVar
+
+from agents_md._util.std import Callable
 
 T = TypeVar("T")
 

@@ -9,12 +9,10 @@ of that (it is computed each time instead). Thread-safe: sessions may run in thr
 
 from __future__ import annotations
 
-import functools
-
 # threading.Lock is this very lock; importing threading for it would load that module on every start.
 from _thread import allocate_lock
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
+
+from agents_md._util.std import Callable, Hashable, OrderedDict
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
@@ -66,7 +64,6 @@ def bounded_cache(
 
         entries = cache.entries
 
-        @functools.wraps(function)
         def cached(*args: Any) -> Any:
             # A hit takes no lock: each of these steps is one atomic operation on the dict.
             found = entries.get(args)
@@ -80,6 +77,9 @@ def bounded_cache(
             cache.put(args, value, size(args))
             return value
 
+        for name in ("__module__", "__name__", "__qualname__", "__doc__"):  # functools.wraps, without functools
+            setattr(cached, name, getattr(function, name))
+        cached.__wrapped__ = function  # type: ignore[attr-defined]
         cached.cache = cache  # type: ignore[attr-defined]
         cached.cache_clear = cache.clear  # type: ignore[attr-defined]
         return cached  # type: ignore[return-value]  # it is ``function``, cached

@@ -5,7 +5,8 @@ memory's ``projects/`` live there."""
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+
+from agents_md._util.std import Mapping
 
 CONFIG_ENV = "CLAUDE_CONFIG_DIR"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from agents_md._util.std import Iterator, Mapping
 
 TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
 

@@ -10,17 +10,13 @@
 
 from __future__ import annotations
 
-import re
-from functools import cache
-
 from agents_md._util.jstext import JS_SPACE_CLASS
+from agents_md._util.lazy_pattern import lazy_compile
 from agents_md._value import frozen
 
-
-@cache
-def _fences() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The opening and closing fences (compiled on first use: most texts have no front matter)."""
-    return re.compile(rf"---{JS_SPACE_CLASS}*\n"), re.compile(rf"---{JS_SPACE_CLASS}*\n?")
+# The opening and closing fences (compiled on first use: most texts have no front matter).
+_OPENING_FENCE = lazy_compile(rf"---{JS_SPACE_CLASS}*\n")
+_CLOSING_FENCE = lazy_compile(rf"---{JS_SPACE_CLASS}*\n?")
 
 
 @frozen
@@ -38,12 +34,11 @@ def split_front_matter(text: str) -> FrontMatter:
         text = text[1:]
     if not text.startswith("---"):
         return FrontMatter(yaml=None, body=text, reason="fence-not-on-line-1")
-    opening_fence, closing_fence = _fences()
-    opening = opening_fence.match(text)
+    opening = _OPENING_FENCE.match(text)
     if opening is None:
         return FrontMatter(yaml=None, body=text, reason="fence-not-on-line-1")
     start = opening.end()
-    closing = closing_fence.search(text, start)
+    closing = _CLOSING_FENCE.search(text, start)
     if closing is None:
         return FrontMatter(yaml=None, body=text, reason="no-closing-fence")
     first_line = 1 + text.count("\n", 0, start)

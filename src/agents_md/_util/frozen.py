@@ -6,8 +6,7 @@ booleans and ``null`` are immutable already. Readers test for ``Mapping`` and ``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
+from agents_md._util.std import Mapping, MappingProxyType
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:

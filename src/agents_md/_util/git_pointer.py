@@ -10,7 +10,8 @@ submodule's ``.git`` file names no ``commondir``; a bare repository has no check
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+
+from agents_md._util.std import Callable
 
 GIT = ".git"
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from agents_md._util.std import Sequence
 from agents_md.errors import AgentsMdError
 
 _WS = re.compile(r"[ \t\r\n]*")

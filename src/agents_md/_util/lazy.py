@@ -4,7 +4,8 @@ and modules imported by name."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping
+
+from agents_md._util.std import Callable, Mapping
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:

@@ -9,7 +9,9 @@ own, kept on the stand-in, so later calls cost what the compiled pattern's do.
 
 from __future__ import annotations
 
-import re
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    import re
 
 
 class _LazyPattern:
@@ -18,7 +20,10 @@ class _LazyPattern:
         self._flags = flags
 
     def __getattr__(self, name: str) -> object:
-        # Reached only for an attribute not kept yet (``__dict__`` answers the rest).
+        # Reached only for an attribute not kept yet (``__dict__`` answers the rest). ``re`` itself
+        # is imported here: with the ``enum`` it needs, a tenth of a hook call's start.
+        import re
+
         found = getattr(re.compile(self._source, self._flags), name)
         setattr(self, name, found)
         return found

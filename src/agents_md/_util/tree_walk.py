@@ -14,7 +14,8 @@ frame limit (about a thousand folders, a path of a few kilobytes) stops it with 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+
+from agents_md._util.std import Iterator
 
 
 def walk(top: str) -> Iterator[tuple[str, list[str], list[str]]]:

@@ -22,7 +22,6 @@ as a parse error, in linear time, before anything walks the expanded value.
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +37,7 @@ from yaml.tokens import TagToken
 
 from agents_md._util.js import js_string
 from agents_md._util.jstext import JS_WHITESPACE as JS_WS
+from agents_md._util.std import Hashable
 
 _STR = "tag:yaml.org,2002:str"
 MAX_EXPANDED_NODES = 100_000

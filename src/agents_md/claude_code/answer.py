@@ -31,9 +31,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 
 from agents_md._util.lazy_pattern import lazy_compile
+from agents_md._util.std import Mapping
 from agents_md._value import frozen
 from agents_md.claude_code.event import HookEvent
 from agents_md.claude_code.state import SessionState

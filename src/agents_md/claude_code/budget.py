@@ -17,8 +17,7 @@ So the hook never sends more than the limit:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
+from agents_md._util.std import Sequence
 from agents_md._value import frozen
 
 LIMIT = 10_000  # UTF-16 code units

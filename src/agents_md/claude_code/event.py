@@ -6,8 +6,7 @@ A value of the wrong type reads as absent, so an event from a newer engine still
 
 from __future__ import annotations
 
-import json
-
+from agents_md._util import json_codec
 from agents_md._value import frozen
 from agents_md.errors import AgentsMdError
 
@@ -41,7 +40,7 @@ def _str(data: dict[str, Any], key: str) -> str | None:
 def parse_event(text: str) -> HookEvent:
     """The event in ``text``; ``EventError`` saying what was expected when it is none."""
     try:
-        data = json.loads(text)
+        data = json_codec.loads(text)
     except ValueError as exc:
         raise EventError(f"standard input: not JSON ({exc}); expected one hook event object") from exc
     if not isinstance(data, dict):

@@ -18,10 +18,10 @@ from __future__ import annotations
 import json
 import os
 import shlex
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from agents_md._util.std import Callable
 from agents_md.errors import AgentsMdError
 
 SCOPES = ("user", "project", "local")

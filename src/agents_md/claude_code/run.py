@@ -10,11 +10,11 @@
 
 from __future__ import annotations
 
-import json
 import os
 import time
-from collections.abc import Mapping
 
+from agents_md._util import json_codec
+from agents_md._util.std import Mapping
 from agents_md._value import frozen
 
 LOG_NAME = "hook.log"
@@ -45,7 +45,7 @@ def _log(env: Mapping[str, str], home: str, text: str) -> str:
 
 
 def output(event_name: str, context: str) -> str:
-    return json.dumps({"hookSpecificOutput": {"hookEventName": event_name, "additionalContext": context}}) + "\n"
+    return json_codec.dumps({"hookSpecificOutput": {"hookEventName": event_name, "additionalContext": context}}) + "\n"
 
 
 def run_hook(

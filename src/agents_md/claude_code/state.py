@@ -25,11 +25,11 @@ and kept in this one from then on.
 
 from __future__ import annotations
 
-import json
 import os
 import time
-from collections.abc import Callable, Mapping
 
+from agents_md._util import json_codec
+from agents_md._util.std import Callable, Mapping
 from agents_md._value import field, frozen
 from agents_md.host.steps import Step
 
@@ -108,7 +108,7 @@ def load(path: str, session_id: str) -> SessionState:
     """Step 3: the session's state, or a fresh one saying why the file was not used."""
     try:
         with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
+            data = json_codec.load(handle)
     except FileNotFoundError:
         return SessionState(session_id=session_id)
     except (OSError, ValueError) as exc:
@@ -150,7 +150,7 @@ def save(path: str, state: SessionState) -> None:
     temp = f"{path}.{os.getpid()}.tmp"
     try:
         with open(temp, "w", encoding="utf-8") as handle:
-            handle.write(json.dumps(data, indent=1) + "\n")
+            handle.write(json_codec.dumps(data, indent=1) + "\n")
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, path)

@@ -18,8 +18,7 @@ reads a *plain* command line itself:
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
+from agents_md._util.std import SimpleNamespace
 from agents_md._value import frozen
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)

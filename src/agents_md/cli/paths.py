@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 
+from agents_md._util.std import Sequence
 from agents_md.errors import UsageError
 
 

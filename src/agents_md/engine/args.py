@@ -7,9 +7,7 @@ can be passed as it is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import lru_cache
-
+from agents_md._util.std import Sequence, lru_cache
 from agents_md._value import frozen
 from agents_md.errors import UsageError
 

@@ -16,10 +16,8 @@ naming the plugin. The bus keeps no state between calls but who is seated.
 
 from __future__ import annotations
 
-import types
-from collections.abc import Callable, Iterable, Mapping, Sequence
-
 from agents_md._model import InstructionFile, Notice
+from agents_md._util.std import Callable, Iterable, Mapping, ModuleType, Sequence
 from agents_md._value import frozen
 from agents_md.engine.events import EVENT_HOOKS, Telemetry, TelemetryMark, TelemetryRow
 from agents_md.engine.markers import PROJECT_NAME, marked_hooks
@@ -73,7 +71,7 @@ def _explain(exc: pluggy.PluginValidationError) -> str:
 def validate(plugin: object, name: str) -> dict[str, tuple[str, ...]]:
     """The events ``plugin`` implements, each with the arguments its hook takes (pluggy lets a
     hook take fewer than the event offers; it is called with just those)."""
-    cacheable = not isinstance(plugin, types.ModuleType)
+    cacheable = not isinstance(plugin, ModuleType)
     if cacheable and type(plugin) in _VALIDATED:
         return _VALIDATED[type(plugin)]
     import pluggy

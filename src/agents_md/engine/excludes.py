@@ -15,10 +15,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 from agents_md._model import Kind
+from agents_md._util.std import Callable, Sequence, lru_cache
 from agents_md.engine.settings import Settings
 
 _GLOB_CHARS = frozenset("*?[]{}")

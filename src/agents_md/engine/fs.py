@@ -12,10 +12,9 @@ import os
 import stat as stat_mod
 import sys
 import time
-from collections import OrderedDict
-from collections.abc import Mapping
 
 from agents_md._util.regular import read_regular
+from agents_md._util.std import Mapping, OrderedDict
 from agents_md.engine.paths import led_to, resolved_by_folder
 from agents_md.engine.shared_listings import RACY_NS, SHARED, Listing
 

@@ -14,11 +14,11 @@ engine reads after the event.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
 
 from agents_md._model import ImportEdge, InstructionFile, Kind, Notice, Provenance, Reason, Record, SkippedFile
 from agents_md._util.env import env_truthy
 from agents_md._util.jstext import js_trim
+from agents_md._util.std import Callable, Mapping, Sequence
 from agents_md._value import frozen
 from agents_md.engine.events import Telemetry
 from agents_md.engine.fs import SessionFS

@@ -4,12 +4,12 @@ Imported only to validate a plugin that is not this package's own (``bus.validat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pluggy
 
 from agents_md._model import InstructionFile
+from agents_md._util.std import Sequence
 from agents_md.engine.events import TelemetryMark, TelemetryRow, ToolCall
 from agents_md.engine.markers import PROJECT_NAME
 

@@ -18,8 +18,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from functools import lru_cache
+
+from agents_md._util.std import Sequence, lru_cache
 
 _Rule = tuple[bool, "re.Pattern[str]"]  # (negated, the pattern's expression)
 

@@ -22,7 +22,6 @@ left out as a ``SkippedFile``: the views read these instead of reading the files
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 
 from agents_md._model import (
     ImportEdge,
@@ -35,6 +34,7 @@ from agents_md._model import (
     SkipReason,
 )
 from agents_md._util.jstext import js_is_blank
+from agents_md._util.std import Callable
 from agents_md._value import frozen
 from agents_md.engine import content as content_mod
 from agents_md.engine import imports as imports_mod

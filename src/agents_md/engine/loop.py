@@ -19,9 +19,9 @@ read and given, the five most recently used, as the engine orders them:
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
 
 from agents_md._model import InstructionFile, Notice, Record
+from agents_md._util.std import Callable, Mapping, Sequence
 from agents_md._value import frozen
 from agents_md.engine.bus import HookBus
 from agents_md.engine.events import ToolCall

@@ -12,11 +12,11 @@ too (it ends no line of the count).
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 
 from agents_md._model import InstructionFile, Kind, Provenance, Reason
 from agents_md._util.env import env_truthy
 from agents_md._util.jstext import js_is_blank, js_trim
+from agents_md._util.std import Mapping
 from agents_md.engine import content as content_mod
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.settings import Settings

@@ -30,9 +30,9 @@ outside the cwd):
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
 
 from agents_md._model import InstructionFile, Kind, Provenance, Reason
+from agents_md._util.std import Callable, Sequence
 from agents_md.engine.fs import SessionFS
 from agents_md.engine.loader import Loader, LoadScope
 from agents_md.engine.lookup_memory import LookupMemory

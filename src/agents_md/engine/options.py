@@ -3,9 +3,9 @@ nothing imports it at run time but a reader of the public face)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import TypedDict
 
+from agents_md._util.std import Mapping, Sequence
 from agents_md.engine.args import EngineArgs
 from agents_md.engine.fs import FileSystem
 

@@ -10,8 +10,8 @@ target leads from its resolved folder.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from functools import lru_cache
+
+from agents_md._util.std import Callable, lru_cache
 
 
 def path_chain(cwd: str) -> list[str]:

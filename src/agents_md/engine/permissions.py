@@ -12,8 +12,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
 
+from agents_md._util.std import Iterator, Mapping
 from agents_md.engine.args import EngineArgs
 from agents_md.engine.paths import within
 from agents_md.engine.settings import Settings

@@ -18,7 +18,8 @@ rules, it does not take Windows path spellings for the files it reads.
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+
+from agents_md._util.std import Mapping
 
 LINUX, MACOS, WINDOWS = "linux", "macos", "windows"
 PLATFORMS = (LINUX, MACOS, WINDOWS)

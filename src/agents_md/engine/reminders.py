@@ -17,9 +17,8 @@ after the last of them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from agents_md._util.env import env_truthy
+from agents_md._util.std import Mapping
 from agents_md.engine.checkout import checkout_root
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.settings import Settings

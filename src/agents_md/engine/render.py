@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from agents_md._model import InstructionFile, Kind
 from agents_md._util.bounded_cache import bounded_cache
 from agents_md._util.jstext import js_trim
+from agents_md._util.std import Sequence
 
 PREAMBLE = (
     "Codebase and user instructions are shown below. Be sure to adhere to these instructions. "

@@ -24,9 +24,9 @@ whether a conditional rule applies to a file that was read.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
 
 from agents_md._model import Kind
+from agents_md._util.std import Callable, Iterator, Sequence
 from agents_md.engine.fs import FileSystem
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)

@@ -21,10 +21,10 @@ environment for everything after the settings (``Settings.env``, ``SessionInputs
 
 from __future__ import annotations
 
-import json
 import os
-from collections.abc import Mapping, Sequence
 
+from agents_md._util import json_codec
+from agents_md._util.std import Mapping, Sequence
 from agents_md._value import field, frozen
 from agents_md.engine.checkout import checkout_root, main_checkout
 from agents_md.engine.fs import FileSystem
@@ -138,7 +138,7 @@ def _read_json(fs: FileSystem, path: str, problems: list[str], *, policy: bool =
     if data is None:
         return None
     try:
-        value = json.loads(_utf8_text(data))
+        value = json_codec.loads(_utf8_text(data))
     except RecursionError:
         problems.append(f"{path}: nested too deep to read; the file is ignored")
         return None
@@ -180,12 +180,13 @@ def _flag_values(fs: FileSystem, value: str, cwd: str, home: str) -> tuple[str |
     text = value.strip()
     if text.startswith("{"):
         try:
-            parsed = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SettingsError(
-                f"--settings: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
-            ) from exc
+            parsed = json_codec.loads(text)
         except (ValueError, RecursionError) as exc:
+            where: Any = exc  # json's JSONDecodeError says where; a number too long does not
+            if hasattr(where, "lineno"):
+                raise SettingsError(
+                    f"--settings: not valid JSON at line {where.lineno}, column {where.colno}: {where.msg}"
+                ) from exc
             raise SettingsError(f"--settings: cannot be read ({_why(exc)})") from exc
         if not isinstance(parsed, dict):
             raise SettingsError("--settings: expected a JSON object")
@@ -200,7 +201,7 @@ def _flag_values(fs: FileSystem, value: str, cwd: str, home: str) -> tuple[str |
     if data is None:
         raise SettingsError(f"--settings: {path}: no such file")
     try:
-        parsed = json.loads(_utf8_text(data))
+        parsed = json_codec.loads(_utf8_text(data))
     except RecursionError as exc:
         raise SettingsError(f"--settings: {path}: {_why(exc)}") from exc
     except (UnicodeDecodeError, ValueError) as exc:

@@ -19,7 +19,7 @@ every other key); a managed file loses only the keys at fault (``engine.settings
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from agents_md._util.std import Callable, Mapping
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:

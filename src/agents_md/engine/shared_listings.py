@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import time
 from _thread import allocate_lock
-from collections import OrderedDict
 
+from agents_md._util.std import OrderedDict
 from agents_md._value import field, frozen
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)

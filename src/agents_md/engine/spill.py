@@ -31,7 +31,8 @@ preview. (A settings hook's context has a lower limit, 10,000: ``claude_code.bud
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+
+from agents_md._util.std import Sequence
 
 # ``decimal``, ``hashlib``, ``secrets`` and ``uuid`` are loaded by a context that is saved, when
 # one is: a Read imports this module, and they would be most of a hook call's start.

@@ -10,12 +10,11 @@ built-in ``Explore`` and ``Plan``.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 
 from agents_md._model import ImportEdge, InstructionFile, Kind, Notice, Record, SkippedFile
 from agents_md._util.config_dir import config_dir
 from agents_md._util.env import env_truthy
+from agents_md._util.std import Mapping, MappingProxyType, Sequence
 from agents_md._value import field, frozen
 from agents_md.engine import platform as platforms
 from agents_md.engine.args import EngineArgs, parse_engine_args

@@ -11,8 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-
+from agents_md._util.std import Iterable, Iterator, Mapping
 from agents_md._value import frozen
 from agents_md.engine.args import EngineArgs
 from agents_md.engine.settings import Settings

@@ -23,11 +23,11 @@ loaded (by its path, or by the target of a link to it) is not loaded again.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
 
 from agents_md._model import ImportEdge, InstructionFile, Kind, Provenance, Reason, SkippedFile, SkipReason
 from agents_md._util.config_dir import config_dir
 from agents_md._util.env import env_truthy
+from agents_md._util.std import Iterable, Mapping, Sequence
 from agents_md._value import frozen
 from agents_md.engine import memory
 from agents_md.engine.checkout import Checkout, find_checkout

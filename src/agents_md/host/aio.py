@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from agents_md._util.std import Mapping, Sequence
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.sources import AsyncFileSource, AsyncSource, FileSource, SourceFS
 from agents_md.host.session import Session

@@ -5,9 +5,9 @@ as the same ``EngineRead``."""
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
 
 from agents_md._model import InstructionFile, Kind, SkipReason
+from agents_md._util.std import Mapping, Sequence
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
 from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, LeftOut, Scope
 from agents_md.engines.registry import ENGINES, find

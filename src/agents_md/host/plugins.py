@@ -18,14 +18,13 @@ organization's plugin does. The built-in ``agents-md`` is found here like any ot
 
 from __future__ import annotations
 
-import json
 import os
 import time
-from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
 
 from agents_md._model import Notice
+from agents_md._util import json_codec
 from agents_md._util.lazy import import_module
+from agents_md._util.std import Iterable, Mapping, Sequence, lru_cache
 from agents_md._value import frozen
 from agents_md.engine.bus import HookBus
 from agents_md.engine.events import ENTRY_POINT_GROUP
@@ -282,7 +281,7 @@ def folder_plugin_name(folder: str) -> str | None:
     manifest = os.path.join(folder, ".claude-plugin", "plugin.json")
     try:
         with open(manifest, encoding="utf-8") as handle:
-            data = json.load(handle)
+            data = json_codec.load(handle)
         name = data.get("name") if isinstance(data, dict) else None
         if isinstance(name, str) and name:
             return name

@@ -10,9 +10,9 @@ agent_lines, notices}``.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
 from typing import Any
 
+from agents_md._util.std import Mapping, Sequence
 from agents_md.errors import RunRefused
 from agents_md.host.plugins import PluginSpec
 from agents_md.host.script import check_script

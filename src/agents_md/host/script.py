@@ -8,9 +8,9 @@ turns?: [str | {key?: scalar, prompt?: str, reads?: [str]}]}``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
+from agents_md._util.std import Mapping
 from agents_md.errors import AgentsMdError
 
 _SCALAR = (str, int, float, bool)

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 # threading.RLock makes this very lock; importing threading for it would load that module on every start.
 from _thread import RLock
-from collections.abc import Callable, Mapping, Sequence
 
 from agents_md._model import InstructionFile, Kind, Notice
+from agents_md._util.std import Callable, Mapping, Sequence
 from agents_md._value import frozen
 from agents_md.engine.bus import HookBus
 from agents_md.engine.fs import ListingFS, SessionFS

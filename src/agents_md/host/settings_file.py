@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from contextlib import contextmanager
 
 from agents_md._util.atomic import atomic_write
 from agents_md._util.json_edit import JsonEditError, set_value
+from agents_md._util.std import Iterator
 from agents_md.errors import AgentsMdError
 
 BOM = "\ufeff"

@@ -20,11 +20,11 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from agents_md._model import InstructionFile, Notice
+from agents_md._util.std import Mapping, Sequence
 from agents_md.engine.args import EngineArgs
 from agents_md.errors import UsageError
 from agents_md.host.steps import Step

@@ -8,9 +8,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
+from agents_md._util.std import Mapping
 from agents_md.engine.touch import SEARCH, TOOLS, tool_name
 
 PATH_ARGUMENTS = ("file_path", "path", "notebook_path", "filename")

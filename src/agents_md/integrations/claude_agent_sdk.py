@@ -26,11 +26,11 @@ import dataclasses
 import json
 import os
 import threading
-from collections.abc import Mapping
 from typing import Any, cast
 
 from claude_agent_sdk import HookMatcher
 
+from agents_md._util.std import Mapping
 from agents_md.claude_code.answer import COMPLETE_TOOLS, REFERENCE_TOOLS, answer
 from agents_md.claude_code.event import parse_event
 from agents_md.claude_code.state import SessionState

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
 from typing import Any
+
+from agents_md._util.std import Sequence
 
 
 def register(subparsers: Any) -> None:

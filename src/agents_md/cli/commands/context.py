@@ -92,9 +92,9 @@ def context(session: Session, *, agent: str | None, fmt: str, absolute: bool = F
             sys.stdout.write(report.claude_md + "\n")
         return 0
     if fmt == "json":
-        import json
+        from agents_md._util import json_codec
 
-        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        print(json_codec.dumps(report.to_json(), indent=2, ensure_ascii=False))
         return 0
     from agents_md.cli.views.context import render_text
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from agents_md._util.std import Sequence
 from agents_md.errors import AgentsMdError, UsageError
 
 if TYPE_CHECKING:

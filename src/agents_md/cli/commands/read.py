@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from agents_md._util.std import Sequence
 from agents_md.cli.session_args import add_session_arguments
 
 if TYPE_CHECKING:

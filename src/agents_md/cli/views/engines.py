@@ -5,9 +5,9 @@ not loaded and why; on a read, attached or not and why)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 from typing import Any
 
+from agents_md._util.std import Sequence
 from agents_md.cli.style import PathNames, Style, human_bytes
 from agents_md.engine.paths import is_inside
 from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, Scope

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
+from agents_md._util.std import Sequence
 from agents_md.maintain.link import CREATE, CREATED, PRESENT, REFUSE, SKIP, LinkAction
 
 

@@ -18,10 +18,10 @@ ATX heading, thematic break, block quote, list, HTML block, link definition, par
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
 
 from agents_md._util.bounded_cache import bounded_cache
 from agents_md._util.lazy_pattern import lazy_compile
+from agents_md._util.std import Callable, Iterator
 from agents_md._value import frozen
 
 _BLOCK_TAGS = (

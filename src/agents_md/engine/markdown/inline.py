@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
 
 from agents_md._util.bounded_cache import bounded_cache
+from agents_md._util.std import Iterator
 from agents_md.engine.markdown.blocks import Block, item_blocks, scan_list, top_blocks
 
 

@@ -16,11 +16,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 
 from agents_md.plugin_api import HookSession, InstructionFile, Kind
 from agents_md.plugins.agents_md.placement import COMPLETE, FILE_NAMES, OWN_NAMES
 from agents_md.plugins.agents_md.records import GIVEN, LOADED, READ_FILE, SAME_TEXT, ReadDecision
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 # The engine's own names: a directory holding one of them is "claimed" in the default mode.
 CLAUDE_NAMES = OWN_NAMES

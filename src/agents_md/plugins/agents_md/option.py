@@ -13,7 +13,7 @@ Read from ``pluginConfigs[KEY].options`` in user settings (when the user source 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from _collections_abc import Mapping  # collections.abc's, without importing collections
 
 from agents_md.plugin_api import FLAG, POLICY, USER, Settings, frozen
 

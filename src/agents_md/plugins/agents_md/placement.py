@@ -12,9 +12,12 @@ before the auto-memory file, which stays last.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 
 from agents_md.plugin_api import InstructionFile, Kind
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 OWN_NAMES = ("CLAUDE.md", os.path.join(".claude", "CLAUDE.md"), "CLAUDE.local.md")
 FILE_NAMES = ("AGENTS.md", os.path.join(".claude", "AGENTS.md"))  # the plugin's own

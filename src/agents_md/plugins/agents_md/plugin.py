@@ -24,7 +24,7 @@ is resolved, and added directories contribute their ``AGENTS.md``.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from _collections_abc import Mapping  # collections.abc's, without importing collections
 
 from agents_md.plugin_api import LOCAL, PROJECT, FoundFile, HookSession, InstructionFile, Kind, ToolCall, hookimpl
 from agents_md.plugins.agents_md import option
@@ -32,10 +32,9 @@ from agents_md.plugins.agents_md.placement import COMPLETE, FILE_NAMES, OWN_NAME
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
-    from agents_md.plugins.agents_md import nested
+    from collections.abc import Sequence
 
-TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
-if TYPE_CHECKING:
+    from agents_md.plugins.agents_md import nested
     from agents_md.plugins.agents_md.records import StoodDown
 
 NAME = "agents-md"
