@@ -29,7 +29,6 @@ from agents_md.engine.hook_session import HookSession, Journal
 from agents_md.engine.nested import NestedFinder
 from agents_md.engine.paths import within
 from agents_md.engine.read_limit import refused_name, too_large, unreadable
-from agents_md.engine.spill import new_seed
 
 # The tools that change a file (``engine.touch``).
 CHANGE_TOOLS = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})
@@ -215,7 +214,11 @@ class Loop:
         )
         answers, notices, records = self._call(call)
         folder = self.spill_folder() if answers else None
-        spill = (folder, new_seed()) if folder is not None else None
+        spill = None
+        if folder is not None:
+            from agents_md.engine.spill import new_seed  # a host that saves long contexts only
+
+            spill = (folder, new_seed())
         return ReadResult(
             path=spelled, engine_files=engine, hook_files=answers, notices=notices, records=records, spill=spill
         )
