@@ -59,12 +59,15 @@ NOT_IMPORTED = (
     "uuid",
 )
 
+# The modules the interpreter had before the command ran (its own start: ``site`` reads the
+# environment's ``.pth`` files with ``utf-8-sig`` from Python 3.13) are not the command's.
 PROBE = """
 import sys
+before = set(sys.modules)
 from agents_md.cli.main import main
 code = main(sys.argv[2:])
 with open(sys.argv[1], "w", encoding="utf-8") as handle:
-    handle.write("\\n".join(sorted(sys.modules)))
+    handle.write("\\n".join(sorted(set(sys.modules) - before)))
 raise SystemExit(code)
 """
 
