@@ -2,7 +2,9 @@
 
 The installed command (built, not editable, bytecode compiled) and the editable one are run
 interleaved with ``python -c pass`` and ``python -c "import json"`` (``cold_start``), on a
-small repository. Target: at most 2.0x, installed.
+small repository. Target: at most 2.0x, installed. A second repository's ``AGENTS.md`` holds an
+``@`` import and an HTML comment, as many do: reading them needs the Markdown lexer, so ``re``
+and the lexer's patterns load too (shown beside, not the target's case).
 """
 
 from __future__ import annotations
@@ -18,15 +20,26 @@ from cold_start import Command, Install, run_both
 
 def main(rounds: int = 30) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        os.makedirs(os.path.join(tmp, "repo", "a"))
-        with open(os.path.join(tmp, "repo", "AGENTS.md"), "w", encoding="utf-8") as handle:
-            handle.write("# rules\n")
-        args = ["context", os.path.join(tmp, "repo", "a"), "--format", "json", "--home", tmp]
-        args += ["--managed-dir", os.path.join(tmp, "none")]
+        texts = {"repo": "# rules\n", "lexed": "# rules\n<!-- for people -->\nSee @docs/style.md.\n"}
+        for repo, text in texts.items():
+            os.makedirs(os.path.join(tmp, repo, "a"))
+            os.makedirs(os.path.join(tmp, repo, "docs"))
+            with open(os.path.join(tmp, repo, "AGENTS.md"), "w", encoding="utf-8") as handle:
+                handle.write(text)
+            with open(os.path.join(tmp, repo, "docs", "style.md"), "w", encoding="utf-8") as handle:
+                handle.write("# style\n")
+
+        def args(repo: str) -> list[str]:
+            folder = os.path.join(tmp, repo, "a")
+            return ["context", folder, "--format", "json", "--home", tmp, "--managed-dir", os.path.join(tmp, "none")]
+
         env = dict(os.environ)
 
         def command(install: Install) -> list[Command]:
-            return [Command(f"agents-md context --format json, {install.name}", [install.script, *args], env)]
+            return [
+                Command(f"agents-md context --format json, {install.name}", [install.script, *args("repo")], env),
+                Command(f"  an import and a comment to read, {install.name}", [install.script, *args("lexed")], env),
+            ]
 
         run_both("P2 cold start", command, env, rounds)
 

@@ -90,7 +90,10 @@ def test_a_broken_user_settings_file_is_named_and_the_context_still_builds(
     tree: Tree, capsys: pytest.CaptureFixture[str]
 ) -> None:
     root = tree({"CLAUDE.md": "c\n"})
-    home = tree({".claude/settings.json": '{\n  "model": "x",\n}\n'}, "home")
+    text = '{\n  "model": "x",\n}\n'
+    home = tree({".claude/settings.json": text}, "home")
     code, out, err = run(capsys, "context", str(root), "--format", "claude-md", *base(root, home))
     assert code == 0 and "Contents of" in out
-    assert f"{home / '.claude/settings.json'}:3: not valid JSON" in err
+    with pytest.raises(json.JSONDecodeError) as where:  # the line Python's json names (3.13 names the comma's)
+        json.loads(text)
+    assert f"{home / '.claude/settings.json'}:{where.value.lineno}: not valid JSON" in err

@@ -1,0 +1,126 @@
+"""The hook keeps what the engine's lexer read of texts with ``@`` imports between its calls: a
+later call reads the same texts without the lexer (``re`` is not even imported) and answers the
+same; what it keeps is bounded, and a state file's malformed part is dropped."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from agents_md.claude_code import state as states
+from agents_md.claude_code.run import run_hook
+from agents_md.engine import imports
+
+OFF = {".claude/settings.json": {"json": {"enabledPlugins": {"agents-md@builtin": False}}}}
+
+PROBE = """
+import sys
+from agents_md.cli.main import main
+code = main(["hook", "run"])
+print("re" in sys.modules, file=sys.stderr)
+raise SystemExit(code)
+"""
+
+
+def read_event(root: Path, rel: str) -> str:
+    return json.dumps(
+        {
+            "session_id": "sites",
+            "cwd": str(root),
+            "hook_event_name": "PostToolUse",
+            "tool_name": "Read",
+            "tool_input": {"file_path": str(root / rel)},
+            "tool_response": {},
+        }
+    )
+
+
+def call(root: Path, home: Path, rel: str) -> tuple[str, bool]:
+    """One hook call in a process of its own: its output, and whether it imported ``re``."""
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        input=read_event(root, rel),
+        capture_output=True,
+        text=True,
+        env={**os.environ, "HOME": str(home)},
+        check=True,
+    )
+    return done.stdout, done.stderr.strip().splitlines()[-1] == "True"
+
+
+def test_a_later_call_reads_the_texts_without_the_lexer_and_answers_the_same(tree: Any, home: Any) -> None:
+    files = {
+        "a/AGENTS.md": "# a\n- see @notes.md\n\n```\n@not-an-import.md\n```\n",
+        "a/notes.md": "notes\n",
+        "a/b/AGENTS.md": "# b\nsee @../notes.md and `@code.md`\n",
+        "a/b/c/f.txt": "x\n",
+        "a/b/g.txt": "y\n",
+    }
+    root, user = tree(files), home(OFF)
+    first, lexed = call(root, user, "a/b/g.txt")
+    assert lexed  # the texts' imports were read with the lexer
+    (state_file,) = (user / ".cache" / "agents-md" / "hook").glob("*.json")
+    kept = states.load(str(state_file), "sites").import_sites
+    assert {text for text, _ in kept} == {files["a/AGENTS.md"], files["a/b/AGENTS.md"]}
+    assert dict(kept)[files["a/AGENTS.md"]] == (("notes.md", 2, 7),)
+    # The same files, read again through another file below them: known, so no lexer.
+    second, lexed = call(root, user, "a/b/c/f.txt")
+    assert not lexed
+    assert second == ""  # everything on the way was given by the first call
+    # Without the state, a fresh session's answer is the first one's: the lexer's own reading.
+    state_file.unlink()
+    again, lexed = call(root, user, "a/b/g.txt")
+    assert lexed and again == first
+    assert "Contents of " + str(root / "a" / "notes.md") in json.loads(first)["hookSpecificOutput"]["additionalContext"]
+
+
+def test_what_is_kept_is_bounded_the_oldest_dropped_first() -> None:
+    state = states.SessionState(session_id="s")
+    read = tuple((f"text {n} @x.md\n", (("x.md", 1, 8),)) for n in range(states.MOST_SITES + 5))
+    kept = states.with_sites(state, read).import_sites
+    assert len(kept) == states.MOST_SITES
+    assert kept[0][0] == "text 5 @x.md\n" and kept[-1] == read[-1]
+    big = "@y.md " + "z" * (states.MOST_SITE_CHARS // 2)
+    kept = states.with_sites(state, [(big + "1", ()), (big + "2", ()), (big + "3", ())]).import_sites
+    assert [text[-1] for text, _ in kept] == ["3"]
+    assert states.with_sites(state, ()) is state
+
+
+def test_a_malformed_part_is_dropped_and_the_hook_answers_as_a_fresh_one(tree: Any, home: Any) -> None:
+    root, user = tree({"a/AGENTS.md": "# a @n.md\n", "a/n.md": "n\n", "a/f.txt": "x\n"}), home(OFF)
+    env = {"HOME": str(user), "PATH": os.environ.get("PATH", "")}
+    fresh = run_hook(read_event(root, "a/f.txt"), env=env)
+    path = next((user / ".cache" / "agents-md" / "hook").glob("*.json"))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["import_sites"]
+    for broken in ([["# a @n.md\n", [["n.md", "1", 5]]]], {"x": 1}, [["t"]], [[1, []]]):
+        data["import_sites"] = broken
+        data["plugin"]["given"] = {}
+        path.write_text(json.dumps(data), encoding="utf-8")
+        assert states.load(str(path), "sites").import_sites == ()
+        assert run_hook(read_event(root, "a/f.txt"), env=env).stdout == fresh.stdout
+
+
+def test_the_engine_notes_only_what_its_lexer_read_and_only_for_a_host_that_keeps_it() -> None:
+    text, other = "see @one.md and @two.md\n", "see @three.md\n"
+    imports.import_sites.cache_clear()  # type: ignore[attr-defined]
+    assert imports.sites_read() == ()
+    imports.import_sites(text)
+    assert imports.sites_read() == ()  # no host keeps them: nothing noted
+    imports.import_sites.cache_clear()  # type: ignore[attr-defined]
+    try:
+        imports.remember_sites([(text, (("one.md", 1, 5),))])  # what an earlier process read
+        assert [(s.path, s.line, s.column) for s in imports.import_sites(text)] == [("one.md", 1, 5)]
+        assert [s.path for s in imports.import_sites(other)] == ["three.md"]
+        assert imports.sites_read() == ((other, (("three.md", 1, 5),)),)
+        assert imports.import_sites("no imports here\n") == ()
+        assert len(imports.sites_read()) == 1
+    finally:
+        imports.forget_sites()
+        imports.import_sites.cache_clear()  # type: ignore[attr-defined]
+    assert imports.sites_read() == ()
+    assert [s.path for s in imports.import_sites(text)] == ["one.md", "two.md"]
