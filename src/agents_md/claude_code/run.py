@@ -2,8 +2,8 @@
 
 1. The event is read from standard input (``event``); the session's state file is locked,
    read (``state``), answered (``answer``), written back when it changed. The engine is handed
-   the import sites its lexer read in the session's earlier calls, and what it reads in this
-   one is kept with them (``engine.imports.remember_sites``).
+   what its lexer read of texts in the session's earlier calls, and what it reads in this one
+   is kept with it (``engine.lexed``).
 2. The answer is Claude Code's hook output, ``{"hookSpecificOutput": {"hookEventName": EV,
    "additionalContext": TEXT}}``, or nothing at all.
 3. Any failure — bad input, a vanished cwd, a broken file, a bug — is one line in the log
@@ -65,7 +65,7 @@ def run_hook(
         from agents_md.claude_code import state as states
         from agents_md.claude_code.answer import answer
         from agents_md.claude_code.event import parse_event
-        from agents_md.engine import imports
+        from agents_md.engine import lexed
 
         event = parse_event(stdin)
         directory = states.state_dir(env, home)
@@ -74,15 +74,15 @@ def run_hook(
             current = states.load(path, event.session_id)
             if current.problem:
                 logged = _log(env, home, current.problem)
-            imports.remember_sites(current.import_sites)
+            lexed.remember(current.lexed)
             try:
                 result = answer(event, current, env=env, profile=profile, force=force, managed_dir=managed_dir)
-                read = imports.sites_read()
+                read = lexed.noted()
             finally:
-                imports.forget_sites()  # a program running this in its own process keeps nothing of it
+                lexed.forget()  # a program running this in its own process keeps nothing of it
             if result.state is not None:
-                # What the lexer read is kept whatever the event (a text's sites never change).
-                new = states.with_sites(result.state, (*current.import_sites, *read))
+                # What the lexer read is kept whatever the event (a text's reading never changes).
+                new = states.with_lexed(result.state, (*current.lexed, *read))
                 if new != current or current.problem:
                     states.save(path, new)
         if event.name == "SessionStart":

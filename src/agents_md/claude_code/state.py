@@ -3,9 +3,9 @@
 Each hook call is a process of its own, so what the plugin keeps in memory is kept here: its
 ``memory()`` (``plugin``: the files each loop was given, and what the session's start left a
 Read to compare with), what that start gave (``start_text``, what a subagent is handed) and the
-subagents started (their ``spawn`` steps, ``host.steps``), and what the engine's lexer read of
-the texts with ``@`` imports met so far (``import_sites``: a text read again in a later call is not
-lexed again, which would load ``re`` and compile the lexer's patterns each time). A fresh
+subagents started (their ``spawn`` steps, ``host.steps``), and what the engine's Markdown lexer
+read of the texts met so far (``lexed``: their imports and comments; a text met again in a later
+call is not lexed again, which would load ``re`` and compile the lexer's patterns). A fresh
 ``Session`` takes ``plugin`` back: the plugin is exactly where it was, whatever the disk holds
 now (a file written since on the way of an earlier Read is still not given, a ``CLAUDE.md``
 written since does not make it stand down), and no earlier Read is looked up again
@@ -33,7 +33,8 @@ import time
 from agents_md._util import json_codec
 from agents_md._util.std import Callable, Mapping, Sequence
 from agents_md._value import field, frozen
-from agents_md.engine.imports import SiteRows
+from agents_md.engine.lexed import Row
+from agents_md.engine.lexed import valid as valid_rows
 from agents_md.host.steps import Step
 
 FORMAT = "agents-md hook state 2"
@@ -49,56 +50,37 @@ class SessionState:
     # What the session's start gave (``answer.start_text``, "" for nothing), handed to a subagent as
     # it was then; ``None``: not kept (the first format), read again from the disk.
     start_text: str | None = None
-    # What the lexer read of each text with an ``@`` (``engine.imports.sites_read``), oldest first.
-    import_sites: tuple[tuple[str, SiteRows], ...] = ()
+    # What the lexer read (``engine.lexed``): (kind, text, answer) rows, oldest first.
+    lexed: tuple[Row, ...] = ()
     problem: str | None = field(default=None, compare=False)  # why a file on disk was not used
 
 
-# How much of the lexer's reading is kept: texts with imports near what the session reads. The
-# oldest go first; a text dropped is lexed again if met again.
-MOST_SITES = 128
-MOST_SITE_CHARS = 512 * 1024
+# How much of the lexer's reading is kept: texts near what the session reads. The oldest go
+# first; a text dropped is lexed again if met again.
+MOST_LEXED = 128
+MOST_LEXED_CHARS = 512 * 1024
 
 
-def with_sites(state: SessionState, read: Sequence[tuple[str, SiteRows]]) -> SessionState:
-    """``state`` keeping also what this process's lexer ``read``, within the bounds above."""
+def with_lexed(state: SessionState, read: Sequence[Row]) -> SessionState:
+    """``state`` keeping ``read`` (the lexer's rows) too, within the bounds above."""
     if not read:
         return state
-    kept = dict(state.import_sites)
-    for text, rows in read:
-        kept.pop(text, None)
-        kept[text] = rows
-    items = list(kept.items())
-    chars = sum(len(text) for text, _ in items)
-    while items and (len(items) > MOST_SITES or chars > MOST_SITE_CHARS):
-        chars -= len(items.pop(0)[0])
+    kept: dict[tuple[str, str], object] = {}
+    for kind, text, answer in read:
+        kept.pop((kind, text), None)
+        kept[(kind, text)] = answer
+    rows = [(kind, text, answer) for (kind, text), answer in kept.items()]
+    chars = sum(len(text) for _, text, _ in rows)
+    while rows and (len(rows) > MOST_LEXED or chars > MOST_LEXED_CHARS):
+        chars -= len(rows.pop(0)[1])
     return SessionState(
         session_id=state.session_id,
         steps=state.steps,
         plugin=state.plugin,
         start_text=state.start_text,
-        import_sites=tuple(items),
+        lexed=tuple(rows),
         problem=state.problem,
     )
-
-
-def _sites(raw: object) -> tuple[tuple[str, SiteRows], ...]:
-    """The ``import_sites`` of a file; anything not of their shape is dropped (a cache: the texts
-    are lexed again)."""
-    if not isinstance(raw, list):
-        return ()
-    out = []
-    for item in raw:
-        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], list)):
-            return ()
-        rows = item[1]
-        if not all(
-            isinstance(r, list) and len(r) == 3 and isinstance(r[0], str) and type(r[1]) is int and type(r[2]) is int
-            for r in rows
-        ):
-            return ()
-        out.append((item[0], tuple((r[0], r[1], r[2]) for r in rows)))
-    return tuple(out)
 
 
 def state_dir(env: Mapping[str, str], home: str) -> str:
@@ -184,8 +166,8 @@ def load(path: str, session_id: str) -> SessionState:
     if not isinstance(start_text, str | None):
         return SessionState(session_id=session_id, problem=f"{path}: a start text it cannot read; started over")
     kept = tuple(s for s in steps if s is not None)
-    sites = _sites(data.get("import_sites"))
-    return SessionState(session_id=session_id, steps=kept, plugin=memory, start_text=start_text, import_sites=sites)
+    read = valid_rows(data.get("lexed"))  # a cache: rows not of their shape are dropped, and lexed again
+    return SessionState(session_id=session_id, steps=kept, plugin=memory, start_text=start_text, lexed=read)
 
 
 def save(path: str, state: SessionState) -> None:
@@ -199,8 +181,8 @@ def save(path: str, state: SessionState) -> None:
         data["plugin"] = state.plugin
     if state.start_text is not None:
         data["start_text"] = state.start_text
-    if state.import_sites:
-        data["import_sites"] = [[text, [list(r) for r in rows]] for text, rows in state.import_sites]
+    if state.lexed:
+        data["lexed"] = [list(row) for row in state.lexed]
     # Not _util.atomic: tempfile costs a tenth of the hook's start; the lock makes a pid name unique.
     temp = f"{path}.{os.getpid()}.tmp"
     try:

@@ -16,6 +16,7 @@ from agents_md._util.bounded_cache import bounded_cache
 from agents_md._util.front_matter import split_front_matter
 from agents_md._util.lazy_pattern import lazy_compile
 from agents_md._value import frozen
+from agents_md.engine import lexed
 
 _COMMENT_SPAN = lazy_compile(r"<!--[\s\S]*?-->")  # only texts with a comment need it
 
@@ -40,6 +41,15 @@ def strip_html_comments(text: str) -> str:
     """Drop each top-level HTML block that starts with a comment, keeping text after it."""
     if "<!--" not in text:
         return text
+    kept = lexed.kept_stripped(text)  # read in a host's earlier process (``engine.lexed``)
+    if kept is not None:
+        return kept
+    stripped = _stripped(text)
+    lexed.note(lexed.STRIPPED, text, stripped)
+    return stripped
+
+
+def _stripped(text: str) -> str:
     from agents_md.engine.markdown import blocks as markdown_blocks  # lazy: only texts with a comment need the lexer
 
     out: list[str] = []

@@ -19,8 +19,8 @@ import posixpath
 from agents_md._util.bounded_cache import bounded_cache
 from agents_md._util.jstext import JS_SPACE_CLASS
 from agents_md._util.lazy_pattern import lazy_compile
-from agents_md._util.std import Iterable
 from agents_md._value import frozen
+from agents_md.engine import lexed
 
 _IMPORT = lazy_compile(r"(?:^|" + JS_SPACE_CLASS + r")@((?:[^\s\\]|\\ )+)")
 _SPACE = lazy_compile(JS_SPACE_CLASS)
@@ -217,39 +217,6 @@ class ImportSite:
     column: int
 
 
-# What the lexer read of texts in a host's earlier processes (``remember_sites``), and what it
-# read in this one since (``sites_read``): a host that answers each event in a process of its
-# own (the Claude Code hook) keeps them in between, so a text read before is not lexed again.
-# Lexing is most of such a process's work when a text has an ``@``: the lexer imports ``re`` and
-# compiles its patterns. ``None``: no host keeps them (nothing is noted either).
-_remembered: dict[str, tuple[ImportSite, ...]] | None = None
-_read: dict[str, tuple[ImportSite, ...]] = {}
-
-SiteRows = tuple[tuple[str, int, int], ...]  # an ``ImportSite`` each, as (path, line, column)
-
-
-def remember_sites(known: Iterable[tuple[str, SiteRows]]) -> None:
-    """A text's import sites as an earlier process read them (``sites_read``), by text."""
-    global _remembered
-    _remembered = {
-        text: tuple(ImportSite(path=path, line=line, column=column) for path, line, column in rows)
-        for text, rows in known
-    }
-    _read.clear()
-
-
-def sites_read() -> tuple[tuple[str, SiteRows], ...]:
-    """The texts lexed in this process since ``remember_sites``, with their sites, in order."""
-    return tuple((text, tuple((s.path, s.line, s.column) for s in sites)) for text, sites in _read.items())
-
-
-def forget_sites() -> None:
-    """Back to no host keeping them: what was remembered and read is let go."""
-    global _remembered
-    _remembered = None
-    _read.clear()
-
-
 @bounded_cache(2048)
 def import_sites(text: str) -> tuple[ImportSite, ...]:
     """``import_paths`` with the place each is written (its first use outside a code block).
@@ -260,11 +227,11 @@ def import_sites(text: str) -> tuple[ImportSite, ...]:
     """
     if "@" not in text:
         return ()
-    if _remembered is None:
-        return _sites(text)
-    found = _remembered.get(text)
-    if found is None:
-        found = _read[text] = _sites(text)
+    rows = lexed.kept_sites(text)  # read in a host's earlier process (``engine.lexed``)
+    if rows is not None:
+        return tuple(ImportSite(path=path, line=line, column=column) for path, line, column in rows)
+    found = _sites(text)
+    lexed.note(lexed.SITES, text, tuple((site.path, site.line, site.column) for site in found))
     return found
 
 

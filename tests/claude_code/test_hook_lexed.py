@@ -1,6 +1,7 @@
-"""The hook keeps what the engine's lexer read of texts with ``@`` imports between its calls: a
-later call reads the same texts without the lexer (``re`` is not even imported) and answers the
-same; what it keeps is bounded, and a state file's malformed part is dropped."""
+"""The hook keeps what the engine's Markdown lexer read of texts (their imports, their comments)
+between its calls: a later call reads the same texts without the lexer (``re`` is not even
+imported) and answers the same; what it keeps is bounded, and a state file's malformed part is
+dropped."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 
 from agents_md.claude_code import state as states
 from agents_md.claude_code.run import run_hook
-from agents_md.engine import imports
+from agents_md.engine import content, imports, lexed
 
 OFF = {".claude/settings.json": {"json": {"enabledPlugins": {"agents-md@builtin": False}}}}
 
@@ -54,40 +55,45 @@ def call(root: Path, home: Path, rel: str) -> tuple[str, bool]:
 
 def test_a_later_call_reads_the_texts_without_the_lexer_and_answers_the_same(tree: Any, home: Any) -> None:
     files = {
-        "a/AGENTS.md": "# a\n- see @notes.md\n\n```\n@not-an-import.md\n```\n",
+        "a/AGENTS.md": "# a\n- see @notes.md\n\n```\n@not-an-import.md\n```\n<!-- for people -->\n",
         "a/notes.md": "notes\n",
         "a/b/AGENTS.md": "# b\nsee @../notes.md and `@code.md`\n",
         "a/b/c/f.txt": "x\n",
         "a/b/g.txt": "y\n",
     }
     root, user = tree(files), home(OFF)
-    first, lexed = call(root, user, "a/b/g.txt")
-    assert lexed  # the texts' imports were read with the lexer
+    first, loaded_re = call(root, user, "a/b/g.txt")
+    assert loaded_re  # the texts were read with the lexer
     (state_file,) = (user / ".cache" / "agents-md" / "hook").glob("*.json")
-    kept = states.load(str(state_file), "sites").import_sites
-    assert {text for text, _ in kept} == {files["a/AGENTS.md"], files["a/b/AGENTS.md"]}
-    assert dict(kept)[files["a/AGENTS.md"]] == (("notes.md", 2, 7),)
+    kept = {(kind, text): answer for kind, text, answer in states.load(str(state_file), "sites").lexed}
+    assert set(kept) == {
+        (lexed.SITES, files["a/AGENTS.md"]),
+        (lexed.SITES, files["a/b/AGENTS.md"]),
+        (lexed.STRIPPED, files["a/AGENTS.md"]),
+    }
+    assert kept[(lexed.SITES, files["a/AGENTS.md"])] == (("notes.md", 2, 7),)
+    assert kept[(lexed.STRIPPED, files["a/AGENTS.md"])] == files["a/AGENTS.md"].replace("<!-- for people -->\n", "")
     # The same files, read again through another file below them: known, so no lexer.
-    second, lexed = call(root, user, "a/b/c/f.txt")
-    assert not lexed
+    second, loaded_re = call(root, user, "a/b/c/f.txt")
+    assert not loaded_re
     assert second == ""  # everything on the way was given by the first call
     # Without the state, a fresh session's answer is the first one's: the lexer's own reading.
     state_file.unlink()
-    again, lexed = call(root, user, "a/b/g.txt")
-    assert lexed and again == first
+    again, loaded_re = call(root, user, "a/b/g.txt")
+    assert loaded_re and again == first
     assert "Contents of " + str(root / "a" / "notes.md") in json.loads(first)["hookSpecificOutput"]["additionalContext"]
 
 
 def test_what_is_kept_is_bounded_the_oldest_dropped_first() -> None:
     state = states.SessionState(session_id="s")
-    read = tuple((f"text {n} @x.md\n", (("x.md", 1, 8),)) for n in range(states.MOST_SITES + 5))
-    kept = states.with_sites(state, read).import_sites
-    assert len(kept) == states.MOST_SITES
-    assert kept[0][0] == "text 5 @x.md\n" and kept[-1] == read[-1]
-    big = "@y.md " + "z" * (states.MOST_SITE_CHARS // 2)
-    kept = states.with_sites(state, [(big + "1", ()), (big + "2", ()), (big + "3", ())]).import_sites
-    assert [text[-1] for text, _ in kept] == ["3"]
-    assert states.with_sites(state, ()) is state
+    read = tuple((lexed.SITES, f"text {n} @x.md\n", (("x.md", 1, 8),)) for n in range(states.MOST_LEXED + 5))
+    kept = states.with_lexed(state, read).lexed
+    assert len(kept) == states.MOST_LEXED
+    assert kept[0][1] == "text 5 @x.md\n" and kept[-1] == read[-1]
+    big = "@y.md " + "z" * (states.MOST_LEXED_CHARS // 2)
+    kept = states.with_lexed(state, [(lexed.SITES, big + str(n), ()) for n in range(3)]).lexed
+    assert [text[-1] for _, text, _ in kept] == ["2"]
+    assert states.with_lexed(state, ()) is state
 
 
 def test_a_malformed_part_is_dropped_and_the_hook_answers_as_a_fresh_one(tree: Any, home: Any) -> None:
@@ -96,31 +102,45 @@ def test_a_malformed_part_is_dropped_and_the_hook_answers_as_a_fresh_one(tree: A
     fresh = run_hook(read_event(root, "a/f.txt"), env=env)
     path = next((user / ".cache" / "agents-md" / "hook").glob("*.json"))
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["import_sites"]
-    for broken in ([["# a @n.md\n", [["n.md", "1", 5]]]], {"x": 1}, [["t"]], [[1, []]]):
-        data["import_sites"] = broken
-        data["plugin"]["given"] = {}
-        path.write_text(json.dumps(data), encoding="utf-8")
-        assert states.load(str(path), "sites").import_sites == ()
-        assert run_hook(read_event(root, "a/f.txt"), env=env).stdout == fresh.stdout
+    assert data["lexed"]
+    broken_rows = [
+        ["sites", "# a @n.md\n", [["n.md", "1", 5]]],
+        ["sites", "# a @n.md\n", [["n.md", 1]]],
+        ["stripped", "# a @n.md\n", 3],
+        ["other", "# a @n.md\n", []],
+        ["sites", 1, []],
+        ["t"],
+    ]
+    for broken in ([[row] for row in broken_rows], [{"x": 1}], ["sites"], [None]):
+        for rows in broken:
+            data["lexed"] = rows
+            data["plugin"]["given"] = {}
+            path.write_text(json.dumps(data), encoding="utf-8")
+            assert states.load(str(path), "sites").lexed == ()
+            assert run_hook(read_event(root, "a/f.txt"), env=env).stdout == fresh.stdout
 
 
 def test_the_engine_notes_only_what_its_lexer_read_and_only_for_a_host_that_keeps_it() -> None:
-    text, other = "see @one.md and @two.md\n", "see @three.md\n"
+    text, other, commented = "see @one.md and @two.md\n", "see @three.md\n", "a\n<!-- b -->\nc\n"
     imports.import_sites.cache_clear()  # type: ignore[attr-defined]
-    assert imports.sites_read() == ()
     imports.import_sites(text)
-    assert imports.sites_read() == ()  # no host keeps them: nothing noted
+    content.strip_html_comments(commented)
+    assert lexed.noted() == ()  # no host keeps them: nothing noted
     imports.import_sites.cache_clear()  # type: ignore[attr-defined]
     try:
-        imports.remember_sites([(text, (("one.md", 1, 5),))])  # what an earlier process read
+        lexed.remember([(lexed.SITES, text, [["one.md", 1, 5]]), (lexed.STRIPPED, commented, "kept\n")])
         assert [(s.path, s.line, s.column) for s in imports.import_sites(text)] == [("one.md", 1, 5)]
+        assert content.strip_html_comments(commented) == "kept\n"  # what the earlier process read
         assert [s.path for s in imports.import_sites(other)] == ["three.md"]
-        assert imports.sites_read() == ((other, (("three.md", 1, 5),)),)
+        assert content.strip_html_comments("x\n<!-- y -->\n") == "x\n"
         assert imports.import_sites("no imports here\n") == ()
-        assert len(imports.sites_read()) == 1
+        assert lexed.noted() == (
+            (lexed.SITES, other, (("three.md", 1, 5),)),
+            (lexed.STRIPPED, "x\n<!-- y -->\n", "x\n"),
+        )
     finally:
-        imports.forget_sites()
+        lexed.forget()
         imports.import_sites.cache_clear()  # type: ignore[attr-defined]
-    assert imports.sites_read() == ()
+    assert lexed.noted() == ()
     assert [s.path for s in imports.import_sites(text)] == ["one.md", "two.md"]
+    assert content.strip_html_comments(commented) == "a\nc\n"
