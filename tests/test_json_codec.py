@@ -128,3 +128,10 @@ def test_a_deep_document_fails_as_json_does() -> None:
         json.loads(text)
     with pytest.raises(RecursionError):
         json_codec.loads(text)
+
+
+def test_a_deep_value_is_written_indented_as_json_writes_it() -> None:
+    deep: object = []
+    for n in range(500):  # within json's reach, past three frames a level
+        deep = [deep] if n % 2 else {"k": deep}
+    assert json_codec.dumps(deep, indent=1) == json.dumps(deep, indent=1)

@@ -181,3 +181,19 @@ def test_str_enum_members_are_written_as_their_strings() -> None:
         value = {"kind": cls.RED, cls.GREEN: [cls.RED]}  # type: ignore[attr-defined]
         assert json.dumps(value) == json_codec.dumps(value) == '{"kind": "red", "green": ["red"]}'
         assert json_codec.dumps(value, indent=1) == json.dumps(value, indent=1)
+
+
+def test_str_enum_classes_reverse_as_enum_does() -> None:
+    for cls in _color_classes():
+        assert [m.name for m in reversed(cls)] == ["GREEN", "RED"]  # type: ignore[call-overload]
+
+
+def test_str_enum_repr_names_the_class_as_enum_does() -> None:
+    class EnumInner(enum.StrEnum):
+        A = "a"
+
+    class OurInner(StrEnum):
+        A = "a"
+
+    assert repr(EnumInner.A) == "<EnumInner.A: 'a'>"
+    assert repr(OurInner.A) == "<OurInner.A: 'a'>"  # the class's name, not its dotted __qualname__

@@ -24,8 +24,8 @@ instances of it, made once as the class is. Type checkers read it as ``enum.StrE
 
 1. Each public class attribute holding a string is a member: the class's instance of that
    string, with its ``name`` and ``value``, in the order written.
-2. The class answers as an enum's does: iteration and ``len`` over the members, ``Cls(value)``
-   (a member is its own value; anything else is a ``ValueError``), ``Cls[name]``,
+2. The class answers as an enum's does: iteration, ``reversed`` and ``len`` over the members,
+   ``Cls(value)`` (a member is its own value; anything else is a ``ValueError``), ``Cls[name]``,
    ``__members__``, ``in`` for a member or a value; its members cannot be set or deleted.
 3. A member is the string it holds for equality, hashing, formatting and JSON; its ``repr`` is
    an enum's; copying or pickling it gives the member itself.
@@ -229,6 +229,10 @@ class _StrEnumType(type):
     def __iter__(cls) -> Any:
         return iter(cls.__by_value.values())
 
+    def __reversed__(cls) -> Any:
+        # Without it ``reversed`` would index the class as a sequence (``Cls[1]``) and fail.
+        return reversed(cls.__by_value.values())
+
     def __len__(cls) -> int:
         return len(cls.__by_value)
 
@@ -273,7 +277,7 @@ class _StrEnum(str, metaclass=_StrEnumType):
         return str.__format__(str.__str__(self), spec)
 
     def __repr__(self) -> str:
-        return f"<{type(self).__qualname__}.{self._name_}: {str.__repr__(self)}>"
+        return f"<{type(self).__name__}.{self._name_}: {str.__repr__(self)}>"  # enum's: the bare name
 
     def __reduce_ex__(self, protocol: object) -> tuple[Any, tuple[str]]:
         return type(self), (str.__str__(self),)

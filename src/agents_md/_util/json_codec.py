@@ -103,7 +103,12 @@ def dumps(
         return "".join(encode(value, 0))
     chunks: list[str] = []
     unit = indent if isinstance(indent, str) else " " * indent
-    _Indented(chunks, quote, unit, item_separator, key_separator).value(value, 0)
+    try:
+        _Indented(chunks, quote, unit, item_separator, key_separator).value(value, 0)
+    except RecursionError:  # three frames a level here, about one in json's: json writes it or refuses
+        import json
+
+        return json.dumps(value, indent=indent, ensure_ascii=ensure_ascii, separators=separators)
     return "".join(chunks)
 
 
