@@ -40,6 +40,7 @@ TREE = {
 }
 SEAM = (
     "read_file",
+    "read_head",
     "is_file",
     "is_dir",
     "exists",

@@ -90,6 +90,27 @@ def test_a_compaction_forgets_what_the_main_loop_was_given_and_sends_the_start_f
     assert hooks.failures == []
 
 
+def test_the_sessions_used_last_are_kept_and_one_dropped_starts_over(tree: Callable[..., Path]) -> None:
+    root = tree(TREE)
+    hooks = AgentsMdHooks(force=True, env={"HOME": str(root.parent / "home")}, most_sessions=2)
+    read_input = {"tool_name": "Read", "tool_input": {"file_path": str(root / "pkg/mod.py")}}
+
+    def call(session: str, **event: Any) -> dict[str, Any]:
+        raw = {**sent(root, **event), "session_id": session, "tool_response": {"type": "text"}}
+        return asyncio.run(hooks(raw, None, {"signal": None}))  # type: ignore[no-any-return]
+
+    for session in ("a", "b"):
+        assert call(session, hook_event_name="UserPromptSubmit", prompt="go") != {}
+        assert call(session, hook_event_name="PostToolUse", **read_input) != {}
+    assert call("a", hook_event_name="PostToolUse", **read_input) == {}  # given: "a" is now the newest
+    assert call("c", hook_event_name="UserPromptSubmit", prompt="go") != {}  # "b", the oldest, is dropped
+    assert list(hooks.states) == ["a", "c"]
+    assert call("a", hook_event_name="PostToolUse", **read_input) == {}  # still kept
+    assert call("b", hook_event_name="UserPromptSubmit", prompt="back") != {}  # starts over: the start's files
+    assert call("b", hook_event_name="PostToolUse", **read_input) != {}
+    assert len(hooks.states) == 2 and hooks.failures == []
+
+
 def test_the_matchers_are_the_sdks_and_a_bad_input_never_blocks(tree: Callable[..., Path]) -> None:
     matchers = agents_md_hooks(force=True, env={})
     assert set(matchers) == {"UserPromptSubmit", "PostToolUse", "SubagentStart", "PreCompact"}

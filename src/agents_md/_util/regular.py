@@ -6,6 +6,7 @@
    never ends, ``/proc/self/environ`` holds the process's secrets.
 3. The file is opened without blocking and checked again once open (it may have been swapped).
 4. With ``limit``, a file larger than that is refused with ``TooLarge``, before and after reading.
+5. With ``head``, only the file's first ``head`` bytes are read (all of it when shorter).
 """
 
 from __future__ import annotations
@@ -56,8 +57,8 @@ def _open_nonblocking(path: str, flags: int) -> int:
     return os.open(path, flags | os.O_NONBLOCK)  # a pipe swapped in after the look does not block
 
 
-def read_regular(path: str, *, limit: int | None = None) -> bytes | None:
-    """Steps 1-4."""
+def read_regular(path: str, *, limit: int | None = None, head: int | None = None) -> bytes | None:
+    """Steps 1-5."""
     try:
         st = os.stat(path)
         if stat_mod.S_ISDIR(st.st_mode):
@@ -69,7 +70,8 @@ def read_regular(path: str, *, limit: int | None = None) -> bytes | None:
         with open(path, "rb", opener=_open_nonblocking) as handle:
             if not stat_mod.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 raise NotRegularFile(path)  # replaced between the look and the open
-            data = handle.read() if limit is None else handle.read(limit + 1)
+            most = head if head is not None else -1 if limit is None else limit + 1  # -1: all of it
+            data = handle.read(most)
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError, ValueError):  # ValueError: a NUL byte
         return None
     except OSError as exc:

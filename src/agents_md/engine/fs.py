@@ -43,6 +43,15 @@ class FileSystem:
         Anything else is refused with ``NotRegularFile`` (``_util.regular``)."""
         return read_regular(path)
 
+    def read_head(self, path: str, most: int) -> bytes | None:
+        """The first ``most`` bytes ``read_file`` gives (all of them when fewer): what a file's
+        kind is told by (an image's header, a PDF's). A filesystem that reads its own way has its
+        ``read_file`` asked, and the bytes cut."""
+        if self.reads_disk:
+            return read_regular(path, head=most)
+        data = self.read_file(path)
+        return None if data is None else data[:most]
+
     # A path holding a NUL byte names nothing: the system calls refuse it with ValueError.
     def is_file(self, path: str) -> bool:
         try:
@@ -402,6 +411,13 @@ class ListingFS(FileSystem):
             self._note_version(path)
         return self.base.read_file(path)
 
+    def read_head(self, path: str, most: int) -> bytes | None:
+        if not self._maybe_present(path):
+            return None
+        if self._watched is not None:
+            self._note_version(path)
+        return self.base.read_head(path, most)
+
     def is_file(self, path: str) -> bool:
         return self._maybe_present(path) and self._answer("is_file", path, self.base.is_file(path))
 
@@ -707,6 +723,9 @@ class CaseFoldingFS(FileSystem):
 
     def read_file(self, path: str) -> bytes | None:
         return self.base.read_file(self._on_disk(path))
+
+    def read_head(self, path: str, most: int) -> bytes | None:
+        return self.base.read_head(self._on_disk(path), most)
 
     def is_file(self, path: str) -> bool:
         return self.base.is_file(self._on_disk(path))

@@ -40,12 +40,17 @@ def refused_name(path: str) -> bool:
     return ext in BINARY and os.path.splitext(path)[1].lower() not in IMAGES | {".pdf"}
 
 
+# What an image's or a PDF's kind is told by: its header (a JPEG's frame header may lie further
+# on, after metadata segments: then the rest is read too). A notebook is read whole, as JSON.
+HEAD_BYTES = 64 * 1024
+
+
 def unreadable(fs: FileSystem, path: str) -> bool:
     """Step 2: a file read its own way that is not what its name says."""
     ext = os.path.splitext(path)[1].lower()
     if ext not in OWN_WAY:
         return False
-    data = fs.read_file(path)
+    data = fs.read_head(path, HEAD_BYTES) if ext != ".ipynb" else fs.read_file(path)
     if data is None:
         return False  # missing or unreadable: the engine's own failure, told elsewhere
     if ext == ".pdf":
@@ -58,12 +63,17 @@ def unreadable(fs: FileSystem, path: str) -> bool:
         except ValueError:
             return True
         return not (isinstance(notebook, dict) and isinstance(notebook.get("cells"), list))
-    return not _image(data)
+    taken = _image(data, cut=len(data) >= HEAD_BYTES)
+    if taken is None:  # a JPEG whose frame header lies past the head: the whole file decides
+        whole = fs.read_file(path)
+        taken = whole is not None and _image(whole, cut=False) is True
+    return not taken
 
 
-def _image(data: bytes) -> bool:
-    """Whether a decoder takes ``data`` for an image of one of the kinds the Read shows (its
-    header and size, whatever the file's name says)."""
+def _image(data: bytes, *, cut: bool) -> bool | None:
+    """Whether a decoder takes ``data`` (a file's first bytes, or all of them) for an image of
+    one of the kinds the Read shows (its header and size, whatever the file's name says);
+    ``None``: ``data`` is ``cut`` (a file's head) before a JPEG's frame header, which the rest decides."""
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
         return data[12:16] == b"IHDR" and len(data) >= 33
     if data.startswith(b"GIF87a") or data.startswith(b"GIF89a"):
@@ -71,12 +81,13 @@ def _image(data: bytes) -> bool:
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
         return data[12:16] in (b"VP8 ", b"VP8L", b"VP8X")
     if data.startswith(b"\xff\xd8\xff"):
-        return _jpeg_frame(data)
+        return _jpeg_frame(data, cut=cut)
     return False
 
 
-def _jpeg_frame(data: bytes) -> bool:
-    """A JPEG's segments up to a frame header (SOF), which holds its size."""
+def _jpeg_frame(data: bytes, *, cut: bool) -> bool | None:
+    """A JPEG's segments up to a frame header (SOF), which holds its size; ``None`` when ``data``
+    is ``cut`` (the file's head only) before that is known."""
     at = 2
     while at + 4 <= len(data):
         if data[at] != 0xFF:
@@ -87,11 +98,13 @@ def _jpeg_frame(data: bytes) -> bool:
             continue
         length = int.from_bytes(data[at + 2 : at + 4], "big")
         if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            if length >= 8 and at + 2 + length > len(data) and cut:
+                return None
             return length >= 8 and at + 2 + length <= len(data)
         if length < 2:
             return False
         at += 2 + length
-    return False
+    return None if cut else False
 
 
 def too_large(fs: FileSystem, path: str) -> bool:

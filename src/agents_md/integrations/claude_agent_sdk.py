@@ -15,6 +15,10 @@ code path; the session's steps are kept in memory per ``session_id`` instead of 
    carries no context).
 5. Silent while the settings leave the built-in plugin on, unless ``force`` (an engine
    without it); a failure of any kind answers nothing and never blocks the tool call.
+6. The SDK says when no session ends, so the steps of the ``most_sessions`` sessions used last
+   are kept (256 unless given): a long-running program does not keep every session it ever
+   ran. A session dropped and then used again starts over, as a new one (its next prompt
+   carries the start's files again).
 
 Supported: claude-agent-sdk 0.1 and 0.2 (``agents-md[claude-agent-sdk]``).
 """
@@ -46,8 +50,10 @@ class AgentsMdHooks:
         force: bool = False,
         env: Mapping[str, str] | None = None,
         managed_dir: str | None = None,
+        most_sessions: int = 256,
     ) -> None:
         self.profile = profile
+        self.most_sessions = most_sessions
         self.force = force
         self.env = dict(os.environ if env is None else env)
         self.managed_dir = managed_dir
@@ -73,9 +79,13 @@ class AgentsMdHooks:
         if event.name == "PreCompact":
             events = [dataclasses.replace(event, name="SessionStart", source="compact")]
         for one in events:
-            state = self.states.get(one.session_id) or SessionState(session_id=one.session_id)
+            state = self.states.pop(one.session_id, None) or SessionState(session_id=one.session_id)
             got = answer(one, state, env=self.env, profile=self.profile, force=self.force, managed_dir=self.managed_dir)
-            self.states[one.session_id] = got.state if got.state is not None else state
+            self.states[one.session_id] = got.state if got.state is not None else state  # the newest last
+            while len(self.states) > self.most_sessions:  # step 6
+                oldest = next(iter(self.states))
+                del self.states[oldest]
+                self.after_compaction.pop(oldest, None)
             if got.context and event.name == "PreCompact":
                 self.after_compaction[one.session_id] = got.context
             elif got.context:
