@@ -144,3 +144,14 @@ def test_the_engine_notes_only_what_its_lexer_read_and_only_for_a_host_that_keep
     assert lexed.noted() == ()
     assert [s.path for s in imports.import_sites(text)] == ["one.md", "two.md"]
     assert content.strip_html_comments(commented) == "a\nc\n"
+
+
+def test_the_state_file_is_the_owners_alone(tree: Any, home: Any) -> None:
+    root, user = tree({"a/AGENTS.md": "# a @n.md\n", "a/n.md": "n\n", "a/f.txt": "x\n"}), home(OFF)
+    old = os.umask(0o022)
+    try:
+        run_hook(read_event(root, "a/f.txt"), env={"HOME": str(user), "PATH": os.environ.get("PATH", "")})
+    finally:
+        os.umask(old)
+    (state_file,) = (user / ".cache" / "agents-md" / "hook").glob("*.json")
+    assert state_file.stat().st_mode & 0o777 == 0o600

@@ -186,7 +186,10 @@ def save(path: str, state: SessionState) -> None:
     # Not _util.atomic: tempfile costs a tenth of the hook's start; the lock makes a pid name unique.
     temp = f"{path}.{os.getpid()}.tmp"
     try:
-        with open(temp, "w", encoding="utf-8") as handle:
+        # The owner's alone, as the lock is: it holds what the instruction files say (a
+        # ``CLAUDE.local.md`` too), in a cache folder others may be able to read.
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with open(fd, "w", encoding="utf-8") as handle:
             handle.write(json_codec.dumps(data, separators=(",", ":")) + "\n")  # read by the hook alone
             handle.flush()
             os.fsync(handle.fileno())
