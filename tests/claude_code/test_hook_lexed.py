@@ -7,14 +7,21 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from agents_md import Session
 from agents_md.claude_code import state as states
+from agents_md.claude_code.answer import attachment
 from agents_md.claude_code.run import run_hook
 from agents_md.engine import content, imports, lexed
+from agents_md.host.plugins import PluginSpec
+from agents_md.plugins.agents_md import NAME, plugin_factory
 
 OFF = {".claude/settings.json": {"json": {"enabledPlugins": {"agents-md@builtin": False}}}}
 
@@ -155,3 +162,55 @@ def test_the_state_file_is_the_owners_alone(tree: Any, home: Any) -> None:
         os.umask(old)
     (state_file,) = (user / ".cache" / "agents-md" / "hook").glob("*.json")
     assert state_file.stat().st_mode & 0o777 == 0o600
+
+
+def _random_text(rng: Any, folder: str) -> str:
+    pieces = [
+        f"# {folder}\n",
+        "see @notes.md\n",
+        "- item @../notes.md\n",
+        "```\n@in-code.md\n```\n",
+        "<!-- a note for people -->\n",
+        "text <!-- inline --> more\n",
+        "    @indented.md\n",
+        "`@span.md` and **@bold.md**\n",
+        "[ref]: https://example.com\n",
+        "> quote @q.md\n",
+    ]
+    return "".join(rng.choice(pieces) for _ in range(rng.randrange(1, 6)))
+
+
+@pytest.mark.parametrize("profile", ["reference", "complete"])
+@pytest.mark.parametrize("seed", range(6))
+def test_hook_calls_taking_back_the_lexers_reading_attach_what_one_session_attaches(
+    tree: Any, home: Any, profile: str, seed: int
+) -> None:
+    """Each call starts with the in-process caches empty, as a new process does, so every text
+    met before is taken back from the state rather than lexed."""
+    rng = random.Random(seed)
+    folders = ["a", "a/b", "a/b/c", "d"]
+    files = {f"{f}/AGENTS.md": _random_text(rng, f) for f in folders}
+    files.update({f"{f}/f.txt": "x\n" for f in folders})
+    files.update({f"{f}/{n}": f"{n} of {f}\n" for f in folders for n in ("notes.md", "bold.md", "q.md")})
+    root, user = tree(files), home(OFF)
+    env = {"HOME": str(user), "PATH": os.environ.get("PATH", "")}
+    builtin = PluginSpec(name=NAME, plugin=plugin_factory(), builtin=True)
+    steady = Session(cwd=str(root), home=env["HOME"], profile=profile, plugins=[builtin])
+    steady.start()
+    for step in range(16):
+        if rng.random() < 0.2:  # a text changes: lexed anew, the old reading kept beside it
+            folder = rng.choice(folders)
+            (root / folder / "AGENTS.md").write_text(_random_text(rng, folder), encoding="utf-8")
+        path = str(root / rng.choice(folders) / "f.txt")
+        expected = attachment(steady.read(path))
+        imports.import_sites.cache_clear()  # type: ignore[attr-defined]
+        content.process.cache_clear()  # type: ignore[attr-defined]
+        out = run_hook(
+            json.dumps({**json.loads(read_event(root, "x")), "tool_input": {"file_path": path}}),
+            env=env,
+            profile=profile,
+        )
+        got = json.loads(out.stdout)["hookSpecificOutput"]["additionalContext"] if out.stdout else None
+        assert got == expected, (seed, step, path)
+    (state_file,) = (user / ".cache" / "agents-md" / "hook").glob("*.json")
+    assert states.load(str(state_file), "sites").lexed  # the texts' readings were kept, and taken back
