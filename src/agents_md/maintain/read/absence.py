@@ -70,9 +70,11 @@ _TO_BE_MADE = re.compile(
 )
 
 
-# "any available", "if present", "where it exists": the doc does not say the path is there.
+# "any available", "if present", "(if any)", "where it exists": the doc does not say the path is there
+# ("if any races need it" is a condition on races, not on the path).
 _HEDGE = (
-    r"\b(?:any|whatever|whichever)\s+(?:available|existing)\b|\bif\s+(?:present|available|any|it exists|they exist)\b"
+    r"\b(?:any|whatever|whichever)\s+(?:available|existing)\b|\bif\s+(?:present|available|it exists|they exist)\b"
+    r"|\bif\s+any\b(?!\s+\w)"
     r"|\b(?:where|when)\s+(?:present|available|it exists|they exist)\b"
 )
 _HEDGE_BEFORE = re.compile(_HEDGE, re.I)
