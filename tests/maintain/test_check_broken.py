@@ -233,8 +233,10 @@ def test_names_in_their_own_case_and_other_markdown_are_not_flagged(repo: Repo) 
         {"skills/custom/SKILL.md": "---\nname: c\n---\n", "skills/custom/refs/agents.md": "# About agents\n"},
         {"cli/templates/claude.md": "# For your project\n"},
         {"docs/source/hi/reference/agents.md": "# Agents\n", "docs/source/hi/reference/tools.md": "# Tools\n"},
+        # a rule set's file, named for its subject
+        {".llms/rules/agents.md": "# Guidance for project agents\n"},
     ],
-    ids=["docs-page", "skill-reference", "template", "docs-folder"],
+    ids=["docs-page", "skill-reference", "template", "docs-folder", "rules-folder"],
 )
 def test_a_page_that_only_shares_the_name_is_not_flagged(repo: Repo, files: dict[str, str]) -> None:
     r = repo({"AGENTS.md": "# Root\n", **files})
@@ -297,6 +299,17 @@ def test_an_exact_copy_is_told_once_as_a_duplicate(repo: Repo) -> None:
     text = "# Svc\n\n- run `make test`\n"
     r = repo({"AGENTS.md": text, "CLAUDE.md": text})
     assert [f.rule for f in r.findings() if f.rule in ("duplicate-text", "invisible-doc")] == ["duplicate-text"]
+
+
+def test_a_copy_that_drifted_is_a_duplicate_not_a_hidden_doc(repo: Repo) -> None:
+    rules = "".join(f"- rule {n}: keep `x{n}` as it is\n" for n in range(30))
+    agents = "# AGENTS.md\n\nFor any agent.\n\n" + rules
+    claude = "# CLAUDE.md\n\nFor Claude Code.\n\n" + rules + "- one more rule, added here only\n"
+    r = repo({"AGENTS.md": agents, "CLAUDE.md": claude})
+    assert r.findings("invisible-doc") == []
+    assert [(f.file, f.message.split(":")[0]) for f in r.findings("duplicate-text")] == [
+        ("CLAUDE.md", "the text of AGENTS.md but for 5 lines found in only one of them")
+    ]
 
 
 def test_a_claude_md_of_its_own_still_hides_the_agents_md(repo: Repo) -> None:

@@ -75,6 +75,18 @@ def test_not_a_conflict(repo: Repo, root: str, nested: str) -> None:
     assert r.findings("conflicting-command") == []
 
 
+@pytest.mark.parametrize(("lockfile", "conflicts"), [("bun.lock", 0), ("pnpm-lock.yaml", 1)])
+def test_a_project_locked_to_its_own_tool_does_not_conflict(repo: Repo, lockfile: str, conflicts: int) -> None:
+    r = repo(
+        {
+            "AGENTS.md": "# Root\n\n- `pnpm test`\n",
+            "examples/bun-app/AGENTS.md": "# Bun app\n\nUse `bun test` to run tests.\n",
+            f"examples/bun-app/{lockfile}": "x\n",
+        }
+    )
+    assert len(r.findings("conflicting-command")) == conflicts
+
+
 def test_siblings_do_not_conflict(repo: Repo) -> None:
     r = repo({"a/AGENTS.md": "- `pnpm test`\n", "b/AGENTS.md": "- `npm test`\n"})
     assert r.findings("conflicting-command") == []

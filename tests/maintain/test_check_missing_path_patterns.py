@@ -63,6 +63,23 @@ def test_a_path_the_doc_tells_the_reader_to_make_is_not_reported(repo: Repo, tex
     assert _lines(repo, f"# Kotlin\n\n{text}\n", {"bindings/kotlin/skills/query.md": "x\n"}) == lines
 
 
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("Read any available documentation: [README.md](./README.md) and\n[examples/](./examples/) for usage.", []),
+        ("Update `src/main/kotlin/Old.kt` (if present) and `src/gone/`.", [3]),  # the hedge is the first one's
+        ("- `BUCK` present → Meta-internal checkout. Read `facebook/AGENTS.md`, which\n  overrides this file.", []),
+        ("- `BUILD` files are not exported to GitHub: read `src/main/kotlin/Secret.kt` there.", []),
+        ("Read [examples/](./examples/) for usage.", [3]),  # no hedge: a stale link
+        ("Note the fixtures (if any) in `src/gone/`.", []),
+        ("If any races need it, edit the files under `src/gone/`.", [3]),  # a condition on races
+    ],
+    ids=["any-available", "if-present", "internal-checkout", "not-exported", "plain", "if-any", "if-any-noun"],
+)
+def test_a_path_the_doc_says_may_not_be_there_is_not_reported(repo: Repo, text: str, lines: list[int]) -> None:
+    assert _lines(repo, f"# Kotlin\n\n{text}\n", {"bindings/kotlin/README.md": "x\n"}) == lines
+
+
 def test_stale_paths_beside_what_the_doc_says_is_gone_are_still_reported(repo: Repo) -> None:
     doc = (
         "# Kotlin\n\n"

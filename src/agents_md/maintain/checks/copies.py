@@ -6,6 +6,8 @@
 3. A copy when the texts are equal, or equal but for a first line that is a heading in both (a
    copy retitled: ``# AGENTS.md`` above the one, ``# CLAUDE.md`` above the other) with more
    than the heading to say.
+4. A copy that has drifted: nine in ten of each one's lines (blank ones aside, at least
+   ``DRIFT_LINES`` of them) are the other's too, a line added or changed in one and not the other.
 
 ``duplicate-text`` reports a copy; ``invisible-doc`` then has nothing to add, since Claude Code
 loads the copy's text, and its fix (import the ``AGENTS.md``) would load that text twice.
@@ -27,6 +29,11 @@ from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, anchor_dir
 class Copy:
     claude: str  # the CLAUDE.md beside the AGENTS.md
     retitled: bool  # equal but for the heading on the first line
+    drifted: int = 0  # lines found in only one of the two (step 4)
+
+
+DRIFT_LINES = 10
+_DRIFT_SHARE = 0.9
 
 
 def _text(data: bytes) -> str:
@@ -59,4 +66,26 @@ def copy_beside(ctx: CheckContext, agents: str) -> Copy | None:
     a_body, c_body = _body(a_text), _body(c_text)
     if a_body is not None and c_body is not None and a_body[1] and a_body[1] == c_body[1]:
         return Copy(claude=claude, retitled=True)
-    return None
+    drifted = _drift(a_text, c_text)
+    return Copy(claude=claude, retitled=False, drifted=drifted) if drifted else None
+
+
+def _drift(a_text: str, c_text: str) -> int:
+    """Step 4: the lines found in only one of two texts that are otherwise the same, else 0."""
+    a_lines, c_lines = _counted(a_text), _counted(c_text)
+    a_count, c_count = sum(a_lines.values()), sum(c_lines.values())
+    if min(a_count, c_count) < DRIFT_LINES:
+        return 0
+    shared = sum(min(n, c_lines.get(line, 0)) for line, n in a_lines.items())
+    if shared < _DRIFT_SHARE * max(a_count, c_count):
+        return 0
+    return a_count + c_count - 2 * shared
+
+
+def _counted(text: str) -> dict[str, int]:
+    """Each non-blank line of ``text`` (stripped), with how many times it occurs."""
+    counts: dict[str, int] = {}
+    for line in text.splitlines():
+        if line := line.strip():
+            counts[line] = counts.get(line, 0) + 1
+    return counts

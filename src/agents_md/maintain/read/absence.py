@@ -13,6 +13,10 @@ reference to report.
    makes: "writes a feature branch plus `.x/` artifacts", where it copies to: "copies `a/` to
    `x/`", what a build makes of it: "`a/` becomes `x/`"; or where a rule puts a kind of file once
    one is made: "`webhooks` components must be in the `x/` directory", "place test fixtures in `x/`".
+5. Named as what may not be there: hedged before it in its sentence ("Read any available docs:
+   [examples/](./examples/)") or right after it ("`x` (if present)"); or placed, before it in its
+   paragraph or list item, in another copy of the repository ("in the internal checkout, read
+   `x`": a file the public copy never holds).
 """
 
 from __future__ import annotations
@@ -62,6 +66,25 @@ _TO_BE_MADE = re.compile(
     r"(?:the\s+)?$"
     # the same told as an imperative: "place test fixtures in `src/test/resources/`"
     r"|^[^\w`]*(?:place|put|store)\s+(?:[\w-]+\s+){0,4}(?:in|into|under|inside|within)\s+(?:the\s+)?$",
+    re.I,
+)
+
+
+# "any available", "if present", "(if any)", "where it exists": the doc does not say the path is there
+# ("if any races need it" is a condition on races, not on the path).
+_HEDGE = (
+    r"\b(?:any|whatever|whichever)\s+(?:available|existing)\b|\bif\s+(?:present|available|it exists|they exist)\b"
+    r"|\bif\s+any\b(?!\s+\w)"
+    r"|\b(?:where|when)\s+(?:present|available|it exists|they exist)\b"
+)
+_HEDGE_BEFORE = re.compile(_HEDGE, re.I)
+_HEDGE_AFTER = re.compile(r"^\W{0,3}(?:" + _HEDGE + r")", re.I)
+# "`a` (if present) and `b`": a hedge right after a name is that name's, not the ones after it.
+_HEDGE_OF_ANOTHER = re.compile(r"[`)\]]\W{0,3}(?:" + _HEDGE + r")", re.I)
+# A copy of the repository the public one is not: "Meta-internal checkout", "not exported to GitHub".
+_ANOTHER_COPY = re.compile(
+    r"\binternal\s+(?:checkout|clone|repo|repository|monorepo|mirror|codebase|copy)s?\b"
+    r"|\bnot\s+(?:exported|published|mirrored|synced)\s+to\s+(?:github|the public)\b",
     re.I,
 )
 
@@ -137,4 +160,13 @@ def to_be_made(lines: list[str], item: Item) -> bool:
     return example is not None and _MAKE_VERB.search(_SENTENCE_END.split(before[: example.start()])[-1]) is not None
 
 
-__all__ = ["said_absent", "to_be_made"]
+def maybe_absent(lines: list[str], item: Item) -> bool:
+    """Step 5: whether the doc names the item as what may not be there, or as another copy's file."""
+    before = _before(lines, item)
+    sentence = _HEDGE_OF_ANOTHER.sub("", _SENTENCE_END.split(before)[-1])
+    if _HEDGE_BEFORE.search(sentence) or _HEDGE_AFTER.match(_after(lines, item)):
+        return True
+    return _ANOTHER_COPY.search(before) is not None
+
+
+__all__ = ["maybe_absent", "said_absent", "to_be_made"]

@@ -65,8 +65,9 @@ GENERIC_NAME = re.compile(
 )
 GIT_REF_HEADS = frozenset({"refs", "origin", "upstream", "remotes", "heads", "tags"})
 PLACEHOLDER_WORDS = frozenset({"foo", "bar", "baz", "qux", "xxx", "yyy", "example", "your", "my"})
-# A file named for no file at all (``src/io/foo.c++``); ``example.py`` may well be a real one.
-_METASYNTACTIC_FILE = re.compile(r"^(?:foo|bar|baz|qux)\.[A-Za-z][\w+]*$", re.I)
+# A file named for no file at all (``src/io/foo.c++``, ``tests/e2e/file.ts``: "a single test file");
+# ``example.py`` may well be a real one.
+_METASYNTACTIC_FILE = re.compile(r"^(?:foo|bar|baz|qux|file|filename)\.[A-Za-z][\w+]*$", re.I)
 KNOWN_UPPER = frozenset({"README", "LICENSE", "CHANGELOG", "CODEOWNERS", "AUTHORS", "NOTICE", "CONTRIBUTING"})
 
 

@@ -8,10 +8,13 @@ information, with both lines.
 3. A doc naming two tools of one family (``pnpm``, and ``npm install`` as what not to do) is
    not read as choosing either.
 4. Only folder docs count (not skills' reference files).
+5. A nearer doc whose folder holds its tool's own lockfile (``bun test`` beside ``bun.lock``) is
+   a project of its own: the lockfile says why it differs.
 """
 
 from __future__ import annotations
 
+import os
 import posixpath
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -20,6 +23,13 @@ from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.read.commands import Command, adds_packages, aimed_elsewhere, commands, job_of, wrong_example
 from agents_md.maintain.repo.files import anchor_dir
+
+_LOCKFILES = {
+    "bun": ("bun.lock", "bun.lockb"),
+    "pnpm": ("pnpm-lock.yaml",),
+    "yarn": ("yarn.lock",),
+    "npm": ("package-lock.json", "npm-shrinkwrap.json"),
+}
 
 RULE = RuleInfo(
     "conflicting-command", Severity.INFO, "a doc and a nearer doc name different tools for the same command", __doc__
@@ -45,6 +55,11 @@ class Profile:
         return next(iter(tools)) if len(tools) == 1 else None
 
 
+def _locked_to(ctx: CheckContext, directory: str, tool: str) -> bool:
+    """Step 5: whether ``directory`` holds ``tool``'s own lockfile."""
+    return any(os.path.isfile(ctx.abs(posixpath.join(directory, name))) for name in _LOCKFILES.get(tool, ()))
+
+
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     profiles: dict[str, Profile] = {}
     for placed in ctx.docs():
@@ -67,6 +82,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
             for (family, action), (rel, command) in sorted(near.first.items()):
                 mine, theirs = near.tool(family), far.tool(family)
                 if mine is None or theirs is None or mine == theirs or (family, action) not in far.first:
+                    continue
+                if _locked_to(ctx, directory, mine):
                     continue
                 far_rel, far_command = far.first[(family, action)]
                 yield RULE.diagnostic(

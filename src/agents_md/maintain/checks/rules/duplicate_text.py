@@ -1,6 +1,6 @@
 """``duplicate-text``: ``AGENTS.md`` and ``CLAUDE.md`` side by side with the same text (after the
-engine's processing; or the same but for their titles, ``checks.copies``), as two files rather
-than one importing or linking to the other.
+engine's processing; or the same but for their titles, or but for a few lines where the two have
+drifted apart, ``checks.copies``), as two files rather than one importing or linking to the other.
 
 Which one the ``claude-md-and-agents-md`` mode loads is asked of the engine: a session in that
 directory, in that mode.
@@ -33,6 +33,15 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
             which = f"{AND_MODE} loads only {loaded[0]} (the other is dropped as a duplicate)"
         else:
             which = f"{AND_MODE} loads {' and '.join(loaded) or 'neither'}"
+        if copy.drifted:
+            yield RULE.diagnostic(
+                claude,
+                f"the text of {agents} but for {copy.drifted} lines found in only one of them: {which}, "
+                "and the two copies have drifted apart",
+                f"move what only {claude} says into {agents}, then make {claude} the one line @AGENTS.md",
+                line=1,
+            )
+            continue
         yield RULE.diagnostic(
             claude,
             f"the same text as {agents}{' but for its title' if copy.retitled else ''}: {which}, "

@@ -90,7 +90,7 @@ from agents_md._util.front_matter import split_front_matter
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.engine.rules import rule_globs
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.read.absence import said_absent, to_be_made
+from agents_md.maintain.read.absence import maybe_absent, said_absent, to_be_made
 from agents_md.maintain.read.assets import CONFIG_NAMES, asset_outputs, built_asset
 from agents_md.maintain.read.commands import SHELL_LANGS, counter_example, wrong_example
 from agents_md.maintain.read.invocations import ShellBlocks, leading_cd
@@ -420,7 +420,10 @@ class _Places:
         """Whether the doc says, where it names it, that it is not there or is to be made: then
         none of its mentions in the doc is a stale path."""
         return item.kind != "fence" and (
-            said_absent(self.lines, item) or to_be_made(self.lines, item) or self._in_made_column(item)
+            said_absent(self.lines, item)
+            or to_be_made(self.lines, item)
+            or maybe_absent(self.lines, item)
+            or self._in_made_column(item)
         )
 
     def _in_made_column(self, item: Item) -> bool:

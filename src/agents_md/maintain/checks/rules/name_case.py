@@ -8,7 +8,9 @@ of them can be checked out.
 
 Not said of a page that only shares the name: a skill's or a template's file, or a lowercase
 ``agents.md`` in a documentation folder or among other lowercase Markdown pages
-(``docs/agents.md`` beside ``docs/tools.md``: a page about agents, which renaming would break).
+(``docs/agents.md`` beside ``docs/tools.md``: a page about agents, which renaming would break),
+or in a folder of rules (``.llms/rules/agents.md``: a rule file named for its subject, not a
+folder's instructions).
 A ``claude.md`` is rarely a page about anything but instructions: said wherever it is.
 """
 
@@ -27,6 +29,7 @@ RULE = RuleInfo(
 )
 
 _DOC_FOLDERS = frozenset({"docs", "doc", "documentation", "guides", "reference", "website", "site"})
+_RULE_FOLDERS = frozenset({"rules"})
 
 
 def _a_page(ctx: CheckContext, rel: str) -> bool:
@@ -37,6 +40,8 @@ def _a_page(ctx: CheckContext, rel: str) -> bool:
     if base != "agents.md":
         return False
     if any(part.lower() in _DOC_FOLDERS for part in folder.split("/")):
+        return True
+    if posixpath.basename(folder).lower() in _RULE_FOLDERS:
         return True
     try:
         names = os.listdir(ctx.abs(folder))
