@@ -144,6 +144,8 @@ def test_a_hook_read_that_attaches_nothing_loads_neither_the_limit_nor_the_rende
     modules = imported(tmp_path, ["hook", "run"], stdin=hook_event(tree, read="c/g.py"))
     assert "agents_md.plugins.agents_md.nested" in modules  # the Read was looked at
     assert sorted(modules & {*NOT_IMPORTED, *NOT_WHEN_NOTHING_IS_SENT}) == []
+    # The hook's session answers one Read: it keeps no memory of lookups for a next one.
+    assert sorted(modules & {"agents_md.engine.lookup_memory", "agents_md.engine.consulted"}) == []
 
 
 def test_a_settings_file_found_loads_its_read_only_copy(tree: Tree, tmp_path: Path) -> None:

@@ -129,3 +129,16 @@ def test_a_read_follows_a_link_below_the_cwd_that_leads_elsewhere_since(tree: Tr
     # A new loop (the main one was given pkg/CLAUDE.md by that path already): the same Read again.
     again = s.spawn("general-purpose").read(str(root / "pkg/f.py"))
     assert [f.content for f in again.files] == ["two\n"]
+
+
+def test_a_session_that_remembers_no_lookups_answers_the_same_each_read_anew(tree: Tree) -> None:
+    root = tree({"AGENTS.md": "r\n", "a/AGENTS.md": "a\n@x.md\n", "a/x.md": "x\n", "a/b/f.py": "y\n", "a/g.py": "z\n"})
+    kept, not_kept = session_in(tree, root), session_in(tree, root, remember_lookups=False)
+    for s in (kept, not_kept):
+        s.start()
+    for path in ("a/b/f.py", "a/g.py", "a/b/f.py"):
+        assert kept.read(str(root / path)) == not_kept.read(str(root / path))
+    assert kept._hook_session().lookups.memory is not None
+    assert not_kept._hook_session().lookups.memory is None
+    first = lookup(not_kept, root, "a", "a/b")
+    assert lookup(not_kept, root, "a", "a/b") == first and lookup(not_kept, root, "a", "a/b") is not first  # run again

@@ -82,6 +82,7 @@ def make_session(
     plugin = plugin_factory()
     spec = PluginSpec(name=NAME, plugin=plugin, builtin=True)
     # Claude Code attaches its own nested CLAUDE.md files: the hook looks up only the plugin's.
+    # The session answers this one event: nothing it looks up is asked of it again.
     session = Session(
         cwd=cwd,
         home=home,
@@ -90,6 +91,7 @@ def make_session(
         profile=profile,
         managed_dir=managed_dir,
         engine_nested_files=False,
+        remember_lookups=False,
     )
     return session, plugin
 

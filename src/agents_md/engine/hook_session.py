@@ -96,14 +96,16 @@ class Lookups:
         journal: Journal,
         memory: LookupMemory | None = None,
         key: tuple[object, ...] = (),
+        remember_reads: bool = True,
     ) -> None:
         self.scope = scope
         self.plugin_key = plugin_key
         self.journal = journal
         self.memory = memory
         self.key = key
-        # A session's Reads ask the same lookups again: answered from memory while the disk holds.
-        if memory is None and isinstance(scope.fs, SessionFS):
+        # A session's Reads ask the same lookups again: answered from memory while the disk holds
+        # (``remember_reads`` false: a host whose session answers one Read, and there is no again).
+        if memory is None and remember_reads and isinstance(scope.fs, SessionFS):
             from agents_md.engine.lookup_memory import LookupMemory  # a start's listing has no Reads to serve
 
             self.memory = LookupMemory(scope.fs)

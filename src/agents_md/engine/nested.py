@@ -35,11 +35,14 @@ from agents_md._model import InstructionFile, Kind, Provenance, Reason
 from agents_md._util.std import Callable, Sequence
 from agents_md.engine.fs import SessionFS
 from agents_md.engine.loader import Loader, LoadScope
-from agents_md.engine.lookup_memory import LookupMemory
 from agents_md.engine.paths import dirs_between, is_inside, normal, within
 from agents_md.engine.rules import RULES_DIR, rule_base, rule_files, rule_matches
 from agents_md.engine.settings import LOCAL, PROJECT, Settings
 from agents_md.engine.walk import CLAUDE_LOCAL_MD, CLAUDE_MD, DIRECTORY_NAMES, DOT_CLAUDE_MD
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from agents_md.engine.lookup_memory import LookupMemory
 
 # What a walk asked ``given`` about (and the answers), and what it found.
 Walked = tuple[dict[str, bool], tuple[InstructionFile, ...]]
@@ -82,7 +85,16 @@ class NestedFinder:
             approve_external=approve_external,
             outside_links=outside_links,
         )
-        self.memory = LookupMemory(fs)
+        self._memory: LookupMemory | None = None  # made at the first Read: a host may never ask one
+
+    @property
+    def memory(self) -> LookupMemory:
+        """What each Read found, kept for the next Read of that file (step 5)."""
+        if self._memory is None:
+            from agents_md.engine.lookup_memory import LookupMemory
+
+            self._memory = LookupMemory(self.fs)
+        return self._memory
 
     def applies_to(self, path: str) -> bool:
         return self._applies(normal(path))

@@ -235,9 +235,11 @@ def hook_session(
     shadowed: frozenset[str] = frozenset(),
     repo: str | None = None,
     remember: bool = False,
+    remember_reads: bool = True,
 ) -> HookSession:
     """The session as the hooks see it; what they write goes to ``journal``. ``remember``: a
-    start's, whose plugins' lookups the process remembers (``shared_lookups``)."""
+    start's, whose plugins' lookups the process remembers (``shared_lookups``); ``remember_reads``:
+    a session's Reads', each remembered for the next (``Lookups``)."""
     memory: LookupMemory | None = None
     key: tuple[object, ...] = ()
     if remember:
@@ -274,6 +276,7 @@ def hook_session(
             journal=journal,
             memory=memory,
             key=key,
+            remember_reads=remember_reads,
         ),
     )
 

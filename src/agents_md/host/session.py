@@ -166,7 +166,11 @@ class Session:
 
     ``engine_nested_files=False``: a Read does not look up the engine's own nested files
     (``ReadResult.engine_files`` stays empty), only the plugins answer; for a host whose engine
-    attaches those itself, as Claude Code does for the hook (``claude_code.answer``)."""
+    attaches those itself, as Claude Code does for the hook (``claude_code.answer``).
+
+    ``remember_lookups=False``: a Read's lookups are not kept for the next Read (the answers are
+    the same, run again each time); for a host whose session answers one Read, as the hook's does
+    in each of its processes, where the keeping costs and serves nothing."""
 
     def __init__(
         self,
@@ -177,10 +181,12 @@ class Session:
         extra_plugins: Sequence[PluginSpec] = (),
         disabled_plugins: Sequence[str] = (),
         engine_nested_files: bool = True,
+        remember_lookups: bool = True,
         **options: Unpack[SessionOptions],
     ) -> None:
         self.inputs, listings = SessionInputs.resolve(cwd=cwd, home=home, **options)
         self._engine_nested = engine_nested_files
+        self._remember_lookups = remember_lookups
         self._lock = RLock()
         self.bus = HookBus()
         settings = session_settings(self.inputs, listings)
@@ -339,6 +345,7 @@ class Session:
                     enabled=start.instruction_files_enabled,
                     journal=journal,
                     shadowed=start.shadowed,
+                    remember_reads=self._remember_lookups,
                 )
                 self._reads = (start, session, journal)
             return self._reads[1], self._reads[2]
