@@ -165,3 +165,28 @@ def test_the_callbacks_answer_the_recorded_hook_inputs_as_the_engine_recorded(
     assert substitute(start, back) == [payload(t) for t in result["hook_start"]]
     assert substitute(reads, back) == [payload(a) for a in result["hook_attachments"]]
     assert hooks.failures == []
+
+
+def test_a_failed_answer_keeps_the_sessions_steps(tree: Callable[..., Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tree(TREE)
+    hooks = AgentsMdHooks(force=True, env={"HOME": str(root.parent / "home")})
+    read_input = {"tool_name": "Read", "tool_input": {"file_path": str(root / "pkg/mod.py")}}
+
+    def call(**event: Any) -> dict[str, Any]:
+        raw = {**sent(root, **event), "tool_response": {"type": "text"}}
+        return asyncio.run(hooks(raw, None, {"signal": None}))  # type: ignore[no-any-return]
+
+    assert call(hook_event_name="UserPromptSubmit", prompt="go") != {}
+    assert call(hook_event_name="PostToolUse", **read_input) != {}
+    import agents_md.integrations.claude_agent_sdk as sdk
+
+    def failing(*args: Any, **kwargs: Any) -> Any:
+        raise OSError("a passing failure")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(sdk, "answer", failing)
+        assert call(hook_event_name="PostToolUse", **read_input) == {}
+    assert len(hooks.failures) == 1
+    assert list(hooks.states) == ["s1"]  # the session is still known: its steps were not lost
+    assert call(hook_event_name="PostToolUse", **read_input) == {}  # given already
+    assert call(hook_event_name="UserPromptSubmit", prompt="again") == {}  # no start over

@@ -79,9 +79,11 @@ class AgentsMdHooks:
         if event.name == "PreCompact":
             events = [dataclasses.replace(event, name="SessionStart", source="compact")]
         for one in events:
-            state = self.states.pop(one.session_id, None) or SessionState(session_id=one.session_id)
+            state = self.states.get(one.session_id) or SessionState(session_id=one.session_id)
             got = answer(one, state, env=self.env, profile=self.profile, force=self.force, managed_dir=self.managed_dir)
-            self.states[one.session_id] = got.state if got.state is not None else state  # the newest last
+            # Taken out only once answered (an answer that raised leaves the steps kept), put back the newest last.
+            self.states.pop(one.session_id, None)
+            self.states[one.session_id] = got.state if got.state is not None else state
             while len(self.states) > self.most_sessions:  # step 6
                 oldest = next(iter(self.states))
                 del self.states[oldest]
