@@ -103,6 +103,14 @@ def test_what_is_kept_is_bounded_the_oldest_dropped_first() -> None:
     assert states.with_lexed(state, ()) is state
 
 
+def test_a_text_too_large_to_keep_does_not_crowd_out_the_rest() -> None:
+    state = states.SessionState(session_id="s")
+    small = [(lexed.SITES, f"text {n} @x.md\n", (("x.md", 1, 8),)) for n in range(3)]
+    huge = (lexed.STRIPPED, "<!-- c -->\n" + "z" * states.MOST_LEXED_CHARS, "z" * states.MOST_LEXED_CHARS)
+    assert states.with_lexed(state, [*small, huge]).lexed == tuple(small)  # met last, it is the one left out
+    assert states.with_lexed(state, [huge, *small]).lexed == tuple(small)
+
+
 def test_a_malformed_part_is_dropped_and_the_hook_answers_as_a_fresh_one(tree: Any, home: Any) -> None:
     root, user = tree({"a/AGENTS.md": "# a @n.md\n", "a/n.md": "n\n", "a/f.txt": "x\n"}), home(OFF)
     env = {"HOME": str(user), "PATH": os.environ.get("PATH", "")}

@@ -67,6 +67,8 @@ def with_lexed(state: SessionState, read: Sequence[Row]) -> SessionState:
         return state
     kept: dict[tuple[str, str], object] = {}
     for kind, text, answer in read:
+        if len(text) > MOST_LEXED_CHARS:
+            continue  # never kept: met last, it would push out every other text with it
         kept.pop((kind, text), None)
         kept[(kind, text)] = answer
     rows = [(kind, text, answer) for (kind, text), answer in kept.items()]
