@@ -161,6 +161,28 @@ def test_the_engine_notes_only_what_its_lexer_read_and_only_for_a_host_that_keep
     assert content.strip_html_comments(commented) == "a\nc\n"
 
 
+def test_what_another_thread_reads_is_not_noted_for_this_ones_host() -> None:
+    import threading
+
+    mine, theirs = "mine\n<!-- a -->\n", "theirs\n<!-- b -->\nnot this session's\n"
+    seen: list[object] = []
+
+    def other() -> None:  # another session answered in the same process (a program running hooks)
+        seen.append(content.strip_html_comments(theirs))
+        seen.append(lexed.kept_stripped(mine))
+
+    try:
+        lexed.remember([(lexed.STRIPPED, mine, "mine\n")])
+        thread = threading.Thread(target=other)
+        thread.start()
+        thread.join()
+        assert lexed.noted() == ()  # nor is this one's reading handed to that thread
+        assert seen == ["theirs\nnot this session's\n", None]
+        assert lexed.kept_stripped(mine) == "mine\n"
+    finally:
+        lexed.forget()
+
+
 def test_the_state_file_is_the_owners_alone(tree: Any, home: Any) -> None:
     root, user = tree({"a/AGENTS.md": "# a @n.md\n", "a/n.md": "n\n", "a/f.txt": "x\n"}), home(OFF)
     old = os.umask(0o022)

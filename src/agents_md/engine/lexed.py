@@ -10,12 +10,16 @@ event in a process of its own (the Claude Code hook), however small the text.
 2. ``kept_sites(text)`` and ``kept_stripped(text)`` are the answers remembered for ``text``,
    else ``None``; ``note`` keeps an answer read in this process, for ``noted``.
 3. ``forget`` ends it. Without a host (``remember`` never called), nothing is kept or noted.
+   All of it is the calling thread's: a program may answer sessions in threads of one process,
+   and one session's texts are neither handed to nor kept for another.
 
 The answers are plain values (JSON's), so the host keeps them as they are: ``SITES``, the
 import sites as ``(path, line, column)`` rows; ``STRIPPED``, the text without its comments.
 """
 
 from __future__ import annotations
+
+from _thread import _local  # threading.local itself; importing threading would load it on every hook call
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
@@ -26,8 +30,16 @@ STRIPPED = "stripped"
 
 Row = tuple[str, str, object]  # (kind, text, answer)
 
-_kept: dict[tuple[str, str], object] | None = None
-_noted: dict[tuple[str, str], object] = {}
+
+class _Reading(_local):
+    """Steps 1-3's state, of the thread that ``remember``ed."""
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple[str, str], object] | None = None
+        self.noted: dict[tuple[str, str], object] = {}
+
+
+_here = _Reading()
 
 
 def _shaped(kind: object, answer: object) -> object | None:
@@ -61,36 +73,36 @@ def valid(rows: object) -> tuple[Row, ...]:
 
 def remember(rows: Iterable[Row]) -> None:
     """Step 1."""
-    global _kept
-    _kept = {(kind, text): answer for kind, text, answer in valid(list(rows))}
-    _noted.clear()
+    _here.kept = {(kind, text): answer for kind, text, answer in valid(list(rows))}
+    _here.noted = {}
 
 
 def kept_sites(text: str) -> tuple[tuple[str, int, int], ...] | None:
     """Step 2: ``text``'s import sites as an earlier process read them."""
-    found = None if _kept is None else _kept.get((SITES, text))
+    kept = _here.kept
+    found = None if kept is None else kept.get((SITES, text))
     return found  # type: ignore[return-value]  # of its shape (``valid``)
 
 
 def kept_stripped(text: str) -> str | None:
     """Step 2: ``text`` without its comments, as an earlier process read it."""
-    found = None if _kept is None else _kept.get((STRIPPED, text))
+    kept = _here.kept
+    found = None if kept is None else kept.get((STRIPPED, text))
     return found  # type: ignore[return-value]  # of its shape (``valid``)
 
 
 def note(kind: str, text: str, answer: object) -> None:
     """Step 2: an answer read in this process (kept only for a host that remembers)."""
-    if _kept is not None:
-        _noted[(kind, text)] = answer
+    if _here.kept is not None:
+        _here.noted[(kind, text)] = answer
 
 
 def noted() -> tuple[Row, ...]:
     """What this process read since ``remember``, in order."""
-    return tuple((kind, text, answer) for (kind, text), answer in _noted.items())
+    return tuple((kind, text, answer) for (kind, text), answer in _here.noted.items())
 
 
 def forget() -> None:
     """Step 3."""
-    global _kept
-    _kept = None
-    _noted.clear()
+    _here.kept = None
+    _here.noted = {}
