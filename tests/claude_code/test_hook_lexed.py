@@ -244,3 +244,10 @@ def test_hook_calls_taking_back_the_lexers_reading_attach_what_one_session_attac
         assert got == expected, (seed, step, path)
     (state_file,) = (user / ".cache" / "agents-md" / "hook").glob("*.json")
     assert states.load(str(state_file), "sites").lexed  # the texts' readings were kept, and taken back
+
+
+def test_a_text_without_its_comments_counts_toward_the_bound_too() -> None:
+    half = "<!-- c -->" + "z" * (states.MOST_LEXED_CHARS // 3)
+    rows = [(lexed.STRIPPED, half + str(n), "z" * (states.MOST_LEXED_CHARS // 3)) for n in range(2)]
+    kept = states.with_lexed(states.SessionState(session_id="s"), rows).lexed
+    assert [text[-1] for _, text, _ in kept] == ["1"]  # two texts and their answers: more than the bound

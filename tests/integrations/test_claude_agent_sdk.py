@@ -190,3 +190,8 @@ def test_a_failed_answer_keeps_the_sessions_steps(tree: Callable[..., Path], mon
     assert list(hooks.states) == ["s1"]  # the session is still known: its steps were not lost
     assert call(hook_event_name="PostToolUse", **read_input) == {}  # given already
     assert call(hook_event_name="UserPromptSubmit", prompt="again") == {}  # no start over
+
+
+def test_keeping_no_session_is_refused() -> None:
+    with pytest.raises(ValueError, match="most_sessions: 0"):
+        AgentsMdHooks(most_sessions=0)

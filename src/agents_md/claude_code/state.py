@@ -61,20 +61,26 @@ MOST_LEXED = 128
 MOST_LEXED_CHARS = 512 * 1024
 
 
+def _chars(text: str, answer: object) -> int:
+    """What a row holds: its text, and a text without its comments when that is the answer."""
+    return len(text) + (len(answer) if isinstance(answer, str) else 0)
+
+
 def with_lexed(state: SessionState, read: Sequence[Row]) -> SessionState:
     """``state`` keeping ``read`` (the lexer's rows) too, within the bounds above."""
     if not read:
         return state
     kept: dict[tuple[str, str], object] = {}
     for kind, text, answer in read:
-        if len(text) > MOST_LEXED_CHARS:
+        if _chars(text, answer) > MOST_LEXED_CHARS:
             continue  # never kept: met last, it would push out every other text with it
         kept.pop((kind, text), None)
         kept[(kind, text)] = answer
     rows = [(kind, text, answer) for (kind, text), answer in kept.items()]
-    chars = sum(len(text) for _, text, _ in rows)
+    chars = sum(_chars(text, answer) for _, text, answer in rows)
     while rows and (len(rows) > MOST_LEXED or chars > MOST_LEXED_CHARS):
-        chars -= len(rows.pop(0)[1])
+        _, text, answer = rows.pop(0)
+        chars -= _chars(text, answer)
     return SessionState(
         session_id=state.session_id,
         steps=state.steps,

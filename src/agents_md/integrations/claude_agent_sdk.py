@@ -53,6 +53,8 @@ class AgentsMdHooks:
         most_sessions: int = 256,
     ) -> None:
         self.profile = profile
+        if most_sessions < 1:
+            raise ValueError(f"most_sessions: {most_sessions}; at least the session being answered is kept")
         self.most_sessions = most_sessions
         self.force = force
         self.env = dict(os.environ if env is None else env)
