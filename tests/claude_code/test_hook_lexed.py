@@ -251,3 +251,20 @@ def test_a_text_without_its_comments_counts_toward_the_bound_too() -> None:
     rows = [(lexed.STRIPPED, half + str(n), "z" * (states.MOST_LEXED_CHARS // 3)) for n in range(2)]
     kept = states.with_lexed(states.SessionState(session_id="s"), rows).lexed
     assert [text[-1] for _, text, _ in kept] == ["1"]  # two texts and their answers: more than the bound
+
+
+def test_what_another_version_of_the_lexer_read_is_read_again(tree: Any, home: Any) -> None:
+    from agents_md._version import __version__
+
+    root, user = tree({"a/AGENTS.md": "# a @n.md\n", "a/n.md": "n\n", "a/f.txt": "x\n"}), home(OFF)
+    env = {"HOME": str(user), "PATH": os.environ.get("PATH", "")}
+    run_hook(read_event(root, "a/f.txt"), env=env)
+    path = next((user / ".cache" / "agents-md" / "hook").glob("*.json"))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["lexed_by"] == __version__ and states.load(str(path), "sites").lexed
+    data["lexed_by"] = "0.0.1"  # the session began before an upgrade
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert states.load(str(path), "sites").lexed == ()
+    del data["lexed_by"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert states.load(str(path), "sites").lexed == ()

@@ -33,6 +33,7 @@ import time
 from agents_md._util import json_codec
 from agents_md._util.std import Callable, Mapping, Sequence
 from agents_md._value import field, frozen
+from agents_md._version import __version__
 from agents_md.engine.lexed import Row
 from agents_md.engine.lexed import valid as valid_rows
 from agents_md.host.steps import Step
@@ -174,7 +175,9 @@ def load(path: str, session_id: str) -> SessionState:
     if not isinstance(start_text, str | None):
         return SessionState(session_id=session_id, problem=f"{path}: a start text it cannot read; started over")
     kept = tuple(s for s in steps if s is not None)
-    read = valid_rows(data.get("lexed"))  # a cache: rows not of their shape are dropped, and lexed again
+    # A cache: rows not of their shape are dropped and lexed again, and so are all of them when
+    # another version of the lexer read them (a session that goes on after an upgrade).
+    read = valid_rows(data.get("lexed")) if data.get("lexed_by") == __version__ else ()
     return SessionState(session_id=session_id, steps=kept, plugin=memory, start_text=start_text, lexed=read)
 
 
@@ -191,6 +194,7 @@ def save(path: str, state: SessionState) -> None:
         data["start_text"] = state.start_text
     if state.lexed:
         data["lexed"] = [list(row) for row in state.lexed]
+        data["lexed_by"] = __version__
     # Not _util.atomic: tempfile costs a tenth of the hook's start; the lock makes a pid name unique.
     temp = f"{path}.{os.getpid()}.tmp"
     try:
