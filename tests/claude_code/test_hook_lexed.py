@@ -143,7 +143,7 @@ def test_the_engine_notes_only_what_its_lexer_read_and_only_for_a_host_that_keep
     assert lexed.noted() == ()  # no host keeps them: nothing noted
     imports.import_sites.cache_clear()  # type: ignore[attr-defined]
     try:
-        lexed.remember([(lexed.SITES, text, [["one.md", 1, 5]]), (lexed.STRIPPED, commented, "kept\n")])
+        lexed.remember(lexed.valid([[lexed.SITES, text, [["one.md", 1, 5]]], [lexed.STRIPPED, commented, "kept\n"]]))
         assert [(s.path, s.line, s.column) for s in imports.import_sites(text)] == [("one.md", 1, 5)]
         assert content.strip_html_comments(commented) == "kept\n"  # what the earlier process read
         assert [s.path for s in imports.import_sites(other)] == ["three.md"]

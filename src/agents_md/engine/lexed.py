@@ -6,7 +6,8 @@ the lexer imports ``re`` and compiles its patterns: most of the work of a host t
 event in a process of its own (the Claude Code hook), however small the text.
 
 1. Such a host hands back what its earlier processes read (``remember``): rows of
-   ``(kind, text, answer)``, as ``noted`` gave them; a row not of its kind's shape is dropped.
+   ``(kind, text, answer)``, as ``noted`` gave them; reading them back, it keeps those of their
+   kind's shape (``valid``).
 2. ``kept_sites(text)`` and ``kept_stripped(text)`` are the answers remembered for ``text``,
    else ``None``; ``note`` keeps an answer read in this process, for ``noted``.
 3. ``forget`` ends it. Without a host (``remember`` never called), nothing is kept or noted.
@@ -72,8 +73,8 @@ def valid(rows: object) -> tuple[Row, ...]:
 
 
 def remember(rows: Iterable[Row]) -> None:
-    """Step 1."""
-    _here.kept = {(kind, text): answer for kind, text, answer in valid(list(rows))}
+    """Step 1, with rows as ``valid`` (a host reading them back) or ``noted`` gives them."""
+    _here.kept = {(kind, text): answer for kind, text, answer in rows}
     _here.noted = {}
 
 
