@@ -55,8 +55,10 @@ class _Driver:
         for path in paths:
             call = path if isinstance(path, dict) else {"tool": "Read", "file_path": path}
             tool_input = {k: v for k, v in call.items() if k != "tool"}
-            if call["tool"] != "Read":
-                do(call, str(self.root))  # the engine's tool did it before the hook ran
+            # The engine's tool did it before the hook ran; one it refused tells no hook.
+            if call["tool"] != "Read" and do(call, str(self.root), self.scn.get("args", [])) is None:
+                out.append(None)
+                continue
             if not self.hooked("PostToolUse", call["tool"]):
                 out.append(None)
                 continue

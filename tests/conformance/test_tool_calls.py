@@ -24,13 +24,6 @@ CALLED = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(RESULTS.glob
 PLAYED = [r for r in CALLED if "agents_md_hook" not in r["scenario"]]
 HOOKED = [r for r in CALLED if "agents_md_hook" in r["scenario"]]
 PARTS = ("hook_start", "hook_attachments")
-# Recorded differences not yet answered as the engine answers, and why (each must still differ).
-NOT_YET = {
-    "g9_nested_rule_written": "a nested .claude folder's files written mid-session: the engine never attaches them "
-    "(not after /clear either), as if it had read every nested .claude folder at the session's start",
-    "g9_nested_rule_written_beside": "a rule written mid-session beside a nested one: a subagent gets only the rule "
-    "the folder held at the session's start",
-}
 
 
 def _payload(value: Any) -> Any:
@@ -57,14 +50,7 @@ def test_the_recordings_ran_as_scripted() -> None:
     assert all(r["ok"] for r in CALLED)
 
 
-@pytest.mark.parametrize(
-    "result",
-    [
-        pytest.param(r, marks=pytest.mark.xfail(reason=NOT_YET[r["name"]], strict=True)) if r["name"] in NOT_YET else r
-        for r in PLAYED
-    ],
-    ids=[r["name"] for r in PLAYED],
-)
+@pytest.mark.parametrize("result", PLAYED, ids=[r["name"] for r in PLAYED])
 def test_a_session_gives_what_the_engine_gave_after_the_models_own_writes(
     result: dict[str, Any], tmp_path: Path
 ) -> None:

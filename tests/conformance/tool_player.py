@@ -2,8 +2,8 @@
 ``Edit``, a ``Bash`` ``rm``) through ``agents_md.host.session.Session``.
 
 Each call is done on the tree as the engine did it, before anything is attached, and then
-given to ``Session.touch`` (a Read to ``Session.read``): the answer has the shape of the
-recorded result (``claude_md``, ``attachments``, ``engine_blocks``, ``subagents``,
+given to ``Session.touch`` (a Read to ``Session.read``); one the engine refused (``refused``) is
+not done and gives nothing. The answer has the shape of the recorded result (``claude_md``, ``attachments``, ``engine_blocks``, ``subagents``,
 ``attachments_after``, ``engine_blocks_after``, ``turns``).
 """
 
@@ -20,9 +20,25 @@ from trees import substitute
 from agents_md.host.session import Session, Subagent
 from conformance.runner import _dashed, _resolve, lay_out
 
+# Flags under which the engine changes a file in a ``.claude`` folder without asking.
+NO_ASKING = ("bypassPermissions", "--dangerously-skip-permissions")
 
-def do(call: dict[str, Any], root: str) -> list[str]:
-    """Do ``call`` on the tree as the engine's tool did; the paths it touched, for the attachments."""
+
+def refused(call: dict[str, Any], args: list[str]) -> bool:
+    """Whether the engine refused ``call``: it asks before changing a file in a ``.claude`` folder
+    (the project's, a nested one, the home's: "a sensitive file"), and run with ``-p`` nobody
+    answers. The call fails: nothing is changed, nothing attached, no hook is told of it."""
+    if any(flag in args for flag in NO_ASKING):
+        return False
+    paths = shlex.split(call["command"])[1:] if call["tool"] == "Bash" else [call["file_path"]]
+    return any(".claude" in Path(path).parts for path in paths)
+
+
+def do(call: dict[str, Any], root: str, args: list[str]) -> list[str] | None:
+    """Do ``call`` on the tree as the engine's tool did; the paths it touched, for the attachments
+    (``None``: the engine refused it)."""
+    if refused(call, args):
+        return None
     tool = call["tool"]
     if tool == "Bash":  # only ``rm PATH...`` is scripted
         words = shlex.split(call["command"])
@@ -41,11 +57,11 @@ def do(call: dict[str, Any], root: str) -> list[str]:
     return [path]
 
 
-def _call(target: Session | Subagent, entry: Any, root: str) -> tuple[str | None, list[str]]:
+def _call(target: Session | Subagent, entry: Any, root: str, args: list[str]) -> tuple[str | None, list[str]]:
     if isinstance(entry, str):
         result = target.read(_resolve(entry, root))
         return result.hook_text, list(result.engine_blocks)
-    paths = do(entry, root)
+    paths = do(entry, root, args)
     if not paths:
         return None, []
     touch = target.touch(entry["tool"], paths)
@@ -53,15 +69,16 @@ def _call(target: Session | Subagent, entry: Any, root: str) -> tuple[str | None
     return ("\n\n".join(texts) or None), [b for r in touch.results for b in r.engine_blocks]
 
 
-def _calls(target: Session | Subagent, entries: list[Any], root: str) -> dict[str, Any]:
-    done = [_call(target, e, root) for e in entries]
+def _calls(target: Session | Subagent, entries: list[Any], root: str, args: list[str]) -> dict[str, Any]:
+    done = [_call(target, e, root, args) for e in entries]
     return {"attachments": [a for a, _ in done], "engine_blocks": [b for _, b in done]}
 
 
 def play(scenario: dict[str, Any], run: Path) -> dict[str, Any]:
     scn, cwd = lay_out(scenario, run)
     root, home = str(run / "root"), str(run / "home")
-    session = Session(cwd=str(cwd), home=home, args=scn.get("args", []), managed_dir=str(run / "managed"))
+    args = scn.get("args", [])
+    session = Session(cwd=str(cwd), home=home, args=args, managed_dir=str(run / "managed"))
     session.session_id = str(uuid.uuid4())
     out: dict[str, Any] = {}
     if scn.get("turns"):
@@ -73,18 +90,18 @@ def play(scenario: dict[str, Any], run: Path) -> dict[str, Any]:
                 continue
             start = session.turn()
             out["turns"][turn["key"]] = {"claude_md": session.sent(start.claude_md)} | _calls(
-                session, turn.get("reads", []), root
+                session, turn.get("reads", []), root, args
             )
     else:
         out["claude_md"] = session.sent(session.claude_md)
-        out |= _calls(session, scn.get("reads", []), root)
+        out |= _calls(session, scn.get("reads", []), root, args)
         out["subagents"] = {}
         for spec in scn.get("subagents", []):
             child = session.spawn(spec.get("type") or None)
             out["subagents"][spec["key"]] = {"claude_md": session.sent(child.claude_md, agent=child)} | _calls(
-                child, spec.get("reads", []), root
+                child, spec.get("reads", []), root, args
             )
-        after = _calls(session, scn.get("reads_after", []), root)
+        after = _calls(session, scn.get("reads_after", []), root, args)
         out["attachments_after"], out["engine_blocks_after"] = after["attachments"], after["engine_blocks"]
     back = {root: "<ROOT>", home: "<HOME>", _dashed(root): "<DASHED-ROOT>"}
     return dict(substitute(out, dict(sorted(back.items(), key=lambda kv: -len(kv[0])))))

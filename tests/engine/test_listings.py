@@ -9,6 +9,8 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from agents_md import FileSystem, Session
 from agents_md.engine.checkout import checkout_root
 from agents_md.engine.faults import NO_START
@@ -137,3 +139,37 @@ def test_a_cwd_that_cannot_be_resolved_through_the_seam_fails_the_start_not_the_
     s = Session(cwd=str(root / "a"), home=str(root.parent / "home"), managed_dir=str(root.parent / "m"), fs=LinksFail())
     assert s.inputs.cwd == str(root / "a")  # resolved as the system resolves it
     assert s.files == () and any(w.endswith(NO_START) for w in s.start().warnings)
+
+
+def test_a_reads_file_is_asked_of_the_disk_once_a_round_and_answers_as_the_disk_does(
+    tree: Tree, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether the read file is one, and its size, come from one ``stat`` of it in the round (on
+    the real disk), with the answers ``FileSystem`` gives: a folder, a dangling link, a missing
+    file are none; a link to a file is one, of its target's size; a change shows next round."""
+    root = tree({"a/f.txt": "12345\n", "a/d/x": "", "a/target.txt": "0123456789\n"})
+    (root / "a/to_file").symlink_to("target.txt")
+    (root / "a/dangling").symlink_to("nowhere")
+    s = Session(cwd=str(root), home=str(root.parent / "home"), managed_dir=str(root.parent / "m"))
+    s.start()
+    fs = s.loop().finder.fs
+    disk = FileSystem()
+    for name in ("f.txt", "d", "to_file", "dangling", "missing"):
+        path = str(root / "a" / name)
+        fs.begin(str(root))
+        assert (fs.is_file(path), fs.size(path)) == (disk.is_file(path), disk.size(path)), name
+    asked: Counter[str] = Counter()
+    real_stat = os.stat
+
+    def counting(path: str, *args: object, **kwargs: object) -> os.stat_result:
+        asked[str(path)] += 1
+        return real_stat(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "stat", counting)
+    path = str(root / "a/f.txt")
+    fs.begin(str(root))
+    assert fs.is_file(path) and fs.size(path) == 6
+    assert asked[path] == 1
+    (root / "a/f.txt").write_text("longer now\n")
+    fs.begin(str(root))
+    assert fs.size(path) == 11

@@ -45,17 +45,19 @@ def test_a_write_attaches_the_engines_nested_files_only_and_counts_as_given(tree
 
 
 @pytest.mark.parametrize("tool", ["Write", "Edit", "write_file"])
-def test_a_change_in_a_claude_folder_attaches_nothing_and_leaves_the_folder_to_the_next_read(
-    tree: Callable[..., Path], tool: str
-) -> None:
-    root = tree({**TREE, "c/.claude/rules/r.md": "# rule\n"})
+def test_a_change_in_a_claude_folder_attaches_as_any_change_does(tree: Callable[..., Path], tool: str) -> None:
+    """A host that let the change through (Claude Code asks first: g9_write_in_claude_folder_allowed)
+    is given the folder's nested files with it; the file changed counts as given."""
+    root = tree({**TREE, "c/.claude/rules/r.md": "# rule\n", "c/.claude/notes.txt": "notes\n"})
     s = session(root)
-    assert s.touch(tool, str(root / "c/.claude/notes.txt")).text is None
-    assert s.touch(tool, str(root / "c/.claude/rules/more/n.md")).text is None
-    assert s.read(str(root / "c/f.txt")).engine_blocks == (
-        f"<system-reminder>\nContents of {root}/c/CLAUDE.md:\n\n# c\n\n</system-reminder>\n",
-        f"<system-reminder>\nContents of {root}/c/.claude/rules/r.md:\n\n# rule\n\n</system-reminder>",
+    assert s.touch(tool, str(root / "c/.claude/notes.txt")).text == (
+        f"<system-reminder>\nContents of {root}/c/CLAUDE.md:\n\n# c\n\n</system-reminder>\n\n"
+        f"<system-reminder>\nContents of {root}/c/.claude/rules/r.md:\n\n# rule\n\n</system-reminder>"
     )
+    (root / "c/.claude/rules/more").mkdir()
+    (root / "c/.claude/rules/more/n.md").write_text("# new\n")
+    assert s.touch(tool, str(root / "c/.claude/rules/more/n.md")).text is None
+    assert s.read(str(root / "c/f.txt")).engine_blocks == ()
 
 
 @pytest.mark.parametrize("tool", ["Glob", "Grep", "LS", "grep"])

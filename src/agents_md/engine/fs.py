@@ -623,6 +623,22 @@ class SessionFS(ListingFS):
             self._keep(path, version, data)
         return data
 
+    # A Read asks of the file it read whether it is one, and its size: on the real disk both come
+    # from its version in the round (one ``stat``, which a later read of it in the round reuses).
+    def is_file(self, path: str) -> bool:
+        if self._shared is None or self._watched is not None:
+            return super().is_file(path)
+        if not self._maybe_present(path):
+            return False
+        version = self.file_version(path)
+        return version is not None and stat_mod.S_ISREG(version[2])
+
+    def size(self, path: str) -> int:
+        if self._shared is None or self._watched is not None:
+            return super().size(path)
+        version = self.file_version(path)
+        return 0 if version is None else version[3]
+
     def _keep(self, path: str, version: tuple[int, ...], data: bytes) -> None:
         old = self._texts.pop(path, None)
         if old is not None:

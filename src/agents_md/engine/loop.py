@@ -30,9 +30,6 @@ from agents_md.engine.nested import NestedFinder
 from agents_md.engine.paths import within
 from agents_md.engine.read_limit import refused_name, too_large, unreadable
 
-# The tools that change a file (``engine.touch``).
-CHANGE_TOOLS = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})
-
 # The hook session for a call, and the journal its plugins write to (read after the call).
 SessionFactory = Callable[[], tuple[HookSession, Journal]]
 
@@ -186,10 +183,7 @@ class Loop:
             # Read that failed (a file too large) gave nothing: that file is attached like any other.
             fs = self.finder.fs
             read = fs.is_file(real) and not too_large(fs, real) and not unreadable(fs, real)
-            # A change to a file in a .claude folder (a rule, settings, notes) attaches nothing and
-            # gives nothing: the engine's nested files wait for the next Read (g9_write_in_claude_folder).
-            changed_config = tool in CHANGE_TOOLS and f"{os.sep}.claude{os.sep}" in real
-            found = self.finder.find(real, self._given) if self.nested and not changed_config else ()
+            found = self.finder.find(real, self._given) if self.nested else ()
             engine = tuple(f for f in found if f.path != spelled or not read)
         except OSError as exc:  # a failing query: nothing attached, nothing given (``engine.faults``)
             from agents_md.engine.faults import ENGINE, NO_ATTACHMENT, failed_gather  # only when a disk fails

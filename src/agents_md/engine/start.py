@@ -14,7 +14,7 @@ import os
 from agents_md._model import ImportEdge, InstructionFile, Kind, Notice, Record, SkippedFile
 from agents_md._util.config_dir import config_dir
 from agents_md._util.env import env_truthy
-from agents_md._util.std import Mapping, MappingProxyType, Sequence
+from agents_md._util.std import Mapping, MappingProxyType
 from agents_md._value import field, frozen
 from agents_md.engine import platform as platforms
 from agents_md.engine.args import EngineArgs, parse_engine_args
@@ -320,31 +320,6 @@ def _walked(inputs: SessionInputs, fs: ListingFS, settings: Settings, *, remembe
     return WALKS.answer(key, walk, fs)
 
 
-def in_claude_folder(path: str) -> bool:
-    """Whether ``path`` lies in a ``.claude`` folder (the home's, a project's: its CLAUDE.md, its rules)."""
-    return f"{os.sep}.claude{os.sep}" in path
-
-
-def kept_claude_folders(
-    first: Sequence[InstructionFile], now: Sequence[InstructionFile]
-) -> tuple[InstructionFile, ...]:
-    """The files of a start made again mid-session (``/compact``, ``/clear``): the engine reads the
-    files in ``.claude`` folders once per session, so those are the first start's (the same set,
-    the same text, one removed since still there, one written since not), the others ``now``'s,
-    each list's order kept."""
-    kept = {f.path: f for f in first if in_claude_folder(f.path)}
-    out = [kept.get(f.path, f) for f in now if not in_claude_folder(f.path) or f.path in kept]
-    placed = {f.path for f in out}
-    for i, old in enumerate(first):  # removed since: after the file its start had before it
-        if old.path in placed or old.path not in kept:
-            continue
-        before = next((p.path for p in reversed(first[:i]) if p.path in placed), None)
-        at = 0 if before is None else next(j for j, f in enumerate(out) if f.path == before) + 1
-        out.insert(at, old)
-        placed.add(old.path)
-    return tuple(out)
-
-
 def compute_start(
     inputs: SessionInputs,
     bus: HookBus,
@@ -354,12 +329,10 @@ def compute_start(
     settings: Settings | None = None,
     reason: str = "start",
     listings: ListingFS | None = None,
-    kept: StartContext | None = None,
 ) -> StartContext:
     """Settings, the walk, ``session.start`` (once per load), ``prompt.context``; ``reason`` tells
     the hooks why a context is built (start, compact, clear, cd). ``listings``: what the session's
-    inputs were resolved through, when this start follows them at once. ``kept``: the session's
-    first start, whose files in ``.claude`` folders this one keeps (``kept_claude_folders``)."""
+    inputs were resolved through, when this start follows them at once."""
     fs = listings or ListingFS(inputs.fs)  # one listing per directory for the whole start
     remember = _remembered(fs)
     repo: str | None = None  # the checkout the walk found, for the plugins' lookups (else found on their first)
@@ -384,9 +357,6 @@ def compute_start(
             warnings += (*fs.errors, failed_gather(exc, NO_START))
         else:
             engine_files, skipped, conditional = result.files, result.skipped, result.conditional_rules
-            if kept is not None:
-                engine_files = kept_claude_folders(kept.engine_files, engine_files)
-                conditional = kept.conditional_rules
             imports, shadowed = result.imports, result.shadowed
             warnings += result.warnings + tuple(fs.errors)
     journal = Journal()

@@ -206,7 +206,6 @@ class Session:
         self._first_settings: Settings | None = settings
         self._first_listings: ListingFS | None = listings
         self._start: StartContext | None = None
-        self._first_start: StartContext | None = None  # the .claude folders' files a later start keeps
         self._main: Loop | None = None
         self._has_messages = False
         # A repository's settings that tried to turn off a plugin the managed settings configure.
@@ -243,7 +242,6 @@ class Session:
                         self.inputs, self.bus, builtin_names=self._builtin_names, settings=settings, listings=listings
                     )
                 )
-                self._first_start = self._start
             return self._start
 
     @property
@@ -582,14 +580,10 @@ class Session:
                 settings=settings if reason != "cd" else None,
                 reason=reason,
                 listings=listings if reason != "cd" else None,
-                # the engine reads the .claude folders' files once per session (a new root: again)
-                kept=self._first_start if reason in ("compact", "clear") else None,
             )
         )
         with self._lock:
             self._start = start
-            if first or reason == "cd":
-                self._first_start = start
         return start
 
     def compact(self) -> StartContext | None:
