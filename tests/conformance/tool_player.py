@@ -3,8 +3,9 @@
 
 Each call is done on the tree as the engine did it, before anything is attached, and then
 given to ``Session.touch`` (a Read to ``Session.read``); one the engine refused (``refused``) is
-not done and gives nothing. The answer has the shape of the recorded result (``claude_md``, ``attachments``, ``engine_blocks``, ``subagents``,
-``attachments_after``, ``engine_blocks_after``, ``turns``).
+not done and gives nothing. The answer has the shape of the recorded result (``claude_md``,
+``attachments``, ``engine_blocks``, ``subagents``, ``attachments_after``, ``engine_blocks_after``,
+``turns``).
 """
 
 from __future__ import annotations
