@@ -40,3 +40,35 @@ def test_a_second_read_is_given_already_for_each_engine(tree: Tree) -> None:
     _start, codex = engine_read("codex", str(root), target, home=str(home), env={})
     assert (codex.files, codex.text) == ((), None)
     assert engine_start("codex", str(root / "a"), home=str(home), env={}).prompt is not None
+
+
+def test_the_agents_md_files_the_plugin_did_not_look_for_say_why_from_its_start(tree: Tree) -> None:
+    """Default mode with the project's own CLAUDE.md: the plugin stood down at start, so neither the
+    start nor a Read loads an AGENTS.md; each on the way says so, from the plugin's record. An
+    AGENTS.md loaded as the CLAUDE.md linking to it was not left out."""
+    root = tree({".git/HEAD": "x", "AGENTS.md": "# r\n", "pkg/AGENTS.md": "# p\n", "pkg/src/m.py": "m\n"})
+    (root / "CLAUDE.md").symlink_to("AGENTS.md")
+    home = tree({}, "home")
+    start, read = engine_read("claude-code", str(root / "pkg"), str(root / "pkg/src/m.py"), home=str(home), env={})
+    why = (Left.DISABLED, "the agents-md plugin stood down for CLAUDE.md (claude-md-or-agents-md)")
+    assert [f.path for f in start.files] == [str(root / "CLAUDE.md")]
+    assert {x.path: (x.why, x.detail) for x in start.left_out} == {str(root / "pkg/AGENTS.md"): why}
+    (root / "pkg/src/AGENTS.md").write_text("# s\n")
+    _start, read = engine_read("claude-code", str(root), str(root / "pkg/src/m.py"), home=str(home), env={})
+    assert read.files == ()
+    assert {x.path: (x.why, x.detail) for x in read.left_out} == {
+        str(root / "pkg/AGENTS.md"): why,
+        str(root / "pkg/src/AGENTS.md"): why,
+    }
+
+
+def test_a_mode_that_loads_no_agents_md_says_so_where_it_was_set(tree: Tree) -> None:
+    root = tree({".git/HEAD": "x", "AGENTS.md": "# r\n", "a/AGENTS.md": "# a\n", "a/f.py": "f\n"})
+    settings = {"pluginConfigs": {"agents-md@builtin": {"options": {"instructionFiles": "claude-md"}}}}
+    home = tree({".claude/settings.json": {"json": settings}}, "home")
+    start, read = engine_read("claude-code", str(root), str(root / "a/f.py"), home=str(home), env={})
+    assert start.files == () and read.files == ()
+    [(path, why, detail)] = [(x.path, x.why, x.detail) for x in read.left_out]
+    assert (path, why) == (str(root / "a/AGENTS.md"), Left.DISABLED)
+    assert detail.startswith("instructionFiles is claude-md (") and "settings.json" in detail
+    assert [x.path for x in start.left_out] == [str(root / "AGENTS.md")]

@@ -9,12 +9,14 @@ import os
 from agents_md._model import InstructionFile, Kind, SkipReason
 from agents_md._util.std import Mapping, Sequence
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
+from agents_md.engine.paths import dirs_between, path_chain
 from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, LeftOut, Scope
 from agents_md.engines.registry import ENGINES, find
 from agents_md.errors import UsageError
 from agents_md.host.session import Session
+from agents_md.plugins.agents_md.option import AND_AGENTS_MD, OR_AGENTS_MD, ModeReading
 from agents_md.plugins.agents_md.placement import FILE_NAMES as AGENTS_NAMES
-from agents_md.plugins.agents_md.records import GIVEN, LOADED, READ_FILE, SAME_TEXT, ReadDecision
+from agents_md.plugins.agents_md.records import GIVEN, LOADED, READ_FILE, SAME_TEXT, ReadDecision, StoodDown
 
 CLAUDE_CODE = "claude-code"
 ENGINE_NAMES = (CLAUDE_CODE, *(e.name for e in ENGINES))
@@ -55,6 +57,10 @@ def claude_code_start(session: Session) -> EngineStart:
         for s in start.skipped
     )
     names = ("CLAUDE.md", "AGENTS.md") if start.instruction_files_enabled else ("CLAUDE.md",)
+    # An AGENTS.md loaded under another name (a CLAUDE.md linked to it) was not left out.
+    loaded = {os.path.realpath(f.path) for f in files}
+    chain = path_chain(session.inputs.cwd)
+    left += tuple(x for x in _not_looked_for(session, chain) if os.path.realpath(x.path) not in loaded)
     return EngineStart(
         engine=CLAUDE_CODE,
         cwd=session.inputs.cwd,
@@ -92,7 +98,32 @@ def claude_code_read(session: Session, path: str, *, after: Sequence[str] = ()) 
     blocks = result.blocks
     files = tuple(_engine_file(f, Scope.READ) for f in result.files)
     left = tuple(x for record in result.records if isinstance(record.value, ReadDecision) for x in _left(record.value))
+    if not any(isinstance(record.value, ReadDecision) for record in result.records):
+        cwd = session.inputs.cwd
+        left += _not_looked_for(session, dirs_between(cwd, os.path.dirname(os.path.normpath(result.path))))
     return EngineRead(path=result.path, files=files, text="\n".join(blocks) if blocks else None, left_out=left)
+
+
+def _not_looked_for(session: Session, directories: Sequence[str]) -> tuple[LeftOut, ...]:
+    """The AGENTS.md files in ``directories`` that the built-in plugin did not look for, as its
+    start recorded why: its mode loads none, or (the default mode) it stood down for the
+    project's own files."""
+    records = [r.value for r in session.start().records]
+    stood = next((r for r in records if isinstance(r, StoodDown)), None)
+    mode = next((r for r in records if isinstance(r, ModeReading)), None)
+    if stood is not None:
+        names = ", ".join(dict.fromkeys(os.path.basename(p) for p in stood.claimed_by))
+        detail = f"the agents-md plugin stood down for {names} ({OR_AGENTS_MD})"
+    elif mode is not None and mode.mode not in (OR_AGENTS_MD, AND_AGENTS_MD):
+        detail = f"instructionFiles is {mode.mode} ({mode.source})"
+    else:
+        return ()
+    return tuple(
+        LeftOut(path=path, why=Left.DISABLED, detail=detail)
+        for directory in directories
+        for path in (os.path.join(directory, name) for name in AGENTS_NAMES)
+        if os.path.isfile(path)
+    )
 
 
 # Why the plugin left an AGENTS.md of a Read out (``ReadDecision``), as the engines' words.

@@ -10,7 +10,7 @@ from typing import Any
 from agents_md._util.std import Sequence
 from agents_md.cli.style import PathNames, Style, human_bytes
 from agents_md.engine.paths import is_inside
-from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, Scope
+from agents_md.engines.model import EngineFile, EngineRead, EngineStart, Left, LeftOut, Scope
 
 _LEFT = {
     "blank": "empty or white space only",
@@ -114,11 +114,18 @@ def _sent_as(path: str, files: Sequence[EngineFile], shown: PathNames) -> str | 
     return f"as {shown(alias)} ({'a link to it' if os.path.islink(alias) else 'its target'})"
 
 
+def _no(x: LeftOut) -> str:
+    """A table cell for a file left out: why, in the views' words (a switch says which)."""
+    if x.why is Left.DISABLED and x.detail:
+        return f"no: {x.detail}"
+    return f"no: {_LEFT.get(str(x.why), str(x.why))}"
+
+
 def _absent(path: str, start: EngineStart, shown: PathNames) -> str:
     """Why ``start`` did not load ``path``: its own record, else what its walk did not cover."""
     for x in start.left_out:
         if x.path == path:
-            return f"no: {_LEFT.get(str(x.why), str(x.why))}"
+            return _no(x)
     alias = _sent_as(path, start.files, shown)
     if alias is not None:
         return alias
@@ -207,7 +214,7 @@ def _not_attached(path: str, start: EngineStart, read: EngineRead, reads_at_all:
         return alias
     for x in read.left_out:
         if x.path == path:
-            return f"no: {_LEFT.get(str(x.why), str(x.why))}"
+            return _no(x)
     if any(x.why is Left.UNTRUSTED for x in start.left_out):
         return "no: folder not trusted"
     if any(f.path == path for f in start.files):
