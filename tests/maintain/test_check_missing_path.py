@@ -191,6 +191,19 @@ def test_a_path_into_a_dependency_or_a_package_or_an_ignored_file_is_not_checked
     assert [f.line for f in r.findings("missing-path")] == [8]
 
 
+def test_a_dependency_of_the_workspace_root_is_a_package_in_every_package_below(repo: Repo) -> None:
+    # laxdb: "Use `Flag` from `effect/unstable/cli`" in packages/cli, whose own package.json does not
+    # list ``effect``: the workspace root's does, and every package imports it from there.
+    files = {
+        "package.json": '{"name": "mono", "workspaces": ["packages/*"], "dependencies": {"effect": "4"}}\n',
+        "packages/cli/package.json": '{"name": "@lx/cli", "dependencies": {"@lx/api": "workspace:*"}}\n',
+        "packages/cli/src/main.ts": "x\n",
+        "AGENTS.md": "# Root\n",
+        "packages/cli/CLAUDE.md": "# CLI\n\n4. Use `Flag` from `effect/unstable/cli` for args\n5. See `src/gone.ts`\n",
+    }
+    assert [(f.file, f.line) for f in repo(files).findings("missing-path")] == [("packages/cli/CLAUDE.md", 4)]
+
+
 def test_a_dart_package_a_pubspec_names_is_no_path(repo: Repo) -> None:
     # bluebubbles: "`kIsWeb` from `flutter/foundation.dart`" (``package:flutter/foundation.dart``).
     pubspec = (

@@ -1,9 +1,11 @@
 """Which words of a doc name a package rather than a path: the dependencies a folder's manifest
 declares, and the repository's own packages.
 
-1. The nearest manifest at or above a folder (``package.json``, ``pyproject.toml``,
-   ``Cargo.toml``, ``go.mod``, Dart's ``pubspec.yaml``) declares its dependencies: ``prettier/plugins/babel`` in a
-   folder whose ``package.json`` depends on ``prettier`` is a module specifier, not a path.
+1. The manifests at or above a folder (``package.json``, ``pyproject.toml``, ``Cargo.toml``,
+   ``go.mod``, Dart's ``pubspec.yaml``) declare its dependencies: ``prettier/plugins/babel`` in a
+   folder whose ``package.json`` depends on ``prettier`` is a module specifier, not a path. A
+   workspace's root manifest counts for every package below it (``effect/unstable/cli`` in a
+   package of a workspace whose root depends on ``effect``: hoisted, imported from every package).
 2. A Go module counts written without its host too (``hashicorp/vault/api``).
 3. Go's standard library (``go/ast``, ``net/http``) counts everywhere, and so do the
    repository's own packages: the names its manifests declare
@@ -203,13 +205,14 @@ class Packages:
 
     def dependencies(self, directory: str) -> set[str]:
         """Step 1, for a folder relative to the root."""
+        out: set[str] = set()
         current = directory
         while True:
             rel = self._by_dir.get(current)
             if rel is not None:
-                return self._manifest(rel)[1]
+                out |= self._manifest(rel)[1]
             if not current:
-                return set()
+                return out
             current = posixpath.dirname(current)
 
     def names(self, directory: str, first: str, second: str | None) -> bool:

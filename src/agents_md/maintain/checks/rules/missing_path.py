@@ -25,7 +25,7 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    only in case (``PULL_REQUEST_TEMPLATE.md`` of ``pull_request_template.md``), it says so.
 3. Not checked: a path into a dependency or build folder (``node_modules``, ``dist``, ``target``,
    ...), a folder's name alone that names what a build or a run makes (``generated/``, ``logs/``),
-   one whose first part is a package (a dependency of the nearest manifest, or one of the
+   one whose first part is a package (a dependency of a manifest at or above the doc, or one of the
    repository's own: a module specifier such as ``prettier/plugins/babel``; a Go module without
    its host, ``hashicorp/vault/api``), words that name no place (``tasks/TaskService``, a folder
    and a class; ``pkg/skip.ResolveSkipFor``, a name in a folder's package), a link's label
