@@ -174,3 +174,20 @@ def test_link_names_the_docs_git_does_not_track(repo: Repo, capsys: pytest.Captu
         "ok            CLAUDE.md  (imports AGENTS.md)",
         "dry run: 0 to create, 0 refused",
     ]
+
+
+def test_without_a_form_the_repository_s_own_is_followed(repo: Repo, capsys: pytest.CaptureFixture[str]) -> None:
+    """relayfile: its root CLAUDE.md is a link to AGENTS.md; the nested ones are planned so too."""
+    r = repo({"AGENTS.md": "# Root\n", "CLAUDE.md": {"symlink": "AGENTS.md"}, "site/AGENTS.md": "# Site\n"})
+    assert _link(r, capsys) == (
+        0,
+        [
+            "ok            CLAUDE.md  (a link to AGENTS.md)",
+            "would create  site/CLAUDE.md  (-> AGENTS.md)",
+            "dry run: 1 to create, 0 refused; --write creates them",
+            "form: symlink (the repository's own: 1 of its 1 CLAUDE.md beside an AGENTS.md link to it; --form chooses)",
+        ],
+    )
+    assert _link(r, capsys, "--form", "import", "--write")[0] == 0  # asked for: the import form
+    assert (r.path / "site/CLAUDE.md").read_text() == IMPORT_TEXT
+    assert plan_link(str(r.path)).form == "import"  # one link, one import: links are no longer the most

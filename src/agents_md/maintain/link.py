@@ -3,7 +3,9 @@
 Planned first, as data (a dry run is the plan); then, if asked, applied:
 
 1. No ``CLAUDE.md`` there: create it — ``import`` form, the one line ``@AGENTS.md`` (the form
-   that works on Windows), or ``symlink`` form, a link to ``AGENTS.md``.
+   that works on Windows), or ``symlink`` form, a link to ``AGENTS.md``. Unless asked for one, the
+   form is the repository's own: ``symlink`` where most ``CLAUDE.md`` files already beside an
+   ``AGENTS.md`` are links to it (``LinkPlan.form_why`` says so), else ``import``.
 2. A ``CLAUDE.md`` that already imports ``AGENTS.md`` (read with the engine's import rules) or
    links to it: nothing to do.
 3. Anything else is refused, naming the file: a ``CLAUDE.md`` with other content, a link
@@ -57,6 +59,7 @@ class LinkPlan:
     actions: tuple[LinkAction, ...]
     untracked: tuple[str, ...] = ()  # AGENTS.md and CLAUDE.md on disk that git does not track: not looked at
     refusal: str | None = None  # git's refusal to read the repository (its files on disk are read instead)
+    form_why: str = ""  # why this form, when the plan chose it for the repository's convention
 
     def of(self, status: str) -> tuple[LinkAction, ...]:
         return tuple(a for a in self.actions if a.status == status)
@@ -102,11 +105,11 @@ def _names(folder: str) -> list[str]:
 
 
 def plan_link(
-    directory: str = ".", *, form: str = IMPORT, paths: Sequence[str] = (), config: Config | None = None
+    directory: str = ".", *, form: str | None = None, paths: Sequence[str] = (), config: Config | None = None
 ) -> LinkPlan:
     """What ``link`` would do for each ``AGENTS.md`` in the repository holding ``directory`` (under ``paths``:
-    absolute, or relative to the root)."""
-    if form not in FORMS:
+    absolute, or relative to the root), in ``form`` (``None``: the repository's own, step 1)."""
+    if form is not None and form not in FORMS:
         raise ValueError(f"form must be one of {', '.join(FORMS)}, not {form!r}")
     repo = open_repo(directory, config)
     paths = repo.relative(paths)
@@ -130,7 +133,20 @@ def plan_link(
         actions.append(LinkAction(agents=rel, claude=claude, status=status, reason=reason))
     judged = {a.claude for a in actions}  # a CLAUDE.md beside a tracked AGENTS.md is looked at, tracked or not
     untracked = tuple(f for f in repo.untracked_docs(paths) if f not in judged)
-    return LinkPlan(root=repo.root, form=form, actions=tuple(actions), untracked=untracked, refusal=repo.refusal)
+    why = ""
+    if form is None:
+        form, why = _convention(repo.root, [a for a in actions if a.status == PRESENT])
+    return LinkPlan(
+        root=repo.root, form=form, actions=tuple(actions), untracked=untracked, refusal=repo.refusal, form_why=why
+    )
+
+
+def _convention(root: str, present: Sequence[LinkAction]) -> tuple[str, str]:
+    """Step 1: the form most of the repository's ``CLAUDE.md`` files beside an ``AGENTS.md`` have."""
+    links = sum(os.path.islink(os.path.join(root, a.claude)) for a in present)
+    if links > len(present) - links:
+        return SYMLINK, f"the repository's own: {links} of its {len(present)} CLAUDE.md beside an AGENTS.md link to it"
+    return IMPORT, ""
 
 
 def apply_link(plan: LinkPlan) -> tuple[LinkAction, ...]:

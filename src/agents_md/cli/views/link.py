@@ -6,7 +6,9 @@ from agents_md._util.std import Sequence
 from agents_md.maintain.link import CREATE, CREATED, PRESENT, REFUSE, SKIP, LinkAction
 
 
-def link_text(actions: Sequence[LinkAction], *, form: str, written: bool, untracked: Sequence[str] = ()) -> str:
+def link_text(
+    actions: Sequence[LinkAction], *, form: str, written: bool, untracked: Sequence[str] = (), form_why: str = ""
+) -> str:
     what = "@AGENTS.md" if form == "import" else "-> AGENTS.md"
     lines: list[str] = [f"untracked     {path}: not tracked by git: not checked" for path in untracked]
     for action in actions:
@@ -29,6 +31,8 @@ def link_text(actions: Sequence[LinkAction], *, form: str, written: bool, untrac
         lines.append(f"{created} created, {refused} refused")
     else:
         lines.append(f"dry run: {creates} to create, {refused} refused" + ("; --write creates them" if creates else ""))
+    if form_why and (creates or created):
+        lines.append(f"form: {form} ({form_why}; --form chooses)")
     if form == "import" and (creates or created):
         lines.append(
             "note: Claude Code started in a folder below one of these loads the AGENTS.md it imports only after "
