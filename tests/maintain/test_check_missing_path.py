@@ -383,8 +383,15 @@ def test_a_missing_path_is_said_once_per_doc_with_its_other_lines(repo: Repo) ->
         {"apps/web/.gitignore": "public/fonts/GT-*\n"},  # a folder whose contents a .gitignore names
         {"apps/web/AGENTS.md": "# Web\n\nFonts are gitignored and copied\nat build time into `public/fonts/`.\n"},
         {"apps/web/AGENTS.md": "# Web\n\nThe toolchain is pre-installed in the VM: the fonts (`public/fonts/`).\n"},
+        # 1code: "runs migrations from `drizzle/` folder (dev) or `resources/migrations` (packaged)"
+        {
+            "apps/web/drizzle/0001.sql": "x\n",
+            "apps/web/resources/icon.png": "x\n",
+            "apps/web/AGENTS.md": "# Web\n\nOn start, `initDatabase()` runs migrations from `drizzle/` folder (dev) or "
+            "`resources/migrations` (packaged).\n",
+        },
     ],
-    ids=["gitignore-names-its-contents", "the-doc-says-so", "pre-installed"],
+    ids=["gitignore-names-its-contents", "the-doc-says-so", "pre-installed", "packaged"],
 )
 def test_a_folder_made_locally_is_not_checked(repo: Repo, files: dict[str, str]) -> None:
     doc = files.get("apps/web/AGENTS.md", "# Web\n\nThe fonts go in `public/fonts/`.\n")

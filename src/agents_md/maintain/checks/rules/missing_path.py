@@ -50,7 +50,7 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    part, ``**`` standing for a folder between (``src/main/jniLibs/`` of
    ``packages/*/android/src/main/jniLibs/``: what a build makes in each package), nor one the
    doc says, where it names it, is made locally ("gitignored",
-   "created at build time", "build cache"), or says is not there ("there is no `x`", "`x`,
+   "created at build time", "build cache", "(packaged)": in the app a packager makes), or says is not there ("there is no `x`", "`x`,
    which was deleted", "none of those paths exist"), or tells the reader, or a program, to make
    ("Create `x`", "writes `x`", "copies `a` to `x`", "`a` becomes `x`"; ``read.absence``), or
    names in a table's column of what is made ("Destination", "Output") — where it says so once, for every mention of
@@ -144,7 +144,7 @@ FOUND, MISSING, OUTSIDE = "found", "missing", "outside"
 _MADE_LOCALLY = re.compile(
     r"\b(?:git-?ignored|ignored by git|not (?:committed|checked in|tracked)|never commit(?:ted)?|build[- ]time"
     r"|at build|(?:is|are|gets?) (?:created|generated|downloaded|fetched|populated|written|installed|built|compiled)"
-    r"|pre-?installed|injected|scaffolded"
+    r"|pre-?installed|injected|scaffolded|packaged"
     r"|(?:generated|runtime|build) (?:dirs?|director(?:y|ies)|folders?|files|output|artifacts?|cache))\b",
     re.I,
 )
