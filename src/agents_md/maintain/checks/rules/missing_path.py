@@ -50,7 +50,8 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    part, ``**`` standing for a folder between (``src/main/jniLibs/`` of
    ``packages/*/android/src/main/jniLibs/``: what a build makes in each package), nor one the
    doc says, where it names it, is made locally ("gitignored",
-   "created at build time", "build cache", "(packaged)": in the app a packager makes), or says is not there ("there is no `x`", "`x`,
+   "created at build time", "build cache", "(packaged)": in the app a packager makes), or says is
+   not there ("there is no `x`", "`x`,
    which was deleted", "none of those paths exist"), or tells the reader, or a program, to make
    ("Create `x`", "writes `x`", "copies `a` to `x`", "`a` becomes `x`"; ``read.absence``), or
    names in a table's column of what is made ("Destination", "Output") — where it says so once, for every mention of
