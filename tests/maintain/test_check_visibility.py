@@ -89,6 +89,13 @@ def test_the_fix_follows_the_repositorys_links(repo: Repo) -> None:
         },
         # a docs site's static file, served for users to download into their own projects
         {"docs/_static/CLAUDE.md": "# Notebook assistant\n\nUse `@app.cell`.\nSee `src/app.py`.\n" + "- x\n" * 300},
+        # a tool's own instructions, rewritten by ``openspec update`` (1code): its layout is made as it is used
+        {
+            "CLAUDE.md": "<!-- OPENSPEC:START -->\nAlways open `@/openspec/AGENTS.md` when planning.\n"
+            "<!-- OPENSPEC:END -->\n",
+            "openspec/project.md": "# Project\n",
+            "openspec/AGENTS.md": "# OpenSpec Instructions\n\n- `specs/` - Built and deployed\n" + "- x\n" * 300,
+        },
     ],
     ids=[
         "skills-folder",
@@ -100,6 +107,7 @@ def test_the_fix_follows_the_repositorys_links(repo: Repo) -> None:
         "fixture",
         "agents-folder",
         "docs-static",
+        "openspec",
     ],
 )
 def test_reference_docs_get_no_folder_rules(repo: Repo, layout: dict[str, object]) -> None:

@@ -156,8 +156,8 @@ def test_no_shim_for_a_skills_file_or_a_links_target(repo: Repo, capsys: pytest.
     assert out[:3] == [
         "skipped       .agents/AGENTS.md: another folder's doc (a link's target), loaded there",
         "created       CLAUDE.md  (@AGENTS.md)",
-        "skipped       web/.agents/skills/react/AGENTS.md: a skill's, an agent's, a template's, a test's or a "
-        "vendored project's own file, not a folder's instructions",
+        "skipped       web/.agents/skills/react/AGENTS.md: a skill's, an agent's, a template's, a test's, a tool's "
+        "or a vendored project's own file, not a folder's instructions",
     ]
     assert not (r.path / ".agents/CLAUDE.md").exists()
     assert not (r.path / "web/.agents/skills/react/CLAUDE.md").exists()

@@ -123,7 +123,7 @@ def plan_link(
         if rel in index.reference:
             status, reason = (
                 SKIP,
-                "a skill's, an agent's, a template's, a test's or a vendored project's own file, "
+                "a skill's, an agent's, a template's, a test's, a tool's or a vendored project's own file, "
                 "not a folder's instructions",
             )
         elif rel in index.foreign:

@@ -17,7 +17,9 @@ which doc governs which path.
    (``templates``, ``scaffold``, ``skeleton``, ``boilerplate``, a cookiecutter's ``{{...}}``:
    a file copied into other projects, its paths theirs), or in a vendored copy of another
    project (``vendor``, ``third_party``: Go's ``vendor/go.opentelemetry.io/otel/AGENTS.md`` is
-   that project's, rewritten by ``go mod vendor``), or below a test-data folder (a test's
+   that project's, rewritten by ``go mod vendor``), or in a folder a tool keeps its own
+   instructions in (``openspec/AGENTS.md``, rewritten by ``openspec update``, which the project's
+   docs send the model to when it plans a change), or below a test-data folder (a test's
    project, ``tests/fixtures/repos/x/AGENTS.md``; one directly in ``fixtures/`` tells of the
    fixtures, and is the folder's), or deeper than its own file in an ``.agents`` folder (what a
    tool writes there for agents to read, ``.agents/acme/sdk/api/AGENTS.md``, linked from the
@@ -70,6 +72,9 @@ STATIC_DIRS = frozenset({"_static"})
 AGENTS_HOME = ".agents"  # its own AGENTS.md aside, what lies below it is written for agents to read, not to work in
 # Folders holding copies of other projects (``go mod vendor``): their docs are those projects'.
 VENDOR_DIRS = frozenset({"vendor", "third_party", "third-party", "node_modules", "bower_components"})
+# Folders a tool writes its own instructions in and rewrites them (``openspec init`` and ``update``
+# write ``openspec/AGENTS.md``, which the project's docs send the model to when it plans a change).
+TOOL_DIRS = frozenset({"openspec"})
 # Outside git, the folders nobody writes instructions in: version control, what is installed, caches.
 SKIP_WALK = frozenset(
     {
@@ -184,13 +189,14 @@ def _walk(root: str, rel_start: str, walked: list[int]) -> list[str]:
 
 def in_template(rel: str) -> bool:
     """Step 3: whether ``rel`` lies in a template folder, in a vendored copy of another project,
-    in a test's project below a test-data folder, below a folder of ``.agents`` or in a folder
-    a site ships as it is."""
+    in a folder a tool keeps its own instructions in, in a test's project below a test-data
+    folder, below a folder of ``.agents`` or in a folder a site ships as it is."""
     parts = rel.split("/")[:-1]
     return (
         any(
             part.lower() in TEMPLATE_DIRS
             or part in VENDOR_DIRS
+            or part in TOOL_DIRS
             or part in STATIC_DIRS
             or (part.startswith("{{") and part.endswith("}}"))
             for part in parts
