@@ -288,8 +288,8 @@ def test_the_untracked_docs_are_named_before_what_the_rules_say(repo: Repo) -> N
     )
     r.write({"web/AGENTS.md": "# Web\n"})
     assert r.check().notes == (
-        ".claude/skills/x/AGENTS.md: a skill's, an agent's, a template's, a test's, a tool's or a vendored project's own "
-        "file, not a folder's instructions; not checked",
+        ".claude/skills/x/AGENTS.md: a skill's, an agent's, a template's, a test's, a tool's or a vendored "
+        "project's own file, not a folder's instructions; not checked",
         "web/AGENTS.md: not tracked by git: not checked (git add to check)",
         "AGENTS.md: not valid UTF-8; invalid bytes read as U+FFFD",
     )

@@ -123,8 +123,8 @@ def check(
         reference = sorted(f for f in index.reference if not ignored(f) and within(f, paths))
         if reference:
             notes.append(
-                f"{listing(reference, 2)}: a skill's, an agent's, a template's, a test's, a tool's or a vendored project's own "
-                f"file{'s' if len(reference) > 1 else ''}, not a folder's instructions; not checked"
+                f"{listing(reference, 2)}: a skill's, an agent's, a template's, a test's, a tool's or a vendored "
+                f"project's own file{'s' if len(reference) > 1 else ''}, not a folder's instructions; not checked"
             )
         untracked_at = len(notes)  # where the note on untracked docs goes, once the walk is read (step 5)
         names = INSTRUCTION_NAMES | repo.extra_names
