@@ -159,6 +159,15 @@ def test_invisible_when_the_claude_md_beside_it_does_not_import_it(repo: Repo) -
     ]
 
 
+def test_an_agents_md_the_claude_md_beside_it_holds_whole_misses_nothing(repo: Repo) -> None:
+    # 1code: AGENTS.md is OpenSpec's managed block alone; CLAUDE.md holds that block, then its own text.
+    block = "<!-- OPENSPEC:START -->\n# OpenSpec Instructions\n\nOpen `@/openspec/AGENTS.md`.\n<!-- OPENSPEC:END -->"
+    r = repo({"AGENTS.md": block, "CLAUDE.md": block + "\n\n# Project\n\nRun `make`.\n", "x.py": "x\n"})
+    assert _found(r, "invisible-doc") == []
+    r.write({"AGENTS.md": block + "\nAlso this.\n"})  # a line of its own: that line never loads
+    assert [f for f, *_ in _found(r, "invisible-doc")] == ["AGENTS.md"]
+
+
 def test_a_claude_md_that_only_links_to_it_is_told_so(repo: Repo) -> None:
     r = repo({"AGENTS.md": "# Root\n", "CLAUDE.md": "# Claude\n\nSee [AGENTS.md](./AGENTS.md) for conventions.\n"})
     assert _found(r, "invisible-doc") == [

@@ -70,6 +70,17 @@ def copy_beside(ctx: CheckContext, agents: str) -> Copy | None:
     return Copy(claude=claude, retitled=False, drifted=drifted) if drifted else None
 
 
+def held_in(ctx: CheckContext, agents: str, claude: str) -> bool:
+    """Whether ``claude`` holds the whole text of ``agents`` (both as the engine reads them): an
+    ``AGENTS.md`` that is a part of the ``CLAUDE.md`` beside it (a tool's managed block kept in
+    both, the ``CLAUDE.md`` saying more)."""
+    a_data, c_data = ctx.read(agents), ctx.read(claude)
+    if a_data is None or c_data is None:
+        return False
+    a_text = _text(a_data)
+    return bool(a_text) and a_text in _text(c_data)
+
+
 def _drift(a_text: str, c_text: str) -> int:
     """Step 4: the lines found in only one of two texts that are otherwise the same, else 0."""
     a_lines, c_lines = _counted(a_text), _counted(c_text)

@@ -11,7 +11,8 @@ the engines it does use).
    it (the default mode then reads only what a ``CLAUDE.md`` imports) or beside it (which does
    not import it, or only links to it: "See [AGENTS.md](./AGENTS.md)" shows the model a link).
    Not when that ``CLAUDE.md`` is a copy of it (``checks.copies``): its text loads, and
-   ``duplicate-text`` tells of the copy; nor when it only points to that ``CLAUDE.md`` ("See
+   ``duplicate-text`` tells of the copy; nor when that ``CLAUDE.md`` holds its whole text and
+   more (a tool's managed block kept in both); nor when it only points to that ``CLAUDE.md`` ("See
    [CLAUDE.md](./CLAUDE.md) for our conventions", for the engines that read ``AGENTS.md``).
 3. The fix loads exactly the doc, no more: a ``CLAUDE.md`` beside it holding ``@AGENTS.md``, or a
    link to it when the repository's other ``CLAUDE.md`` files are links (its convention); when
@@ -27,7 +28,7 @@ from collections.abc import Iterator
 from agents_md.diagnostics import Diagnostic, Edit, RuleInfo, Severity
 from agents_md.host.engines import CLAUDE_CODE
 from agents_md.maintain.checks.context import CheckContext
-from agents_md.maintain.checks.copies import copy_beside
+from agents_md.maintain.checks.copies import copy_beside, held_in
 from agents_md.maintain.read.pointer import is_pointer
 from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, anchor_dir, case_variant, shown
 
@@ -84,6 +85,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
             copy = copy_beside(ctx, rel)
             if copy is not None and copy.claude == beside[0]:
                 continue  # its text loads, as the copy's: duplicate-text says so
+            if held_in(ctx, rel, beside[0]):
+                continue  # its whole text loads, as a part of the CLAUDE.md
             if _only_points_to(ctx, rel, beside[0]):
                 continue  # "See [CLAUDE.md](./CLAUDE.md)": what it stands for is what loads
             # Unsafe: the CLAUDE.md then loads the AGENTS.md too, which may repeat what it says.
