@@ -35,6 +35,10 @@ def _lines(repo: Repo, doc: str, files: dict[str, str] | None = None) -> list[in
         "A prior revision named `../../tests/streaming/` and `PerfBenchTest` — none of those paths or files exist.",
         "- `bindings/kotlin/src/` replaces the former Go gateway (`bindings/go/gateway/`, removed 2026-04-14).",
         "- The old bridge (`bindings/kotlin/bridge/`, now removed) spoke JNI.",
+        # mobvibe: "Note: the repository has no `apps/mobile/`; go by the folders there are."
+        "说明：当前仓库没有 `foundation/mobile/` 目录，以实际目录为准。",
+        "- 未发现 `.cursor/rules/`、`.cursorrules` 或 `foundation/copilot-instructions.md`。",
+        "`foundation/legacy/Gone.kt` 已删除，请使用 `foundation/bridge/CppBridge.kt`。",
     ],
     ids=[
         "there-is-no",
@@ -45,10 +49,19 @@ def _lines(repo: Repo, doc: str, files: dict[str, str] | None = None) -> list[in
         "none-of-those",
         "the-former",
         "comma-removed",
+        "chinese-there-is-no",
+        "chinese-not-found-list",
+        "chinese-deleted",
     ],
 )
 def test_a_path_the_doc_says_is_not_there_is_not_reported(repo: Repo, text: str) -> None:
     assert _lines(repo, f"# Kotlin\n\n{text}\n") == []
+
+
+def test_a_stale_path_in_a_chinese_doc_is_still_reported(repo: Repo) -> None:
+    # mobvibe: "core / shared (`packages/core`, `packages/shared`)", packages/core merged away since.
+    text = "说明：核心与共享（`foundation/core/Core.kt`, `foundation/bridge/CppBridge.kt`），不要修改生成的代码。"
+    assert _lines(repo, f"# Kotlin\n\n{text}\n") == [3]
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ reference to report.
 2. Said absent right after it, or after the names listed with it: "`x`, which was deleted",
    "`x` does not exist", "`x`/`y` are gone", "`x` was renamed", "`x`, removed in May", "`x`: **DEPRECATED**".
 3. Said absent of several at once, in its sentence: "`x` and `y` ... none of those paths exist".
+   In Chinese or Japanese too: "当前仓库没有 `x` 目录", "未发现 `a`、`b` 或 `x`", "`x` 已删除".
 4. Named to be made: "Create `x`", "add a new file `x`", "scaffold `x`", "Generate `x`", or as
    an example of what to make ("Create a new example in `examples/` (e.g., `examples/x`)"); or what a program
    makes: "writes a feature branch plus `.x/` artifacts", where it copies to: "copies `a/` to
@@ -27,8 +28,9 @@ from agents_md.maintain.read.commands import NEGATION
 from agents_md.maintain.read.markdown import Item
 
 # Where a clause ends: punctuation, a dash between words, "but", a table's cell.
-_CLAUSE_END = re.compile(r"[,;:.!?](?=\s|$)|\s[-\u2013\u2014]\s|\bbut\b|\|", re.I)
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+# Chinese and Japanese punctuation ends a clause with no space after it; their list comma (、) does not.
+_CLAUSE_END = re.compile(r"[,;:.!?](?=\s|$)|[，。；：！？]|\s[-\u2013\u2014]\s|\bbut\b|\|", re.I)
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？]")
 # A list item, a heading, a table row or a quote starts a block of its own: the clause goes no further back.
 _BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|\||>)")
 _WRAPPED = 3  # lines a sentence may be wrapped over, looking back
@@ -51,6 +53,13 @@ _ABSENT_AFTER = re.compile(
 )
 # "`packages/mcp`: **DEPRECATED** - moved to core": a path the doc marks as on its way out.
 _DEPRECATED_AFTER = re.compile(r"^\W{0,5}(?:(?:is|are|was|now)\s+)?(?:deprecated|obsolete)\b", re.I)
+# The same said in Chinese or Japanese, anywhere in the clause before it (the words bind without
+# spaces, and a list's 、 or 或 keeps them for every name listed: "未发现 `a`、`b` 或 `c`"), or right
+# after it ("`x` 不存在", "`x` 已删除").
+_ABSENT_CJK_BEFORE = re.compile(r"没有|未发现|未找到|不存在|不再|已(?:被)?(?:删除|移除|废弃)|存在しない|ありません")
+_ABSENT_CJK_AFTER = re.compile(
+    r"^[\W_]{0,3}(?:(?:目录|文件|文件夹)?(?:不存在|已不存在|已(?:被)?(?:删除|移除|废弃|弃用))|(?:は)?存在しない|は削除)"
+)
 _NONE_EXIST = re.compile(r"\bnone of (?:these|those|them|which)\b[^.!?]*\bexists?\b", re.I)
 _TO_BE_MADE = re.compile(
     r"\b(?:create|scaffold|generate|add (?:a |an )?new|write (?:a |an )?new)\s+(?:(?:a|an|the|new|empty|file|folder|"
@@ -141,6 +150,8 @@ def said_absent(lines: list[str], item: Item) -> bool:
     # "Don't forget [the guide](x.md)": a link is followed even so, so a negation says nothing of it.
     negated = item.kind != "link" and NEGATION.search(clause) is not None
     if negated or _ABSENT_BEFORE.search(clause) or _ABSENT_AFTER.match(after) or _DEPRECATED_AFTER.match(after):
+        return True
+    if _ABSENT_CJK_BEFORE.search(clause) or _ABSENT_CJK_AFTER.match(after):
         return True
     sentence = _SENTENCE_END.split(before)[-1] + item.text + _SENTENCE_END.split(after, maxsplit=1)[0]
     return _NONE_EXIST.search(sentence) is not None
