@@ -404,6 +404,14 @@ def test_a_folder_git_ignores_by_a_folder_pattern_is_not_checked(repo: Repo) -> 
     assert r.findings("missing-path") == []
 
 
+def test_a_path_through_a_folder_name_a_gitignore_spells_out_is_not_checked(repo: Repo) -> None:
+    # 86d: "spreading `...templateOverrides` last in `generated/components.ts`", with `generated/` in
+    # apps/store/.gitignore: a generator writes it. A wildcard alone names no folder.
+    doc = "# Web\n\n- `generated/components.ts`\n- `src/gone.ts`\n"
+    files = {**FILES, "apps/store/.gitignore": "generated/\n*\n!*.ts\n", "apps/web/AGENTS.md": doc}
+    assert [f.line for f in repo(files).findings("missing-path")] == [4]
+
+
 def test_a_path_below_a_folder_the_doc_named_before_is_found(repo: Repo) -> None:
     files = {
         "src/pkg/cli/main.py": "x\n",

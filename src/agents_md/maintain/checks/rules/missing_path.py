@@ -559,13 +559,17 @@ class _IgnoreRules:
       ``website/.gitignore``: ``website/public/fonts``);
     - ``shapes``: every pattern with a folder in it, as its parts (``packages/*/android/src/main/jniLibs/``),
       so that a doc naming such a folder from elsewhere (``src/main/jniLibs/``: "in each package")
-      names what a build makes, not a stale path.
+      names what a build makes, not a stale path;
+    - ``names``: the names a pattern of one part spells out (``generated/`` in ``apps/store/.gitignore``:
+      a folder of that name, at any depth below), so that a path through such a folder
+      (``generated/components.ts``, which a generator writes) names what is made locally.
     """
 
     def __init__(self, ctx: CheckContext) -> None:
         assert ctx.git is not None
         within: set[str] = set()
         shapes: set[tuple[str, ...]] = set()
+        names: set[str] = set()
         for ignore_file in ctx.git.ls_files([":(glob)**/.gitignore"]):
             home = posixpath.dirname(ignore_file)
             try:
@@ -574,7 +578,11 @@ class _IgnoreRules:
                 continue
             for pattern in (data or b"").decode("utf-8", errors="replace").splitlines():
                 pattern = pattern.strip()
-                if not pattern or pattern.startswith(("#", "!")) or "/" not in pattern.rstrip("/"):
+                if not pattern or pattern.startswith(("#", "!")):
+                    continue
+                if "/" not in pattern.rstrip("/"):
+                    if not any(c in pattern for c in "*?[]\\"):  # spelled out: ``*`` would name everything
+                        names.add(pattern.rstrip("/"))
                     continue
                 raw = pattern.strip("/").split("/")
                 # ``**`` stands for the folders between: one part of a path written from elsewhere
@@ -589,6 +597,7 @@ class _IgnoreRules:
                     within.add(posixpath.join(home, *fixed) if home else "/".join(fixed))
         self.within = frozenset(within)
         self.shapes = frozenset(shapes)
+        self.names = frozenset(names)
 
     def made_locally(self, candidate: _Candidate) -> bool:
         if self.within.intersection(s.rstrip("/") for s in candidate.lookups):
@@ -596,6 +605,8 @@ class _IgnoreRules:
         parts = [p for p in candidate.path.split("#", 1)[0].split("/") if p not in ("", ".", "..")]
         if len(parts) < 2 and not _lone_folder(candidate.path):
             return False
+        if any(p in self.names for p in (parts if _lone_folder(candidate.path) else parts[:-1])):
+            return True
         return any(_runs_within(parts, shape) for shape in self.shapes)
 
 
