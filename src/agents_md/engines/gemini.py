@@ -45,7 +45,9 @@
    folder first, within a folder in ``context.fileName`` order, each once per session: ``--- Newly Discovered
    Project Context ---\\n`` + blocks + ``--- End Project Context ---``. A read outside the
    working directory, of a file ``gemini_ignore`` says is ignored, or of something that is not
-   a file (missing, a dangling link, a folder), fails in the tool: nothing.
+   a file (missing, a dangling link, a folder), fails in the tool: nothing. So does a read of a
+   path holding a double quote or three dots in a row (``app/[...slug]/page.tsx``, a Next.js
+   catch-all route: "Path contains suspicious characters"); two dots, or ``…``, are read.
 """
 
 from __future__ import annotations
@@ -236,6 +238,8 @@ class Session:
 
     def read(self, path: str) -> EngineRead:
         """Step 8."""
+        if '"' in path or "..." in path:  # refused as written, before the path is resolved
+            return EngineRead(path=os.path.normpath(path), files=(), text=None)
         path = self.fs.realpath(os.path.normpath(path))
         from agents_md.engines.gemini_ignore import ignored  # lazy: only a read asks (it reads ignore files)
 
