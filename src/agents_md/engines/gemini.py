@@ -47,7 +47,9 @@
    working directory, of a file ``gemini_ignore`` says is ignored, or of something that is not
    a file (missing, a dangling link, a folder), fails in the tool: nothing. So does a read of a
    path holding a double quote or three dots in a row (``app/[...slug]/page.tsx``, a Next.js
-   catch-all route: "Path contains suspicious characters"); two dots, or ``…``, are read.
+   catch-all route: "Path contains suspicious characters"); two dots, or ``…``, are read. A
+   path's ``%XX`` escapes are decoded first (``src/%20x/a.ts`` reads ``src/ x/a.ts``), unless
+   one is not an escape of UTF-8, when the path is read as written.
 """
 
 from __future__ import annotations
@@ -240,7 +242,7 @@ class Session:
         """Step 8."""
         if '"' in path or "..." in path:  # refused as written, before the path is resolved
             return EngineRead(path=os.path.normpath(path), files=(), text=None)
-        path = self.fs.realpath(os.path.normpath(path))
+        path = self.fs.realpath(os.path.normpath(_unescaped(path)))
         from agents_md.engines.gemini_ignore import ignored  # lazy: only a read asks (it reads ignore files)
 
         # The workspace: the working directory, then each included folder (each with its own top).
@@ -271,6 +273,22 @@ class Session:
         return EngineRead(
             path=path, files=tuple(found), text=JIT_HEAD + "\n".join(block(f.path, f.text) for f in found) + JIT_TAIL
         )
+
+
+def _unescaped(path: str) -> str:
+    """Step 8: ``path`` with its ``%XX`` escapes decoded, as a URI component is; as written when
+    one is not an escape, or the bytes are not UTF-8."""
+    if "%" not in path:
+        return path
+    import re
+    from urllib.parse import unquote_to_bytes  # lazy: only a path with a % in it
+
+    if re.search(r"%(?![0-9A-Fa-f]{2})", path):
+        return path
+    try:
+        return unquote_to_bytes(path).decode("utf-8")
+    except UnicodeDecodeError:
+        return path
 
 
 def _blocks(files: Sequence[EngineFile]) -> str:
