@@ -38,6 +38,12 @@
    ``<system-reminder>\\n`` + entries joined by ``\\n\\n`` + ``\\n</system-reminder>``.
    Any other read outside the working directory, or of something that is not a file
    (missing, a dangling link, a folder), attaches nothing.
+8. What the read tool takes the file for decides first (by its name, whatever it holds):
+   an image (``.png``, ``.jpg``, ``.jpeg``, ``.gif``, ``.webp``) or a PDF is read as an
+   attachment: the folders' files are taken as sent (a later read does not attach them) and
+   nothing is shown; a binary file ("Cannot read binary file": a name of ``BINARY_NAMES``, or
+   a head of ``SNIFF_BYTES`` holding a NUL byte or more than 30 % control characters) attaches
+   nothing and takes nothing.
 """
 
 from __future__ import annotations
@@ -57,6 +63,39 @@ CLAUDE_MD = "CLAUDE.md"
 CONTEXT_MD = "CONTEXT.md"  # an older name OpenCode still reads, after the two
 BOM = "\ufeff"
 _GLOB = frozenset("*?[{")
+# Step 8: the names OpenCode's read tool takes for an image or a PDF, or for a binary file, by
+# their extension (seen one at a time: g11_opencode_read_extensions).
+SHOWN_NAMES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".pdf"})
+BINARY_NAMES = frozenset(
+    [
+        ".zip",
+        ".gz",
+        ".tar",
+        ".7z",
+        ".jar",
+        ".war",
+        ".pyc",
+        ".pyo",
+        ".o",
+        ".a",
+        ".lib",
+        ".dll",
+        ".so",
+        ".exe",
+        ".bin",
+        ".dat",
+        ".wasm",
+        ".class",
+        ".xls",
+        ".xlsx",
+        ".doc",
+        ".docx",
+        ".ppt",
+        ".pptx",
+        ".odt",
+    ]
+)
+SNIFF_BYTES = 4096
 
 
 def _common_dir(path: str, fs: FileSystem) -> str:
@@ -169,6 +208,22 @@ class Session:
             left.append(LeftOut(path=path, why=Left.BLANK, detail="a BOM alone" if data else "empty"))
             return None
         return text, len(data)
+
+    def _binary(self, path: str) -> bool:
+        """Step 8: whether the read tool refuses ``path`` as a binary file."""
+        ext = os.path.splitext(path)[1].lower()
+        if ext in SHOWN_NAMES:
+            return False
+        if ext in BINARY_NAMES:
+            return True
+        try:
+            head = self.fs.read_head(path, SNIFF_BYTES) or b""
+        except OSError:
+            return True  # unreadable: the tool fails as it does on a binary file
+        if b"\0" in head:
+            return True
+        control = sum(1 for b in head if b < 9 or 13 < b < 32)
+        return bool(head) and control / len(head) > 0.3
 
     def _file(self, path: str, scope: Scope, why: str, left: list[LeftOut]) -> EngineFile | None:
         if path in self._claimed:
@@ -284,10 +339,10 @@ class Session:
         )
 
     def read(self, path: str) -> EngineRead:
-        """Step 7."""
+        """Steps 7 and 8."""
         path = os.path.normpath(path)
-        # Not a file (missing, a dangling link, a folder): the tool fails.
-        if not self.fs.is_file(path):
+        # Not a file (missing, a dangling link, a folder), or one the tool takes for binary: it fails.
+        if not self.fs.is_file(path) or self._binary(path):
             return EngineRead(path=path, files=(), text=None)
         left: list[LeftOut] = []
         found: list[EngineFile] = []
@@ -306,7 +361,7 @@ class Session:
                         found.append(f)
                 break
             directory = os.path.dirname(directory)
-        if not found:
-            return EngineRead(path=path, files=(), text=None)
+        if not found or os.path.splitext(path)[1].lower() in SHOWN_NAMES:
+            return EngineRead(path=path, files=(), text=None)  # an image's or a PDF's: taken, not shown
         body = "\n\n".join(entry(f.path, f.text) for f in found)
         return EngineRead(path=path, files=tuple(found), text=f"<system-reminder>\n{body}\n</system-reminder>")
