@@ -67,33 +67,8 @@ _GLOB = frozenset("*?[{")
 # their extension (seen one at a time: g11_opencode_read_extensions).
 SHOWN_NAMES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".pdf"})
 BINARY_NAMES = frozenset(
-    [
-        ".zip",
-        ".gz",
-        ".tar",
-        ".7z",
-        ".jar",
-        ".war",
-        ".pyc",
-        ".pyo",
-        ".o",
-        ".a",
-        ".lib",
-        ".dll",
-        ".so",
-        ".exe",
-        ".bin",
-        ".dat",
-        ".wasm",
-        ".class",
-        ".xls",
-        ".xlsx",
-        ".doc",
-        ".docx",
-        ".ppt",
-        ".pptx",
-        ".odt",
-    ]
+    {".zip", ".gz", ".tar", ".7z", ".jar", ".war", ".pyc", ".pyo", ".o", ".a", ".lib", ".dll", ".so", ".exe"}
+    | {".bin", ".dat", ".wasm", ".class", ".xls", ".xlsx", ".doc", ".docx", ".ppt", ".pptx", ".odt"}
 )
 SNIFF_BYTES = 4096
 
