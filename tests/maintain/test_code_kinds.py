@@ -38,6 +38,21 @@ from agents_md.maintain.repo.history import is_release
         ("web/public/logo.png", "asset"),
         ("fonts/x.woff2", "asset"),
         ("VERSION", "version file"),
+        ("docs/docs.json", "docs navigation"),
+        ("website/sidebars.ts", "docs navigation"),
+        ("mkdocs.yml", "docs navigation"),
+        ("pages/guide/_meta.json", "docs navigation"),
+        ("ktor-compiler-plugin/testData/openapi/routes.kt", "test data"),
+        ("ktor-http/api/ktor-http.api", "generated"),
+        ("ktor-http/api/ktor-http.klib.api", "generated"),
+        ("gradle/wrapper/gradle-wrapper.properties", "version file"),
+        (".bumpversion.toml", "version file"),
+        ("LICENSE", "prose"),
+        ("LICENSE-MIT", "prose"),
+        ("go/THIRD_PARTY_LICENSES_GO", "prose"),
+        ("THIRD-PARTY-NOTICES.TXT", "prose"),
+        ("CONTRIBUTING", "prose"),
+        ("manual/intro.typ", "prose"),
     ],
 )
 def test_what_is_not_code(path: str, kind: str) -> None:
@@ -57,6 +72,11 @@ def test_what_is_not_code(path: str, kind: str) -> None:
         "src/generator.py",
         "tools/vendor",  # a file named as a vendored folder is
         "web/generated",
+        "server/api/routes.go",
+        "idl/gateway.api",  # an ``.api`` file outside an API dump's folder
+        "pkg/license.go",
+        "app/security.py",
+        "web/src/Readme.tsx",
     ],
 )
 def test_what_is_code(path: str) -> None:

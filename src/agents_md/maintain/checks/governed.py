@@ -7,7 +7,8 @@ what updates it, which only point elsewhere, and what counts as code. One notion
    it tells the reader to update (``update [doc.go](./doc.go)``).
 3. A pointer doc (``read.pointer``) is not judged: the file it points to is the doc.
    What a doc names (the paths its code spans and links spell) tells which changes concern it.
-4. Code: not an instruction file or in ``.claude/``, not in a skill's folder, not ignored, not
+4. Code: not an instruction file or in an agent's own folder (``.claude/``, ``.cursor/``, a plugin's
+   ``.claude-plugin/``), not in a skill's folder, not ignored, not
    matched by ``not-code``, no kind ``repo.code`` sets aside, and no file a doc calls generated;
    CI, bot and git plumbing (``.github/``, ``renovate.json``, ``.gitignore``) only for a doc in its folder
    (``.github/AGENTS.md``). In the history (``stale-doc``) a manifest is no code either.
@@ -32,6 +33,10 @@ from agents_md.maintain.repo.ignore import ignore_matcher
 from agents_md.maintain.views.imports import ImportGraph
 
 CODE_CACHE = 65536  # paths whose verdict is remembered, cleared when full
+# Agents' own folders: their settings, rules, commands and a plugin's manifest are no code a doc describes.
+AGENT_FOLDERS = frozenset(
+    {".claude", ".claude-plugin", ".codex", ".codex-plugin", ".cursor", ".cursor-plugin", ".gemini", ".agents"}
+)
 # The repository's plumbing: CI workflows, issue templates, dependency bots' settings, git's own files.
 CI_FOLDERS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pipelines"})
 _CI_FILES = frozenset(
@@ -174,7 +179,7 @@ class Governed:
 
     def _is_code(self, path: str) -> bool:
         base = path.rpartition("/")[2]
-        if base in self._names or path.startswith(".claude/") or "/.claude/" in path:
+        if base in self._names or not AGENT_FOLDERS.isdisjoint(path.split("/")[:-1]):
             return False
         if ci_plumbing(path) and not ci_plumbing(self.governance.doc_of(path) or ""):
             return False  # CI's plumbing is the code of a doc in its own folder (``.github/AGENTS.md``) only
