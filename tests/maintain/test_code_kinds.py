@@ -93,6 +93,8 @@ def test_what_is_code(path: str) -> None:
         (['    "react": "^18.2.0",'], ['    "vue": "^3.0.0",'], False),
         ([], ['    "zod": "^3.0.0",'], False),
         (['  "dev": "vite",'], ['  "dev": "vite --host",'], False),
+        (['    "url": "x.git",', '    "type": "git"'], ['    "type": "git",', '    "url": "x.git"'], True),
+        (['    "url": "x.git",'], ['    "url": "y.git",'], False),
     ],
 )
 def test_a_manifest_change_of_version_numbers_only(removed: list[str], added: list[str], only: bool) -> None:

@@ -237,12 +237,14 @@ _DEPENDENCY_LINE = re.compile(
 
 def manifest_versions_only(removed: Iterable[str], added: Iterable[str]) -> bool:
     """Step 3: whether a manifest's removed and added lines are the same once version numbers
-    are set aside (``"version": "1.2.3"`` -> ``"1.3.0"``, ``"react": "^18.2.0"`` -> ``"^18.3.1"``),
-    or are all dependencies' lines (a security override added, a pin moved)."""
+    are set aside (``"version": "1.2.3"`` -> ``"1.3.0"``, ``"react": "^18.2.0"`` -> ``"^18.3.1"``)
+    and in any order (a generator's keys moved about), or are all dependencies' lines (a security
+    override added, a pin moved)."""
     removed, added = [line for line in removed if line.strip()], [line for line in added if line.strip()]
 
     def shape(lines: Iterable[str]) -> list[str]:
-        return sorted(_VERSION.sub("V", line).strip() for line in lines)
+        # Sorted, and without a JSON line's comma: keys a generator wrote in another order are the same keys.
+        return sorted(_VERSION.sub("V", line).strip().rstrip(",") for line in lines)
 
     if shape(removed) == shape(added) and removed:
         return True
