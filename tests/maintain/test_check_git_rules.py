@@ -693,3 +693,14 @@ def test_a_folder_the_doc_says_is_generated_is_no_code(repo: Repo) -> None:
     assert r.findings("doc-not-updated") == []
     r.commit({"sdk/src/a.ts": "y\n"})  # the line names another folder, generated: not this one's word
     assert [f.file for f in r.findings("doc-not-updated")] == ["sdk/AGENTS.md"]
+
+
+def test_editors_settings_are_plumbing(repo: Repo) -> None:
+    r = repo({**TREE, ".idea/copyright/Acme.xml": "<c/>\n", ".vscode/launch.json": "{}\n"})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({".idea/copyright/Acme.xml": "<c year='2026'/>\n", ".vscode/launch.json": '{"v": 1}\n'})
+    assert r.findings("doc-not-updated") == []
+    r.commit({"AGENTS.md": "# Repo\n\nDebug with `.vscode/launch.json`.\n"})
+    r.git("checkout", "-q", "-b", "second")
+    r.commit({".vscode/launch.json": '{"v": 2}\n'})  # named by the doc over it: its code after all
+    assert [f.file for f in r.findings("doc-not-updated", base="feature")] == ["AGENTS.md"]

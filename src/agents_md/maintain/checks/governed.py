@@ -39,6 +39,8 @@ AGENT_FOLDERS = frozenset(
 )
 # The repository's plumbing: CI workflows, issue templates, dependency bots' settings, git's own files.
 CI_FOLDERS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pipelines"})
+# Editors' settings, plumbing as ``.editorconfig`` is (``.idea/copyright/x.xml``, ``.vscode/settings.json``).
+EDITOR_FOLDERS = frozenset({".idea", ".vscode", ".fleet"})
 _CI_FILES = frozenset(
     {".gitlab-ci.yml", ".travis.yml", "azure-pipelines.yml", "jenkinsfile", "renovate.json", "codecov.yml"}
     | {".codecov.yml", ".renovaterc", ".renovaterc.json", "dependabot.yml", ".mergify.yml", "mergify.yml"}
@@ -48,8 +50,9 @@ _CI_FILES = frozenset(
 
 def ci_plumbing(path: str) -> bool:
     """Whether ``path`` is the repository's plumbing (``.github/workflows/ci.yml``, ``renovate.json``,
-    ``.gitignore``)."""
-    return path.split("/", 1)[0] in CI_FOLDERS or path.rpartition("/")[2].lower() in _CI_FILES
+    ``.gitignore``, ``.vscode/settings.json``)."""
+    first = path.split("/", 1)[0]
+    return first in CI_FOLDERS or first in EDITOR_FOLDERS or path.rpartition("/")[2].lower() in _CI_FILES
 
 
 _SAYS_GENERATED = re.compile(r"\b(?:auto-?generated|generated|do not edit|don'?t edit|never edit)\b", re.I)
