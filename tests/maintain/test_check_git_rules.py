@@ -554,3 +554,153 @@ def test_stale_doc_without_a_named_file_changed_waits_for_twice_the_threshold(re
     assert r.findings("stale-doc") == []  # 152 days: over 90, not over 180
     _code_commits(r, "apps/web/src/a.ts", ["2024-07-15"])
     assert [(f.file, f.severity) for f in r.findings("stale-doc")] == [("apps/web/AGENTS.md", Severity.INFO)]
+
+
+# A docs site whose doc says how pages are added: the table of contents changes with every page.
+DOCS_SITE = {
+    **TREE,
+    "docs/AGENTS.md": "# Docs\n\n- `docs.json`: navigation, theme\n\nNew page: the MDX, then list it in `docs.json`.\n",
+    "docs/docs.json": '{"navigation": []}\n',
+    "docs/intro.mdx": "# Intro\n",
+    "docs/style.css": "a {}\n",
+}
+
+
+def test_a_docs_sites_table_of_contents_is_no_code_a_doc_describes(repo: Repo) -> None:
+    r = repo(DOCS_SITE)
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({"docs/guide.mdx": "# Guide\n", "docs/docs.json": '{"navigation": ["intro", "guide"]}\n'})
+    assert r.findings("doc-not-updated") == []
+    r.commit({"docs/style.css": "a { color: red }\n"})  # the site's code still is
+    assert [f.file for f in r.findings("doc-not-updated")] == ["docs/AGENTS.md"]
+
+
+def test_stale_doc_does_not_count_a_docs_sites_table_of_contents(repo: Repo) -> None:
+    r = repo(DOCS_SITE, date="2024-01-01T12:00:00Z")
+    _code_commits(r, "docs/docs.json", ["2024-05-01", "2024-06-01", "2024-07-01", "2024-08-01"])
+    assert r.findings("stale-doc") == []
+    _code_commits(r, "docs/style.css", ["2024-08-02", "2024-08-03", "2024-08-04"])
+    assert [f.file for f in r.findings("stale-doc")] == ["docs/AGENTS.md"]
+
+
+# A Kotlin library built by Gradle: a version catalog, the wrapper's pin, API dumps, ``testData/``.
+GRADLE = {
+    "AGENTS.md": "# Lib\n\nPublic API changes need `./gradlew apiDump`.\n",
+    "gradle/libs.versions.toml": '[versions]\nkotlin = "2.1.0"\nokio = "3.9.0"\n',
+    "gradle/wrapper/gradle-wrapper.properties": "distributionUrl=https\\://services.gradle.org/distributions/gradle-9.7.0-bin.zip\n",
+    "lib/api/lib.api": "public final class Lib\n",
+    "lib/api/lib.klib.api": "final class Lib\n",
+    "lib/src/Lib.kt": "class Lib\n",
+    "plugin/testData/routes.kt": "fun routes() {}\n",
+    "plugin/testData/routes.expected.json": "{}\n",
+}
+
+
+def test_a_version_catalogs_and_wrappers_version_bump_is_no_code(repo: Repo) -> None:
+    r = repo(GRADLE)
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit(
+        {
+            "gradle/libs.versions.toml": '[versions]\nkotlin = "2.1.0"\nokio = "3.10.2"\n',
+            "gradle/wrapper/gradle-wrapper.properties": "distributionUrl=https\\://services.gradle.org/distributions/gradle-9.7.1-bin.zip\n",
+        },
+        message="Update okio to v3.10.2",
+    )
+    assert r.findings("doc-not-updated") == []
+    r.commit({"gradle/libs.versions.toml": '[versions]\nkotlin = "2.1.0"\nokio = "3.10.2"\nktor = "3.2.0"\n'})
+    assert [f.file for f in r.findings("doc-not-updated")] == ["AGENTS.md"]  # a library added is a change
+
+
+def test_api_dumps_and_test_data_are_no_code(repo: Repo) -> None:
+    r = repo(GRADLE)
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit(
+        {
+            "lib/api/lib.api": "public final class Lib\npublic final fun x ()V\n",
+            "lib/api/lib.klib.api": "final class Lib\nfinal fun x()\n",
+            "plugin/testData/routes.kt": "fun routes() { get() }\n",
+            "plugin/testData/routes.expected.json": '{"get": 1}\n',
+        }
+    )
+    assert r.findings("doc-not-updated") == []
+    r.commit({"lib/src/Lib.kt": "class Lib { fun x() {} }\n"})
+    assert [f.file for f in r.findings("doc-not-updated")] == ["AGENTS.md"]
+
+
+def test_license_files_and_a_manual_are_prose(repo: Repo) -> None:
+    r = repo({**TREE, "LICENSE": "MIT\n", "go/THIRD_PARTY_LICENSES_GO": "x: MIT\n", "manual/intro.typ": "= Intro\n"})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit(
+        {"LICENSE": "Apache-2.0\n", "go/THIRD_PARTY_LICENSES_GO": "x: MIT\ny: BSD\n", "manual/intro.typ": "= Hi\n"}
+    )
+    assert r.findings("doc-not-updated") == []
+    r.commit({"go/license.go": "package license\n"})  # code about licenses still is code
+    assert [f.file for f in r.findings("doc-not-updated")] == ["AGENTS.md"]
+
+
+def test_agents_own_folders_and_a_deleted_skill_are_no_code(repo: Repo) -> None:
+    plugin = "plugins/acme"
+    r = repo(
+        {
+            **TREE,
+            f"{plugin}/.claude-plugin/plugin.json": '{"name": "acme"}\n',
+            f"{plugin}/skills/acme/SKILL.md": "---\nname: acme\ndescription: x\n---\nUse it.\n",
+            f"{plugin}/skills/acme/scripts/check.py": "print(1)\n",
+            f"{plugin}/skills/acme/agents/openai.yaml": "name: acme\n",
+            ".cursor/rules/style.mdc": "Be terse.\n",
+            ".gemini/settings.json": "{}\n",
+        }
+    )
+    r.git("checkout", "-q", "-b", "feature")
+    r.git("rm", "-q", "-r", plugin)  # the plugin moved to a repository of its own
+    r.commit({".cursor/rules/style.mdc": "Be terse. Cite files.\n", ".gemini/settings.json": '{"a": 1}\n'})
+    assert r.findings("doc-not-updated") == []
+    r.commit({"services/worker/queue.py": "q2\n"})
+    assert [f.file for f in r.findings("doc-not-updated")] == ["AGENTS.md"]
+
+
+def test_a_manifests_keys_in_another_order_are_no_change(repo: Repo) -> None:
+    manifest = (
+        '{\n  "name": "sdk",\n  "repository": {\n    "url": "x.git",\n    "type": "git"\n  },\n  "x": "~5.9.0"\n}\n'
+    )
+    r = repo({**TREE, "apps/web/package.json": manifest})
+    r.git("checkout", "-q", "-b", "feature")
+    regenerated = manifest.replace('"url": "x.git",\n    "type": "git"', '"type": "git",\n    "url": "x.git"')
+    r.commit({"apps/web/package.json": regenerated.replace("~5.9.0", "~5.8.3")})  # a generator's rewrite
+    assert r.findings("doc-not-updated") == []
+    r.commit({"apps/web/package.json": regenerated.replace('"name": "sdk"', '"name": "client"')})
+    assert [f.file for f in r.findings("doc-not-updated")] == ["apps/web/AGENTS.md"]
+
+
+# An SDK folder whose doc says which of its folders a generator writes.
+SDK = {
+    **TREE,
+    "sdk/AGENTS.md": "# SDK\n\n- `rust/` — the crate, generated by progenitor from `openapi.json`\n"
+    "- `scripts/` — how it is made\n- `src/` by hand; `gen/` is generated\n",
+    "sdk/openapi.json": "{}\n",
+    "sdk/rust/src/lib.rs": "x\n",
+    "sdk/scripts/make.sh": "x\n",
+    "sdk/src/a.ts": "x\n",
+}
+
+
+def test_a_folder_the_doc_says_is_generated_is_no_code(repo: Repo) -> None:
+    r = repo(SDK, date="2024-01-01T12:00:00Z")
+    _code_commits(r, "sdk/rust/src/lib.rs", ["2024-05-01", "2024-06-01", "2024-07-01", "2024-08-01"])
+    assert r.findings("stale-doc") == []
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({"sdk/rust/src/lib.rs": "regenerated\n", "sdk/rust/openapi-3.0.json": "{}\n"})
+    assert r.findings("doc-not-updated") == []
+    r.commit({"sdk/src/a.ts": "y\n"})  # the line names another folder, generated: not this one's word
+    assert [f.file for f in r.findings("doc-not-updated")] == ["sdk/AGENTS.md"]
+
+
+def test_editors_settings_are_plumbing(repo: Repo) -> None:
+    r = repo({**TREE, ".idea/copyright/Acme.xml": "<c/>\n", ".vscode/launch.json": "{}\n"})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({".idea/copyright/Acme.xml": "<c year='2026'/>\n", ".vscode/launch.json": '{"v": 1}\n'})
+    assert r.findings("doc-not-updated") == []
+    r.commit({"AGENTS.md": "# Repo\n\nDebug with `.vscode/launch.json`.\n"})
+    r.git("checkout", "-q", "-b", "second")
+    r.commit({".vscode/launch.json": '{"v": 2}\n'})  # named by the doc over it: its code after all
+    assert [f.file for f in r.findings("doc-not-updated", base="feature")] == ["AGENTS.md"]

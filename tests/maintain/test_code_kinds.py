@@ -38,6 +38,21 @@ from agents_md.maintain.repo.history import is_release
         ("web/public/logo.png", "asset"),
         ("fonts/x.woff2", "asset"),
         ("VERSION", "version file"),
+        ("docs/docs.json", "docs navigation"),
+        ("website/sidebars.ts", "docs navigation"),
+        ("mkdocs.yml", "docs navigation"),
+        ("pages/guide/_meta.json", "docs navigation"),
+        ("ktor-compiler-plugin/testData/openapi/routes.kt", "test data"),
+        ("ktor-http/api/ktor-http.api", "generated"),
+        ("ktor-http/api/ktor-http.klib.api", "generated"),
+        ("gradle/wrapper/gradle-wrapper.properties", "version file"),
+        (".bumpversion.toml", "version file"),
+        ("LICENSE", "prose"),
+        ("LICENSE-MIT", "prose"),
+        ("go/THIRD_PARTY_LICENSES_GO", "prose"),
+        ("THIRD-PARTY-NOTICES.TXT", "prose"),
+        ("CONTRIBUTING", "prose"),
+        ("manual/intro.typ", "prose"),
     ],
 )
 def test_what_is_not_code(path: str, kind: str) -> None:
@@ -57,6 +72,11 @@ def test_what_is_not_code(path: str, kind: str) -> None:
         "src/generator.py",
         "tools/vendor",  # a file named as a vendored folder is
         "web/generated",
+        "server/api/routes.go",
+        "idl/gateway.api",  # an ``.api`` file outside an API dump's folder
+        "pkg/license.go",
+        "app/security.py",
+        "web/src/Readme.tsx",
     ],
 )
 def test_what_is_code(path: str) -> None:
@@ -73,6 +93,8 @@ def test_what_is_code(path: str) -> None:
         (['    "react": "^18.2.0",'], ['    "vue": "^3.0.0",'], False),
         ([], ['    "zod": "^3.0.0",'], False),
         (['  "dev": "vite",'], ['  "dev": "vite --host",'], False),
+        (['    "url": "x.git",', '    "type": "git"'], ['    "type": "git",', '    "url": "x.git"'], True),
+        (['    "url": "x.git",'], ['    "url": "y.git",'], False),
     ],
 )
 def test_a_manifest_change_of_version_numbers_only(removed: list[str], added: list[str], only: bool) -> None:
