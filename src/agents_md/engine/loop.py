@@ -46,6 +46,13 @@ class ReadResult:
     # Where the engine saves a context too long for the conversation (``engine.spill``): the
     # session's tool-results folder and this call's seed for the file names; None: kept whole.
     spill: tuple[str, int] | None = None
+    mention: bool = False  # a prompt's @-mention, not a Read: the plugins' texts say ``prompt.mention``
+
+    @property
+    def hook_prefix(self) -> str:
+        from agents_md.engine import render
+
+        return render.MENTION_PREFIX if self.mention else render.HOOK_PREFIX
 
     @property
     def engine_blocks(self) -> tuple[str, ...]:
@@ -57,7 +64,8 @@ class ReadResult:
     def hook_texts(self) -> tuple[str, ...]:
         from agents_md.engine import render
 
-        texts = tuple(t for _, files in self.hook_files if (t := render.hook_attachment(files)) is not None)
+        prefix = self.hook_prefix
+        texts = tuple(t for _, files in self.hook_files if (t := render.hook_attachment(files, prefix)) is not None)
         if self.spill is None or not texts:
             return texts
         from agents_md.engine import spill
@@ -70,12 +78,12 @@ class ReadResult:
         for group in groups:
             taken, shown = shown[: len(group)], shown[len(group) :]
             if taken:
-                out.append(render.HOOK_PREFIX + "\n".join(taken))
+                out.append(prefix + "\n".join(taken))
         return tuple(out)
 
     @property
     def hook_text(self) -> str | None:
-        """The plugin attachment (the ``tool.call`` message), or ``None``."""
+        """The plugin attachment (the ``tool.call`` message; ``prompt.mention`` for a mention), or ``None``."""
         texts = self.hook_texts
         return "\n\n".join(texts) if texts else None
 
@@ -214,7 +222,13 @@ class Loop:
 
             spill = (folder, new_seed())
         return ReadResult(
-            path=spelled, engine_files=engine, hook_files=answers, notices=notices, records=records, spill=spill
+            path=spelled,
+            engine_files=engine,
+            hook_files=answers,
+            notices=notices,
+            records=records,
+            spill=spill,
+            mention=tool == "Mention",
         )
 
     def _call(
