@@ -22,7 +22,10 @@ def test_an_at_inside_a_word_is_no_mention_unless_after_cjk_punctuation() -> Non
     assert mention_names("見て。@docs/x.md！") == ["docs/x.md"]
 
 
-def test_only_existing_files_are_mentioned(tmp_path: Path) -> None:
+def test_a_folder_is_no_mention_a_missing_file_is(tmp_path: Path) -> None:
     (tmp_path / "d").mkdir()
     (tmp_path / "d" / "f.txt").write_text("x\n")
-    assert prompt_mentions("@d/f.txt, @d and @missing.txt", str(tmp_path)) == [str(tmp_path / "d" / "f.txt")]
+    assert prompt_mentions("@d/f.txt, @d and @d/missing.txt", str(tmp_path)) == [
+        str(tmp_path / "d" / "f.txt"),
+        str(tmp_path / "d" / "missing.txt"),
+    ]

@@ -191,6 +191,9 @@ class Loop:
             # Read that failed (a file too large) gave nothing: that file is attached like any other.
             fs = self.finder.fs
             read = fs.is_file(real) and not too_large(fs, real) and not unreadable(fs, real)
+            # A prompt's mention of a missing file reads nothing, yet the plugins' mention hook
+            # runs all the same (g10_mention_dirs_missing_outside).
+            missing_mention = tool == "Mention" and not fs.exists(real)
             found = self.finder.find(real, self._given) if self.nested else ()
             engine = tuple(f for f in found if f.path != spelled or not read)
         except OSError as exc:  # a failing query: nothing attached, nothing given (``engine.faults``)
@@ -208,7 +211,7 @@ class Loop:
         self.request()
         for f in engine:
             self._use(f.path)
-        if not read:
+        if not read and not missing_mention:
             return ReadResult(path=spelled, engine_files=engine, hook_files=())  # the Read failed
         given = _as_hooks_get(path, home, self.finder.cwd)
         call = ToolCall(

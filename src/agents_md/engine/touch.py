@@ -94,11 +94,13 @@ def mention_names(prompt: str) -> list[str]:
 
 
 def prompt_mentions(prompt: str, cwd: str) -> list[str]:
-    """The files a prompt ``@``-mentions, each once, in order: those that exist, relative to ``cwd``."""
+    """The files a prompt ``@``-mentions, each once, in order, relative to ``cwd``: a folder is
+    listed, not mentioned; a missing file is mentioned all the same (its folders' files attach,
+    g10_mention_dirs_missing_outside)."""
     out: list[str] = []
     for name in mention_names(prompt):
         path = os.path.normpath(os.path.join(cwd, os.path.expanduser(name)))
-        if os.path.isfile(path) and path not in out:
+        if not os.path.isdir(path) and path not in out:
             out.append(path)
     return out
 
