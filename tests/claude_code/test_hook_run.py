@@ -142,15 +142,16 @@ def test_a_subagent_of_a_type_the_hook_cannot_see_gets_what_a_custom_agent_gets(
     assert log_lines(env) == []  # nothing went wrong inside
 
 
-def test_edits_and_mentions_attach_in_the_complete_profile_only(setup: tuple[Path, dict[str, str]]) -> None:
+def test_edits_attach_in_the_complete_profile_only_mentions_in_both(setup: tuple[Path, dict[str, str]]) -> None:
     root, env = setup
     edit = event(root, "PostToolUse", tool_name="Edit", tool_input={"file_path": str(root / "sub/f.txt")})
     assert run_hook(edit, env=env).stdout == ""
     assert (
         context(run_hook(edit, env=env, profile="complete").stdout) == f"Contents of {root}/sub/AGENTS.md:\n\n# sub\n"
     )
-    prompt = event(root, "UserPromptSubmit", prompt="look at @other/f.txt please")
-    assert run_hook(prompt, env=env).stdout == ""
+    # the built-in plugin attaches a prompt's mentions too (g10_mention_builtin)
+    prompt = event(root, "UserPromptSubmit", prompt="look at @other/f.txt, please")
+    assert context(run_hook(prompt, env=env).stdout) == f"Contents of {root}/other/AGENTS.md:\n\n# other\n"
     assert context(run_hook(prompt, env=env, profile="complete").stdout) == (
         f"Contents of {root}/other/AGENTS.md:\n\n# other\n"
     )

@@ -218,8 +218,8 @@ def test_complete_profile_treats_agents_md_like_claude_md(tree: Tree) -> None:
     assert str(root / "extra/AGENTS.md") in [f.path for f in complete.files]
     assert reference.read(str(root / "extra/deep/f.txt")).hook_text is None
     assert attached(complete.read(str(root / "extra/deep/f.txt"))) == ["deep"]
-    # a mention attaches, a linked alias is resolved
-    assert reference.mention(str(root / "proj/alias/f.txt")).hook_text is None
+    # a mention attaches in both; only the complete profile resolves a linked alias
+    assert attached(reference.mention(str(root / "proj/alias/f.txt"))) == ["alias"]  # as spelled
     assert attached(complete.mention(str(root / "proj/alias/f.txt"))) == ["sub"]
     # compaction keeps what was attached; a file changed since is attached again
     complete.compact()

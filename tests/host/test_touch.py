@@ -85,7 +85,10 @@ def test_a_mention_is_the_sessions_mention(tree: Callable[..., Path]) -> None:
     for profile in ("reference", "complete"):
         expected: Any = session(root, profile).mention(str(root / "a/f.txt")).hook_text
         assert session(root, profile).touch("Mention", str(root / "a/f.txt")).text == expected
-    assert session(root).touch("Mention", str(root / "a/f.txt")).text is None
+    # a prompt's mention attaches in the reference too, with its own hook event's prefix
+    assert session(root).touch("Mention", str(root / "a/f.txt")).text == (
+        f"prompt.mention hook additional context: Contents of {root}/a/AGENTS.md:\n\n# a\n"
+    )
 
 
 def test_a_tool_that_touches_no_path_attaches_nothing(tree: Callable[..., Path]) -> None:

@@ -18,8 +18,8 @@
    - ``PostToolUse`` for ``Read`` (and in the ``complete`` profile ``Edit``, ``Write``,
      ``MultiEdit``, ``NotebookEdit``): the plugin's ``tool.call`` text after its prefix, in the
      loop of the event's ``agent_id``.
-   - ``UserPromptSubmit`` (``complete`` profile): each ``@``-mentioned file that exists
-     attaches its nested ``AGENTS.md`` as a mention.
+   - ``UserPromptSubmit``: each ``@``-mentioned file that exists attaches its nested
+     ``AGENTS.md`` as a mention (the built-in plugin's ``prompt.mention`` hook).
    - ``SubagentStart``: the subagent is started and kept as a step (a fork starts with its
      parent's set);
      a subagent that starts with the instructions (not Explore or Plan, not a fork, which has
@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import os
 
-from agents_md._util.lazy_pattern import lazy_compile
 from agents_md._util.std import Mapping
 from agents_md._value import frozen
 from agents_md.claude_code.event import HookEvent
@@ -51,8 +50,6 @@ if TYPE_CHECKING:
 
 REFERENCE_TOOLS = ("Read",)
 COMPLETE_TOOLS = ("Read", "Edit", "Write", "MultiEdit", "NotebookEdit")
-# An @-mention in a prompt: "@" at the start or after a space, then a path up to whitespace.
-_MENTION = lazy_compile(r"(?:(?<=\s)|^)@(\"[^\"]+\"|[^\s]+)")  # a prompt's mentions: most events have none
 
 
 @frozen
@@ -189,15 +186,6 @@ def _kept(session: Session, plugin: AgentsMdPlugin, state: SessionState, since: 
     return None if kept == state else kept
 
 
-def _mentions(prompt: str, cwd: str) -> list[str]:
-    out = []
-    for raw in _MENTION.findall(prompt):
-        path = os.path.normpath(os.path.join(cwd, os.path.expanduser(raw.strip('"'))))
-        if os.path.isfile(path) and path not in out:
-            out.append(path)
-    return out
-
-
 def answer(
     event: HookEvent,
     state: SessionState,
@@ -247,10 +235,13 @@ def answer(
         if result is None:
             return HookAnswer(context=None, state=None)
         return HookAnswer(context=attachment(result), state=_kept(session, plugin, state, since))
-    if event.name == "UserPromptSubmit" and profile == "complete" and event.prompt:
+    if event.name == "UserPromptSubmit" and event.prompt and "@" in event.prompt:
+        # The built-in plugin attaches a prompt's mentions too (its ``prompt.mention`` hook).
+        from agents_md.engine.touch import prompt_mentions
+
         since = _resume(session, plugin, state)
         texts = []
-        for path in _mentions(event.prompt, event.cwd):
+        for path in prompt_mentions(event.prompt, event.cwd):
             text = attachment(session.mention(path))
             if text:
                 texts.append(text)

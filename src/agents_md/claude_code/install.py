@@ -2,7 +2,7 @@
 
 1. What is installed (``hook_groups``): per event a command hook group — ``SessionStart``,
    ``PostToolUse`` for ``Read`` (in the ``complete`` profile ``Read|Edit|Write|MultiEdit|
-   NotebookEdit``), ``SubagentStart``, and in the ``complete`` profile ``UserPromptSubmit``.
+   NotebookEdit``), ``SubagentStart``, and ``UserPromptSubmit`` (a prompt's ``@``-mentions).
 2. Where (``settings_path``): ``user`` ``~/.claude/settings.json``, ``project``
    ``DIR/.claude/settings.json``, ``local`` ``DIR/.claude/settings.local.json``.
 3. ``plan_install`` adds each group that is not there yet (idempotent: a second install changes
@@ -52,9 +52,8 @@ def hook_groups(command: str, profile: str) -> dict[str, list[dict[str, Any]]]:
         "SessionStart": [{"hooks": hook}],
         "PostToolUse": [{"matcher": matcher, "hooks": hook}],
         "SubagentStart": [{"hooks": hook}],
+        "UserPromptSubmit": [{"hooks": hook}],  # the built-in plugin attaches on mentions too
     }
-    if profile == "complete":
-        groups["UserPromptSubmit"] = [{"hooks": hook}]
     return groups
 
 

@@ -6,9 +6,9 @@
   ``|``, brackets), ``engine.exclude_globs`` spells it for the matcher.
 - Each pattern decides alone and any pattern that matches excludes: a ``!pattern`` matches
   every path the rest does not (so ``["!**/a/CLAUDE.md"]`` excludes all but that file).
-- An absolute pattern is also tried with its links resolved (the whole pattern when it has
-  no glob characters, else the folder of the text before the first one), so a pattern
-  written through a linked folder still applies.
+- An absolute pattern is also tried with its folder's links resolved (the folder of the text
+  before the first glob character, or of the whole pattern), so a pattern written through a
+  linked folder still applies; a rule file is also matched by its link's path (``rules``).
 - Only user, project and local files can be excluded; managed files never.
 """
 
@@ -43,24 +43,17 @@ def _node_dirname(path: str) -> str:
 
 
 def _resolved_spelling(pattern: str, realpath: Callable[[str], str]) -> str | None:
-    """The pattern with links resolved as the engine resolves them, when that differs.
+    """The pattern with its folder's links resolved as the engine resolves them, when that differs.
 
-    A pattern without glob characters is resolved whole; otherwise the folder of the text
-    before the first glob character is (``/a/lnk/CLAUDE.*`` resolves ``/a/lnk``, while
-    ``/a/lnk/*.md`` resolves only ``/a``).
+    The folder resolved is that of the text before the first glob character, or of the whole
+    pattern when it has none: ``/a/lnk/CLAUDE.md`` and ``/a/lnk/CLAUDE.*`` resolve ``/a/lnk``,
+    ``/a/lnk/*.md`` only ``/a``. The last name is never resolved: a pattern naming a link
+    (a ``CLAUDE.md`` linked to ``AGENTS.md``) does not name its target.
     """
     if not pattern.startswith("/"):
         return None
     # By character, not a regular expression: compiling one cost more than the search, on every start.
-    glob_at = next((i for i, c in enumerate(pattern) if c in _GLOB_CHARS), None)
-    if glob_at is None:
-        resolved = realpath(pattern) if os.path.lexists(pattern) else None
-        if resolved is None:
-            folder = _node_dirname(pattern)
-            if not os.path.lexists(folder):
-                return None
-            resolved = realpath(folder).rstrip("/") + pattern[len(folder) :]
-        return resolved if resolved != pattern else None
+    glob_at = next((i for i, c in enumerate(pattern) if c in _GLOB_CHARS), len(pattern))
     folder = _node_dirname(pattern[:glob_at])
     if not os.path.lexists(folder):
         return None

@@ -46,6 +46,13 @@ class ReadResult:
     # Where the engine saves a context too long for the conversation (``engine.spill``): the
     # session's tool-results folder and this call's seed for the file names; None: kept whole.
     spill: tuple[str, int] | None = None
+    mention: bool = False  # a prompt's @-mention, not a Read: the plugins' texts say ``prompt.mention``
+
+    @property
+    def hook_prefix(self) -> str:
+        from agents_md.engine import render
+
+        return render.MENTION_PREFIX if self.mention else render.HOOK_PREFIX
 
     @property
     def engine_blocks(self) -> tuple[str, ...]:
@@ -57,7 +64,8 @@ class ReadResult:
     def hook_texts(self) -> tuple[str, ...]:
         from agents_md.engine import render
 
-        texts = tuple(t for _, files in self.hook_files if (t := render.hook_attachment(files)) is not None)
+        prefix = self.hook_prefix
+        texts = tuple(t for _, files in self.hook_files if (t := render.hook_attachment(files, prefix)) is not None)
         if self.spill is None or not texts:
             return texts
         from agents_md.engine import spill
@@ -70,12 +78,12 @@ class ReadResult:
         for group in groups:
             taken, shown = shown[: len(group)], shown[len(group) :]
             if taken:
-                out.append(render.HOOK_PREFIX + "\n".join(taken))
+                out.append(prefix + "\n".join(taken))
         return tuple(out)
 
     @property
     def hook_text(self) -> str | None:
-        """The plugin attachment (the ``tool.call`` message), or ``None``."""
+        """The plugin attachment (the ``tool.call`` message; ``prompt.mention`` for a mention), or ``None``."""
         texts = self.hook_texts
         return "\n\n".join(texts) if texts else None
 
@@ -183,6 +191,9 @@ class Loop:
             # Read that failed (a file too large) gave nothing: that file is attached like any other.
             fs = self.finder.fs
             read = fs.is_file(real) and not too_large(fs, real) and not unreadable(fs, real)
+            # A prompt's mention of a missing file reads nothing, yet the plugins' mention hook
+            # runs all the same (g10_mention_dirs_missing_outside).
+            missing_mention = tool == "Mention" and not fs.exists(real)
             found = self.finder.find(real, self._given) if self.nested else ()
             engine = tuple(f for f in found if f.path != spelled or not read)
         except OSError as exc:  # a failing query: nothing attached, nothing given (``engine.faults``)
@@ -200,7 +211,7 @@ class Loop:
         self.request()
         for f in engine:
             self._use(f.path)
-        if not read:
+        if not read and not missing_mention:
             return ReadResult(path=spelled, engine_files=engine, hook_files=())  # the Read failed
         given = _as_hooks_get(path, home, self.finder.cwd)
         call = ToolCall(
@@ -214,7 +225,13 @@ class Loop:
 
             spill = (folder, new_seed())
         return ReadResult(
-            path=spelled, engine_files=engine, hook_files=answers, notices=notices, records=records, spill=spill
+            path=spelled,
+            engine_files=engine,
+            hook_files=answers,
+            notices=notices,
+            records=records,
+            spill=spill,
+            mention=tool == "Mention",
         )
 
     def _call(

@@ -180,7 +180,14 @@ class NestedFinder:
         matched: list[InstructionFile] = []
         if self.fs.is_symlink(rules_dir) and not loader.admits_folder(rules_dir, Kind.PROJECT):
             return out
-        for path in rule_files(self.fs, rules_dir, Kind.PROJECT, lambda p: is_inside(p, self.cwd)):
+        excluded = loader.excluder.excludes
+        for path in rule_files(
+            self.fs,
+            rules_dir,
+            Kind.PROJECT,
+            lambda p: is_inside(p, self.cwd),
+            excluded=lambda p: excluded(p, Kind.PROJECT),
+        ):
             for loaded in loader.load(path, Kind.PROJECT, provenance):
                 if loaded.globs is None:
                     out.append(loaded.file)

@@ -24,6 +24,8 @@ KIND_TABLE: dict[Kind, tuple[str, str]] = {
 REMINDER_OPEN = "<system-reminder>\n"
 REMINDER_CLOSE = "\n</system-reminder>"
 HOOK_PREFIX = "tool.call hook additional context: "
+# A prompt's @-mention is no tool call: the plugin's text after it names its own hook event.
+MENTION_PREFIX = "prompt.mention hook additional context: "
 
 
 def label(kind: Kind) -> str:
@@ -70,11 +72,12 @@ def engine_nested_blocks(files: Sequence[InstructionFile]) -> tuple[str, ...]:
     return tuple(b + "\n" for b in blocks[:-1]) + tuple(blocks[-1:])
 
 
-def hook_attachment(files: Sequence[InstructionFile]) -> str | None:
-    """A plugin's ``tool.call`` text after a Read: items joined by one newline, untrimmed."""
+def hook_attachment(files: Sequence[InstructionFile], prefix: str = HOOK_PREFIX) -> str | None:
+    """A plugin's ``tool.call`` text after a Read (``prompt.mention`` after a mention): items
+    joined by one newline, untrimmed."""
     if not files:
         return None
-    return HOOK_PREFIX + "\n".join(hook_entry(f) for f in files)
+    return prefix + "\n".join(hook_entry(f) for f in files)
 
 
 def hook_entry(file: InstructionFile) -> str:

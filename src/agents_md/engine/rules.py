@@ -3,7 +3,9 @@ whether a conditional rule applies to a file that was read.
 
 1. A rules folder's files are its ``**/*.md``, in directory order, each by its real path. A
    linked entry (file or folder) of a project rules folder must resolve inside the working
-   directory, or it is dropped; user and managed rules may link anywhere.
+   directory, or it is dropped; user and managed rules may link anywhere. An entry whose
+   spelled path differs from its real one is dropped when ``claudeMdExcludes`` matches the
+   spelled one.
 2. A rule whose front matter has ``paths:`` (a string, or a list of strings; a list inside it is
    read through at any depth, numbers, maps and nulls in it are dropped) is conditional; none,
    empty, unreadable YAML or only "match everything" globs (``**``, ``**/**``) make it
@@ -42,9 +44,16 @@ _RULES = os.sep + RULES_DIR + os.sep
 
 
 def rule_files(
-    fs: FileSystem, rules_dir: str, kind: Kind, inside: Callable[[str], bool], visited: set[str] | None = None
+    fs: FileSystem,
+    rules_dir: str,
+    kind: Kind,
+    inside: Callable[[str], bool],
+    visited: set[str] | None = None,
+    *,
+    excluded: Callable[[str], bool] | None = None,
+    spelled_dir: str | None = None,
 ) -> list[str]:
-    """Step 1: the rule files under ``rules_dir``."""
+    """Step 1: the rule files under ``rules_dir`` (spelled ``spelled_dir`` when a link led there)."""
     visited = set() if visited is None else visited
     if rules_dir in visited:
         return []
@@ -59,10 +68,17 @@ def rule_files(
         entry = os.path.join(rules_dir, name)
         linked = fs.is_symlink(entry)
         real = fs.realpath(entry)
+        spelled = os.path.join(spelled_dir or rules_dir, name)
+        # An entry reached through a link is also excluded by the path it was spelled with (the
+        # loader matches the real one).
+        if spelled != real and excluded is not None and excluded(spelled):
+            continue
         if linked and kind in (Kind.PROJECT, Kind.LOCAL) and not inside(real):
             continue
         if fs.is_dir(real):
-            out += rule_files(fs, real, kind, inside, visited)
+            out += rule_files(
+                fs, real, kind, inside, visited, excluded=excluded, spelled_dir=spelled if spelled != real else None
+            )
         elif name.endswith(".md") and fs.is_file(real):
             out.append(real)
     return out

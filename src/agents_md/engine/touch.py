@@ -8,7 +8,9 @@
      ``AGENTS.md`` attachment, as ``Loop.read``;
    - a Write, Edit, MultiEdit or NotebookEdit: the engine's nested files only (the plugin
      attaches on Reads alone), and the file counts as given, as after a Read;
-   - an ``@``-mention or the IDE's open file: the engine's nested files (``Session.mention``);
+   - an ``@``-mention in the prompt: the engine's nested files and the plugin's ``AGENTS.md``
+     attachment (``Session.mention``; its text starts ``prompt.mention hook additional
+     context:``); the IDE's open file: the engine's nested files;
    - a listing or a search (``LS``, ``Glob``, ``Grep``): nothing, and nothing counts as given.
 3. In the ``complete`` profile every touching tool attaches the nested files of each path it
    touched (a search: each hit), the plugin's ``AGENTS.md`` included.
@@ -18,7 +20,11 @@
 
 from __future__ import annotations
 
+import os
+
 from agents_md._model import InstructionFile
+from agents_md._util.jstext import JS_SPACE_CLASS
+from agents_md._util.lazy_pattern import lazy_compile
 from agents_md._value import frozen
 from agents_md.engine.loop import ReadResult
 
@@ -47,6 +53,56 @@ ALIASES = {
     "glob": "Glob",
     "grep": "Grep",
 }
+
+
+# The engine's reading of a prompt's mentions (Claude Code 2.1.328): ``@"quoted path"`` after
+# white space or CJK punctuation, then each white-space-separated word whose ``@`` starts it or
+# follows such punctuation, its trailing non-word characters dropped; a ``#L1-2`` range or
+# ``#fragment`` is cut off the file name.
+_CJK_PUNCT = "\u3002\u3001\uff1f\uff01"
+_QUOTED = lazy_compile(r"(?:^|(?<=[" + JS_SPACE_CLASS[1:-1] + _CJK_PUNCT + r"]))@\"([^\"]+)\"")
+_WORDS = lazy_compile(r"[^" + JS_SPACE_CLASS[1:-1] + r"]+")
+_RANGE = lazy_compile(r"^([^#]+)(?:#L(\d+)(?:-(\d+))?)?(?:#[^#]*)?$")
+
+
+def _word_char(text: str, i: int) -> bool:
+    return i < len(text) and (text[i].isascii() and (text[i].isalnum() or text[i] == "_"))
+
+
+def mention_names(prompt: str) -> list[str]:
+    """The names a prompt ``@``-mentions, as the engine reads them: each once, quoted ones first."""
+    if "@" not in prompt:
+        return []
+    quoted = [m for m in _QUOTED.findall(prompt) if not m.endswith(" (agent)")]
+    bare: list[str] = []
+    for word in _WORDS.findall(prompt):
+        at = word.find("@")
+        while at > 0 and word[at - 1] not in _CJK_PUNCT:
+            at = word.find("@", at + 1)
+        if at < 0:
+            continue
+        end = len(word)
+        while end >= at + 2 and _word_char(word, end - 1) == _word_char(word, end):
+            end -= 1
+        if end >= at + 2:
+            bare.append(word[at + 1 : end])
+    names = []
+    for name in dict.fromkeys([*quoted, *(b for b in bare if not b.startswith('"'))]):
+        m = _RANGE.match(name)
+        names.append(m.group(1) if m else name)
+    return list(dict.fromkeys(names))
+
+
+def prompt_mentions(prompt: str, cwd: str) -> list[str]:
+    """The files a prompt ``@``-mentions, each once, in order, relative to ``cwd``: a folder is
+    listed, not mentioned; a missing file is mentioned all the same (its folders' files attach,
+    g10_mention_dirs_missing_outside)."""
+    out: list[str] = []
+    for name in mention_names(prompt):
+        path = os.path.normpath(os.path.join(cwd, os.path.expanduser(name)))
+        if not os.path.isdir(path) and path not in out:
+            out.append(path)
+    return out
 
 
 def tool_name(tool: str) -> str | None:
@@ -85,9 +141,13 @@ class Touch:
     def appended(self, *, prefix: bool = True) -> str | None:
         """``text``; without ``prefix``, the plugins' texts lose the engine's ``tool.call hook
         additional context: `` (a framework's tool result is no hook message)."""
-        from agents_md.engine.render import HOOK_PREFIX
+        from agents_md.engine.render import HOOK_PREFIX, MENTION_PREFIX
 
-        parts = self.parts if prefix else tuple(p.removeprefix(HOOK_PREFIX) for p in self.parts)
+        parts = (
+            self.parts
+            if prefix
+            else tuple(p.removeprefix(HOOK_PREFIX).removeprefix(MENTION_PREFIX) for p in self.parts)
+        )
         return "\n".join(parts) if parts else None
 
     def __bool__(self) -> bool:

@@ -148,7 +148,8 @@ class Walk:
         out: list[InstructionFile] = []
         if self.fs.is_symlink(rules_dir) and not self.loader.admits_folder(rules_dir, kind):
             return out
-        for path in rule_files(self.fs, rules_dir, kind, self._inside):
+        excluded = self.loader.excluder.excludes
+        for path in rule_files(self.fs, rules_dir, kind, self._inside, excluded=lambda p: excluded(p, kind)):
             out += self._keep_unconditional(self.loader.load(path, kind, provenance))
         return out
 

@@ -42,6 +42,8 @@ def replay(
     out: dict[str, Any] = {"claude_md": session.sent(session.claude_md)}
     home = session.inputs.home
     main_loop = session.loop()
+    if not script.get("turns"):
+        _mention(session, script.get("prompt"))
     results = [main_loop.read(p, home=home) for p in script.get("reads") or []]
     out["attachments"] = [r.hook_text for r in results]
     out["engine_blocks"] = [list(r.engine_blocks) for r in results]  # the engine's own nested blocks
@@ -67,6 +69,16 @@ def replay(
     return out
 
 
+def _mention(session: Session, prompt: Any) -> None:
+    """The files the prompt ``@``-mentions, attached before the turn's first Read (the engine reads
+    them into the prompt's message; what they attach counts as given)."""
+    if isinstance(prompt, str) and "@" in prompt:
+        from agents_md.engine.touch import prompt_mentions
+
+        for path in prompt_mentions(prompt, session.inputs.cwd):
+            session.mention(path)
+
+
 def _turns(session: Session, turns: list[Any]) -> dict[str, Any]:
     """Each keyed turn's context and attachments; ``/compact`` and ``/clear`` between them."""
     out: dict[str, Any] = {}
@@ -81,6 +93,7 @@ def _turns(session: Session, turns: list[Any]) -> dict[str, Any]:
         if not isinstance(turn, dict) or "key" not in turn:
             continue
         start = session.turn()
+        _mention(session, turn.get("prompt"))
         read = [session.read(p) for p in turn.get("reads") or []]
         out[str(turn["key"])] = {
             "claude_md": session.sent(start.claude_md),

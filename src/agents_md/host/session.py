@@ -409,8 +409,8 @@ class Session:
         return self._touch(self.loop(), "", "Read", path, main=True)
 
     def mention(self, path: str) -> ReadResult:
-        """A file ``@``-mentioned in the prompt (or the IDE's open file): the engine attaches its
-        nested CLAUDE.md; the plugin attaches AGENTS.md too only in the complete profile."""
+        """A file ``@``-mentioned in the prompt: the engine attaches its nested CLAUDE.md and the
+        plugin its AGENTS.md (``prompt.mention hook additional context: ...``)."""
         return self._touch(self.loop(), "", "Mention", path, main=True)
 
     def touch(self, tool: str, paths: str | Sequence[str]) -> Touch:

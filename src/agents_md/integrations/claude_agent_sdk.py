@@ -5,8 +5,8 @@
 code path; the session's steps are kept in memory per ``session_id`` instead of a file.
 
 1. ``UserPromptSubmit``: the first one of a session also carries what the plugin adds to the
-   start block (the SDK offers no ``SessionStart`` callback); in the ``complete`` profile,
-   each ``@``-mentioned file's nested ``AGENTS.md``.
+   start block (the SDK offers no ``SessionStart`` callback), and each ``@``-mentioned file's
+   nested ``AGENTS.md`` (the built-in plugin's ``prompt.mention``).
 2. ``PostToolUse`` on ``Read`` (and the ``complete`` profile's edits): the plugin's attachment.
 3. ``SubagentStart``: a subagent that starts with the instructions gets the start's files.
 4. ``PreCompact``: the compaction is a new context, as ``SessionStart`` with ``compact`` is to

@@ -53,13 +53,21 @@ def tool_result_text(block: dict[str, Any]) -> str | None:
 
 
 def claude_md_of_first_user(messages: list[dict[str, Any]]) -> str | None:
-    """The claudeMd block of a conversation's first request."""
-    first = next((m for m in messages if m.get("role") == "user"), None)
-    if first is None:
+    """The claudeMd block of a conversation's first request: in its first user message, or in
+    the ones before the first answer (a prompt's @-mentions come first, as Read calls)."""
+    users = []
+    for m in messages:
+        if m.get("role") == "assistant":
+            break
+        if m.get("role") == "user":
+            users.append(m)
+    if not users:
         return None
-    reminders = [t for t in _texts(first) if t.startswith(REMINDER)]
-    # the preamble marks the block; without it, the first reminder that holds a file
-    return next((t for t in reminders if PREAMBLE in t), next((t for t in reminders if "\nContents of " in t), None))
+    reminders = [t for m in users for t in _texts(m) if t.startswith(REMINDER)]
+    first = [t for t in _texts(users[0]) if t.startswith(REMINDER)]
+    # the preamble marks the block; without it, the first reminder of the first message that
+    # holds a file (a mention's nested files, in a later one, are no block)
+    return next((t for t in reminders if PREAMBLE in t), next((t for t in first if "\nContents of " in t), None))
 
 
 def first_claude_md_anywhere(messages: list[dict[str, Any]]) -> str | None:

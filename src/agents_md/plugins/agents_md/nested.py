@@ -1,4 +1,4 @@
-"""Which ``AGENTS.md`` files a Read (or, in the complete profile, a mention) attaches.
+"""Which ``AGENTS.md`` files a Read (or a prompt's @-mention) attaches.
 
 1. Only in the modes that load ``AGENTS.md``, and not while attachments are off.
 2. The file must lie below the cwd — by spelling in the reference profile (an absolute path as

@@ -16,7 +16,7 @@ It sits on the hook bus and uses only the nouns a third-party plugin has
   the read file, once per loop (``nested``).
 
 The ``complete`` profile closes the places where the reference still treats ``AGENTS.md``
-differently from ``CLAUDE.md``: mentions and IDE selections attach too, a compaction does
+differently from ``CLAUDE.md``: IDE selections attach too, a compaction does
 not forget what was attached, a changed file is attached again, a linked alias of the cwd
 is resolved, and added directories contribute their ``AGENTS.md``.
 """
@@ -39,10 +39,10 @@ if TYPE_CHECKING:
 
 NAME = "agents-md"
 # The tool calls that attach nested files: the reference attaches on Reads (text, notebook,
-# image) only; the complete profile also on @-mentions, the IDE's open file or selection, and
-# the tools that change a file.
+# image) and on a prompt's @-mentions (its ``prompt.mention`` hook, g10_mention_builtin); the
+# complete profile also on the IDE's open file or selection, and the tools that change a file.
 ATTACHING_TOOLS = {
-    "reference": ("Read",),
+    "reference": ("Read", "Mention"),
     "complete": ("Read", "Mention", "IdeSelection", "Edit", "Write", "MultiEdit", "NotebookEdit", "LS", "Glob", "Grep"),
 }
 
@@ -140,7 +140,7 @@ class AgentsMdPlugin:
     def tool_call(
         self, session: HookSession, call: ToolCall, files: tuple[InstructionFile, ...]
     ) -> Sequence[InstructionFile] | None:
-        """After a Read (and, in the complete profile, a mention or an IDE selection): the
+        """After a Read or a prompt's mention (and, in the complete profile, an IDE selection): the
         AGENTS.md files of the directories down to the file (``nested``)."""
         if call.tool == "Agent":
             if call.forked_from is not None and call.agent_id is not None:
