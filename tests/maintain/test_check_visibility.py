@@ -371,3 +371,9 @@ def test_the_fix_s_command_makes_what_it_says_where_link_reads_the_convention_ot
     assert "holding @AGENTS.md" in fix
     form = "symlink" if "--form symlink" in fix else "import" if "--form import" in fix else None
     assert plan_link(str(r.path), form=form).form == "import"
+
+
+def test_an_agents_md_whose_text_the_claude_md_holds_only_mid_line_is_still_invisible(repo: Repo) -> None:
+    # "Run `pnpm test`" is not said by "Run `pnpm test` only in CI": the text is held as whole lines only.
+    r = repo({"AGENTS.md": "# Web\n\nRun `pnpm test`\n", "CLAUDE.md": "# Web\n\nRun `pnpm test` only in CI.\n"})
+    assert [f for f, *_ in _found(r, "invisible-doc")] == ["AGENTS.md"]
