@@ -72,3 +72,43 @@ def test_a_mode_that_loads_no_agents_md_says_so_where_it_was_set(tree: Tree) -> 
     assert (path, why) == (str(root / "a/AGENTS.md"), Left.DISABLED)
     assert detail.startswith("instructionFiles is claude-md (") and "settings.json" in detail
     assert [x.path for x in start.left_out] == [str(root / "AGENTS.md")]
+
+
+def test_a_read_loading_an_agents_md_under_another_name_does_not_leave_it_out(tree: Tree) -> None:
+    """The plugin stood down; a Read in pkg/ attaches pkg/CLAUDE.md, a link to pkg/AGENTS.md: its
+    text was sent, so it is not left out (as at start). A Read of an AGENTS.md is the file read."""
+    root = tree({".git/HEAD": "x", "CLAUDE.md": "# own\n", "pkg/AGENTS.md": "# p\n", "pkg/m.py": "m\n"})
+    (root / "pkg/CLAUDE.md").symlink_to("AGENTS.md")
+    (root / "lib").mkdir()
+    (root / "lib/AGENTS.md").write_text("# l\n")
+    home = tree({}, "home")
+    _start, read = engine_read("claude-code", str(root), str(root / "pkg/m.py"), home=str(home), env={})
+    assert [f.path for f in read.files] == [str(root / "pkg/CLAUDE.md")]
+    assert read.left_out == ()
+    _start, read = engine_read("claude-code", str(root), str(root / "lib/AGENTS.md"), home=str(home), env={})
+    assert [(x.path, x.why, x.detail) for x in read.left_out] == [
+        (str(root / "lib/AGENTS.md"), Left.GIVEN, "the file read")
+    ]
+
+
+def test_the_main_checkout_s_agents_md_above_a_linked_worktree_is_not_said_to_be_left_by_the_plugin(
+    tree: Tree,
+) -> None:
+    """A linked worktree inside its main checkout: the folders above it are shadowed, their files
+    looked for by no one; only the worktree's own AGENTS.md is the plugin's to stand down for."""
+    root = tree({})
+    gitdir = root / ".git" / "worktrees" / "x"
+    tree(
+        {
+            ".git/HEAD": "ref: refs/heads/main\n",
+            ".git/worktrees/x/commondir": "../..\n",
+            ".git/worktrees/x/HEAD": "0" * 40 + "\n",
+            "AGENTS.md": "# main\n",
+            "wt/.git": f"gitdir: {gitdir}\n",
+            "wt/CLAUDE.md": "# own\n",
+            "wt/AGENTS.md": "# wt\n",
+        }
+    )
+    home = tree({}, "home")
+    start = engine_start("claude-code", str(root / "wt"), home=str(home), env={})
+    assert [x.path for x in start.left_out if x.why is Left.DISABLED] == [str(root / "wt/AGENTS.md")]

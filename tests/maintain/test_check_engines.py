@@ -24,7 +24,7 @@ def test_a_claude_md_opencode_passes_over_for_the_agents_md_beside_it(repo: Repo
         }
     )
     found = [(f.file, f.message, f.fix) for f in r.findings("engine-divergence")]
-    link = "agents-md link --write (a CLAUDE.md beside it that imports @AGENTS.md)"
+    link = "agents-md link --write --form import (a CLAUDE.md beside it that imports @AGENTS.md)"
     assert found == [
         ("AGENTS.md", "OpenCode started in w loads this file; Claude Code does not load it", link),
         ("w/AGENTS.md", "OpenCode started in w loads this file; Claude Code reads w/CLAUDE.md there instead", link),

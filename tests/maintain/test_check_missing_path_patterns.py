@@ -39,6 +39,9 @@ def _lines(repo: Repo, doc: str, files: dict[str, str] | None = None) -> list[in
         "说明：当前仓库没有 `foundation/mobile/` 目录，以实际目录为准。",
         "- 未发现 `.cursor/rules/`、`.cursorrules` 或 `foundation/copilot-instructions.md`。",
         "`foundation/legacy/Gone.kt` 已删除，请使用 `foundation/bridge/CppBridge.kt`。",
+        "`foundation/legacy/Gone.kt` 已经被移除，请使用 `foundation/bridge/CppBridge.kt`。",
+        "`foundation/legacy/Gone.kt` は存在しません。",
+        "`foundation/legacy/Gone.kt` はもうありません。",
     ],
     ids=[
         "there-is-no",
@@ -52,10 +55,32 @@ def _lines(repo: Repo, doc: str, files: dict[str, str] | None = None) -> list[in
         "chinese-there-is-no",
         "chinese-not-found-list",
         "chinese-deleted",
+        "chinese-already-removed",
+        "japanese-does-not-exist-polite",
+        "japanese-no-longer-there",
     ],
 )
 def test_a_path_the_doc_says_is_not_there_is_not_reported(repo: Repo, text: str) -> None:
     assert _lines(repo, f"# Kotlin\n\n{text}\n") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "`foundation/core/Core.kt` は存在しません。",
+        "`foundation/core/Core.kt` がありません。",
+        "`foundation/core/Core.kt` 已经删除。",
+        "`foundation/core/Core.kt` 已经不存在了。",
+    ],
+)
+def test_a_path_a_doc_says_is_gone_in_the_words_as_often_written_is_not_reported(repo: Repo, text: str) -> None:
+    # The polite Japanese form, and Chinese "already" written 已经: each named a stale path before.
+    assert _lines(repo, f"# Kotlin\n\n{text}\n") == []
+
+
+def test_a_stale_path_in_a_japanese_doc_is_still_reported(repo: Repo) -> None:
+    # "no problem" after a path says nothing of it
+    assert _lines(repo, "# Kotlin\n\n`foundation/core/Core.kt` 問題ありません。\n") == [3]
 
 
 def test_a_stale_path_in_a_chinese_doc_is_still_reported(repo: Repo) -> None:

@@ -27,7 +27,7 @@ def test_invisible_when_a_claude_md_of_the_project_stands_above_and_none_beside(
             Severity.WARNING,
             "Claude Code never loads it: with CLAUDE.md above it, Claude Code reads an AGENTS.md only "
             "where a CLAUDE.md imports it, and no CLAUDE.md beside it does",
-            "agents-md link --write (creates apps/web/CLAUDE.md holding @AGENTS.md)",
+            "agents-md link --write --form import (creates apps/web/CLAUDE.md holding @AGENTS.md)",
         )
     ]
 
@@ -353,3 +353,27 @@ def test_a_tracked_claude_md_that_loads_nothing_is_not_said_to_be_untracked(repo
     r = repo({"CLAUDE.md": "# Root rules\n", "js/cli/AGENTS.md": "# Cli\n", "js/cli/CLAUDE.md": "<!-- todo -->\n"})
     fixes = [f.fix for f in r.findings("invisible-doc")]
     assert fixes and not any("git add" in fix for fix in fixes)
+
+
+def test_the_fix_s_command_makes_what_it_says_where_link_reads_the_convention_otherwise(repo: Repo) -> None:
+    """The root's CLAUDE.md says more than its AGENTS.md (no form), the one in apps/api links to it:
+    the fix holds to the import form, and names it, since ``link`` alone would follow that one link."""
+    r = repo(
+        {
+            "AGENTS.md": "# Root\n",
+            "CLAUDE.md": "# Root rules\n",
+            "apps/api/AGENTS.md": "# Api\n",
+            "apps/api/CLAUDE.md": {"symlink": "AGENTS.md"},
+            "apps/web/AGENTS.md": "# Web\n",
+        }
+    )
+    [fix] = [f.fix for f in r.findings("invisible-doc") if f.file == "apps/web/AGENTS.md"]
+    assert "holding @AGENTS.md" in fix
+    form = "symlink" if "--form symlink" in fix else "import" if "--form import" in fix else None
+    assert plan_link(str(r.path), form=form).form == "import"
+
+
+def test_an_agents_md_whose_text_the_claude_md_holds_only_mid_line_is_still_invisible(repo: Repo) -> None:
+    # "Run `pnpm test`" is not said by "Run `pnpm test` only in CI": the text is held as whole lines only.
+    r = repo({"AGENTS.md": "# Web\n\nRun `pnpm test`\n", "CLAUDE.md": "# Web\n\nRun `pnpm test` only in CI.\n"})
+    assert [f for f, *_ in _found(r, "invisible-doc")] == ["AGENTS.md"]

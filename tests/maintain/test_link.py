@@ -191,3 +191,15 @@ def test_without_a_form_the_repository_s_own_is_followed(repo: Repo, capsys: pyt
     assert _link(r, capsys, "--form", "import", "--write")[0] == 0  # asked for: the import form
     assert (r.path / "site/CLAUDE.md").read_text() == IMPORT_TEXT
     assert plan_link(str(r.path)).form == "import"  # one link, one import: links are no longer the most
+
+
+def test_the_repository_s_form_is_read_from_all_of_it_when_paths_are_given(
+    repo: Repo, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``link site``: the AGENTS.md under site/ is the one planned, but the form is the repository's,
+    whose only CLAUDE.md beside an AGENTS.md (outside site/) is a link."""
+    r = repo({"AGENTS.md": "# Root\n", "CLAUDE.md": {"symlink": "AGENTS.md"}, "site/AGENTS.md": "# Site\n"})
+    assert plan_link(str(r.path), paths=["site"]).form == "symlink"
+    code, out = _link(r, capsys, str(r.path / "site"))
+    assert code == 0
+    assert out[0] == "would create  site/CLAUDE.md  (-> AGENTS.md)"

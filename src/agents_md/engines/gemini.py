@@ -45,11 +45,13 @@
    folder first, within a folder in ``context.fileName`` order, each once per session: ``--- Newly Discovered
    Project Context ---\\n`` + blocks + ``--- End Project Context ---``. A read outside the
    working directory, of a file ``gemini_ignore`` says is ignored, or of something that is not
-   a file (missing, a dangling link, a folder), fails in the tool: nothing. So does a read of a
-   path holding a double quote or three dots in a row (``app/[...slug]/page.tsx``, a Next.js
-   catch-all route: "Path contains suspicious characters"); two dots, or ``…``, are read. A
-   path's ``%XX`` escapes are decoded first (``src/%20x/a.ts`` reads ``src/ x/a.ts``), unless
-   one is not an escape of UTF-8, when the path is read as written.
+   a file (missing, a dangling link, a folder), fails in the tool: nothing. A path's NUL bytes
+   are dropped and its ``%XX`` escapes decoded first (``src/%20x/a.ts`` reads ``src/ x/a.ts``),
+   unless one is not an escape of UTF-8, when the path is read as written. The read fails too
+   when the path so decoded, its links resolved, holds a tab or a line break, or (longer than
+   20 characters) a double quote or three dots in a row (``app/[...slug]/page.tsx``, a Next.js
+   catch-all route, ``q%22q``, a link to ``[...slug]``: "Path contains suspicious characters");
+   two dots, or ``…``, are read (g11_gemini_read_odd_names, g11_gemini_read_refused_resolved).
 """
 
 from __future__ import annotations
@@ -240,9 +242,10 @@ class Session:
 
     def read(self, path: str) -> EngineRead:
         """Step 8."""
-        if '"' in path or "..." in path:  # refused as written, before the path is resolved
-            return EngineRead(path=os.path.normpath(path), files=(), text=None)
-        path = self.fs.realpath(os.path.normpath(_unescaped(path)))
+        # The tool drops NUL bytes, decodes, resolves, and only then judges the path it reads.
+        path = self.fs.realpath(os.path.normpath(_unescaped(path.replace("\0", ""))))
+        if _suspicious(path):
+            return EngineRead(path=path, files=(), text=None)
         from agents_md.engines.gemini_ignore import ignored  # lazy: only a read asks (it reads ignore files)
 
         # The workspace: the working directory, then each included folder (each with its own top).
@@ -273,6 +276,13 @@ class Session:
         return EngineRead(
             path=path, files=tuple(found), text=JIT_HEAD + "\n".join(block(f.path, f.text) for f in found) + JIT_TAIL
         )
+
+
+def _suspicious(path: str) -> bool:
+    """Step 8: whether the tool refuses the resolved ``path`` for its characters (its ``validatePath``)."""
+    if any(c in path for c in "\n\r\0\t"):
+        return True
+    return ('"' in path or "..." in path) and len(path) > 20
 
 
 def _unescaped(path: str) -> str:

@@ -38,12 +38,13 @@
    ``<system-reminder>\\n`` + entries joined by ``\\n\\n`` + ``\\n</system-reminder>``.
    Any other read outside the working directory, or of something that is not a file
    (missing, a dangling link, a folder), attaches nothing.
-8. What the read tool takes the file for decides first (by its name, whatever it holds):
-   an image (``.png``, ``.jpg``, ``.jpeg``, ``.gif``, ``.webp``) or a PDF is read as an
-   attachment: the folders' files are taken as sent (a later read does not attach them) and
-   nothing is shown; a binary file ("Cannot read binary file": a name of ``BINARY_NAMES``, or
-   a head of ``SNIFF_BYTES`` holding a NUL byte or more than 30 % control characters) attaches
-   nothing and takes nothing.
+8. What the read tool takes the file for decides first: its first bytes when they are an
+   image's or a PDF's header (a PNG named ``x.txt`` is an image), else its name. An image
+   (``.png``, ``.jpg``, ``.jpeg``, ``.gif``, ``.webp``) or a PDF is read as an attachment: the
+   folders' files are taken as sent (a later read does not attach them) and nothing is shown;
+   a binary file ("Cannot read binary file": a name of ``BINARY_NAMES``, or a head of
+   ``SNIFF_BYTES`` holding a NUL byte or more than 30 % control characters) attaches nothing
+   and takes nothing (g11_opencode_read_sniffed).
 """
 
 from __future__ import annotations
@@ -69,8 +70,18 @@ SHOWN_NAMES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".pdf"})
 BINARY_NAMES = frozenset(
     {".zip", ".gz", ".tar", ".7z", ".jar", ".war", ".pyc", ".pyo", ".o", ".a", ".lib", ".dll", ".so", ".exe"}
     | {".bin", ".dat", ".wasm", ".class", ".xls", ".xlsx", ".doc", ".docx", ".ppt", ".pptx", ".odt"}
+    | {".ods", ".odp", ".obj"}
 )
 SNIFF_BYTES = 4096
+# Step 8: the headers the read tool's sniffing knows, and whether each is shown (a BMP's is not:
+# it is then judged binary or text as any other file).
+_HEADERS = (
+    (b"\x89PNG\r\n\x1a\n", True),
+    (b"\xff\xd8\xff", True),
+    (b"GIF8", True),
+    (b"BM", False),
+    (b"%PDF-", True),
+)
 
 
 def _common_dir(path: str, fs: FileSystem) -> str:
@@ -184,21 +195,20 @@ class Session:
             return None
         return text, len(data)
 
-    def _binary(self, path: str) -> bool:
-        """Step 8: whether the read tool refuses ``path`` as a binary file."""
+    def _kind(self, path: str) -> str | None:
+        """Step 8: ``"shown"`` when the read tool takes ``path`` for an image or a PDF, ``"binary"``
+        when it refuses it as a binary file, else ``None`` (text)."""
         ext = os.path.splitext(path)[1].lower()
-        if ext in SHOWN_NAMES:
-            return False
-        if ext in BINARY_NAMES:
-            return True
         try:
             head = self.fs.read_head(path, SNIFF_BYTES) or b""
         except OSError:
-            return True  # unreadable: the tool fails as it does on a binary file
-        if b"\0" in head:
-            return True
-        control = sum(1 for b in head if b < 9 or 13 < b < 32)
-        return bool(head) and control / len(head) > 0.3
+            return "binary"  # unreadable: the tool fails as it does on a binary file
+        sniffed = _sniffed(head)
+        if sniffed if sniffed is not None else ext in SHOWN_NAMES:
+            return "shown"
+        if ext in BINARY_NAMES or _binary_head(head):
+            return "binary"
+        return None
 
     def _file(self, path: str, scope: Scope, why: str, left: list[LeftOut]) -> EngineFile | None:
         if path in self._claimed:
@@ -317,7 +327,8 @@ class Session:
         """Steps 7 and 8."""
         path = os.path.normpath(path)
         # Not a file (missing, a dangling link, a folder), or one the tool takes for binary: it fails.
-        if not self.fs.is_file(path) or self._binary(path):
+        kind = self._kind(path) if self.fs.is_file(path) else "binary"
+        if kind == "binary":
             return EngineRead(path=path, files=(), text=None)
         left: list[LeftOut] = []
         found: list[EngineFile] = []
@@ -336,7 +347,22 @@ class Session:
                         found.append(f)
                 break
             directory = os.path.dirname(directory)
-        if not found or os.path.splitext(path)[1].lower() in SHOWN_NAMES:
+        if not found or kind == "shown":
             return EngineRead(path=path, files=(), text=None)  # an image's or a PDF's: taken, not shown
         body = "\n\n".join(entry(f.path, f.text) for f in found)
         return EngineRead(path=path, files=tuple(found), text=f"<system-reminder>\n{body}\n</system-reminder>")
+
+
+def _sniffed(head: bytes) -> bool | None:
+    """Step 8: whether a file's header is one the read tool shows (``None``: no header it knows)."""
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return True
+    return next((shown for magic, shown in _HEADERS if head.startswith(magic)), None)
+
+
+def _binary_head(head: bytes) -> bool:
+    """Step 8: a head with a NUL byte, or more than 30 % control characters."""
+    if b"\0" in head:
+        return True
+    control = sum(1 for b in head if b < 9 or 13 < b < 32)
+    return bool(head) and control / len(head) > 0.3

@@ -100,7 +100,16 @@ def claude_code_read(session: Session, path: str, *, after: Sequence[str] = ()) 
     left = tuple(x for record in result.records if isinstance(record.value, ReadDecision) for x in _left(record.value))
     if not any(isinstance(record.value, ReadDecision) for record in result.records):
         cwd = session.inputs.cwd
-        left += _not_looked_for(session, dirs_between(cwd, os.path.dirname(os.path.normpath(result.path))))
+        read = os.path.realpath(result.path)
+        # As at start: one loaded under another name (a CLAUDE.md linked to it) was not left out;
+        # the file read itself is, as the plugin says when it looks (``READ_FILE``).
+        loaded = {os.path.realpath(f.path) for f in files}
+        for x in _not_looked_for(session, dirs_between(cwd, os.path.dirname(os.path.normpath(result.path)))):
+            real = os.path.realpath(x.path)
+            if real == read:
+                left += (LeftOut(path=x.path, why=_READ_LEFT[READ_FILE][0], detail=_READ_LEFT[READ_FILE][1]),)
+            elif real not in loaded:
+                left += (x,)
     return EngineRead(path=result.path, files=files, text="\n".join(blocks) if blocks else None, left_out=left)
 
 
@@ -108,7 +117,8 @@ def _not_looked_for(session: Session, directories: Sequence[str]) -> tuple[LeftO
     """The AGENTS.md files in ``directories`` that the built-in plugin did not look for, as its
     start recorded why: its mode loads none, or (the default mode) it stood down for the
     project's own files."""
-    records = [r.value for r in session.start().records]
+    start = session.start()
+    records = [r.value for r in start.records]
     stood = next((r for r in records if isinstance(r, StoodDown)), None)
     mode = next((r for r in records if isinstance(r, ModeReading)), None)
     if stood is not None:
@@ -118,11 +128,14 @@ def _not_looked_for(session: Session, directories: Sequence[str]) -> tuple[LeftO
         detail = f"instructionFiles is {mode.mode} ({mode.source})"
     else:
         return ()
+    # Through the session's filesystem; a folder a linked worktree shadows is not looked in at all.
+    fs = session.inputs.fs
     return tuple(
         LeftOut(path=path, why=Left.DISABLED, detail=detail)
         for directory in directories
+        if directory not in start.shadowed
         for path in (os.path.join(directory, name) for name in AGENTS_NAMES)
-        if os.path.isfile(path)
+        if fs.is_file(path)
     )
 
 

@@ -34,7 +34,7 @@ from agents_md.engine.content import process
 from agents_md.engine.imports import resolved_imports
 from agents_md.maintain.repo.config import Config
 from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, within
-from agents_md.maintain.repo.open import open_repo
+from agents_md.maintain.repo.open import Repo, open_repo
 from agents_md.maintain.repo.reading import read_inside
 
 IMPORT, SYMLINK = "import", "symlink"
@@ -113,6 +113,21 @@ def plan_link(
         raise ValueError(f"form must be one of {', '.join(FORMS)}, not {form!r}")
     repo = open_repo(directory, config)
     paths = repo.relative(paths)
+    actions = _actions(repo, paths)
+    judged = {a.claude for a in actions}  # a CLAUDE.md beside a tracked AGENTS.md is looked at, tracked or not
+    untracked = tuple(f for f in repo.untracked_docs(paths) if f not in judged)
+    why = ""
+    if form is None:
+        # The repository's form, read from all of it: ``link site`` follows the links outside site/ too.
+        every = _actions(repo, ()) if paths else actions
+        form, why = _convention(repo.root, [a for a in every if a.status == PRESENT])
+    return LinkPlan(
+        root=repo.root, form=form, actions=tuple(actions), untracked=untracked, refusal=repo.refusal, form_why=why
+    )
+
+
+def _actions(repo: Repo, paths: Sequence[str]) -> list[LinkAction]:
+    """What to do for each ``AGENTS.md`` of the repository under ``paths`` (relative to the root)."""
     actions: list[LinkAction] = []
     index = repo.index(paths)
     for rel in index.files:
@@ -131,14 +146,7 @@ def plan_link(
         else:
             status, reason = _decide(repo.root, rel, claude)
         actions.append(LinkAction(agents=rel, claude=claude, status=status, reason=reason))
-    judged = {a.claude for a in actions}  # a CLAUDE.md beside a tracked AGENTS.md is looked at, tracked or not
-    untracked = tuple(f for f in repo.untracked_docs(paths) if f not in judged)
-    why = ""
-    if form is None:
-        form, why = _convention(repo.root, [a for a in actions if a.status == PRESENT])
-    return LinkPlan(
-        root=repo.root, form=form, actions=tuple(actions), untracked=untracked, refusal=repo.refusal, form_why=why
-    )
+    return actions
 
 
 def _convention(root: str, present: Sequence[LinkAction]) -> tuple[str, str]:

@@ -78,7 +78,8 @@ def held_in(ctx: CheckContext, agents: str, claude: str) -> bool:
     if a_data is None or c_data is None:
         return False
     a_text = _text(a_data)
-    return bool(a_text) and a_text in _text(c_data)
+    # As whole lines: "Run `pnpm test`" is not held by "Run `pnpm test:e2e` first".
+    return bool(a_text) and f"\n{a_text}\n" in f"\n{_text(c_data)}\n"
 
 
 def _drift(a_text: str, c_text: str) -> int:

@@ -56,9 +56,14 @@ _DEPRECATED_AFTER = re.compile(r"^\W{0,5}(?:(?:is|are|was|now)\s+)?(?:deprecated
 # The same said in Chinese or Japanese, anywhere in the clause before it (the words bind without
 # spaces, and a list's 、 or 或 keeps them for every name listed: "未发现 `a`、`b` 或 `c`"), or right
 # after it ("`x` 不存在", "`x` 已删除").
-_ABSENT_CJK_BEFORE = re.compile(r"没有|未发现|未找到|不存在|不再|已(?:被)?(?:删除|移除|废弃)|存在しない|ありません")
+# Chinese "already" is 已 or 已经; Japanese says it plainly or politely ("存在しない", "存在しません",
+# "`x` はもうありません", "`x` がありません"), a bare "ありません" after it being another's ("問題ありません").
+_ABSENT_CJK_BEFORE = re.compile(
+    r"没有|未发现|未找到|不存在|不再|已经?(?:被)?(?:删除|移除|废弃)|存在しない|存在しません|ありません"
+)
 _ABSENT_CJK_AFTER = re.compile(
-    r"^[\W_]{0,3}(?:(?:目录|文件|文件夹)?(?:不存在|已不存在|已(?:被)?(?:删除|移除|废弃|弃用))|(?:は)?存在しない|は削除)"
+    r"^[\W_]{0,3}(?:(?:目录|文件|文件夹)?(?:不存在|已经?不存在|已经?(?:被)?(?:删除|移除|废弃|弃用)|被(?:删除|移除))"
+    r"|(?:は|が)?(?:もう)?存在し(?:ない|ません)|(?:は|が)(?:もう)?(?:ありません|ない)|は削除)"
 )
 _NONE_EXIST = re.compile(r"\bnone of (?:these|those|them|which)\b[^.!?]*\bexists?\b", re.I)
 _TO_BE_MADE = re.compile(

@@ -46,6 +46,6 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
             claude,
             f"the same text as {agents}{' but for its title' if copy.retitled else ''}: {which}, "
             "and the two copies will drift apart",
-            f"make {claude} the one line @AGENTS.md (delete it, then `agents-md link --write`)",
+            f"make {claude} the one line @AGENTS.md (delete it, then `agents-md link --write --form import`)",
             line=1,
         )

@@ -64,7 +64,8 @@ def _fix(engine: str, name: str, rel: str, cut: bool, instead: str | None) -> st
         return f'add "{name}" to context.fileName in .gemini/settings.json (~/.gemini/settings.json for every folder)'
     if engine == "opencode":
         return f'list "{rel}" in "instructions" of opencode.json (OpenCode reads CLAUDE.md only where no AGENTS.md is)'
-    return "agents-md link --write (a CLAUDE.md beside it that imports @AGENTS.md)"
+    # the form named: without it ``link`` makes links where the repository's CLAUDE.md files are links
+    return "agents-md link --write --form import (a CLAUDE.md beside it that imports @AGENTS.md)"
 
 
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:

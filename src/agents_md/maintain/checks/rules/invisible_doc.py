@@ -125,7 +125,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 fix = (
                     f"agents-md link --write --form symlink (links {claude} to AGENTS.md, as this repository does)"
                     if symlinks
-                    else f"agents-md link --write (creates {claude} holding @AGENTS.md)"
+                    # named: ``link`` alone follows the links it finds (``maintain.link``), counted otherwise
+                    else f"agents-md link --write --form import (creates {claude} holding @AGENTS.md)"
                 )
                 if free:
                     shim = Edit(kind="symlink", file=claude, new=AGENTS_MD) if symlinks else None
