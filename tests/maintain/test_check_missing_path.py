@@ -407,14 +407,15 @@ def test_a_folder_git_ignores_by_a_folder_pattern_is_not_checked(repo: Repo) -> 
 def test_a_path_through_a_folder_name_a_gitignore_spells_out_is_not_checked(repo: Repo) -> None:
     # 86d: "spreading `...templateOverrides` last in `generated/components.ts`", with `generated/` in
     # apps/store/.gitignore: a generator writes it.
-    doc = "# Web\n\n- `generated/components.ts`\n- `src/gone.ts`\n"
+    doc = "# Web\n\n- `generated/components.ts`\n- `src/gone.ts`\n- `src/lib/gone.ts`\n"
     files = {
         **FILES,
         "packages/contracts/src/generated/artifact.ts": "x\n",  # a folder of that name is tracked elsewhere
-        "apps/store/.gitignore": "generated/\n*.log\n",
+        "apps/web/src/lib/util.ts": "x\n",
+        "apps/store/.gitignore": "generated/\n*.log\nlib/\n",  # lib/: a package's own output, not src/lib/
         "apps/web/AGENTS.md": doc,
     }
-    assert [f.line for f in repo(files).findings("missing-path")] == [4]
+    assert [f.line for f in repo(files).findings("missing-path")] == [4, 5]
 
 
 def test_a_path_below_a_folder_the_doc_named_before_is_found(repo: Repo) -> None:

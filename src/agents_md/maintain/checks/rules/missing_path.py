@@ -560,9 +560,11 @@ class _IgnoreRules:
     - ``shapes``: every pattern with a folder in it, as its parts (``packages/*/android/src/main/jniLibs/``),
       so that a doc naming such a folder from elsewhere (``src/main/jniLibs/``: "in each package")
       names what a build makes, not a stale path;
-    - ``names``: the names a pattern of one part spells out (``generated/`` in ``apps/store/.gitignore``:
-      a folder of that name, at any depth below), so that a path through such a folder
-      (``generated/components.ts``, which a generator writes) names what is made locally.
+    - ``names``: the names of what a build or a run makes (``_MADE_NAMES``) that a pattern of one
+      part spells out (``generated/`` in ``apps/store/.gitignore``: a folder of that name, at any
+      depth below), so that a path through such a folder (``generated/components.ts``, which a
+      generator writes) names what is made locally. Another name (``lib/``, a package's compiled
+      output) says nothing of a folder of that name elsewhere (``src/lib/`` of another package).
     """
 
     def __init__(self, ctx: CheckContext) -> None:
@@ -581,8 +583,9 @@ class _IgnoreRules:
                 if not pattern or pattern.startswith(("#", "!")):
                     continue
                 if "/" not in pattern.rstrip("/"):
-                    if not any(c in pattern for c in "*?[]\\"):  # spelled out: ``*`` would name everything
-                        names.add(pattern.rstrip("/"))
+                    name = pattern.rstrip("/")
+                    if name.lower().lstrip(".") in _MADE_NAMES:  # spelled out, and what a build makes
+                        names.add(name)
                     continue
                 raw = pattern.strip("/").split("/")
                 # ``**`` stands for the folders between: one part of a path written from elsewhere
