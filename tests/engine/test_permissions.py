@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from agents_md.engine.args import parse_engine_args
-from agents_md.engine.permissions import may_read, read_allowed_anywhere, working_folders
+from agents_md.engine.permissions import may_read, read_allowed_anywhere, read_denied, working_folders
 from agents_md.engine.settings import USER, Settings, SettingsLayer
 
 
@@ -38,3 +38,26 @@ def test_the_working_folders() -> None:
     assert folders == ("/repo/app", "/repo/extra")
     assert may_read("/repo/extra/a.md", folders, False)
     assert not may_read("/repo/.claude/rules/r.md", folders, False)
+
+
+@pytest.mark.parametrize(
+    ("deny", "path", "refused"),
+    [
+        (["Read(./.env)"], "/repo/app/.env", True),  # no "/" inside: at any depth below the cwd
+        (["Read(./.env)"], "/repo/app/web/.env", True),
+        (["Read(./.env)"], "/repo/.env", False),  # above the cwd
+        (["Read(./secrets/**)"], "/repo/app/secrets/k.txt", True),
+        (["Read(./secrets/**)"], "/repo/app/web/secrets/k.txt", False),  # anchored at the cwd
+        (["Read(**/*.pem)"], "/repo/app/a/b/c.pem", True),
+        (["Read(~/.aws/**)"], "/home/u/.aws/credentials", True),
+        (["Read(//etc/passwd)"], "/etc/passwd", True),
+        (["Read(/a/**)"], "/repo/proj/a/x.txt", True),  # the folder holding the settings' .claude
+        (["Read(/a/**)"], "/repo/app/a/x.txt", False),
+        (["Read"], "/repo/app/x.txt", True),  # bare: every Read
+        (["Read()", "Edit(./x.txt)", 3, "Bash"], "/repo/app/x.txt", False),  # none is a Read pattern
+    ],
+)
+def test_deny_rules_refuse_reads_by_their_base(deny: list[object], path: str, refused: bool) -> None:
+    layer = SettingsLayer(name=USER, path="/repo/proj/.claude/settings.json", values={"permissions": {"deny": deny}})
+    rules = read_denied(Settings(layers=(layer,), enabled_sources=frozenset()), "/repo/app", "/home/u")
+    assert may_read(path, ("/repo/app",), True, rules) is not refused

@@ -7,6 +7,13 @@
    (``--permission-mode bypassPermissions``, ``--dangerously-skip-permissions``).
 3. A refused Read gives its file to no one: it is not counted as read (a conditional rule read
    that way is still attached by a later Read it matches).
+4. A settings layer's ``permissions.deny`` refuses a Read, wherever the file lies: ``Read`` bare
+   refuses every one; ``Read(pattern)`` the files its ``.gitignore``-style pattern matches
+   (``ignore_globs``), read against a base by its start: ``//`` the filesystem's root, ``~/``
+   the home, ``/`` the folder holding the settings' ``.claude`` folder, anything else (``./``
+   dropped) the cwd. So ``Read(./.env)`` refuses ``apps/web/.env`` too (no ``/`` inside: any
+   depth), ``Read(./secrets/**)`` what is below the cwd's ``secrets``, ``Read(**/*.pem)`` every
+   ``.pem`` below the cwd (g11_read_deny_rules_realistic).
 """
 
 from __future__ import annotations
@@ -42,5 +49,54 @@ def working_folders(args: EngineArgs, cwd: str) -> tuple[str, ...]:
     return (cwd, *(os.path.normpath(os.path.join(cwd, folder)) for folder in args.add_dirs))
 
 
-def may_read(path: str, folders: tuple[str, ...], anywhere: bool) -> bool:
+def read_denied(settings: Settings, cwd: str, home: str) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
+    """Step 4: the deny rules for Reads as (base, patterns) pairs, ``None`` when a bare ``Read``
+    refuses them all."""
+    rules: dict[str, list[str]] = {}
+    for layer in settings.layers:
+        permissions = layer.values.get("permissions")
+        values = permissions.get("deny") if isinstance(permissions, Mapping) else None
+        for value in values if isinstance(values, tuple) else ():
+            if not isinstance(value, str):
+                continue
+            rule = value.strip()
+            if rule == "Read":
+                return None
+            if not (rule.startswith("Read(") and rule.endswith(")")) or len(rule) == len("Read()"):
+                continue
+            pattern = rule[len("Read(") : -1]
+            if pattern.startswith("//"):
+                base, pattern = os.sep, pattern[2:]
+            elif pattern.startswith("~/"):
+                base, pattern = home, pattern[2:]
+            elif pattern.startswith("/") and layer.path is not None:
+                # the folder holding the settings file's ``.claude`` folder
+                base, pattern = os.path.dirname(os.path.dirname(layer.path)), pattern[1:]
+            else:
+                base = cwd
+                while pattern.startswith("./"):
+                    pattern = pattern[2:]
+            rules.setdefault(base, []).append(pattern)
+    return tuple((base, tuple(patterns)) for base, patterns in rules.items())
+
+
+def denied(path: str, rules: tuple[tuple[str, tuple[str, ...]], ...] | None) -> bool:
+    """Whether step 4's ``rules`` refuse a Read of ``path``."""
+    if rules is None:
+        return True
+    from agents_md.engine.ignore_globs import matches  # a project with deny rules alone
+
+    for base, patterns in rules:
+        if within(path, base) and path != base:
+            rel = os.path.relpath(path, base).replace(os.sep, "/")
+            if matches(patterns, rel):
+                return True
+    return False
+
+
+def may_read(
+    path: str, folders: tuple[str, ...], anywhere: bool, deny: tuple[tuple[str, tuple[str, ...]], ...] | None = ()
+) -> bool:
+    if deny != () and denied(path, deny):
+        return False
     return anywhere or any(within(path, folder) for folder in folders)

@@ -376,8 +376,9 @@ class Session:
 
                 folders = permissions.working_folders(self.inputs.args, self.inputs.cwd)
                 anywhere = permissions.read_allowed_anywhere(self.inputs.args, start.settings)
+                deny = permissions.read_denied(start.settings, self.inputs.cwd, self.inputs.home)
                 self._main = Loop(
-                    may_read=lambda path: permissions.may_read(path, folders, anywhere),
+                    may_read=lambda path: permissions.may_read(path, folders, anywhere, deny),
                     finder=finder,
                     bus=self.bus,
                     session_factory=self._read_session,
