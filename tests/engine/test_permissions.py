@@ -61,3 +61,10 @@ def test_deny_rules_refuse_reads_by_their_base(deny: list[object], path: str, re
     layer = SettingsLayer(name=USER, path="/repo/proj/.claude/settings.json", values={"permissions": {"deny": deny}})
     rules = read_denied(Settings(layers=(layer,), enabled_sources=frozenset()), "/repo/app", "/home/u")
     assert may_read(path, ("/repo/app",), True, rules) is not refused
+
+
+def test_an_ask_rule_refuses_a_read_unless_permissions_are_bypassed() -> None:
+    layer = SettingsLayer(name=USER, path=None, values={"permissions": {"ask": ["Read(a/**)"]}})
+    given = Settings(layers=(layer,), enabled_sources=frozenset())
+    assert not may_read("/repo/a/x.txt", ("/repo",), False, read_denied(given, "/repo", "/home/u"))
+    assert may_read("/repo/a/x.txt", ("/repo",), True, read_denied(given, "/repo", "/home/u", bypass=True))

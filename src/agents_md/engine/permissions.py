@@ -7,7 +7,8 @@
    (``--permission-mode bypassPermissions``, ``--dangerously-skip-permissions``).
 3. A refused Read gives its file to no one: it is not counted as read (a conditional rule read
    that way is still attached by a later Read it matches).
-4. A settings layer's ``permissions.deny`` refuses a Read, wherever the file lies: ``Read`` bare
+4. A settings layer's ``permissions.deny`` refuses a Read, wherever the file lies, and so does its
+   ``permissions.ask`` (no one answers: g11_read_ask_rule): ``Read`` bare
    refuses every one; ``Read(pattern)`` the files its ``.gitignore``-style pattern matches
    (``ignore_globs``), read against a base by its start: ``//`` the filesystem's root, ``~/``
    the home, ``/`` the folder holding the settings' ``.claude`` folder, anything else (``./``
@@ -49,14 +50,18 @@ def working_folders(args: EngineArgs, cwd: str) -> tuple[str, ...]:
     return (cwd, *(os.path.normpath(os.path.join(cwd, folder)) for folder in args.add_dirs))
 
 
-def read_denied(settings: Settings, cwd: str, home: str) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
-    """Step 4: the deny rules for Reads as (base, patterns) pairs, ``None`` when a bare ``Read``
-    refuses them all."""
+def read_denied(
+    settings: Settings, cwd: str, home: str, *, bypass: bool = False
+) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
+    """Step 4: the deny (and ask) rules for Reads as (base, patterns) pairs, ``None`` when a bare
+    ``Read`` refuses them all; ``bypass``: permissions are bypassed, and nobody is asked."""
     rules: dict[str, list[str]] = {}
     for layer in settings.layers:
         permissions = layer.values.get("permissions")
-        values = permissions.get("deny") if isinstance(permissions, Mapping) else None
-        for value in values if isinstance(values, tuple) else ():
+        if not isinstance(permissions, Mapping):
+            continue
+        listed = [permissions.get(key) for key in (("deny",) if bypass else ("deny", "ask"))]
+        for value in (v for values in listed if isinstance(values, tuple) for v in values):
             if not isinstance(value, str):
                 continue
             rule = value.strip()

@@ -376,7 +376,8 @@ class Session:
 
                 folders = permissions.working_folders(self.inputs.args, self.inputs.cwd)
                 anywhere = permissions.read_allowed_anywhere(self.inputs.args, start.settings)
-                deny = permissions.read_denied(start.settings, self.inputs.cwd, self.inputs.home)
+                bypass = self.inputs.args.permission_mode == "bypassPermissions"
+                deny = permissions.read_denied(start.settings, self.inputs.cwd, self.inputs.home, bypass=bypass)
                 self._main = Loop(
                     may_read=lambda path: permissions.may_read(path, folders, anywhere, deny),
                     finder=finder,
