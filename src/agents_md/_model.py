@@ -72,6 +72,7 @@ class SkipReason(StrEnum):
     CONDITIONAL_RULE = "conditional-rule"  # a rule with paths: front matter
     UNREADABLE = "unreadable"
     OUTSIDE_LINK = "outside-link"  # a link inside the repository to a file outside it, refused
+    DENIED = "denied"  # a Read permission rule refuses it (``permissions.deny``)
 
     def __str__(self) -> str:
         return self.value
@@ -107,6 +108,7 @@ class ImportOutcome(StrEnum):
     ALREADY = "already"  # loaded earlier in this pass (or given before), so not again
     DEPTH = "depth"  # past the import depth limit
     EXCLUDED = "excluded"  # claudeMdExcludes
+    DENIED = "denied"  # a Read permission rule refuses it (``permissions.deny``)
     NOT_TEXT = "not-text"  # a name the engine does not read as text
     EMPTY = "empty"  # nothing left after processing
     UNREADABLE = "unreadable"

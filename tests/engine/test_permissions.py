@@ -68,3 +68,31 @@ def test_an_ask_rule_refuses_a_read_unless_permissions_are_bypassed() -> None:
     given = Settings(layers=(layer,), enabled_sources=frozenset())
     assert not may_read("/repo/a/x.txt", ("/repo",), False, read_denied(given, "/repo", "/home/u"))
     assert may_read("/repo/a/x.txt", ("/repo",), True, read_denied(given, "/repo", "/home/u", bypass=True))
+
+
+def test_the_engine_loads_no_instruction_file_a_read_rule_refuses(tree: Any) -> None:
+    """A start's CLAUDE.local.md and rule, a Read's nested CLAUDE.md and an import, each denied,
+    are left out as ``denied`` (g11_read_deny_instruction_files_themselves)."""
+    from agents_md import Session
+
+    deny = ["Read(./CLAUDE.local.md)", "Read(./.claude/rules/secret.md)", "Read(./docs/CLAUDE.md)", "Read(/private/**)"]
+    root = tree(
+        {
+            "CLAUDE.md": "# root\n@private/p.md\n",
+            "private/p.md": "p\n",
+            "CLAUDE.local.md": "local\n",
+            ".claude/rules/secret.md": "secret\n",
+            ".claude/settings.json": {"json": {"permissions": {"deny": deny}}},
+            "docs/CLAUDE.md": "docs\n",
+            "docs/x.txt": "x\n",
+        }
+    )
+    s = Session(cwd=str(root), home=str(root.parent / "home"), managed_dir=str(root.parent / "m"))
+    start = s.start()
+    assert [f.path for f in start.files] == [str(root / "CLAUDE.md")]
+    assert {(sk.path, str(sk.reason)) for sk in start.skipped} >= {
+        (str(root / "CLAUDE.local.md"), "denied"),
+        (str(root / ".claude/rules/secret.md"), "denied"),
+        (str(root / "private/p.md"), "denied"),
+    }
+    assert s.read(str(root / "docs/x.txt")).files == ()

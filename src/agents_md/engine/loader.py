@@ -62,7 +62,7 @@ class LoadScope:
     """Where a session loads from: its filesystem, home and cwd (what is inside), its exclusions,
     and whether imports leaving the cwd are approved. Every pass of the session loads through it."""
 
-    __slots__ = ("_repo", "approve_external", "cwd", "excluder", "fs", "home", "outside_links")
+    __slots__ = ("_repo", "approve_external", "cwd", "denied", "excluder", "fs", "home", "outside_links")
 
     def __init__(
         self,
@@ -74,11 +74,14 @@ class LoadScope:
         approve_external: bool,
         outside_links: str = FOLLOW,
         repo: str | None = None,
+        denied: Callable[[str], bool] | None = None,
     ) -> None:
         self.fs = fs
         self.home = home
         self.cwd = cwd
         self.excluder = excluder
+        # The files a Read permission rule refuses: the engine loads none of them (``permissions``).
+        self.denied = denied
         self.approve_external = approve_external
         self.outside_links = outside_links
         self._repo = repo
@@ -104,6 +107,8 @@ class LoadScope:
         repo: str | None = None,
     ) -> LoadScope:
         """``repo``: the repository (the checkout's root, else the cwd) when the caller found it."""
+        from agents_md.engine.permissions import denier
+
         return cls(
             fs=fs,
             home=home,
@@ -112,6 +117,7 @@ class LoadScope:
             approve_external=approve_external,
             outside_links=outside_links,
             repo=repo,
+            denied=denier(settings, cwd, home),
         )
 
     def loader(self) -> Loader:
@@ -121,6 +127,7 @@ class LoadScope:
             fs=self.fs,
             home=self.home,
             excluder=self.excluder,
+            denied=self.denied,
             inside=lambda path: is_inside(path, cwd),
             approve_external=self.approve_external,
             repo=self.repo,
@@ -135,6 +142,7 @@ class Loader:
         "_chain",
         "_on_chain",
         "approve_external",
+        "denied",
         "edges",
         "excluder",
         "fs",
@@ -157,10 +165,12 @@ class Loader:
         approve_external: bool = False,
         repo: str | None = None,
         refuse_outside: bool = False,
+        denied: Callable[[str], bool] | None = None,
     ) -> None:
         self.fs = fs
         self.home = home
         self.excluder = excluder
+        self.denied = denied  # a Read permission rule refuses the path (``LoadScope.denied``)
         self.inside = inside  # is this path inside the working directories?
         self.approve_external = approve_external
         self.repo = repo  # the repository: a link inside it whose target leaves it is told
@@ -217,6 +227,9 @@ class Loader:
         if self.excluder.excludes(path, kind):
             self._skip(path, kind, SkipReason.EXCLUDED, parent)
             return [], ImportOutcome.EXCLUDED
+        if self.denied is not None and kind is not Kind.MANAGED and self.denied(key):
+            self._skip(path, kind, SkipReason.DENIED, parent)
+            return [], ImportOutcome.DENIED
         # Files are known by their real path (links anywhere along it resolved): that decides
         # "loaded already", "inside the working directory" and where relative imports start.
         real = self.fs.realpath(path)

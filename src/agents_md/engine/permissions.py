@@ -15,13 +15,16 @@
    dropped) the cwd. So ``Read(./.env)`` refuses ``apps/web/.env`` too (no ``/`` inside: any
    depth), ``Read(./secrets/**)`` what is below the cwd's ``secrets``, ``Read(**/*.pem)`` every
    ``.pem`` below the cwd (g11_read_deny_rules_realistic).
+5. Nor does the engine load an instruction file its deny rules refuse to Read: a start's
+   ``CLAUDE.local.md`` or rule, a Read's nested ``CLAUDE.md``, an import — left out as
+   ``denied`` (g11_read_deny_instruction_files_themselves, g11_read_deny_and_instruction_files).
 """
 
 from __future__ import annotations
 
 import os
 
-from agents_md._util.std import Iterator, Mapping
+from agents_md._util.std import Callable, Iterator, Mapping
 from agents_md.engine.args import EngineArgs
 from agents_md.engine.paths import within
 from agents_md.engine.settings import Settings
@@ -83,6 +86,15 @@ def read_denied(
                     pattern = pattern[2:]
             rules.setdefault(base, []).append(pattern)
     return tuple((base, tuple(patterns)) for base, patterns in rules.items())
+
+
+def denier(settings: Settings, cwd: str, home: str) -> Callable[[str], bool] | None:
+    """Step 5: what the engine loads no instruction file of (a start's, a Read's, an import):
+    the files its deny rules refuse to Read; ``None`` when it has none."""
+    rules = read_denied(settings, cwd, home, bypass=True)
+    if rules == ():
+        return None
+    return lambda path: denied(path, rules)
 
 
 def denied(path: str, rules: tuple[tuple[str, tuple[str, ...]], ...] | None) -> bool:

@@ -36,6 +36,7 @@ def engine_names(engine: str) -> tuple[str, ...]:
 
 _LEFT = {
     SkipReason.EXCLUDED: Left.EXCLUDED,
+    SkipReason.DENIED: Left.EXCLUDED,
     SkipReason.EMPTY: Left.BLANK,
     SkipReason.UNREADABLE: Left.UNREADABLE,
     SkipReason.CONDITIONAL_RULE: Left.CONDITIONAL,

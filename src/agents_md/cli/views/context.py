@@ -89,6 +89,7 @@ def render_text(report: ContextReport, *, absolute: bool = False) -> str:
         lines.append(s("Considered and left out:", "bold"))
         reasons = {
             "excluded": "excluded by claudeMdExcludes",
+            "denied": "a Read permission rule refuses it (permissions.deny)",
             "empty": "empty after front matter and comments",
             "external-import": "import outside the working directory, not approved",
             "missing-import": "import of a file that does not exist",
