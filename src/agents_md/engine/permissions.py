@@ -27,17 +27,21 @@ import os
 from agents_md._util.std import Callable, Iterator, Mapping
 from agents_md.engine.args import EngineArgs
 from agents_md.engine.paths import within
-from agents_md.engine.settings import Settings
+from agents_md.engine.settings import Settings, SettingsLayer
 
 _WHOLE = ("Read",)
 
 
-def _permissions(settings: Settings, key: str) -> Iterator[str]:
+def _rules(settings: Settings, *keys: str) -> Iterator[tuple[SettingsLayer, str]]:
+    """Each layer's ``permissions`` rules under ``keys``, with the layer they are written in."""
     for layer in settings.layers:
         permissions = layer.values.get("permissions")
-        values = permissions.get(key) if isinstance(permissions, Mapping) else None
-        if isinstance(values, tuple):
-            yield from (v for v in values if isinstance(v, str))
+        if not isinstance(permissions, Mapping):
+            continue
+        for key in keys:
+            values = permissions.get(key)
+            if isinstance(values, tuple):
+                yield from ((layer, v) for v in values if isinstance(v, str))
 
 
 def read_allowed_anywhere(args: EngineArgs, settings: Settings) -> bool:
@@ -45,7 +49,7 @@ def read_allowed_anywhere(args: EngineArgs, settings: Settings) -> bool:
     if args.permission_mode == "bypassPermissions":
         return True
     named = [n for value in args.allowed_tools for n in value.replace(",", " ").split()]
-    return any(n in _WHOLE for n in (*named, *_permissions(settings, "allow")))
+    return any(n in _WHOLE for n in (*named, *(rule for _, rule in _rules(settings, "allow"))))
 
 
 def working_folders(args: EngineArgs, cwd: str) -> tuple[str, ...]:
@@ -59,32 +63,25 @@ def read_denied(
     """Step 4: the deny (and ask) rules for Reads as (base, patterns) pairs, ``None`` when a bare
     ``Read`` refuses them all; ``bypass``: permissions are bypassed, and nobody is asked."""
     rules: dict[str, list[str]] = {}
-    for layer in settings.layers:
-        permissions = layer.values.get("permissions")
-        if not isinstance(permissions, Mapping):
+    for layer, value in _rules(settings, *(("deny",) if bypass else ("deny", "ask"))):
+        rule = value.strip()
+        if rule == "Read":
+            return None
+        if not (rule.startswith("Read(") and rule.endswith(")")) or len(rule) == len("Read()"):
             continue
-        listed = [permissions.get(key) for key in (("deny",) if bypass else ("deny", "ask"))]
-        for value in (v for values in listed if isinstance(values, tuple) for v in values):
-            if not isinstance(value, str):
-                continue
-            rule = value.strip()
-            if rule == "Read":
-                return None
-            if not (rule.startswith("Read(") and rule.endswith(")")) or len(rule) == len("Read()"):
-                continue
-            pattern = rule[len("Read(") : -1]
-            if pattern.startswith("//"):
-                base, pattern = os.sep, pattern[2:]
-            elif pattern.startswith("~/"):
-                base, pattern = home, pattern[2:]
-            elif pattern.startswith("/") and layer.path is not None:
-                # the folder holding the settings file's ``.claude`` folder
-                base, pattern = os.path.dirname(os.path.dirname(layer.path)), pattern[1:]
-            else:
-                base = cwd
-                while pattern.startswith("./"):
-                    pattern = pattern[2:]
-            rules.setdefault(base, []).append(pattern)
+        pattern = rule[len("Read(") : -1]
+        if pattern.startswith("//"):
+            base, pattern = os.sep, pattern[2:]
+        elif pattern.startswith("~/"):
+            base, pattern = home, pattern[2:]
+        elif pattern.startswith("/") and layer.path is not None:
+            # the folder holding the settings file's ``.claude`` folder
+            base, pattern = os.path.dirname(os.path.dirname(layer.path)), pattern[1:]
+        else:
+            base = cwd
+            while pattern.startswith("./"):
+                pattern = pattern[2:]
+        rules.setdefault(base, []).append(pattern)
     return tuple((base, tuple(patterns)) for base, patterns in rules.items())
 
 

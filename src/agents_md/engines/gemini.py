@@ -280,7 +280,7 @@ class Session:
 
 def _suspicious(path: str) -> bool:
     """Step 8: whether the tool refuses the resolved ``path`` for its characters (its ``validatePath``)."""
-    if any(c in path for c in "\n\r\0\t"):
+    if any(c in path for c in "\n\r\t"):  # NUL bytes were dropped before
         return True
     return ('"' in path or "..." in path) and len(path) > 20
 

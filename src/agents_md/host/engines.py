@@ -58,10 +58,7 @@ def claude_code_start(session: Session) -> EngineStart:
         for s in start.skipped
     )
     names = ("CLAUDE.md", "AGENTS.md") if start.instruction_files_enabled else ("CLAUDE.md",)
-    # An AGENTS.md loaded under another name (a CLAUDE.md linked to it) was not left out.
-    loaded = {os.path.realpath(f.path) for f in files}
-    chain = path_chain(session.inputs.cwd)
-    left += tuple(x for x in _not_looked_for(session, chain) if os.path.realpath(x.path) not in loaded)
+    left += _not_looked_for(session, path_chain(session.inputs.cwd), files)
     return EngineStart(
         engine=CLAUDE_CODE,
         cwd=session.inputs.cwd,
@@ -100,24 +97,18 @@ def claude_code_read(session: Session, path: str, *, after: Sequence[str] = ()) 
     files = tuple(_engine_file(f, Scope.READ) for f in result.files)
     left = tuple(x for record in result.records if isinstance(record.value, ReadDecision) for x in _left(record.value))
     if not any(isinstance(record.value, ReadDecision) for record in result.records):
-        cwd = session.inputs.cwd
-        read = os.path.realpath(result.path)
-        # As at start: one loaded under another name (a CLAUDE.md linked to it) was not left out;
-        # the file read itself is, as the plugin says when it looks (``READ_FILE``).
-        loaded = {os.path.realpath(f.path) for f in files}
-        for x in _not_looked_for(session, dirs_between(cwd, os.path.dirname(os.path.normpath(result.path)))):
-            real = os.path.realpath(x.path)
-            if real == read:
-                left += (LeftOut(path=x.path, why=_READ_LEFT[READ_FILE][0], detail=_READ_LEFT[READ_FILE][1]),)
-            elif real not in loaded:
-                left += (x,)
+        directories = dirs_between(session.inputs.cwd, os.path.dirname(os.path.normpath(result.path)))
+        left += _not_looked_for(session, directories, files, read=result.path)
     return EngineRead(path=result.path, files=files, text="\n".join(blocks) if blocks else None, left_out=left)
 
 
-def _not_looked_for(session: Session, directories: Sequence[str]) -> tuple[LeftOut, ...]:
+def _not_looked_for(
+    session: Session, directories: Sequence[str], sent: Sequence[EngineFile], *, read: str | None = None
+) -> tuple[LeftOut, ...]:
     """The AGENTS.md files in ``directories`` that the built-in plugin did not look for, as its
     start recorded why: its mode loads none, or (the default mode) it stood down for the
-    project's own files."""
+    project's own files. One ``sent`` under another name (a CLAUDE.md linked to it) was not left
+    out; the file ``read`` itself is, as the plugin says when it looks (``READ_FILE``)."""
     start = session.start()
     records = [r.value for r in start.records]
     stood = next((r for r in records if isinstance(r, StoodDown)), None)
@@ -131,13 +122,21 @@ def _not_looked_for(session: Session, directories: Sequence[str]) -> tuple[LeftO
         return ()
     # Through the session's filesystem; a folder a linked worktree shadows is not looked in at all.
     fs = session.inputs.fs
-    return tuple(
-        LeftOut(path=path, why=Left.DISABLED, detail=detail)
-        for directory in directories
-        if directory not in start.shadowed
-        for path in (os.path.join(directory, name) for name in AGENTS_NAMES)
-        if fs.is_file(path)
-    )
+    loaded = {os.path.realpath(f.path) for f in sent}
+    read_real = os.path.realpath(read) if read is not None else None
+    out: list[LeftOut] = []
+    for directory in directories:
+        if directory in start.shadowed:
+            continue
+        for path in (os.path.join(directory, name) for name in AGENTS_NAMES):
+            if not fs.is_file(path):
+                continue
+            real = os.path.realpath(path)
+            if real == read_real:
+                out.append(LeftOut(path=path, why=_READ_LEFT[READ_FILE][0], detail=_READ_LEFT[READ_FILE][1]))
+            elif real not in loaded:
+                out.append(LeftOut(path=path, why=Left.DISABLED, detail=detail))
+    return tuple(out)
 
 
 # Why the plugin left an AGENTS.md of a Read out (``ReadDecision``), as the engines' words.
