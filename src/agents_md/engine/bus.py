@@ -30,6 +30,10 @@ if TYPE_CHECKING:
     import pluggy
 
 Answer = tuple[str, tuple[InstructionFile, ...]]  # (plugin name, the files it answered)
+TOOL_CALL_HOOK = EVENT_HOOKS["tool.call"]
+# A plugin's optional method: a value that stays the same while its answers to a Read would
+# (``HookBus.read_key``; the plugin API's module says what it promises).
+READ_STATE = "read_state"
 
 
 @frozen
@@ -206,6 +210,21 @@ class HookBus:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.ordered())
+
+    def read_key(self) -> tuple[object, ...] | None:
+        """What the plugins' answers to a Read depend on besides the disk: who is seated, and the
+        ``read_state()`` of each plugin with a ``tool.call`` hook (``engine.read_memory``). ``None``
+        when one of them does not say it: its Reads are asked of it every time."""
+        ordered = self._ordered
+        key: list[object] = [ordered]
+        for seated in ordered:
+            if TOOL_CALL_HOOK not in seated.hooks:
+                continue
+            state = getattr(seated.plugin, READ_STATE, None)
+            if state is None:
+                return None
+            key.append(state())
+        return tuple(key)
 
     def has(self, hook: str) -> bool:
         return any(hook in s.hooks for s in self._seated)

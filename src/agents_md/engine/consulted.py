@@ -30,14 +30,15 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
-    from typing import Protocol
+    from collections.abc import Hashable, Iterable, Mapping
+    from typing import Protocol, TypeVar
 
     from agents_md.engine.shared_listings import Listing
 
     # The folders a link's resolution went through (``ListingFS._went_through``): each with its
     # listing then and the names below it on the way.
     Way = tuple[tuple[str, Listing | None, frozenset[str]], ...]
+    Q = TypeVar("Q", bound=Hashable)  # what a folder is asked: a name, or a question and a path
 
     class Disk(Protocol):
         """What ``holds`` asks again, of the listings of the round it is asked in."""
@@ -130,6 +131,29 @@ class Consulted:
         self.versions.setdefault(path, version)
         self.newest_ns = max(self.newest_ns, version[-2], version[-1])
 
+    def take(self, other: Consulted, disk: Disk) -> None:
+        """What ``other`` (a pass inside this one, or one vouched for in this round) consulted counts
+        for this pass too; its folders are noted with their listings of this round, which answer
+        its questions as it was answered (it ran, or was vouched for, in this round)."""
+        self.complete = self.complete and other.complete
+        self.newest_ns = max(self.newest_ns, other.newest_ns)
+        listings = self.listings
+        for directory in other.listings:
+            if directory not in listings:
+                listings[directory] = disk.round_listing(directory)
+        _add_answers(self.names, other.names)
+        _add_answers(self.links, other.links)
+        _add_answers(self.asked, other.asked)
+        self.whole |= other.whole
+        for path, real in other.resolved.items():
+            self.resolved.setdefault(path, real)
+        for path, way in other.resolved_through.items():
+            self.resolved_through.setdefault(path, way)
+        for asked, answer in other.through.items():
+            self.through.setdefault(asked, answer)
+        for path, version in other.versions.items():
+            self.versions.setdefault(path, version)
+
     def holds(self, disk: Disk) -> bool:
         """Whether ``disk`` answers every question of the pass as it did (steps 1 to 3)."""
         listings = self.listings
@@ -176,3 +200,14 @@ class Consulted:
         return all(
             disk.ask(question, path) == answer for (question, path), answer in self.asked.get(directory, {}).items()
         )
+
+
+def _add_answers(mine: dict[str, dict[Q, bool]], theirs: dict[str, dict[Q, bool]]) -> None:
+    """``theirs``'s answers, folder by folder, where ``mine`` has none (``Consulted.take``)."""
+    for directory, answers in theirs.items():
+        kept = mine.get(directory)
+        if kept is None:
+            mine[directory] = dict(answers)
+        else:
+            for question, answer in answers.items():
+                kept.setdefault(question, answer)

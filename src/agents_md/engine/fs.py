@@ -14,7 +14,7 @@ import sys
 import time
 
 from agents_md._util.regular import read_regular
-from agents_md._util.std import Mapping, OrderedDict
+from agents_md._util.std import Iterable, Mapping, OrderedDict
 from agents_md.engine.paths import led_to, resolved_by_folder
 from agents_md.engine.shared_listings import RACY_NS, SHARED, Listing
 
@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from agents_md.engine.consulted import Consulted, Way
 
 # Disks that ignore case by default: a name missing from a listing may still open there.
+# Files and their versions (``FileSystem.version``); folders and their stamps (``FileSystem.stamp``).
+Versions = tuple[tuple[str, tuple[int, ...] | None], ...]
+Stamps = tuple[tuple[str, tuple[int, int] | None], ...]
+
 _CASE_INSENSITIVE = sys.platform in ("darwin", "win32")
 
 
@@ -141,6 +145,24 @@ def disk_version(path: str) -> tuple[int, ...] | None:
     return (st.st_dev, st.st_ino, st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
+def same_on_disk(stamps: Stamps, versions: Versions) -> bool:
+    """Whether each folder has the stamp and each file the version given (one ``stat`` each)."""
+    stat = os.stat
+    for path, stamp in stamps:  # ``disk_stamp`` of each, without a call or a tuple (asked on every Read)
+        try:
+            st = stat(path)
+        except (OSError, ValueError):
+            if stamp is not None:
+                return False
+            continue
+        if stamp is None or st.st_mtime_ns != stamp[0] or st.st_ino != stamp[1]:
+            return False
+    for path, version in versions:  # noqa: SIM110
+        if disk_version(path) != version:
+            return False
+    return True
+
+
 DEFAULT_FS = FileSystem()
 
 _UNREAD = object()  # a target never read (a link not followed then): never the same as one read now
@@ -193,6 +215,7 @@ class ListingFS(FileSystem):
         self._real_dirs: dict[str, str] = {}
         self._versions: dict[str, tuple[int, ...] | None] = {}  # files' versions asked in this round
         self._watched: Consulted | None = None
+        self._outer: list[Consulted | None] = []  # the passes a watched pass runs inside (a Read's lookups)
         # Following a link's target (``_followed``): its folders are listed only to follow links,
         # where the system needs no listing (a folder one may pass through but not list).
         self._following = False
@@ -209,14 +232,26 @@ class ListingFS(FileSystem):
     # ------------------------------------------------------------------ watching a pass
 
     def watch(self) -> Consulted:
-        """Note what is asked from now until ``unwatch`` (``engine.lookup_memory``)."""
+        """Note what is asked from now until ``unwatch`` (``engine.lookup_memory``). A pass watched
+        inside another (a lookup inside a Read, ``engine.read_memory``) is noted apart, and what it
+        consulted counts for the pass around it too."""
         from agents_md.engine.consulted import Consulted  # a process that starts once watches nothing
 
+        self._outer.append(self._watched)
         self._watched = Consulted()
         return self._watched
 
     def unwatch(self) -> None:
-        self._watched = None
+        done = self._watched
+        self._watched = self._outer.pop() if self._outer else None
+        if self._watched is not None and done is not None:
+            self._watched.take(done, self)
+
+    def recalled(self, consulted: Consulted) -> None:
+        """A lookup answered from memory, ``consulted`` vouched for in this round: it counts for the
+        pass being watched, as though that pass had asked it all again."""
+        if self._watched is not None:
+            self._watched.take(consulted, self)
 
     def vouches(self, consulted: Consulted) -> bool:
         """``consulted.holds(self)``, each folder listed as a link's way is: one that cannot be
@@ -681,6 +716,20 @@ class SessionFS(ListingFS):
     def round_listing(self, directory: str) -> Listing | None:
         fresh = self._fresh
         return fresh[directory] if directory in fresh else self._checked(directory)
+
+    def stamps(self, directories: Iterable[str]) -> Stamps | None:
+        """The real disk's stamps of ``directories``, each checked in this round: while each folder
+        keeps its stamp, it keeps the listing it has now. ``None`` when one was not checked in this
+        round, or was listed in the tick of its last change (a change in that tick keeps the stamp)."""
+        if self._shared is None:
+            return None
+        fresh, stamps, racy = self._fresh, self._stamps, self._racy
+        out = []
+        for directory in directories:
+            if directory not in fresh or directory in racy or directory not in stamps:
+                return None
+            out.append((directory, stamps[directory]))
+        return tuple(out)
 
     def _checked(self, directory: str) -> Listing | None:
         """``directory``'s listing for this round: its stamp asked, listed again if it changed."""

@@ -68,9 +68,12 @@ class LookupMemory:
         kept = memory.get(key)
         if kept is None:
             return None
-        if not (fs or self.fs).vouches(kept[0]):  # type: ignore[union-attr]  # a shared memory is handed one
+        disk = fs or self.fs
+        assert disk is not None, "a shared memory is handed the round's filesystem"
+        if not disk.vouches(kept[0]):
             memory.pop(key, None)
             return None
+        disk.recalled(kept[0])
         if len(memory) > self.most // 2:  # used again: the last to be dropped, once any may be
             # Each step is one under the interpreter's lock: another thread's meanwhile costs at
             # most a lookup run again (what is given is checked on every recall).

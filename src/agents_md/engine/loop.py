@@ -30,6 +30,12 @@ from agents_md.engine.nested import NestedFinder
 from agents_md.engine.paths import within
 from agents_md.engine.read_limit import refused_name, too_large, unreadable
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from agents_md.engine.read_memory import KeptRead, ReadMemory
+
 # The hook session for a call, and the journal its plugins write to (read after the call).
 SessionFactory = Callable[[], tuple[HookSession, Journal]]
 
@@ -115,6 +121,7 @@ class Loop:
         "nested",
         "parent_id",
         "profile",
+        "reads",
         "recent",
         "session_factory",
         "spill_folder",
@@ -139,8 +146,16 @@ class Loop:
         nested: bool = True,
         spill_folder: Callable[[], str | None] = lambda: None,
         folders: tuple[str, ...] = (),
+        remember: bool = True,
     ) -> None:
         self.finder = finder
+        # The Reads it decided, given again while what they depended on holds (``engine.read_memory``):
+        # in a session that remembers its lookups, on the real disk.
+        self.reads: ReadMemory | None = None
+        if remember and finder.fs.shares_listings:
+            from agents_md.engine.read_memory import ReadMemory  # a host that answers one Read keeps none
+
+            self.reads = ReadMemory()
         # Whether a Read looks up the engine's own nested files: a host whose engine attaches them
         # itself (Claude Code running the hook) wants the plugins' answers alone.
         self.nested = nested
@@ -184,25 +199,65 @@ class Loop:
         if refused_name(spelled) or not self.may_read(real):
             self.request()
             return ReadResult(path=spelled, engine_files=(), hook_files=())  # refused: nothing read
-        self.finder.fs.begin(self.finder.cwd)
+        fs = self.finder.fs
+        cwd = self.finder.cwd
+        # A Read asked again is given its result again while what it depended on holds
+        # (``engine.read_memory``); not one of a path the system resolved here, nor while a
+        # plugin that answers Reads does not say its state.
+        memory = self.reads if not aliased else None
+        state = self._state() if memory is not None else None
+        key = (tool, path, home)
+        if memory is None or state is None or state[1] is None:
+            memory = None
+        else:
+            kept = memory.recall(key, self._given, state, fs, cwd)
+            if kept is not None:
+                return self._again(kept)
+        fs.begin(cwd)
         try:
             # The read file itself is not attached (its text is in the tool result) and counts as
             # given from now on; its imports are still attached (a Read of a nested CLAUDE.md). A
             # Read that failed (a file too large) gave nothing: that file is attached like any other.
-            fs = self.finder.fs
             read = fs.is_file(real) and not too_large(fs, real) and not unreadable(fs, real)
             # A prompt's mention of a missing file reads nothing, yet the plugins' mention hook
             # runs all the same (g10_mention_dirs_missing_outside).
             missing_mention = tool == "Mention" and not fs.exists(real)
-            found = self.finder.find(real, self._given) if self.nested else ()
-            engine = tuple(f for f in found if f.path != spelled or not read)
-        except OSError as exc:  # a failing query: nothing attached, nothing given (``engine.faults``)
-            from agents_md.engine.faults import ENGINE, NO_ATTACHMENT, failed_gather  # only when a disk fails
+        except OSError as exc:
+            return self._failed(exc, spelled)
+        if memory is None:
+            return self._decide(spelled, path, home, tool, real, read, missing_mention)[0]
+        consulted = fs.watch()  # the read file is decided by its version (``engine.read_memory``, step 2)
+        try:
+            result, noted = self._decide(spelled, path, home, tool, real, read, missing_mention, noting=True)
+        finally:
+            fs.unwatch()
+        if noted is not None and self._state() == state:  # it changed no plugin's state
+            from agents_md.engine.read_memory import KeptRead
 
-            told = (Notice(source=ENGINE, text=failed_gather(exc, NO_ATTACHMENT), level="warning"),)
-            self.tell(told)
-            self.request()
-            return ReadResult(path=spelled, engine_files=(), hook_files=(), notices=told)
+            memory.keep(key, KeptRead(result=result, real=real, consulted=consulted, state=state, fs=fs, **noted))
+        return result
+
+    def _decide(
+        self,
+        spelled: str,
+        path: str,
+        home: str | None,
+        tool: str,
+        real: str,
+        read: bool,
+        missing_mention: bool,
+        *,
+        noting: bool = False,
+    ) -> tuple[ReadResult, dict[str, Any] | None]:
+        """The Read's result once its file is known read or not; ``noting``: with what else it
+        depended on, when it may be given again (``engine.read_memory``: it attached nothing and no
+        plugin failed), else ``None``."""
+        fs = self.finder.fs
+        try:
+            asked, found = self.finder.walked(real, self._given) if self.nested else ({}, ())
+        except OSError as exc:
+            return self._failed(exc, spelled), None
+        engine = tuple(f for f in found if f.path != spelled or not read)
         self.delivered.add(real)
         self.delivered.update(f.path for f in engine)
         self.attached.update(f.path for f in engine)
@@ -211,20 +266,26 @@ class Loop:
         self.request()
         for f in engine:
             self._use(f.path)
+        # Of the read file, what decided whether it was read (``engine.read_memory``, step 2).
+        noted = (
+            {"read": read, "version": fs.file_version(real), "present": fs.held(*os.path.split(real)), "asked": asked}
+            if noting and not engine
+            else None
+        )
         if not read and not missing_mention:
-            return ReadResult(path=spelled, engine_files=engine, hook_files=())  # the Read failed
+            return ReadResult(path=spelled, engine_files=engine, hook_files=()), noted  # the Read failed
         given = _as_hooks_get(path, home, self.finder.cwd)
         call = ToolCall(
             tool=tool, path=given, agent_id=self.loop_id or None, forked_from=self.parent_id if self.fork else None
         )
-        answers, notices, records = self._call(call)
+        answers, notices, records, failed = self._call(call)
         folder = self.spill_folder() if answers else None
         spill = None
         if folder is not None:
             from agents_md.engine.spill import new_seed  # a host that saves long contexts only
 
             spill = (folder, new_seed())
-        return ReadResult(
+        result = ReadResult(
             path=spelled,
             engine_files=engine,
             hook_files=answers,
@@ -233,17 +294,43 @@ class Loop:
             spill=spill,
             mention=tool == "Mention",
         )
+        return result, (noted if not answers and not failed else None)
+
+    def _state(self) -> tuple[object, ...]:
+        """What a Read's answer depends on besides the disk and the loop (``engine.read_memory``, step 5)."""
+        return (self.session_factory()[0], self.bus.read_key())
+
+    def _again(self, kept: KeptRead) -> ReadResult:
+        """A kept Read given again: what it did to the loop done again, what was told told again."""
+        self.delivered.add(kept.real)
+        if kept.read:
+            self._use(kept.real)
+        self.request()
+        result: ReadResult = kept.result  # type: ignore[assignment]  # kept by ``read``
+        if result.notices:
+            self.tell(result.notices)
+        return result
+
+    def _failed(self, exc: OSError, spelled: str) -> ReadResult:
+        """A failing query: nothing attached, nothing given (``engine.faults``)."""
+        from agents_md.engine.faults import ENGINE, NO_ATTACHMENT, failed_gather  # only when a disk fails
+
+        told = (Notice(source=ENGINE, text=failed_gather(exc, NO_ATTACHMENT), level="warning"),)
+        self.tell(told)
+        self.request()
+        return ReadResult(path=spelled, engine_files=(), hook_files=(), notices=told)
 
     def _call(
         self, call: ToolCall
-    ) -> tuple[tuple[tuple[str, tuple[InstructionFile, ...]], ...], tuple[Notice, ...], tuple[Record, ...]]:
-        """``tool.call`` on the bus: the answers, and what the plugins told and recorded (told on)."""
+    ) -> tuple[tuple[tuple[str, tuple[InstructionFile, ...]], ...], tuple[Notice, ...], tuple[Record, ...], bool]:
+        """``tool.call`` on the bus: the answers, what the plugins told and recorded (told on), and
+        whether a plugin failed."""
         session, journal = self.session_factory()
         result = self.bus.collect("tool.call", session=session, call=call)
         told, records = journal.take()
         notices = (*told, *result.failures)
         self.tell(notices)
-        return result.answers, notices, records
+        return result.answers, notices, records, bool(result.failures)
 
     def _use(self, path: str) -> None:
         """Step 1: ``path`` is now the most recently used."""
@@ -319,6 +406,7 @@ class Loop:
             nested=self.nested,
             spill_folder=self.spill_folder,
             folders=self.folders,
+            remember=self.reads is not None,
         )
         if fork:
             child.delivered = set(self.delivered)

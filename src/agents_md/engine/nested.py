@@ -104,12 +104,16 @@ class NestedFinder:
 
     def find(self, path: str, given: Callable[[str], bool]) -> list[InstructionFile]:
         """Files to attach for a Read of ``path``, leaving out those ``given`` already."""
+        return list(self.walked(path, given)[1])
+
+    def walked(self, path: str, given: Callable[[str], bool]) -> Walked:
+        """``find``, with what it asked ``given`` and the answers (the same answers, the same files)."""
         target = normal(path)
         if not self._applies(target):
-            return []
+            return {}, ()
         kept: Walked | None = self.memory.recall(target)  # type: ignore[assignment]  # kept below
         if kept is not None and all(given(p) == answer for p, answer in kept[0].items()):
-            return list(kept[1])
+            return kept
         asked: dict[str, bool] = {}
 
         def noting(p: str) -> bool:
@@ -123,7 +127,7 @@ class NestedFinder:
             self.fs.unwatch()
         walked: Walked = (asked, tuple(found))
         self.memory.keep(target, consulted, walked)
-        return found
+        return walked
 
     def _walk(self, target: str, given: Callable[[str], bool]) -> list[InstructionFile]:
         """Steps 1 and 2 for the normalized ``target``."""

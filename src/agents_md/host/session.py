@@ -392,6 +392,7 @@ class Session:
                     folders=tuple(
                         f for f in (cwd_alias(self.inputs.env, self.inputs.cwd), *folders[1:]) if f is not None
                     ),
+                    remember=self._remember_lookups,
                 )
             return self._main
 

@@ -79,12 +79,12 @@ def attach(
     claims: bool,
     start: Known,
     delivered: dict[str, str],
-) -> tuple[list[InstructionFile], ReadDecision | None]:
-    """The files to attach for ``path`` and why the others found were not (``None``: not below
-    the root); ``delivered`` (path -> text in the complete profile, else "") is updated."""
+) -> tuple[list[InstructionFile], ReadDecision | None, bool]:
+    """The files to attach for ``path``, why the others found were not (``None``: not below the
+    root), and whether ``delivered`` (path -> text in the complete profile, else "") changed."""
     located = read_root(session, path)
     if located is None:
-        return [], None
+        return [], None, False
     target, spelled, root = located
     claude = session.ancestors(CLAUDE_NAMES, plugin=plugin, below=target, base=root)
     claimed = {item.directory for item in claude}
@@ -123,10 +123,14 @@ def attach(
     # attached even when the file importing it was given on an earlier Read.
     out: list[InstructionFile] = []
     left_out: list[tuple[str, str]] = []
+    read_given = False  # the read file itself now counts as given, as it did not before
     for item in found:
         for f in item.all:
             if f.path == spelled:
-                delivered[spelled] = kept(f)  # its text is in the tool result already
+                text = kept(f)
+                if delivered.get(spelled) != text:
+                    delivered[spelled] = text  # its text is in the tool result already
+                    read_given = True
                 left_out.append((f.path, READ_FILE))
                 continue
             if f.path in known_paths:
@@ -143,4 +147,4 @@ def attach(
     decision = ReadDecision(
         path=target, claimed=claimed_by, attached=tuple(f.path for f in out), left_out=tuple(left_out)
     )
-    return out, decision
+    return out, decision, read_given or bool(out)

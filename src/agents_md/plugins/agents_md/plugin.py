@@ -63,9 +63,11 @@ class _Kept:
 class _LoadState:
     """What the plugin remembers for one load (reset on every ``session.start``)."""
 
-    __slots__ = ("delivered", "first_context_done", "known", "reading", "start_files", "yielded")
+    __slots__ = ("delivered", "first_context_done", "known", "reading", "start_files", "token", "yielded")
 
     def __init__(self, *, reading: option.ModeReading | None = None) -> None:
+        # A new object whenever anything a Read's answer depends on may have changed (``read_state``).
+        self.token = object()
         self.reading = reading
         self.first_context_done = False
         self.yielded = False
@@ -98,6 +100,7 @@ class AgentsMdPlugin:
         self, session: HookSession, files: tuple[InstructionFile, ...]
     ) -> Sequence[InstructionFile] | None:
         mode = self.mode(session)
+        self._state.token = object()  # what a Read compares with is made anew
         if session.profile != COMPLETE or session.context_reason != "compact":
             # A new context: the main loop's attachments start over (the complete profile keeps
             # them across a compaction, as the engine keeps its nested CLAUDE.md files).
@@ -143,6 +146,7 @@ class AgentsMdPlugin:
         """After a Read or a prompt's mention (and, in the complete profile, an IDE selection): the
         AGENTS.md files of the directories down to the file (``nested``)."""
         if call.tool == "Agent":
+            self._state.token = object()
             if call.forked_from is not None and call.agent_id is not None:
                 # A fork starts knowing what its parent was given; what it gets stays its own.
                 self._state.delivered[call.agent_id] = dict(self._state.delivered.get(call.forked_from, {}))
@@ -161,7 +165,7 @@ class AgentsMdPlugin:
         state = self._state
         delivered = state.delivered.setdefault(call.agent_id or "", {})
         try:
-            out, decision = nested.attach(
+            out, decision, changed = nested.attach(
                 session,
                 plugin=self.name,
                 path=call.path,
@@ -170,12 +174,20 @@ class AgentsMdPlugin:
                 delivered=delivered,
             )
         except Exception:
+            state.token = object()  # what was given may have changed before it failed
             return None
+        if changed:
+            state.token = object()
         if decision is not None:
             session.record(self.name, decision)
         if out:
             session.telemetry.log("agents_md_nested", mode=mode, file_count=len(out))
         return out or None
+
+    def read_state(self) -> object:
+        """The same object while a Read's answer could only change with the disk (the plugin API's
+        promise): a new one whenever what each loop was given, or the start, changes."""
+        return self._state.token
 
     # ------------------------------------------------------------------ memory as data
 
@@ -205,6 +217,7 @@ class AgentsMdPlugin:
         start = memory.get("start")
         assert isinstance(given, Mapping)
         self._state.delivered = {loop: dict(files) for loop, files in given.items()}
+        self._state.token = object()
         if isinstance(start, Mapping):
             from agents_md.plugins.agents_md.nested import Known
 
@@ -225,6 +238,7 @@ class AgentsMdPlugin:
     def mode(self, session: HookSession) -> str:
         if self._state.reading is None:
             self._state.reading = option.read_mode(session.settings, session.plugin_key(self.name))
+            self._state.token = object()
         return self._state.reading.mode
 
     def reading(self) -> option.ModeReading | None:

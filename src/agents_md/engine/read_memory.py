@@ -1,0 +1,135 @@
+"""What a Read decided, kept while everything it depended on is as it was.
+
+A Read's decision (``Loop.read``) depends on these, and on nothing else:
+
+1. the path as given, the tool, and the home it is put after (the key);
+2. the read file itself: its version (whether it is a file, its size, its kind) and whether its
+   folder's listing holds it;
+3. the disk as the Read's pass consulted it: every folder listed and file read by the engine's
+   walk and by the plugins' lookups (one watched pass; a lookup answered from memory counts with
+   what it consulted, ``ListingFS.recalled``);
+4. what the loop was given, as far as the walk asked it (``NestedFinder.walked``);
+5. the start the Read's hook session belongs to, who is seated, and the state of each plugin
+   with a ``tool.call`` hook, as it says it (``HookBus.read_key``: one that does not say it has
+   no Read kept).
+
+A Read that attached nothing, told of no failure, and changed no plugin's state is kept (in a
+session that remembers its lookups, on the real disk). The same Read asked again is given its
+result again while 2 to 5 hold, 5 and 4 asked first (no system call), then 2 and 3 (one ``stat``
+a folder and a file, as the round's other lookups would): the loop does what the Read did to it
+(the read file given and used, a request sent) and tells again what the plugins told. Anything
+else runs the Read again, which keeps its new result. What is kept is bounded (``most``, the
+least recently used dropped first).
+"""
+
+from __future__ import annotations
+
+import os
+
+from agents_md.engine.fs import same_on_disk
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Hashable
+
+    from agents_md.engine.consulted import Consulted
+    from agents_md.engine.fs import SessionFS, Stamps, Versions
+
+
+class KeptRead:
+    """One Read's result, with what it depended on (steps 2 to 5)."""
+
+    __slots__ = ("asked", "consulted", "present", "read", "real", "result", "stamps", "state", "versions")
+
+    def __init__(
+        self,
+        *,
+        result: object,
+        real: str,
+        read: bool,
+        version: tuple[int, ...] | None,
+        present: bool,
+        consulted: Consulted,
+        asked: dict[str, bool],
+        state: tuple[object, ...],
+        fs: SessionFS,
+    ) -> None:
+        self.result = result  # the loop's ``ReadResult``
+        self.real = real  # the read file as the loop knows it (given, used)
+        self.read = read  # whether the Read succeeded (the file is then used)
+        self.present = present  # whether its folder's listing holds it
+        self.consulted = consulted
+        self.asked = asked
+        self.state = state
+        self.versions: Versions = ((real, version), *consulted.versions.items())
+        self.stamps = self._stamps(fs)
+
+    def _stamps(self, fs: SessionFS) -> Stamps | None:
+        """The stamps of this round's folders that decide the Read, when they alone can vouch for
+        it: every question it asked of the disk was asked of a listing (no link followed)."""
+        consulted = self.consulted
+        if consulted.resolved or consulted.through:
+            return None
+        folder = os.path.dirname(self.real)  # its listing says whether it holds the file
+        return fs.stamps(consulted.listings if folder in consulted.listings else (*consulted.listings, folder))
+
+
+class ReadMemory:
+    """A loop's kept Reads, by key (step 1)."""
+
+    __slots__ = ("_kept", "most")
+
+    def __init__(self, most: int = 4096) -> None:
+        self.most = most
+        self._kept: dict[Hashable, KeptRead] = {}
+
+    def recall(
+        self, key: Hashable, given: Callable[[str], bool], state: tuple[object, ...], fs: SessionFS, settled: str
+    ) -> KeptRead | None:
+        """The Read ``key`` kept, if everything it depended on is as it was; else ``None`` (and it is
+        dropped). Step 3 is asked of the folders' stamps and the files' versions first; when one
+        changed (or a link was followed), of a new round of ``fs`` (``SessionFS.begin(settled)``)."""
+        memory = self._kept
+        kept = memory.get(key)
+        if kept is None:
+            return None
+        if not (self._same_start(kept, given, state) and self._same_disk(kept, fs, settled)):
+            del memory[key]
+            return None
+        if len(memory) > self.most // 2:  # used again: the last to be dropped, once any may be
+            del memory[key]
+            memory[key] = kept
+        return kept
+
+    @staticmethod
+    def _same_start(kept: KeptRead, given: Callable[[str], bool], state: tuple[object, ...]) -> bool:
+        """Steps 4 and 5."""
+        if kept.state != state:
+            return False
+        for path, answer in kept.asked.items():  # noqa: SIM110  (asked on every Read: no generator)
+            if given(path) != answer:
+                return False
+        return True
+
+    @staticmethod
+    def _same_disk(kept: KeptRead, fs: SessionFS, settled: str) -> bool:
+        """Steps 2 and 3."""
+        if kept.stamps is not None and same_on_disk(kept.stamps, kept.versions):
+            return True
+        fs.begin(settled)
+        for path, version in kept.versions:
+            if fs.file_version(path) != version:
+                return False
+        if fs.held(*os.path.split(kept.real)) != kept.present or not fs.vouches(kept.consulted):
+            return False
+        kept.stamps = kept._stamps(fs)  # the folders vouch as they are now
+        return True
+
+    def keep(self, key: Hashable, kept: KeptRead) -> None:
+        if not kept.consulted.complete:
+            return
+        memory = self._kept
+        memory.pop(key, None)
+        memory[key] = kept
+        if len(memory) > self.most:
+            del memory[next(iter(memory))]

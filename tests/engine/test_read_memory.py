@@ -1,0 +1,333 @@
+"""A Read asked again is given its result again while everything it depended on holds, and is
+decided again when anything did not: the disk, what the loop was given, the plugins' state."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from agents_md import PluginSpec, Session
+from agents_md.engine.loop import ReadResult
+from agents_md.plugin_api import HookSession, InstructionFile, Kind, Provenance, Reason, ToolCall, hookimpl
+
+Tree = Callable[..., Path]
+AND_MODE = {
+    "json": {"pluginConfigs": {"agents-md@builtin": {"options": {"instructionFiles": "claude-md-and-agents-md"}}}}
+}
+HOUR_NS = 3600 * 10**9
+
+
+def aged(root: Path) -> Path:
+    """Every folder and file under ``root`` made an hour old, as a checkout is: its folders' stamps
+    then vouch for a Read alone, without a new round of listings (a change shows in them)."""
+    then = time.time_ns() - HOUR_NS
+    for folder, dirs, files in os.walk(root):
+        for name in files + dirs:
+            os.utime(os.path.join(folder, name), ns=(then, then), follow_symlinks=False)
+        os.utime(folder, ns=(then, then))
+    return root
+
+
+def repo(tree: Tree, spec: dict[str, object]) -> Path:
+    """A repository's checkout: the search for its root stops at its ``.git`` (the folders above,
+    made a moment ago by the test run, are not asked about)."""
+    return tree({".git/HEAD": "ref: refs/heads/main\n", **spec})
+
+
+def write_in_place(path: Path, text: str) -> None:
+    """The file's bytes changed, its folder's entries not (the same inode, no new name)."""
+    folder_stamp = os.stat(path.parent).st_mtime_ns
+    with open(path, "r+", encoding="utf-8") as f:
+        f.truncate(0)
+        f.write(text)
+    assert os.stat(path.parent).st_mtime_ns == folder_stamp
+
+
+class Counting:
+    """A plugin that counts the Reads it is asked about; ``says_state``: whether it says its state."""
+
+    def __init__(self, *, says_state: bool = True, answer: bool = False, tell: bool = False) -> None:
+        self.calls = 0
+        self.answer = answer
+        self.tell = tell
+        self.token = object()
+        if not says_state:
+            self.read_state = None  # type: ignore[assignment]  # as a plugin that does not define it
+
+    def read_state(self) -> object:
+        return self.token
+
+    @hookimpl
+    def tool_call(
+        self, session: HookSession, call: ToolCall, files: tuple[InstructionFile, ...]
+    ) -> list[InstructionFile] | None:
+        self.calls += 1
+        if self.tell:
+            session.log("counting", f"seen {call.path}")
+        if self.answer:
+            return [
+                InstructionFile(
+                    path=f"{call.path}.note",
+                    kind=Kind.PROJECT,
+                    content="note\n",
+                    provenance=Provenance(reason=Reason.PLUGIN, via="counting"),
+                )
+            ]
+        return None
+
+
+def session_with(tree: Tree, root: Path, plugin: object | None = None, **options: object) -> Session:
+    home = tree({".claude/settings.json": AND_MODE}, "home")
+    aged(root)
+    extra = [PluginSpec(name="counting", plugin=plugin)] if plugin is not None else []
+    s = Session(cwd=str(root), home=str(home), managed_dir=str(root.parent / "m"), extra_plugins=extra, **options)  # type: ignore[arg-type]
+    s.start()
+    return s
+
+
+def contents(result: ReadResult) -> list[str]:
+    return [f.content for f in result.files]
+
+
+def test_a_repeated_read_is_given_again_without_asking_the_plugins(tree: Tree) -> None:
+    root = repo(tree, {"a/CLAUDE.md": "a\n", "a/AGENTS.md": "agents\n", "a/b/f.py": "x\n"})
+    counting = Counting()
+    s = session_with(tree, root, counting)
+    assert contents(s.read(str(root / "a/b/f.py"))) == ["a\n", "agents\n"]
+    second = s.read(str(root / "a/b/f.py"))
+    assert second.files == () and counting.calls == 2  # kept after the Read that changed nothing
+    assert s.read(str(root / "a/b/f.py")) is second and counting.calls == 2
+
+
+def test_a_plugin_that_does_not_say_its_state_is_asked_on_every_read(tree: Tree) -> None:
+    root = repo(tree, {"a/CLAUDE.md": "a\n", "a/b/f.py": "x\n"})
+    counting = Counting(says_state=False)
+    s = session_with(tree, root, counting)
+    for _ in range(3):
+        s.read(str(root / "a/b/f.py"))
+    assert counting.calls == 3
+
+
+def test_a_plugin_whose_state_changed_is_asked_again(tree: Tree) -> None:
+    root = repo(tree, {"a/b/f.py": "x\n"})
+    counting = Counting()
+    s = session_with(tree, root, counting)
+    s.read(str(root / "a/b/f.py"))
+    s.read(str(root / "a/b/f.py"))
+    assert counting.calls == 1
+    counting.token = object()
+    s.read(str(root / "a/b/f.py"))
+    assert counting.calls == 2
+
+
+def test_a_read_a_plugin_answered_or_failed_in_is_not_kept(tree: Tree) -> None:
+    root = repo(tree, {"a/b/f.py": "x\n"})
+    answering = Counting(answer=True)
+    s = session_with(tree, root, answering)
+    for _ in range(3):
+        assert [f.path for f in s.read(str(root / "a/b/f.py")).files] == [str(root / "a/b/f.py.note")]
+    assert answering.calls == 3
+
+    class Failing(Counting):
+        @hookimpl
+        def tool_call(
+            self, session: HookSession, call: ToolCall, files: tuple[InstructionFile, ...]
+        ) -> list[InstructionFile] | None:
+            self.calls += 1
+            raise RuntimeError("no")
+
+    failing = Failing()
+    s = session_with(tree, root, failing)
+    told = [s.read(str(root / "a/b/f.py")).notices for _ in range(2)]
+    assert failing.calls == 2 and all("plugin counting failed" in n[0].text for n in told)
+
+
+def test_what_the_plugins_told_is_told_again(tree: Tree) -> None:
+    root = repo(tree, {"a/b/f.py": "x\n"})
+    counting = Counting(tell=True)
+    s = session_with(tree, root, counting)
+    before = len(s.notices)
+    first = s.read(str(root / "a/b/f.py"))
+    again = s.read(str(root / "a/b/f.py"))
+    assert counting.calls == 1 and again is first
+    assert [n.text for n in s.notices[before:]] == [f"seen {root / 'a/b/f.py'}"] * 2
+
+
+def test_a_claude_md_written_on_the_way_is_attached_at_the_repeat(tree: Tree) -> None:
+    root = repo(tree, {"a/b/f.py": "x\n"})
+    s = session_with(tree, root)
+    s.read(str(root / "a/b/f.py"))
+    assert s.read(str(root / "a/b/f.py")).files == ()
+    (root / "a/CLAUDE.md").write_text("new\n")
+    assert contents(s.read(str(root / "a/b/f.py"))) == ["new\n"]
+    (root / "a/b/AGENTS.md").write_text("agents\n")
+    assert contents(s.read(str(root / "a/b/f.py"))) == ["agents\n"]
+
+
+def test_an_import_added_in_place_to_a_given_file_is_attached(tree: Tree) -> None:
+    root = repo(tree, {"a/CLAUDE.md": "a\n", "a/x.md": "x\n", "a/AGENTS.md": "g\n", "a/y.md": "y\n", "a/b/f.py": "1\n"})
+    s = session_with(tree, root, profile="reference")
+    assert contents(s.read(str(root / "a/b/f.py"))) == ["a\n", "g\n"]
+    assert s.read(str(root / "a/b/f.py")).files == ()
+    kept = s.loop().reads._kept[("Read", str(root / "a/b/f.py"), s.inputs.home)]  # type: ignore[union-attr]
+    assert kept.stamps is not None  # an old checkout's folders vouch by their stamps alone
+    write_in_place(root / "a/CLAUDE.md", "a\n@x.md\n")
+    assert contents(s.read(str(root / "a/b/f.py"))) == ["x\n"]
+    write_in_place(root / "a/AGENTS.md", "g\n@y.md\n")
+    assert contents(s.read(str(root / "a/b/f.py"))) == ["y\n"]
+    assert s.read(str(root / "a/b/f.py")).files == ()
+
+
+def test_the_read_file_changed_in_place_is_read_again(tree: Tree) -> None:
+    # An image that is not one fails to read (no hooks); written in place as one, it reads.
+    png = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\rIHDR" + b"\x00" * 21
+    root = repo(tree, {"a/pic.png": "not an image\n"})
+    counting = Counting()
+    s = session_with(tree, root, counting)
+    s.read(str(root / "a/pic.png"))
+    s.read(str(root / "a/pic.png"))
+    assert counting.calls == 0
+    with open(root / "a/pic.png", "r+b") as f:
+        f.write(png)
+    s.read(str(root / "a/pic.png"))
+    assert counting.calls == 1
+
+
+def test_a_folder_that_changed_elsewhere_still_vouches(tree: Tree) -> None:
+    root = repo(tree, {"a/CLAUDE.md": "a\n", "a/b/f.py": "x\n"})
+    counting = Counting()
+    s = session_with(tree, root, counting)
+    s.read(str(root / "a/b/f.py"))  # attaches a/CLAUDE.md: not kept
+    s.read(str(root / "a/b/f.py"))
+    assert counting.calls == 2
+    (root / "a/b/other.py").write_text("y\n")  # a name the Read never asked about
+    assert s.read(str(root / "a/b/f.py")).files == ()
+    assert s.read(str(root / "a/b/f.py")).files == ()
+    assert counting.calls == 2
+
+
+def test_a_link_on_the_way_leading_elsewhere_is_followed_again(tree: Tree) -> None:
+    root = repo(tree, {"one/AGENTS.md": "one\n", "one/f.py": "x\n", "two/AGENTS.md": "two\n", "two/f.py": "x\n"})
+    os.symlink(root / "one", root / "in")
+    s = session_with(tree, root, profile="complete")
+    assert contents(s.read(str(root / "in/f.py"))) == ["one\n"]
+    assert s.read(str(root / "in/f.py")).files == ()
+    os.unlink(root / "in")
+    os.symlink(root / "two", root / "in")
+    assert contents(s.read(str(root / "in/f.py"))) == ["two\n"]
+
+
+def test_what_a_compaction_forgot_is_given_again(tree: Tree) -> None:
+    others = {f"z/{i}.py": "z\n" for i in range(6)}
+    root = repo(tree, {"a/CLAUDE.md": "a\n", "a/AGENTS.md": "g\n", "a/f.py": "x\n", **others})
+    s = session_with(tree, root)
+    older = time.time_ns() - 2 * HOUR_NS  # ranked last at the compaction: forgotten
+    for name in ("CLAUDE.md", "AGENTS.md", "f.py"):
+        os.utime(root / "a" / name, ns=(older, older))
+    s.turn()
+    assert contents(s.read(str(root / "a/f.py"))) == ["a\n", "g\n"]
+    assert s.read(str(root / "a/f.py")).files == ()
+    for i in range(6):
+        s.read(str(root / f"z/{i}.py"))
+    s.compact()
+    assert contents(s.read(str(root / "a/f.py"))) == ["a\n", "g\n"]
+
+
+def test_a_file_no_longer_given_to_the_loop_is_attached_again(tree: Tree) -> None:
+    # A restored session's loop is told what it was given (``Session.restore``), its start the same.
+    root = repo(tree, {"a/CLAUDE.md": "a\n", "a/f.py": "x\n"})
+    s = session_with(tree, root)
+    assert contents(s.read(str(root / "a/f.py"))) == ["a\n"]
+    assert s.read(str(root / "a/f.py")).files == ()
+    s.loop().given_instructions([])
+    assert contents(s.read(str(root / "a/f.py"))) == ["a\n"]
+
+
+def test_a_plugin_that_remembers_less_attaches_again(tree: Tree) -> None:
+    root = repo(tree, {"a/AGENTS.md": "g\n", "a/f.py": "x\n"})
+    s = session_with(tree, root)
+    assert contents(s.read(str(root / "a/f.py"))) == ["g\n"]
+    assert s.read(str(root / "a/f.py")).files == ()
+    plugin = next(spec.plugin for spec in s.plugins if spec.name == "agents-md")
+    plugin.remember({"given": {}, "start": None})  # type: ignore[attr-defined]
+    assert contents(s.read(str(root / "a/f.py"))) == ["g\n"]
+
+
+# ---------------------------------------------------------------- the same as deciding every Read
+
+
+def _summary(result: ReadResult) -> object:
+    return (
+        result.path,
+        [(f.path, f.content) for f in result.engine_files],
+        [(name, [(f.path, f.content) for f in files]) for name, files in result.hook_files],
+        [n.text for n in result.notices],
+        result.records,
+    )
+
+
+FILES = ("CLAUDE.md", "AGENTS.md", ".claude/CLAUDE.md", "CLAUDE.local.md", "x.md")
+FOLDERS = ("", "a", "a/b", "a/b/c", "d")
+
+
+def _step(rng: random.Random, root: Path, sessions: list[Session]) -> tuple[str, list[object]]:
+    """One thing a session or the person does, done to every session alike; what each Read gave."""
+    folder = root / rng.choice(FOLDERS)
+    kind = rng.random()
+    if kind < 0.5:
+        target = str(folder / rng.choice(("f.py", "CLAUDE.md", "AGENTS.md", "x.md", "missing.py")))
+        mention = rng.random() < 0.1
+        return f"read {target}", [_summary((s.mention if mention else s.read)(target)) for s in sessions]
+    path = folder / rng.choice(FILES)
+    if kind < 0.65:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = rng.choice(("one\n", "two\n", "@x.md\n", "@../x.md\nthree\n", "---\npaths: ['**/*.py']\n---\nr\n"))
+        if path.exists():
+            write_in_place(path, text)
+        else:
+            path.write_text(text)
+        return f"write {path}", []
+    if kind < 0.75:
+        if path.exists():
+            path.unlink()
+        return f"remove {path}", []
+    if kind < 0.8:
+        rule = folder / ".claude/rules" / rng.choice(("r.md", "s.md"))
+        rule.parent.mkdir(parents=True, exist_ok=True)
+        rule.write_text(rng.choice(("rule\n", "---\npaths: ['**/*.py']\n---\nrule\n")))
+        return f"rule {rule}", []
+    if kind < 0.9:
+        for s in sessions:
+            s.compact()
+        return "compact", []
+    for s in sessions:
+        s.turn()
+    return "turn", []
+
+
+@pytest.mark.parametrize("profile", ["reference", "complete"])
+@pytest.mark.parametrize("seed", range(6))
+def test_reads_given_again_are_what_deciding_them_again_gives(tree: Tree, profile: str, seed: int) -> None:
+    spec: dict[str, object] = {f"{f}/f.py".lstrip("/"): "x\n" for f in FOLDERS}
+    spec.update({"a/CLAUDE.md": "a\n", "a/b/AGENTS.md": "b\n", "x.md": "x\n", "a/x.md": "ax\n"})
+    root = repo(tree, spec)
+    kept = session_with(tree, root, profile=profile)
+    fresh = session_with(tree, root, profile=profile, remember_lookups=False)
+    assert kept.loop().reads is not None and fresh.loop().reads is None
+    rng = random.Random(seed)
+    done = []
+    for _ in range(120):
+        step, gave = _step(rng, root, [kept, fresh])
+        done.append(step)
+        if gave:
+            assert gave[0] == gave[1], done
+            target = step[5:]
+            assert _summary(kept.read(target)) == _summary(fresh.read(target)), done  # asked again at once
+    assert kept.steps == fresh.steps
+    assert sorted(kept.loop().delivered) == sorted(fresh.loop().delivered)
+    assert kept.loop().recent.ordered() == fresh.loop().recent.ordered()
