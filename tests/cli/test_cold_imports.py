@@ -113,6 +113,7 @@ def hook_event(tree: Tree, read: str = "a/b/f.py") -> str:
 NOT_ON_A_START = (
     "agents_md.plugins.agents_md.nested",
     "agents_md.engine.lookup_memory",
+    "agents_md.engine.read_memory",
     "agents_md.engine.shared_lookups",
     "agents_md.engine.consulted",
     "agents_md._util.frozen",
@@ -144,8 +145,9 @@ def test_a_hook_read_that_attaches_nothing_loads_neither_the_limit_nor_the_rende
     modules = imported(tmp_path, ["hook", "run"], stdin=hook_event(tree, read="c/g.py"))
     assert "agents_md.plugins.agents_md.nested" in modules  # the Read was looked at
     assert sorted(modules & {*NOT_IMPORTED, *NOT_WHEN_NOTHING_IS_SENT}) == []
-    # The hook's session answers one Read: it keeps no memory of lookups for a next one.
-    assert sorted(modules & {"agents_md.engine.lookup_memory", "agents_md.engine.consulted"}) == []
+    # The hook's session answers one Read: it keeps no memory of lookups, or of Reads, for a next one.
+    kept = {"agents_md.engine.lookup_memory", "agents_md.engine.read_memory", "agents_md.engine.consulted"}
+    assert sorted(modules & kept) == []
 
 
 def test_a_settings_file_found_loads_its_read_only_copy(tree: Tree, tmp_path: Path) -> None:

@@ -206,8 +206,4 @@ def _add_answers(mine: dict[str, dict[Q, bool]], theirs: dict[str, dict[Q, bool]
     """``theirs``'s answers, folder by folder, where ``mine`` has none (``Consulted.take``)."""
     for directory, answers in theirs.items():
         kept = mine.get(directory)
-        if kept is None:
-            mine[directory] = dict(answers)
-        else:
-            for question, answer in answers.items():
-                kept.setdefault(question, answer)
+        mine[directory] = dict(answers) if kept is None else answers | kept  # the answers first noted stay

@@ -186,33 +186,35 @@ class Loop:
         ``tool.call`` hooks get the path as spelled, and only for a Read that succeeded (not one
         of a file too large to read, ``engine.read_limit``).
         """
-        spelled = _expand(path, home, self.finder.cwd)
+        fs = self.finder.fs
+        cwd = self.finder.cwd
+        # A Read asked again is given its result again while what it depended on holds
+        # (``engine.read_memory``), asked first: the path's reading below is the same for the same
+        # key in a loop. Not while a plugin that answers Reads does not say its state.
+        key = (tool, path, home)
+        memory = self.reads
+        state = self._state() if memory is not None else None
+        if memory is None or state is None or state[1] is None:
+            memory = None
+        elif self.attachments_enabled():
+            kept = memory.recall(key, self._given, state, fs, cwd)
+            if kept is not None:
+                return self._again(kept)
+        spelled = _expand(path, home, cwd)
         if not self.attachments_enabled():
             self.request()
             return ReadResult(path=spelled, engine_files=(), hook_files=())
         # The engine takes the path as spelled when it lies in the cwd; one below another of its
         # working folders as they are spelled (the cwd as ``PWD`` names it, an added folder) is
         # resolved; any other stays as spelled, outside the cwd (g8_read_through_folder_alias).
-        inside = within(spelled, self.finder.cwd)
+        inside = within(spelled, cwd)
         aliased = not inside and any(within(spelled, folder) for folder in self.folders)
         real = os.path.realpath(spelled) if aliased else spelled
         if refused_name(spelled) or not self.may_read(real):
             self.request()
             return ReadResult(path=spelled, engine_files=(), hook_files=())  # refused: nothing read
-        fs = self.finder.fs
-        cwd = self.finder.cwd
-        # A Read asked again is given its result again while what it depended on holds
-        # (``engine.read_memory``); not one of a path the system resolved here, nor while a
-        # plugin that answers Reads does not say its state.
-        memory = self.reads if not aliased else None
-        state = self._state() if memory is not None else None
-        key = (tool, path, home)
-        if memory is None or state is None or state[1] is None:
-            memory = None
-        else:
-            kept = memory.recall(key, self._given, state, fs, cwd)
-            if kept is not None:
-                return self._again(kept)
+        if aliased:
+            memory = None  # resolved here, by the system: not kept
         fs.begin(cwd)
         try:
             # The read file itself is not attached (its text is in the tool result) and counts as
