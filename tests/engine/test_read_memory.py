@@ -113,6 +113,20 @@ def test_a_plugin_that_does_not_say_its_state_is_asked_on_every_read(tree: Tree)
     assert counting.calls == 3
 
 
+def test_a_plugin_whose_read_state_fails_is_asked_on_every_read(tree: Tree) -> None:
+    # As in a session that keeps no Read, which never asks it: the Reads go on.
+    class Failing(Counting):
+        def read_state(self) -> object:
+            raise RuntimeError("no state")
+
+    root = repo(tree, {"a/b/f.py": "x\n"})
+    failing = Failing()
+    s = session_with(tree, root, failing)
+    for _ in range(3):
+        assert s.read(str(root / "a/b/f.py")).files == ()
+    assert failing.calls == 3 and not any("no state" in n.text for n in s.notices)
+
+
 def test_a_plugin_whose_state_changed_is_asked_again(tree: Tree) -> None:
     root = repo(tree, {"a/b/f.py": "x\n"})
     counting = Counting()

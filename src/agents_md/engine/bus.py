@@ -214,7 +214,7 @@ class HookBus:
     def read_key(self) -> tuple[object, ...] | None:
         """What the plugins' answers to a Read depend on besides the disk: who is seated, and the
         ``read_state()`` of each plugin with a ``tool.call`` hook (``engine.read_memory``). ``None``
-        when one of them does not say it: its Reads are asked of it every time."""
+        when one of them does not say it (or fails to): its Reads are asked of it every time."""
         ordered = self._ordered
         key: list[object] = [ordered]
         for seated in ordered:
@@ -223,7 +223,10 @@ class HookBus:
             state = getattr(seated.plugin, READ_STATE, None)
             if state is None:
                 return None
-            key.append(state())
+            try:
+                key.append(state())
+            except Exception:  # as said by none: asked every time, as a session that keeps no Read does
+                return None
         return tuple(key)
 
     def has(self, hook: str) -> bool:
