@@ -17,8 +17,9 @@ A plugin with a ``tool_call`` hook may define ``read_state(self) -> object``: a 
 the same (``==``) for as long as the hook, asked about the same Read again, would answer, tell
 and record the same and change nothing, as long as the disk (read through the session:
 ``ancestors``, ``files_in``, ``real``) is as it was. A session then gives a Read repeated while
-that holds its first answer again without calling the hook. A plugin that does not define it
-(or whose ``read_state`` raises) is called on every Read.
+that holds its first answer again without calling the hook (what it told is told again; what it
+logged to telemetry is not logged again). A plugin that does not define it (or whose
+``read_state`` raises) is called on every Read.
 
 A plugin's own records are frozen values: ``@frozen`` (with ``field``) makes them as the
 project makes its own, a frozen keyword-only dataclass without ``dataclasses``' start-up cost.

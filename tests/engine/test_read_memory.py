@@ -212,6 +212,21 @@ def test_the_read_file_changed_in_place_is_read_again(tree: Tree) -> None:
     assert counting.calls == 1
 
 
+def test_a_file_modified_within_the_disk_clocks_tick_is_not_kept(tree: Tree) -> None:
+    # A change later in the same tick of the disk's clock could leave the file's version as it is.
+    root = repo(tree, {"a/b/f.py": "x\n"})
+    counting = Counting()
+    s = session_with(tree, root, counting)
+    (root / "a/b/f.py").write_text("just now\n")
+    for _ in range(3):
+        s.read(str(root / "a/b/f.py"))
+    assert counting.calls == 3
+    aged(root)
+    for _ in range(3):
+        s.read(str(root / "a/b/f.py"))
+    assert counting.calls == 4
+
+
 def test_a_folder_that_changed_elsewhere_still_vouches(tree: Tree) -> None:
     root = repo(tree, {"a/CLAUDE.md": "a\n", "a/b/f.py": "x\n"})
     counting = Counting()

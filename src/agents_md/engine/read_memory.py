@@ -14,7 +14,9 @@ A Read's decision (``Loop.read``) depends on these, and on nothing else:
    no Read kept).
 
 A Read that attached nothing, told of no failure, and changed no plugin's state is kept (in a
-session that remembers its lookups, on the real disk). The same Read asked again is given its
+session that remembers its lookups, on the real disk), unless a file it read was modified within
+the disk clock's racy window (two seconds: a change later in that tick could keep its version, as
+it keeps a folder's stamp, ``shared_listings``). The same Read asked again is given its
 result again while 2 to 5 hold, 5 and 4 asked first (no system call), then 2 and 3 (one ``stat``
 a folder and a file, as the round's other lookups would): the loop does what the Read did to it
 (the read file given and used, a request sent) and tells again what the plugins told. Anything
@@ -25,8 +27,10 @@ least recently used dropped first).
 from __future__ import annotations
 
 import os
+import time
 
 from agents_md.engine.fs import same_on_disk
+from agents_md.engine.shared_listings import RACY_NS
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
@@ -104,7 +108,10 @@ class ReadMemory:
     @staticmethod
     def _same_start(kept: KeptRead, given: Callable[[str], bool], state: tuple[object, ...]) -> bool:
         """Steps 4 and 5."""
-        if kept.state != state:
+        try:
+            if kept.state != state:
+                return False
+        except Exception:  # a plugin's state that cannot be compared vouches for nothing
             return False
         for path, answer in kept.asked.items():  # noqa: SIM110  (asked on every Read: no generator)
             if given(path) != answer:
@@ -126,10 +133,17 @@ class ReadMemory:
         return True
 
     def keep(self, key: Hashable, kept: KeptRead) -> None:
-        if not kept.consulted.complete:
+        if not kept.consulted.complete or _racy(kept.versions):
             return
         memory = self._kept
         memory.pop(key, None)
         memory[key] = kept
         if len(memory) > self.most:
             del memory[next(iter(memory))]
+
+
+def _racy(versions: Versions) -> bool:
+    """Whether a file was changed less than the disk clock's racy window ago: a change later in
+    the same tick could leave its version as it is (its size too), so it vouches for nothing yet."""
+    newest = max((version[-2] for _, version in versions if version is not None), default=0)  # modified
+    return time.time_ns() - newest < RACY_NS
