@@ -16,7 +16,9 @@ did. Its pass notes, folder by folder, what it asked (``ListingFS.watch``):
    (``resolved_through``, ``ListingFS.still_listed``; one resolved again to the same place is
    vouched for by the listings of now), and each question
    asked through one is asked again (``through``), whatever its folder's listing;
-4. each file read must have the same version (device, inode, type, size, times: ``versions``).
+4. each file read must have the same version (device, inode, type, size, times: ``versions``);
+5. a pass run inside this one (a lookup inside a Read), or a lookup given again from memory in
+   it, is kept as it is (``parts``): this pass holds while each of them holds too.
 
 So a folder above a project that changes all the time (a home folder, ``/tmp``) still vouches
 for a lookup that only asked it for names it does not hold, or for the folder below it. A pass
@@ -30,15 +32,14 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
-    from collections.abc import Hashable, Iterable, Mapping
-    from typing import Protocol, TypeVar
+    from collections.abc import Iterable, Mapping
+    from typing import Protocol
 
     from agents_md.engine.shared_listings import Listing
 
     # The folders a link's resolution went through (``ListingFS._went_through``): each with its
     # listing then and the names below it on the way.
     Way = tuple[tuple[str, Listing | None, frozenset[str]], ...]
-    Q = TypeVar("Q", bound=Hashable)  # what a folder is asked: a name, or a question and a path
 
     class Disk(Protocol):
         """What ``holds`` asks again, of the listings of the round it is asked in."""
@@ -64,6 +65,7 @@ class Consulted:
         "listings",
         "names",
         "newest_ns",
+        "parts",
         "resolved",
         "resolved_through",
         "through",
@@ -83,6 +85,7 @@ class Consulted:
         self.versions: dict[str, tuple[int, ...]] = {}
         self.complete = True
         self.newest_ns = 0
+        self.parts: list[Consulted] = []  # the passes run inside this one (step 5)
 
     def saw_names(self, directory: str, listing: Listing | None, answers: Iterable[tuple[str, bool]]) -> None:
         """``directory`` was asked whether it holds these names, and answered."""
@@ -131,28 +134,21 @@ class Consulted:
         self.versions.setdefault(path, version)
         self.newest_ns = max(self.newest_ns, version[-2], version[-1])
 
-    def take(self, other: Consulted, disk: Disk) -> None:
-        """What ``other`` (a pass inside this one, or one vouched for in this round) consulted counts
-        for this pass too; its folders are noted with their listings of this round, which answer
-        its questions as it was answered (it ran, or was vouched for, in this round)."""
+    def include(self, other: Consulted) -> None:
+        """``other``, a pass run inside this one (or one given again from memory in it, vouched for
+        in this round), counts as consulted by this one too (step 5)."""
+        if any(part is other for part in self.parts):
+            return
+        self.parts.append(other)
         self.complete = self.complete and other.complete
         self.newest_ns = max(self.newest_ns, other.newest_ns)
-        listings = self.listings
-        for directory in other.listings:
-            if directory not in listings:
-                listings[directory] = disk.round_listing(directory)
-        _add_answers(self.names, other.names)
-        _add_answers(self.links, other.links)
-        _add_answers(self.asked, other.asked)
-        self.whole |= other.whole
-        for path, real in other.resolved.items():
-            self.resolved.setdefault(path, real)
-        for path, way in other.resolved_through.items():
-            self.resolved_through.setdefault(path, way)
-        for asked, answer in other.through.items():
-            self.through.setdefault(asked, answer)
-        for path, version in other.versions.items():
-            self.versions.setdefault(path, version)
+
+    def all_parts(self) -> list[Consulted]:
+        """This pass and every pass it includes, at any depth."""
+        out = [self]
+        for consulted in out:  # grows as it goes: each part's own parts follow it
+            out += (part for part in consulted.parts if not any(part is seen for seen in out))
+        return out
 
     def holds(self, disk: Disk) -> bool:
         """Whether ``disk`` answers every question of the pass as it did (steps 1 to 3)."""
@@ -165,8 +161,11 @@ class Consulted:
         through = self.through
         if through and any(disk.ask(question, path) != answer for (question, path), answer in through.items()):
             return False
-        for path, version in self.versions.items():  # noqa: SIM110  (asked on every Read: no generator)
+        for path, version in self.versions.items():  # asked on every Read: no generator
             if disk.file_version(path) != version:
+                return False
+        for part in self.parts:  # noqa: SIM110  (as above)
+            if not part.holds(disk):
                 return False
         return True
 
@@ -200,10 +199,3 @@ class Consulted:
         return all(
             disk.ask(question, path) == answer for (question, path), answer in self.asked.get(directory, {}).items()
         )
-
-
-def _add_answers(mine: dict[str, dict[Q, bool]], theirs: dict[str, dict[Q, bool]]) -> None:
-    """``theirs``'s answers, folder by folder, where ``mine`` has none (``Consulted.take``)."""
-    for directory, answers in theirs.items():
-        kept = mine.get(directory)
-        mine[directory] = dict(answers) if kept is None else answers | kept  # the answers first noted stay

@@ -245,13 +245,13 @@ class ListingFS(FileSystem):
         done = self._watched
         self._watched = self._outer.pop() if self._outer else None
         if self._watched is not None and done is not None:
-            self._watched.take(done, self)
+            self._watched.include(done)
 
     def recalled(self, consulted: Consulted) -> None:
         """A lookup answered from memory, ``consulted`` vouched for in this round: it counts for the
         pass being watched, as though that pass had asked it all again."""
         if self._watched is not None:
-            self._watched.take(consulted, self)
+            self._watched.include(consulted)
 
     def vouches(self, consulted: Consulted) -> bool:
         """``consulted.holds(self)``, each folder listed as a link's way is: one that cannot be

@@ -43,7 +43,19 @@ if TYPE_CHECKING:
 class KeptRead:
     """One Read's result, with what it depended on (steps 2 to 5)."""
 
-    __slots__ = ("asked", "consulted", "present", "read", "real", "result", "stamps", "state", "versions")
+    __slots__ = (
+        "asked",
+        "consulted",
+        "folders",
+        "linked",
+        "present",
+        "read",
+        "real",
+        "result",
+        "stamps",
+        "state",
+        "versions",
+    )
 
     def __init__(
         self,
@@ -65,17 +77,23 @@ class KeptRead:
         self.consulted = consulted
         self.asked = asked
         self.state = state
-        self.versions: Versions = ((real, version), *consulted.versions.items())
+        passes = consulted.all_parts()
+        versions = {real: version}
+        folders: dict[str, None] = {}
+        self.linked = False  # whether the Read followed a link: asked again as a lookup is
+        for part in passes:
+            versions.update(part.versions)
+            folders.update(dict.fromkeys(part.listings))
+            self.linked = self.linked or bool(part.resolved or part.through)
+        folders[os.path.dirname(real)] = None  # its listing says whether it holds the file
+        self.versions: Versions = tuple(versions.items())
+        self.folders = tuple(folders)
         self.stamps = self._stamps(fs)
 
     def _stamps(self, fs: SessionFS) -> Stamps | None:
         """The stamps of this round's folders that decide the Read, when they alone can vouch for
         it: every question it asked of the disk was asked of a listing (no link followed)."""
-        consulted = self.consulted
-        if consulted.resolved or consulted.through:
-            return None
-        folder = os.path.dirname(self.real)  # its listing says whether it holds the file
-        return fs.stamps(consulted.listings if folder in consulted.listings else (*consulted.listings, folder))
+        return None if self.linked else fs.stamps(self.folders)
 
 
 class ReadMemory:
