@@ -137,6 +137,7 @@ def test_hook_run_imports_none_of_them(tree: Tree, tmp_path: Path) -> None:
     assert sorted(modules & set(NOT_IMPORTED)) == []
     assert "agents_md.engine.render" not in modules
     assert "agents_md.claude_code.budget" in modules  # a/AGENTS.md was sent
+    assert "agents_md.engine.nested" not in modules  # Claude Code attaches its own nested files
 
 
 def test_a_hook_read_that_attaches_nothing_loads_neither_the_limit_nor_the_rendering(

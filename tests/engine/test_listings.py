@@ -152,7 +152,7 @@ def test_a_reads_file_is_asked_of_the_disk_once_a_round_and_answers_as_the_disk_
     (root / "a/dangling").symlink_to("nowhere")
     s = Session(cwd=str(root), home=str(root.parent / "home"), managed_dir=str(root.parent / "m"))
     s.start()
-    fs = s.loop().finder.fs
+    fs = s.loop().fs
     disk = FileSystem()
     for name in ("f.txt", "d", "to_file", "dangling", "missing"):
         path = str(root / "a" / name)

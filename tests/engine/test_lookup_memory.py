@@ -20,7 +20,7 @@ NAMES = ("AGENTS.md", os.path.join(".claude", "AGENTS.md"))
 
 def lookup(session: Session, root: Path, *folders: str) -> object:
     hooks = session._hook_session()
-    session.loop().finder.fs.begin()  # each lookup in a Read of its own
+    session.loop().fs.begin()  # each lookup in a Read of its own
     return hooks.files_in([str(root / f) for f in folders], NAMES, plugin="agents-md")
 
 

@@ -26,7 +26,6 @@ from agents_md._value import frozen
 from agents_md.engine.bus import HookBus
 from agents_md.engine.events import ToolCall
 from agents_md.engine.hook_session import HookSession, Journal
-from agents_md.engine.nested import NestedFinder
 from agents_md.engine.paths import within
 from agents_md.engine.read_limit import refused_name, too_large, unreadable
 
@@ -34,6 +33,8 @@ TYPE_CHECKING = False  # typing's constant, without importing typing at run time
 if TYPE_CHECKING:
     from typing import Any
 
+    from agents_md.engine.fs import SessionFS
+    from agents_md.engine.nested import NestedFinder
     from agents_md.engine.read_memory import KeptRead, ReadMemory
 
 # The hook session for a call, and the journal its plugins write to (read after the call).
@@ -112,13 +113,14 @@ class Loop:
         "attachments_enabled",
         "bus",
         "children",
+        "cwd",
         "delivered",
         "finder",
         "folders",
         "fork",
+        "fs",
         "loop_id",
         "may_read",
-        "nested",
         "parent_id",
         "profile",
         "reads",
@@ -132,7 +134,9 @@ class Loop:
     def __init__(
         self,
         *,
-        finder: NestedFinder,
+        fs: SessionFS,
+        cwd: str,
+        finder: NestedFinder | None,
         bus: HookBus,
         session_factory: SessionFactory,
         start_paths: frozenset[str],
@@ -143,22 +147,22 @@ class Loop:
         tell: Callable[[Sequence[Notice]], None] = lambda notices: None,
         profile: str = "reference",
         may_read: Callable[[str], bool] = lambda path: True,
-        nested: bool = True,
         spill_folder: Callable[[], str | None] = lambda: None,
         folders: tuple[str, ...] = (),
         remember: bool = True,
     ) -> None:
+        self.fs = fs  # what every Read asks of the disk, a round at a time
+        self.cwd = os.path.normpath(cwd)
+        # The engine's own nested files: ``None`` for a host whose engine attaches them itself
+        # (Claude Code running the hook), which wants the plugins' answers alone.
         self.finder = finder
         # The Reads it decided, given again while what they depended on holds (``engine.read_memory``):
         # in a session that remembers its lookups, on the real disk.
         self.reads: ReadMemory | None = None
-        if remember and finder.fs.shares_listings:
+        if remember and fs.shares_listings:
             from agents_md.engine.read_memory import ReadMemory  # a host that answers one Read keeps none
 
             self.reads = ReadMemory()
-        # Whether a Read looks up the engine's own nested files: a host whose engine attaches them
-        # itself (Claude Code running the hook) wants the plugins' answers alone.
-        self.nested = nested
         # The working folders besides the cwd, as spelled: the cwd as ``PWD`` names it through a
         # link (``cwd_alias``), the added folders.
         self.folders = folders
@@ -186,8 +190,8 @@ class Loop:
         ``tool.call`` hooks get the path as spelled, and only for a Read that succeeded (not one
         of a file too large to read, ``engine.read_limit``).
         """
-        fs = self.finder.fs
-        cwd = self.finder.cwd
+        fs = self.fs
+        cwd = self.cwd
         # A Read asked again is given its result again while what it depended on holds
         # (``engine.read_memory``), asked first: the path's reading below is the same for the same
         # key in a loop. Not while a plugin that answers Reads does not say its state.
@@ -254,9 +258,9 @@ class Loop:
         """The Read's result once its file is known read or not; ``noting``: with what else it
         depended on, when it may be given again (``engine.read_memory``: it attached nothing and no
         plugin failed), else ``None``."""
-        fs = self.finder.fs
+        fs = self.fs
         try:
-            asked, found = self.finder.walked(real, self._given) if self.nested else ({}, ())
+            asked, found = self.finder.walked(real, self._given) if self.finder is not None else ({}, ())
         except OSError as exc:
             return self._failed(exc, spelled), None
         engine = tuple(f for f in found if f.path != spelled or not read)
@@ -276,7 +280,7 @@ class Loop:
         )
         if not read and not missing_mention:
             return ReadResult(path=spelled, engine_files=engine, hook_files=()), noted  # the Read failed
-        given = _as_hooks_get(path, home, self.finder.cwd)
+        given = _as_hooks_get(path, home, self.cwd)
         call = ToolCall(
             tool=tool, path=given, agent_id=self.loop_id or None, forked_from=self.parent_id if self.fork else None
         )
@@ -350,7 +354,7 @@ class Loop:
             self.delivered = set(kept)
             self.attached &= self.delivered
             return tuple(kept)
-        fs = self.finder.fs
+        fs = self.fs
 
         def millis(path: str) -> int:
             try:
@@ -394,6 +398,8 @@ class Loop:
         loops started from this one: the same in every process that starts them in that order)."""
         self.children += 1
         child = Loop(
+            fs=self.fs,
+            cwd=self.cwd,
             finder=self.finder,
             bus=self.bus,
             session_factory=self.session_factory,
@@ -405,7 +411,6 @@ class Loop:
             tell=self.tell,
             profile=self.profile,
             may_read=self.may_read,
-            nested=self.nested,
             spill_folder=self.spill_folder,
             folders=self.folders,
             remember=self.reads is not None,
@@ -415,7 +420,7 @@ class Loop:
             child.attached = set(self.attached)
         # Starting a subagent is itself a tool call (the Agent tool): plugins see it, so a fork
         # can start from what its parent was given at this moment, as the disk is now.
-        self.finder.fs.begin(self.finder.cwd)
+        self.fs.begin(self.cwd)
         self._call(ToolCall(tool="Agent", agent_id=child.loop_id, forked_from=(self.loop_id if fork else None)))
         return child
 

@@ -358,20 +358,23 @@ class Session:
         if main is not None:  # every Read after the first
             return main
         from agents_md.engine.loop import Loop, cwd_alias  # lazy: a start-only session never reads
-        from agents_md.engine.nested import NestedFinder
 
         start = self.start()
         with self._lock:
             if self._main is None:
-                finder = NestedFinder(
-                    fs=self._read_fs,
-                    cwd=self.inputs.cwd,
-                    home=self.inputs.home,
-                    settings=start.settings,
-                    approve_external=self.inputs.approve_external_imports,
-                    outside_links=self.inputs.outside_links,
-                    conditional=start.conditional_rules,
-                )
+                finder = None
+                if self._engine_nested:  # a host whose engine attaches them itself needs no finder
+                    from agents_md.engine.nested import NestedFinder
+
+                    finder = NestedFinder(
+                        fs=self._read_fs,
+                        cwd=self.inputs.cwd,
+                        home=self.inputs.home,
+                        settings=start.settings,
+                        approve_external=self.inputs.approve_external_imports,
+                        outside_links=self.inputs.outside_links,
+                        conditional=start.conditional_rules,
+                    )
                 from agents_md.engine import permissions
 
                 folders = permissions.working_folders(self.inputs.args, self.inputs.cwd)
@@ -380,6 +383,8 @@ class Session:
                 deny = permissions.read_denied(start.settings, self.inputs.cwd, self.inputs.home, bypass=bypass)
                 self._main = Loop(
                     may_read=lambda path: permissions.may_read(path, folders, anywhere, deny),
+                    fs=self._read_fs,
+                    cwd=self.inputs.cwd,
                     finder=finder,
                     bus=self.bus,
                     session_factory=self._read_session,
@@ -387,7 +392,6 @@ class Session:
                     attachments_enabled=self._attachments_enabled,
                     tell=self._notices.extend,
                     profile=self.profile,
-                    nested=self._engine_nested,
                     spill_folder=self._spill_folder,
                     folders=tuple(
                         f for f in (cwd_alias(self.inputs.env, self.inputs.cwd), *folders[1:]) if f is not None
