@@ -127,6 +127,25 @@ def test_a_plugin_whose_read_state_fails_is_asked_on_every_read(tree: Tree) -> N
     assert failing.calls == 3 and not any("no state" in n.text for n in s.notices)
 
 
+def test_a_plugin_whose_state_cannot_be_compared_is_asked_on_every_read(tree: Tree) -> None:
+    class Uncomparable:
+        def __eq__(self, other: object) -> bool:
+            raise ValueError("the truth value is ambiguous")
+
+        __hash__ = object.__hash__
+
+    class Odd(Counting):
+        def read_state(self) -> object:
+            return Uncomparable()
+
+    root = repo(tree, {"a/b/f.py": "x\n"})
+    odd = Odd()
+    s = session_with(tree, root, odd)
+    for _ in range(3):
+        assert s.read(str(root / "a/b/f.py")).files == ()
+    assert odd.calls == 3
+
+
 def test_a_plugin_whose_state_changed_is_asked_again(tree: Tree) -> None:
     root = repo(tree, {"a/b/f.py": "x\n"})
     counting = Counting()

@@ -188,7 +188,8 @@ class Loop:
 
         The engine decides on the real path and counts the read file itself as given; the
         ``tool.call`` hooks get the path as spelled, and only for a Read that succeeded (not one
-        of a file too large to read, ``engine.read_limit``).
+        of a file too large to read, ``engine.read_limit``). A Read asked again is given its result
+        again while everything it depended on holds (``engine.read_memory``).
         """
         fs = self.fs
         cwd = self.cwd
@@ -237,9 +238,9 @@ class Loop:
             result, noted = self._decide(spelled, path, home, tool, real, read, missing_mention, noting=True)
         finally:
             fs.unwatch()
-        if noted is not None and self._state() == state:  # it changed no plugin's state
-            from agents_md.engine.read_memory import KeptRead
+        from agents_md.engine.read_memory import KeptRead, same_state
 
+        if noted is not None and state is not None and same_state(self._state(), state):  # no plugin's state changed
             memory.keep(key, KeptRead(result=result, real=real, consulted=consulted, state=state, fs=fs, **noted))
         return result
 

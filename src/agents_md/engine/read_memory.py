@@ -126,10 +126,7 @@ class ReadMemory:
     @staticmethod
     def _same_start(kept: KeptRead, given: Callable[[str], bool], state: tuple[object, ...]) -> bool:
         """Steps 4 and 5."""
-        try:
-            if kept.state != state:
-                return False
-        except Exception:  # a plugin's state that cannot be compared vouches for nothing
+        if not same_state(kept.state, state):
             return False
         for path, answer in kept.asked.items():  # noqa: SIM110  (asked on every Read: no generator)
             if given(path) != answer:
@@ -165,3 +162,12 @@ def _racy(versions: Versions) -> bool:
     the same tick could leave its version as it is (its size too), so it vouches for nothing yet."""
     newest = max((version[-2] for _, version in versions if version is not None), default=0)  # modified
     return time.time_ns() - newest < RACY_NS
+
+
+def same_state(kept: tuple[object, ...], now: tuple[object, ...]) -> bool:
+    """Whether the start and the plugins' states are as they were (step 5); a plugin's state that
+    cannot be compared vouches for nothing."""
+    try:
+        return bool(kept == now)
+    except Exception:
+        return False
