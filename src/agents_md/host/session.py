@@ -168,7 +168,8 @@ class Session:
     (``ReadResult.engine_files`` stays empty), only the plugins answer; for a host whose engine
     attaches those itself, as Claude Code does for the hook (``claude_code.answer``).
 
-    ``remember_lookups=False``: a Read's lookups are not kept for the next Read (the answers are
+    ``remember_lookups=False``: a Read's lookups, and the Read's decision, are not kept for the
+    next Read (``engine.lookup_memory``, ``engine.read_memory``; the answers are
     the same, run again each time); for a host whose session answers one Read, as the hook's does
     in each of its processes, where the keeping costs and serves nothing."""
 
