@@ -47,6 +47,7 @@ def _missing(repo: Repo, doc: str) -> list[tuple[int | None, str]]:
             "`src/api/gone.ts:12`",
             "`src/api/gone.ts:12` does not exist (neither in apps/web/ nor above it)",
         ),
+        ("`src/api/mystery.ts`", "`src/api/mystery.ts` does not exist (neither in apps/web/ nor above it)"),
     ],
     ids=[
         "file",
@@ -59,6 +60,7 @@ def _missing(repo: Repo, doc: str) -> list[tuple[int | None, str]]:
         "root-link",
         "def",
         "line",
+        "my-is-a-real-name's-start",
     ],
 )
 def test_a_path_that_does_not_exist_is_found_with_its_line(repo: Repo, text: str, message: str) -> None:
@@ -98,6 +100,10 @@ def test_a_path_that_does_not_exist_is_found_with_its_line(repo: Repo, text: str
         "`src/api/test_action_EventNameHere.py`",
         "`src/api/YourComponent.tsx`",
         "`src/my-feature/x.ts`",
+        "`src/api/mytest.ts`",  # workadventure: ``npm run test -- tests/mytest.ts``
+        "`src/api/MyComponent.tsx`",
+        "`src/journals/YYYY-MM-DD.md`",  # a date the reader fills in
+        "`src/migrations/yyyymmdd_init.sql`",
         "`src/api/foo.ts`",  # workerd: ``src/workerd/io/foo.c++``, a metasyntactic file
         "`src/api/file.ts`",  # "run a single test file: `tests/e2e/file.ts`"
         "`%s/x.md`",

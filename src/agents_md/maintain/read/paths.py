@@ -8,7 +8,7 @@ A code span is checked only when it is clearly a path:
    ``:`` once a ``:12`` line number is cut), not a package (``@scope/name``), not a glob or
    pattern (``* ? [ ] { } ^ | \\``), not a placeholder (``<name>``, ``{x}``, ``$VAR``,
    ``%s``, ``...``, ``path/to/x``, ``FOO/NAME``, ``x/foo.ts``, ``NNN_x.sql``, ``x_xxx.h``,
-   ``__dirname/x``), not absolute or home-relative
+   ``__dirname/x``, ``tests/mytest.ts``, ``YYYY-MM-DD.md``), not absolute or home-relative
    (``/etc``, ``~/.x``: the machine's, not the repository's), not a git ref (``origin/main``);
 3. written with a ``/`` inside it: a bare name (``.env.local``, ``package.json``) may be a
    file that should not be committed, so it is not checked — but a folder's name alone
@@ -49,6 +49,11 @@ _PLACEHOLDER_PART = re.compile(r"^[A-Z][A-Z0-9_]+$")
 _PLACEHOLDER_WORD = re.compile(
     r"Here(?=[._-]|$)|(?:^|[_-])(?:here|your|my)(?=[._-]|$)|^Your(?=[A-Z_-])|^(?:your|my)[_-]"
     r"|^(?:Project|Module|Package|Component|Service|Feature|Solution|Assembly|App|Lib)Name(?=[._-]|$)"
+    # "my" or "your" run into a generic noun: ``tests/mytest.ts``, ``MyComponent.tsx`` (not ``mypy.ini``)
+    r"|^(?i:my|your)(?i:tests?|specs?|files?|modules?|components?|features?|apps?|projects?|packages?"
+    r"|services?|scripts?|plugins?|pages?|class|functions?|models?)(?=[._-]|$)"
+    # a date the reader fills in: ``journals/YYYY-MM-DD.md``, ``yyyymmdd_init.sql``
+    r"|Y{4}|y{4}"
     # letters standing for a number or a name, within a file's name: ``NNN_description.sql``, ``virtio_xxx.hpp``
     r"|(?:^|[_.-])(?:x{3,}|X{3,}|N{3,})(?=[_.-]|$)"
     # a program's variable for its own folder: ``__dirname/tor/tor``
