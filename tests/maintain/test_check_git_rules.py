@@ -494,6 +494,17 @@ def test_doc_not_updated_passes_over_releases_and_sweeps_in_the_range(repo: Repo
     assert [f.file for f in r.findings("doc-not-updated")] == ["pkg3/AGENTS.md"]
 
 
+def test_doc_not_updated_passes_over_a_commit_that_skips_ci(repo: Repo) -> None:
+    # mirascope: a workflow commits ``website/app/lib/github-stats.json`` as "chore: update GitHub
+    # repository stats [skip ci]": data a bot keeps, not a change the doc over it describes.
+    r = repo({**TREE, "apps/web/src/stats.json": '{"stars": 1}\n'})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({"apps/web/src/stats.json": '{"stars": 2}\n'}, message="chore: update GitHub repository stats [skip ci]")
+    assert r.findings("doc-not-updated") == []
+    r.commit({"apps/web/src/a.ts": "a2\n"}, message="Fix the web app")
+    assert [f.file for f in r.findings("doc-not-updated")] == ["apps/web/AGENTS.md"]
+
+
 def test_a_doc_saying_which_file_to_update_is_updated_with_it(repo: Repo) -> None:
     doc = (
         "**BEFORE writing code**, you MUST read [README.md](./README.md).\n\n## Updating Documentation\n\n"

@@ -129,6 +129,9 @@ def test_a_pointer_doc(text: str, pointer: bool) -> None:
         ("build(deps): bump the npm group across 3 directories with 5 updates from 1 to 2", True),
         ("chore: version packages", True),
         ("Prepare release 0.9", True),
+        ("chore: update GitHub repository stats [skip ci]", True),  # a bot's bookkeeping CI need not see
+        ("docs: regenerate the API reference [ci skip]", True),
+        ("chore: bump minor version number", True),
         ("feat(web): add a release page", False),
         ("fix: bump timeout in tests", False),
         ("Refactor the publisher", False),

@@ -9,7 +9,8 @@ commit, once its paths are all read:
 1. Each path that is a part of a doc (``govern.Governance.parts``, a link's target, what the
    doc points to) dates that doc's last update, if none is dated yet.
 2. A release or a dependency bump (its subject says so: ``release 1.2.0``, ``chore(release)``,
-   ``bump x from 1 to 2``, ``v1.2.3``) changes no code a doc describes: its other paths are passed over.
+   ``bump x from 1 to 2``, ``v1.2.3``), or a commit that tells CI to skip it (``[skip ci]``: a
+   bot's bookkeeping), changes no code a doc describes: its other paths are passed over.
 3. Otherwise each other path that is code (``repo.code``) counts for the doc governing it, once
    per commit, while that doc's update is not yet dated (it came after): the commit is one more
    since the update, and the first such is the last change to its code. A path the doc names
@@ -43,7 +44,7 @@ FOLDER_CACHE = 65536
 _RELEASE = re.compile(
     r"^\s*(?:v?\d+\.\d+\.\d+\S*\s*$"
     r"|(?:\[?[\w-]+(?:\([^)]*\))?\]?!?:\s*)?(?:release|releasing|prepare (?:for )?(?:the )?release|version packages"
-    r"|publish(?:ed)? v?\d|bump(?:ed)? (?:the )?versions?\b|update (?:the )?versions?\b)"
+    r"|publish(?:ed)? v?\d|(?:bump(?:ed)?|update) (?:the )?(?:(?:major|minor|patch) )?versions?\b)"
     r"|chore\(release\)|.*\bbump(?:s|ed)?\b.+\bfrom\b.+\bto\b"
     r"|[\w-]+\((?:deps|deps-dev|dependencies|dev-deps)\)!?:"
     r"|(?:[\w-]+(?:\([^)]*\))?!?:\s*)?update "
@@ -52,9 +53,15 @@ _RELEASE = re.compile(
 )
 
 
+# A commit that tells CI to skip it says it changes nothing a build or a test could break: a
+# bot's bookkeeping (``chore: update GitHub repository stats [skip ci]``), a release's.
+_SKIPS_CI = re.compile(r"\[(?:skip ci|ci skip|no ci|skip actions|actions skip)\]", re.I)
+
+
 def is_release(subject: str) -> bool:
-    """Step 2: whether a commit's subject says it is a release or a version or dependency bump."""
-    return _RELEASE.match(subject) is not None
+    """Step 2: whether a commit's subject says it is a release or a version or dependency bump,
+    or that CI need not see it."""
+    return _RELEASE.match(subject) is not None or _SKIPS_CI.search(subject) is not None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

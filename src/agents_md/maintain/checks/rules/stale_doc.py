@@ -3,7 +3,8 @@ long after the doc last changed. The lag is not proof of an error; it says which
 
 1. Read off one pass over the history (``repo.history``), with the same notion of code as
    ``doc-not-updated`` (``checks.governed``): lockfiles, generated files, test data, prose,
-   changelogs, assets, releases, dependency bumps and sweeps across the repository do not count.
+   changelogs, assets, releases, dependency bumps, ``[skip ci]`` commits and sweeps across the
+   repository do not count.
 2. A doc's last update is the last change to any of its parts (a link's target included).
 3. Stale when its code changed in at least ``stale-commits`` commits since that update, the last
    of them more than ``stale-days`` after it. A pointer doc is not judged.
