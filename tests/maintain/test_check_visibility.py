@@ -193,6 +193,22 @@ def test_an_agents_md_that_only_points_to_the_claude_md_beside_it_misses_nothing
     assert r.findings("invisible-doc") == []
 
 
+@pytest.mark.parametrize(
+    ("title", "invisible"),
+    [
+        ("# takopi-smithers instructions for Codex", False),  # cairo-coder: Codex's own, beside CLAUDE.md
+        ("# Instructions for GitHub Copilot and Gemini", False),
+        ("# Instructions for Codex and Claude Code", True),  # Claude Code's too: it misses them
+        ("# Agents", True),
+    ],
+)
+def test_an_agents_md_its_title_gives_to_another_agent_is_not_claude_codes_to_miss(
+    repo: Repo, title: str, invisible: bool
+) -> None:
+    r = repo({"AGENTS.md": f"{title}\n\nRead and follow: TOOL.md\n", "CLAUDE.md": "# Conventions\n", "TOOL.md": "x\n"})
+    assert [f.file for f in r.findings("invisible-doc")] == (["AGENTS.md"] if invisible else [])
+
+
 def test_a_pointer_to_another_file_beside_a_claude_md_is_still_invisible(repo: Repo) -> None:
     r = repo(
         {

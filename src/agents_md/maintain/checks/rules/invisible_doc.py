@@ -13,7 +13,8 @@ the engines it does use).
    Not when that ``CLAUDE.md`` is a copy of it (``checks.copies``): its text loads, and
    ``duplicate-text`` tells of the copy; nor when that ``CLAUDE.md`` holds its whole text and
    more (a tool's managed block kept in both); nor when it only points to that ``CLAUDE.md`` ("See
-   [CLAUDE.md](./CLAUDE.md) for our conventions", for the engines that read ``AGENTS.md``).
+   [CLAUDE.md](./CLAUDE.md) for our conventions", for the engines that read ``AGENTS.md``); nor
+   when its title gives it to other agents by name and not to Claude ("instructions for Codex").
 3. The fix loads exactly the doc, no more: a ``CLAUDE.md`` beside it holding ``@AGENTS.md``, or a
    link to it when the repository's other ``CLAUDE.md`` files are links (its convention); when
    that ``CLAUDE.md`` is on disk but not tracked (a fix just written), ``git add`` it.
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from collections.abc import Iterator
 
 from agents_md.diagnostics import Diagnostic, Edit, RuleInfo, Severity
@@ -73,11 +75,27 @@ def _only_points_to(ctx: CheckContext, doc: str, claude: str) -> bool:
     return False
 
 
+# A title giving the doc to other agents by name: "takopi-smithers instructions for Codex".
+_FOR_OTHERS = re.compile(
+    r"\bfor (?:(?:OpenAI|GitHub|Google) )?(?:Codex|Copilot|Gemini|Cursor|Jules|OpenCode|Aider|Windsurf|Amp)\b", re.I
+)
+
+
+def _for_other_agents(ctx: CheckContext, doc: str) -> bool:
+    """Step 2: whether the doc's first line, its title, says it is for other agents and does not
+    name Claude: not Claude Code's to miss."""
+    text = ctx.text(doc) or ""
+    title = text.lstrip().split("\n", 1)[0]
+    return title.startswith("#") and _FOR_OTHERS.search(title) is not None and "claude" not in title.lower()
+
+
 def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     if CLAUDE_CODE not in ctx.config.engines:
         return  # a team that does not use Claude Code is not told what it misses (engine-divergence is)
     symlinks: bool | None = None
     for rel, hidden in sorted(ctx.visibility.hidden.items()):
+        if _for_other_agents(ctx, rel):
+            continue  # "instructions for Codex": written for the agents that read it
         directory = anchor_dir(rel)
         own = hidden.claimed_by
         beside = [o for o in own if anchor_dir(o) == directory]
