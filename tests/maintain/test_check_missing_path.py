@@ -116,6 +116,7 @@ def test_a_path_that_does_not_exist_is_found_with_its_line(repo: Repo, text: str
         "`generated/`",
         "`package.json`",
         "`/etc/hosts`",  # the machine's paths
+        "`.git/hooks/pre-push`",  # blueprint: "The local `.git/hooks/pre-push` runs": each clone's own
         "`~/.claude/CLAUDE.md`",
         "`-p/x`",
         "`A=b/c`",

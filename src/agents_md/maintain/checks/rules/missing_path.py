@@ -24,7 +24,8 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    name lies within the doc's folder, the fix names it; when a tracked file differs from it
    only in case (``PULL_REQUEST_TEMPLATE.md`` of ``pull_request_template.md``), it says so.
 3. Not checked: a path into a dependency or build folder (``node_modules``, ``dist``, ``target``,
-   ...), a folder's name alone that names what a build or a run makes (``generated/``, ``logs/``),
+   ...) or into git's own (``.git/hooks/pre-push``), a folder's name alone that names what a build
+   or a run makes (``generated/``, ``logs/``),
    one whose first part is a package (a dependency of a manifest at or above the doc, or one of the
    repository's own: a module specifier such as ``prettier/plugins/babel``; a Go module without
    its host, ``hashicorp/vault/api``), words that name no place (``tasks/TaskService``, a folder
@@ -128,6 +129,7 @@ DEPENDENCY_DIRS = frozenset(
         ".gradle",
         ".terraform",
         "site-packages",
+        ".git",  # git's own folder (``.git/hooks/pre-push``): each clone's, never tracked
     }
 )
 # A folder's name alone that names what a build or a run makes (``generated/``, ``logs/``).
