@@ -96,3 +96,29 @@ def test_the_engine_loads_no_instruction_file_a_read_rule_refuses(tree: Any) -> 
         (str(root / "private/p.md"), "denied"),
     }
     assert s.read(str(root / "docs/x.txt")).files == ()
+
+
+def test_the_user_files_and_what_they_import_are_held_to_no_read_rule(tree: Any) -> None:
+    """The user's CLAUDE.md, rules and imports load though a rule denies them, as the managed
+    files do (g12_read_deny_managed_and_user_files, g12_read_deny_user_import)."""
+    from agents_md import Session
+
+    home = tree(
+        {".claude/CLAUDE.md": "# user\n@~/notes/n.md\n", ".claude/rules/u.md": "# rule\n", "notes/n.md": "n\n"},
+        "home",
+    )
+    deny = ["Read(~/.claude/CLAUDE.md)", "Read(~/.claude/rules/**)", "Read(~/notes/**)", "Read(./CLAUDE.local.md)"]
+    root = tree(
+        {
+            "CLAUDE.md": "# root\n",
+            "CLAUDE.local.md": "local\n",
+            ".claude/settings.json": {"json": {"permissions": {"deny": deny}}},
+        }
+    )
+    s = Session(cwd=str(root), home=str(home), managed_dir=str(root.parent / "m"))
+    assert [f.path for f in s.start().files] == [
+        str(home / ".claude/CLAUDE.md"),
+        str(home / "notes/n.md"),
+        str(home / ".claude/rules/u.md"),
+        str(root / "CLAUDE.md"),
+    ]

@@ -227,7 +227,9 @@ class Loader:
         if self.excluder.excludes(path, kind):
             self._skip(path, kind, SkipReason.EXCLUDED, parent)
             return [], ImportOutcome.EXCLUDED
-        if self.denied is not None and kind is not Kind.MANAGED and self.denied(key):
+        # The engine holds the managed and the user files (and what they import) to no Read rule
+        # (g12_read_deny_managed_and_user_files, g12_read_deny_user_import).
+        if self.denied is not None and kind is not Kind.MANAGED and kind is not Kind.USER and self.denied(key):
             self._skip(path, kind, SkipReason.DENIED, parent)
             return [], ImportOutcome.DENIED
         # Files are known by their real path (links anywhere along it resolved): that decides
