@@ -309,7 +309,8 @@ def test_a_plugin_that_remembers_less_attaches_again(tree: Tree) -> None:
 # ---------------------------------------------------------------- the same as deciding every Read
 
 
-def _summary(result: ReadResult) -> object:
+def summary(result: ReadResult) -> object:
+    """What a Read gave, as two sessions' results are compared."""
     return (
         result.path,
         [(f.path, f.content) for f in result.engine_files],
@@ -330,7 +331,7 @@ def _step(rng: random.Random, root: Path, sessions: list[Session]) -> tuple[str,
     if kind < 0.5:
         target = str(folder / rng.choice(("f.py", "CLAUDE.md", "AGENTS.md", "x.md", "missing.py")))
         mention = rng.random() < 0.1
-        return f"read {target}", [_summary((s.mention if mention else s.read)(target)) for s in sessions]
+        return f"read {target}", [summary((s.mention if mention else s.read)(target)) for s in sessions]
     path = folder / rng.choice(FILES)
     if kind < 0.65:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -375,7 +376,7 @@ def test_reads_given_again_are_what_deciding_them_again_gives(tree: Tree, profil
         if gave:
             assert gave[0] == gave[1], done
             target = step[5:]
-            assert _summary(kept.read(target)) == _summary(fresh.read(target)), done  # asked again at once
+            assert summary(kept.read(target)) == summary(fresh.read(target)), done  # asked again at once
     assert kept.steps == fresh.steps
     assert sorted(kept.loop().delivered) == sorted(fresh.loop().delivered)
     assert kept.loop().recent.ordered() == fresh.loop().recent.ordered()

@@ -8,18 +8,16 @@ from __future__ import annotations
 import os
 import random
 import shutil
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from test_read_memory import aged, summary
 
 from agents_md import PluginSpec, Session
-from agents_md.engine.loop import ReadResult
 from agents_md.plugin_api import HookSession, InstructionFile, Kind, Provenance, Reason, ToolCall, hookimpl
 
 Tree = Callable[..., Path]
-HOUR_NS = 3600 * 10**9
 AND_MODE = {
     "json": {"pluginConfigs": {"agents-md@builtin": {"options": {"instructionFiles": "claude-md-and-agents-md"}}}}
 }
@@ -52,26 +50,6 @@ class Telling:
             return None
         provenance = Provenance(reason=Reason.PLUGIN, via="telling")
         return [InstructionFile(path=call.path + ".note", kind=Kind.PROJECT, content="note\n", provenance=provenance)]
-
-
-def aged(root: Path) -> None:
-    """Every entry under ``root`` made an hour old (a stamp of its own each time): the folders'
-    stamps then vouch for a Read alone."""
-    then = time.time_ns() - HOUR_NS
-    for folder, dirs, files in os.walk(root):
-        for name in files + dirs:
-            os.utime(os.path.join(folder, name), ns=(then, then), follow_symlinks=False)
-        os.utime(folder, ns=(then, then))
-
-
-def summary(result: ReadResult) -> object:
-    return (
-        result.path,
-        [(f.path, f.content) for f in result.engine_files],
-        [(name, [(f.path, f.content) for f in files]) for name, files in result.hook_files],
-        [n.text for n in result.notices],
-        result.records,
-    )
 
 
 def write(path: Path, data: str | bytes) -> None:

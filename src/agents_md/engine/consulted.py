@@ -151,7 +151,7 @@ class Consulted:
         return out
 
     def holds(self, disk: Disk) -> bool:
-        """Whether ``disk`` answers every question of the pass as it did (steps 1 to 3)."""
+        """Whether ``disk`` answers every question of the pass as it did (steps 1 to 5)."""
         listings = self.listings
         for directory in disk.changed(listings):
             if not self._same_answers(disk, directory, listings[directory], disk.round_listing(directory)):

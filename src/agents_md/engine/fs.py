@@ -24,11 +24,11 @@ if TYPE_CHECKING:
 
     from agents_md.engine.consulted import Consulted, Way
 
-# Disks that ignore case by default: a name missing from a listing may still open there.
 # Files and their versions (``FileSystem.version``); folders and their stamps (``FileSystem.stamp``).
 Versions = tuple[tuple[str, tuple[int, ...] | None], ...]
 Stamps = tuple[tuple[str, tuple[int, int] | None], ...]
 
+# Disks that ignore case by default: a name missing from a listing may still open there.
 _CASE_INSENSITIVE = sys.platform in ("darwin", "win32")
 
 

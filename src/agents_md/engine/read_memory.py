@@ -160,7 +160,7 @@ class ReadMemory:
 def _racy(versions: Versions) -> bool:
     """Whether a file was changed less than the disk clock's racy window ago: a change later in
     the same tick could leave its version as it is (its size too), so it vouches for nothing yet."""
-    newest = max((version[-2] for _, version in versions if version is not None), default=0)  # modified
+    newest = max((version[-2] for _, version in versions if version is not None), default=0)  # modification times
     return time.time_ns() - newest < RACY_NS
 
 
