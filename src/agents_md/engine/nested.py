@@ -102,12 +102,9 @@ class NestedFinder:
     def _applies(self, target: str) -> bool:
         return target != self.cwd and within(target, self.cwd)
 
-    def find(self, path: str, given: Callable[[str], bool]) -> list[InstructionFile]:
-        """Files to attach for a Read of ``path``, leaving out those ``given`` already."""
-        return list(self.walked(path, given)[1])
-
     def walked(self, path: str, given: Callable[[str], bool]) -> Walked:
-        """``find``, with what it asked ``given`` and the answers (the same answers, the same files)."""
+        """The files to attach for a Read of ``path``, leaving out those ``given`` already, with what
+        it asked ``given`` and the answers (the same answers give the same files)."""
         target = normal(path)
         if not self._applies(target):
             return {}, ()
