@@ -9,7 +9,7 @@ author imports ``agents_md.plugin_api`` instead.
 
 from __future__ import annotations
 
-from agents_md._util.lazy import lazy_names
+from agents_md._util.std import lazy_names
 from agents_md._version import __version__
 
 _WHERE = {

@@ -19,11 +19,12 @@ Tree = Callable[..., Path]
 # shutil's compressors (the terminal's width), pluggy (validating the built-in plugin),
 # importlib.metadata (finding plugins), ntpath (is the working directory spelled the Windows way?),
 # threading and contextlib (locks and context managers), the disk-failure policy (only when one fails),
-# the utf-8-sig codec (settings files), what saving a context too long takes (decimal for its size,
-# hashlib, secrets with random, and uuid with platform, for its file's name); and what the
-# standard library's ``json``, ``enum``, ``functools``, ``collections``, ``types`` and ``operator``
-# cost a start (``re`` with them; ``_util.json_codec``, ``_util.std``, ``_value.StrEnum`` instead),
-# ``re`` being needed only by a text with comments, imports or front matter.
+# the utf-8-sig codec (settings files), fcntl (a shared library, for the hook state's lock), what
+# saving a context too long takes (decimal for its size, hashlib, secrets with random, and uuid with
+# platform, for its file's name); and what the standard library's ``json``, ``enum``, ``functools``,
+# ``collections``, ``types`` and ``operator`` cost a start (``re`` with them; ``_util.json_codec``,
+# ``_util.std``, ``_value.StrEnum`` instead), ``re`` being needed only by a text with comments,
+# imports or front matter.
 NOT_IMPORTED = (
     "agents_md.engine.faults",
     "argparse",
@@ -33,6 +34,7 @@ NOT_IMPORTED = (
     "dataclasses",
     "decimal",
     "encodings.utf_8_sig",
+    "fcntl",
     "enum",
     "functools",
     "gettext",
@@ -108,18 +110,21 @@ def hook_event(tree: Tree, read: str = "a/b/f.py") -> str:
 
 # What only a Read needs: the built-in plugin's lookup of nested AGENTS.md files, and the memory
 # of lookups that serves a session's later Reads (and a process's later starts, with what a
-# lookup consulted); what only a settings file found needs: its values' read-only copy and the
-# engine's schema check; what only exclusions need: their glob reading.
+# lookup consulted); what only a settings file found needs: the engine's schema check; what only
+# exclusions need: their glob reading.
 NOT_ON_A_START = (
     "agents_md.plugins.agents_md.nested",
     "agents_md.engine.lookup_memory",
     "agents_md.engine.read_memory",
     "agents_md.engine.shared_lookups",
     "agents_md.engine.consulted",
-    "agents_md._util.frozen",
     "agents_md.engine.settings_schema",
     "agents_md.engine.exclude_globs",
 )
+# What only the files that have them need: the front matter fence (a text starting with
+# ``---``), the rules' reading (a ``rules`` folder, or a file with front matter), and a linked
+# worktree's pointer (a ``.git`` file). The trees here have none.
+NOT_WITHOUT_THEIR_FILES = ("agents_md._util.front_matter", "agents_md.engine.rules", "agents_md._util.git_pointer")
 # What only a hook that sends text needs: the context limit; and the engine's rendering, which a
 # hook never sends (it frames the files itself).
 NOT_WHEN_NOTHING_IS_SENT = ("agents_md.claude_code.budget", "agents_md.engine.render")
@@ -128,13 +133,13 @@ NOT_WHEN_NOTHING_IS_SENT = ("agents_md.claude_code.budget", "agents_md.engine.re
 def test_context_json_imports_none_of_them(tree: Tree, tmp_path: Path) -> None:
     modules = imported(tmp_path, context_argv(tree))
     assert "agents_md.host.session" in modules  # the probe ran the command
-    assert sorted(modules & {*NOT_IMPORTED, *NOT_ON_A_START}) == []
+    assert sorted(modules & {*NOT_IMPORTED, *NOT_ON_A_START, *NOT_WITHOUT_THEIR_FILES}) == []
 
 
 def test_hook_run_imports_none_of_them(tree: Tree, tmp_path: Path) -> None:
     modules = imported(tmp_path, ["hook", "run"], stdin=hook_event(tree))
     assert "agents_md.claude_code.answer" in modules
-    assert sorted(modules & set(NOT_IMPORTED)) == []
+    assert sorted(modules & {*NOT_IMPORTED, *NOT_WITHOUT_THEIR_FILES}) == []
     assert "agents_md.engine.render" not in modules
     assert "agents_md.claude_code.budget" in modules  # a/AGENTS.md was sent
     assert "agents_md.engine.nested" not in modules  # Claude Code attaches its own nested files
@@ -151,11 +156,10 @@ def test_a_hook_read_that_attaches_nothing_loads_neither_the_limit_nor_the_rende
     assert sorted(modules & kept) == []
 
 
-def test_a_settings_file_found_loads_its_read_only_copy(tree: Tree, tmp_path: Path) -> None:
+def test_a_settings_file_found_loads_the_schema_check(tree: Tree, tmp_path: Path) -> None:
     argv = context_argv(tree)
     tree({".claude/settings.json": {"json": {"env": {"A": "1"}}}}, "home")
     modules = imported(tmp_path, argv)
-    assert "agents_md._util.frozen" in modules
     assert "agents_md.engine.settings_schema" in modules  # the file was checked as the engine checks it
     assert "agents_md.engine.lookup_memory" not in modules
 
@@ -287,3 +291,18 @@ def test_re_loads_for_a_text_that_needs_it_and_the_answer_is_the_same(tree: Tree
     shown = subprocess.run([sys.executable, "-m", "agents_md", *argv], capture_output=True, text=True, check=True)
     paths = [f["path"] for f in json.loads(shown.stdout)["files"]]
     assert paths == [str(root / "AGENTS.md"), str(root / "b.md")]
+
+
+def test_the_files_that_need_them_load_them(tree: Tree, tmp_path: Path) -> None:
+    """A rule with front matter loads the fence rule and the rules' reading; a worktree's ``.git``
+    file loads its pointer's reading."""
+    root = tree(
+        {
+            "AGENTS.md": "# rules\n",
+            ".claude/rules/py.md": "---\npaths: '**/*.py'\n---\n# python\n",
+            ".git": "gitdir: ../main/.git/worktrees/w\n",
+        }
+    )
+    home = tree({}, "home")
+    argv = ["context", str(root), "--format", "json", "--home", str(home), "--managed-dir", str(root / "none")]
+    assert set(NOT_WITHOUT_THEIR_FILES) <= imported(tmp_path, argv)

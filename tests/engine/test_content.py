@@ -80,3 +80,26 @@ def test_invalid_utf8_is_replaced_and_reported() -> None:
 def test_js_trim_removes_a_bom_but_not_the_separators_python_would() -> None:
     assert js_trim("\ufeff  text \r\n") == "text"
     assert js_trim("\x1ctext\x85") == "\x1ctext\x85"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "---\npaths: a\n---\nbody\n",
+        "\ufeff---\npaths: a\n---\nbody\n",
+        "--- \t\npaths: a\n---body\n",
+        "---\nno closing fence\n",
+        "---x\n---\n",
+        "--\n---\n",
+        " ---\na\n---\n",
+        "\ufeff\ufeff---\na\n---\n",
+        "# no front matter\n---\na\n---\n",
+        "",
+    ],
+)
+def test_processing_splits_front_matter_exactly_as_the_fence_rule_does(text: str) -> None:
+    """``process`` looks at the fence rule only for a text starting with one; the result is the rule's."""
+    front = split_front_matter(text)
+    processed = process(text.encode("utf-8"))
+    assert processed.front_matter == front.yaml
+    assert processed.body == (front.body if front.yaml is not None else text)

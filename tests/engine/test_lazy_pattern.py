@@ -7,7 +7,7 @@ import re
 import subprocess
 import sys
 
-from agents_md._util.lazy_pattern import lazy_compile
+from agents_md._util.std import lazy_compile
 
 
 def compiled(pattern: object) -> bool:
@@ -27,7 +27,7 @@ def test_a_lazy_pattern_answers_as_the_compiled_one() -> None:
 
 PROBE = """
 import agents_md.engine.imports as imports, agents_md.engine.markdown.blocks as blocks
-from agents_md._util.lazy_pattern import _LazyPattern
+from agents_md._util.std import _LazyPattern
 for module in (blocks, imports):
     patterns = [v for v in vars(module).values() if isinstance(v, _LazyPattern)]
     print(len(patterns), sum(bool(set(vars(p)) - {"_source", "_flags"}) for p in patterns))

@@ -19,7 +19,7 @@ import pytest
 from trees import refusing_to_list, repoint
 
 from agents_md import FileSystem, Session
-from agents_md._util.config_dir import CONFIG_ENV
+from agents_md._util.env import CONFIG_ENV
 from agents_md.engine import fs as fs_module
 from agents_md.engine import shared_lookups, start, walk
 from agents_md.engine.fs import DEFAULT_FS, ListingFS

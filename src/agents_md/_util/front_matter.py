@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from agents_md._util.jstext import JS_SPACE_CLASS
-from agents_md._util.lazy_pattern import lazy_compile
+from agents_md._util.std import lazy_compile
 from agents_md._value import frozen
 
 # The opening and closing fences (compiled on first use: most texts have no front matter).

@@ -12,11 +12,17 @@ another.
 3. Writing indented, which the C encoder does not do: ``json``'s own rules, chunk for chunk (the
    separators, the keys that are not strings, floats' specials, circular values refused).
    A test compares all three with ``json`` on random values.
+4. Freezing (``freeze``): a read-only copy of a value, objects as read-only mappings and arrays
+   as tuples, all the way down (strings, numbers, booleans and ``null`` are immutable already),
+   so that what a plugin is handed cannot be changed by it. Readers test for ``Mapping`` and
+   ``tuple``.
 
 An interpreter without ``_json`` gets ``json``'s functions themselves.
 """
 
 from __future__ import annotations
+
+from agents_md._util.std import Mapping, MappingProxyType
 
 try:
     import _json
@@ -202,3 +208,12 @@ class _Indented:
 
     def default(self, value: object, level: int, _separator: str) -> None:
         self.value(_not_serializable(value), level)
+
+
+def freeze(value: Any) -> Any:
+    """Step 4."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({key: freeze(item) for key, item in value.items()})
+    if isinstance(value, list | tuple):
+        return tuple(freeze(item) for item in value)
+    return value

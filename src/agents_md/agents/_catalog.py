@@ -14,7 +14,7 @@ import os
 from collections.abc import Collection, Mapping
 from pathlib import Path
 
-from agents_md._util.config_dir import config_dir
+from agents_md._util.env import config_dir
 from agents_md._util.regular import read_regular
 from agents_md.agents._json import read_agents_json
 from agents_md.agents._model import (

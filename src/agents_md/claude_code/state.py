@@ -31,7 +31,7 @@ import os
 import time
 
 from agents_md._util import json_codec
-from agents_md._util.std import Callable, Mapping, Sequence
+from agents_md._util.std import Mapping, Sequence
 from agents_md._value import field, frozen
 from agents_md._version import __version__
 from agents_md.engine.lexed import Row
@@ -117,33 +117,34 @@ def state_path(directory: str, session_id: str) -> str:
 
 class Locked:
     """Step 2: an exclusive lock beside ``path`` while the ``with`` block runs. A class, not
-    ``contextlib.contextmanager``: that module would load on every hook call."""
+    ``contextlib.contextmanager``: that module would load on every hook call. A POSIX record lock
+    (``os.lockf``), not ``fcntl.flock``: ``fcntl`` is a shared library loaded on every hook call,
+    and the lock file is opened here alone, so no other descriptor's closing can release it."""
 
     def __init__(self, path: str) -> None:
         self.path = path
         self._fd = -1
-        self._unlock: Callable[[int], None] | None = None
+        self._locked = False
 
     def __enter__(self) -> None:
         os.makedirs(os.path.dirname(self.path), exist_ok=True)
         self._fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            import fcntl
-        except ImportError:  # no POSIX locks (Windows): calls of one session rarely overlap there
+        lockf = getattr(os, "lockf", None)
+        if lockf is None:  # no POSIX locks (Windows): calls of one session rarely overlap there
             return
         try:
-            fcntl.flock(self._fd, fcntl.LOCK_EX)
+            lockf(self._fd, os.F_LOCK, 0)
         except BaseException:
             os.close(self._fd)
             raise
-        self._unlock = lambda fd: fcntl.flock(fd, fcntl.LOCK_UN)
+        self._locked = True
 
     def __exit__(self, *exc_info: object) -> None:
         try:
-            if self._unlock is not None:
-                self._unlock(self._fd)
+            if self._locked:
+                os.lockf(self._fd, os.F_ULOCK, 0)
         finally:
-            self._unlock = None
+            self._locked = False
             os.close(self._fd)
 
 

@@ -14,8 +14,7 @@ from __future__ import annotations
 import os
 import sys
 
-from agents_md._util.lazy import import_module
-from agents_md._util.std import Callable, Sequence
+from agents_md._util.std import Callable, Sequence, import_module
 from agents_md.cli import COMMANDS, DEBUG_ENV
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 
-from agents_md._util import git_pointer
 from agents_md._value import frozen
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.paths import dirs_between, is_inside, path_chain
@@ -41,8 +40,15 @@ def _text(fs: FileSystem, path: str) -> str | None:
 
 
 def main_checkout(fs: FileSystem, root: str) -> str | None:
-    """Step 2: the main checkout of the linked worktree at ``root``, or ``None`` (``_util.git_pointer``)."""
-    return git_pointer.main_checkout(root, lambda path: _text(fs, path))
+    """Step 2: the main checkout of the linked worktree at ``root``, or ``None`` (``_util.git_pointer``,
+    loaded only for a ``.git`` file: a ``.git`` folder is a main checkout's)."""
+    git = os.path.join(root, GIT)
+    pointer = _text(fs, git)
+    if pointer is None:
+        return None
+    from agents_md._util import git_pointer
+
+    return git_pointer.main_checkout(root, lambda path: pointer if path == git else _text(fs, path))
 
 
 @frozen

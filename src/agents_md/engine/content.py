@@ -13,11 +13,11 @@ The result is *untrimmed*: the start block trims each file, attachments keep it 
 from __future__ import annotations
 
 from agents_md._util.bounded_cache import bounded_cache
-from agents_md._util.front_matter import split_front_matter
-from agents_md._util.lazy_pattern import lazy_compile
+from agents_md._util.std import lazy_compile
 from agents_md._value import frozen
 from agents_md.engine import lexed
 
+_FENCED = ("---", "\ufeff---")  # what a text with front matter starts with (``_util.front_matter``)
 _COMMENT_SPAN = lazy_compile(r"<!--[\s\S]*?-->")  # only texts with a comment need it
 
 
@@ -71,12 +71,17 @@ def _stripped(text: str) -> str:
 def process(data: bytes) -> Processed:
     """Processed text of a file's bytes (cached by the bytes: a long-lived agent re-reads the same files)."""
     text, bad = decode(data)
-    front = split_front_matter(text)
-    body = front.body if front.yaml is not None else text  # without a block, a byte-order mark stays
+    yaml, body = None, text  # without a block, a byte-order mark stays
+    if text.startswith(_FENCED):  # the fence rule's first test, without loading it: most files have none
+        from agents_md._util.front_matter import split_front_matter
+
+        front = split_front_matter(text)
+        if front.yaml is not None:
+            yaml, body = front.yaml, front.body
     return Processed(
         text=strip_html_comments(body),
         body=body,
-        front_matter=front.yaml,
+        front_matter=yaml,
         had_decode_errors=bad,
         body_line=text.count("\n", 0, len(text) - len(body)),
     )

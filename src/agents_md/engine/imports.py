@@ -18,7 +18,7 @@ import posixpath
 
 from agents_md._util.bounded_cache import bounded_cache
 from agents_md._util.jstext import JS_SPACE_CLASS
-from agents_md._util.lazy_pattern import lazy_compile
+from agents_md._util.std import lazy_compile
 from agents_md._value import frozen
 from agents_md.engine import lexed
 

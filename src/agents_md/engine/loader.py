@@ -42,7 +42,6 @@ from agents_md.engine.checkout import checkout_root
 from agents_md.engine.excludes import Excluder
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.paths import is_inside
-from agents_md.engine.rules import rule_globs
 from agents_md.engine.settings import Settings
 
 MAX_IMPORT_DEPTH = 5
@@ -133,6 +132,15 @@ class LoadScope:
             repo=self.repo,
             refuse_outside=self.outside_links == REFUSE,
         )
+
+
+def _globs(front_matter: str | None) -> tuple[str, ...] | None:
+    """A rule's ``paths:`` globs (``engine.rules``, loaded only for a file with front matter)."""
+    if front_matter is None:
+        return None
+    from agents_md.engine.rules import rule_globs
+
+    return rule_globs(front_matter)
 
 
 class Loader:
@@ -274,7 +282,7 @@ class Loader:
         entry = InstructionFile(
             path=path, kind=kind, content=processed.text, parent=parent, provenance=provenance, size=len(data)
         )
-        out = [LoadedFile(file=entry, globs=rule_globs(processed.front_matter))]
+        out = [LoadedFile(file=entry, globs=_globs(processed.front_matter))]
         try:
             sites = imports_mod.import_sites(processed.body)
         except RecursionError:

@@ -43,7 +43,7 @@ def project_key(cwd: str) -> str:
 
 
 def memory_path(config: str, root: str) -> str:
-    """``config``: the engine's config folder (``~/.claude``, ``_util.config_dir``)."""
+    """``config``: the engine's config folder (``~/.claude``, ``_util.env``)."""
     return os.path.join(config, "projects", project_key(root), "memory", "MEMORY.md")
 
 

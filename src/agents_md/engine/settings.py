@@ -2,7 +2,7 @@
 
 Layers, lowest precedence first:
 
-1. ``user``: ~/.claude/settings.json (``$CLAUDE_CONFIG_DIR/settings.json``: ``_util.config_dir``).
+1. ``user``: ~/.claude/settings.json (``$CLAUDE_CONFIG_DIR/settings.json``: ``_util.env``).
 2. ``project``: <cwd>/.claude/settings.json (never the repository root's).
 3. ``local``: <cwd>/.claude/settings.local.json, then the repository's own: the same file at
    the root of the checkout the cwd is in (of its main checkout, for a linked worktree), when
@@ -47,16 +47,14 @@ SOURCE_NAMES = {"user": USER, "project": PROJECT, "local": LOCAL}
 @frozen
 class SettingsLayer:
     """One settings file (or ``--settings`` JSON), its values read-only all the way down
-    (objects as mappings, arrays as tuples: ``_util.frozen``)."""
+    (objects as mappings, arrays as tuples: ``json_codec.freeze``)."""
 
     name: str
     path: str | None  # None for --settings JSON given inline
     values: Mapping[str, Any]
 
     def __post_init__(self) -> None:
-        from agents_md._util.frozen import freeze  # only a start that found a settings file needs it
-
-        object.__setattr__(self, "values", freeze(self.values))
+        object.__setattr__(self, "values", json_codec.freeze(self.values))
 
 
 @frozen

@@ -12,8 +12,7 @@ from __future__ import annotations
 import os
 
 from agents_md._model import ImportEdge, InstructionFile, Kind, Notice, Record, SkippedFile
-from agents_md._util.config_dir import config_dir
-from agents_md._util.env import env_truthy
+from agents_md._util.env import config_dir, env_truthy
 from agents_md._util.std import Mapping, MappingProxyType
 from agents_md._value import field, frozen
 from agents_md.engine import platform as platforms

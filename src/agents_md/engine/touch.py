@@ -24,7 +24,7 @@ import os
 
 from agents_md._model import InstructionFile
 from agents_md._util.jstext import JS_SPACE_CLASS
-from agents_md._util.lazy_pattern import lazy_compile
+from agents_md._util.std import lazy_compile
 from agents_md._value import frozen
 from agents_md.engine.loop import ReadResult
 

@@ -3,7 +3,7 @@
 1. Managed: ``<managed>/CLAUDE.md``, then ``<managed>/.claude/rules/**/*.md``.
 2. User (when the ``user`` setting source is on): ``~/.claude/CLAUDE.md``, then
    ``~/.claude/rules/**/*.md`` (``$CLAUDE_CONFIG_DIR`` in place of ``~/.claude`` when set:
-   ``_util.config_dir``). Imports from user files may leave the working directory.
+   ``_util.env``). Imports from user files may leave the working directory.
 3. Every directory from the one below the filesystem root down to the cwd (the git root is
    no boundary), shallowest first; in each: ``CLAUDE.md``, ``.claude/CLAUDE.md`` and
    ``.claude/rules/**/*.md`` (when the ``project`` source is on), then ``CLAUDE.local.md``
@@ -25,8 +25,7 @@ from __future__ import annotations
 import os
 
 from agents_md._model import ImportEdge, InstructionFile, Kind, Provenance, Reason, SkippedFile, SkipReason
-from agents_md._util.config_dir import config_dir
-from agents_md._util.env import env_truthy
+from agents_md._util.env import config_dir, env_truthy
 from agents_md._util.std import Iterable, Mapping, Sequence
 from agents_md._value import frozen
 from agents_md.engine import memory
@@ -34,14 +33,14 @@ from agents_md.engine.checkout import Checkout, find_checkout
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.loader import LoadedFile, LoadScope
 from agents_md.engine.paths import is_inside, path_chain
-from agents_md.engine.rules import RULES_DIR, rule_files
 from agents_md.engine.settings import LOCAL, PROJECT, USER, Settings
 
 CLAUDE_MD = "CLAUDE.md"
-DOT_CLAUDE_MD = os.path.join(".claude", "CLAUDE.md")
+DOT_CLAUDE = ".claude"
+DOT_CLAUDE_MD = os.path.join(DOT_CLAUDE, CLAUDE_MD)
 CLAUDE_LOCAL_MD = "CLAUDE.local.md"
 # The entries of a directory that may give it instruction files: most directories hold none.
-DIRECTORY_NAMES = frozenset({CLAUDE_MD, ".claude", CLAUDE_LOCAL_MD})
+DIRECTORY_NAMES = frozenset({CLAUDE_MD, DOT_CLAUDE, CLAUDE_LOCAL_MD})
 ADD_DIR_ENV = "CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD"
 
 
@@ -99,11 +98,11 @@ class Walk:
         out: list[InstructionFile] = []
         managed = Provenance(reason=Reason.MANAGED)
         out += self._file(os.path.join(self.managed_dir, CLAUDE_MD), Kind.MANAGED, managed)
-        out += self._rules(os.path.join(self.managed_dir, RULES_DIR), Kind.MANAGED, managed)
+        out += self._rules(os.path.join(self.managed_dir, DOT_CLAUDE), Kind.MANAGED, managed)
         if self.settings.source_enabled(USER):
             user = Provenance(reason=Reason.USER)
             out += self._file(os.path.join(self.config, CLAUDE_MD), Kind.USER, user)
-            out += self._rules(os.path.join(self.config, "rules"), Kind.USER, user)
+            out += self._rules(self.config, Kind.USER, user)
         walk = Provenance(reason=Reason.WALK)
         checkout = self.checkout
         for directory in path_chain(self.cwd):
@@ -136,7 +135,7 @@ class Walk:
         if not local_only and (not gate_project or self.settings.source_enabled(PROJECT)):
             out += self._file(os.path.join(directory, CLAUDE_MD), Kind.PROJECT, provenance)
             out += self._file(os.path.join(directory, DOT_CLAUDE_MD), Kind.PROJECT, provenance)
-            out += self._rules(os.path.join(directory, RULES_DIR), Kind.PROJECT, provenance)
+            out += self._rules(os.path.join(directory, DOT_CLAUDE), Kind.PROJECT, provenance)
         if self.settings.source_enabled(LOCAL):
             out += self._file(os.path.join(directory, CLAUDE_LOCAL_MD), Kind.LOCAL, provenance)
         return out
@@ -144,8 +143,14 @@ class Walk:
     def _file(self, path: str, kind: Kind, provenance: Provenance) -> list[InstructionFile]:
         return [lf.file for lf in self.loader.load(path, kind, provenance)]
 
-    def _rules(self, rules_dir: str, kind: Kind, provenance: Provenance) -> list[InstructionFile]:
+    def _rules(self, folder: str, kind: Kind, provenance: Provenance) -> list[InstructionFile]:
+        """The rules of the ``rules`` folder in ``folder`` (a ``.claude`` folder, or the user's own)."""
         out: list[InstructionFile] = []
+        if not self.fs.might_hold(folder, "rules"):
+            return out  # most folders have none: ``engine.rules`` is not loaded for them
+        from agents_md.engine.rules import rule_files
+
+        rules_dir = os.path.join(folder, "rules")
         if self.fs.is_symlink(rules_dir) and not self.loader.admits_folder(rules_dir, kind):
             return out
         excluded = self.loader.excluder.excludes

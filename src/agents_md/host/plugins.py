@@ -23,8 +23,7 @@ import time
 
 from agents_md._model import Notice
 from agents_md._util import json_codec
-from agents_md._util.lazy import import_module
-from agents_md._util.std import Iterable, Mapping, Sequence, lru_cache
+from agents_md._util.std import Iterable, Mapping, Sequence, import_module, lru_cache
 from agents_md._value import frozen
 from agents_md.engine.bus import HookBus
 from agents_md.engine.events import ENTRY_POINT_GROUP

@@ -405,7 +405,7 @@ class Session:
         """The session's tool-results folder, where the engine saves a context too long to show."""
         if self.session_id is None:
             return None
-        from agents_md._util.config_dir import config_dir
+        from agents_md._util.env import config_dir
         from agents_md.engine.memory import project_key
         from agents_md.engine.spill import results_folder
 

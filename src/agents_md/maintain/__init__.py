@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from agents_md._util.lazy import lazy_names
+from agents_md._util.std import lazy_names
 
 if TYPE_CHECKING:
     from agents_md.diagnostics import Diagnostic, RuleInfo, Severity

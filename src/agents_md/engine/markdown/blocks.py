@@ -20,8 +20,7 @@ from __future__ import annotations
 import re
 
 from agents_md._util.bounded_cache import bounded_cache
-from agents_md._util.lazy_pattern import lazy_compile
-from agents_md._util.std import Callable, Iterator
+from agents_md._util.std import Callable, Iterator, lazy_compile
 from agents_md._value import frozen
 
 _BLOCK_TAGS = (
