@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import errno
 import os
 import stat as stat_mod
 
@@ -23,11 +22,15 @@ class NotRegularFile(OSError):
     """A path that is a pipe, a socket, a device or a file of the kernel's, and is not read."""
 
     def __init__(self, path: str) -> None:
+        import errno  # the errors alone need it: a start meets none
+
         super().__init__(errno.EINVAL, "not a regular file (a pipe, a device, or the kernel's); not read", path)
 
 
 class TooLarge(OSError):
     def __init__(self, path: str, limit: int) -> None:
+        import errno
+
         super().__init__(errno.EFBIG, f"larger than {limit:,} bytes; not read", path)
 
 
@@ -75,6 +78,8 @@ def read_regular(path: str, *, limit: int | None = None, head: int | None = None
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError, ValueError):  # ValueError: a NUL byte
         return None
     except OSError as exc:
+        import errno
+
         if exc.errno == errno.ELOOP:  # a link loop reads as absent
             return None
         raise

@@ -141,9 +141,9 @@ def _leave(code: int) -> None:
     threading = sys.modules.get("threading")
     if threading is not None and threading.active_count() > 1:
         raise SystemExit(code)
-    import atexit
-
-    atexit._run_exitfuncs()
+    atexit = sys.modules.get("atexit")  # a function is registered through it: not loaded, none is
+    if atexit is not None:
+        atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
         try:  # noqa: SIM105  (``contextlib`` is not loaded on a hook call)
             stream.flush()

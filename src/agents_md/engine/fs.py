@@ -7,7 +7,6 @@ link, a directory where a file was expected) is never an error: it reads as ``No
 
 from __future__ import annotations
 
-import errno
 import os
 import stat as stat_mod
 import sys
@@ -84,6 +83,8 @@ class FileSystem:
         try:
             os.stat(path)
         except OSError as exc:
+            import errno  # here alone: a start meets no error, and the module is one more to load
+
             return exc.errno == errno.ELOOP
         return False
 
