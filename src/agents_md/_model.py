@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agents_md._value import StrEnum, field, frozen
+from agents_md._value import StrEnum, Value, field
 
 
 class Kind(StrEnum):
@@ -34,8 +34,7 @@ class Reason(StrEnum):
         return self.value
 
 
-@frozen
-class Provenance:
+class Provenance(Value):
     reason: Reason
     via: str | None = None  # the importer, the plugin or the read file
 
@@ -46,8 +45,7 @@ class Provenance:
         return f"{joiner.get(self.reason, self.reason.value)} {self.via}"
 
 
-@frozen
-class InstructionFile:
+class InstructionFile(Value):
     """One instruction file as ``prompt.context`` hands it to hooks.
 
     ``content`` is the processed text (front matter and HTML comments removed) and is *not*
@@ -78,8 +76,7 @@ class SkipReason(StrEnum):
         return self.value
 
 
-@frozen
-class SkippedFile:
+class SkippedFile(Value):
     """A file the engine considered and left out, and why."""
 
     path: str
@@ -89,8 +86,7 @@ class SkippedFile:
     detail: str = ""
 
 
-@frozen
-class Notice:
+class Notice(Value):
     """A line for the person (the engine's ``ui.log`` channel), naming who said it."""
 
     source: str
@@ -117,8 +113,7 @@ class ImportOutcome(StrEnum):
         return self.value
 
 
-@frozen
-class ImportEdge:
+class ImportEdge(Value):
     """One ``@`` import as the loader met it: who wrote it where, what it points at, what became of it."""
 
     importer: str  # the importing file, as it was loaded
@@ -130,8 +125,7 @@ class ImportEdge:
     chain: tuple[str, ...] = ()  # for a cycle: the files from the target down to the importer
 
 
-@frozen
-class Record:
+class Record(Value):
     """A decision a plugin made, kept as data: every view reads it instead of deciding again.
 
     ``value`` is a frozen value of the plugin's own; its face names the types.

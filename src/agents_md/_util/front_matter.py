@@ -12,15 +12,14 @@ from __future__ import annotations
 
 from agents_md._util.jstext import JS_SPACE_CLASS
 from agents_md._util.std import lazy_compile
-from agents_md._value import frozen
+from agents_md._value import Value
 
 # The opening and closing fences (compiled on first use: most texts have no front matter).
 _OPENING_FENCE = lazy_compile(rf"---{JS_SPACE_CLASS}*\n")
 _CLOSING_FENCE = lazy_compile(rf"---{JS_SPACE_CLASS}*\n?")
 
 
-@frozen
-class FrontMatter:
+class FrontMatter(Value):
     """``yaml`` is ``None`` without a block (``reason`` says why); ``body`` is the rest of the text."""
 
     yaml: str | None

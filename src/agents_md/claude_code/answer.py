@@ -33,7 +33,7 @@ from __future__ import annotations
 import os
 
 from agents_md._util.std import Mapping
-from agents_md._value import frozen
+from agents_md._value import Value
 from agents_md.claude_code.event import HookEvent
 from agents_md.claude_code.state import SessionState
 from agents_md.host.steps import FORK as FORK_STEP
@@ -52,8 +52,7 @@ REFERENCE_TOOLS = ("Read",)
 COMPLETE_TOOLS = ("Read", "Edit", "Write", "MultiEdit", "NotebookEdit")
 
 
-@frozen
-class HookAnswer:
+class HookAnswer(Value):
     """What the hook sends (``context`` None: nothing) and the state to keep (None: keep as it was)."""
 
     context: str | None

@@ -18,7 +18,7 @@ So the hook never sends more than the limit:
 from __future__ import annotations
 
 from agents_md._util.std import Sequence
-from agents_md._value import frozen
+from agents_md._value import Value
 
 LIMIT = 10_000  # UTF-16 code units
 
@@ -28,8 +28,7 @@ def units(text: str) -> int:
     return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
 
 
-@frozen
-class Item:
+class Item(Value):
     """One file as sent: ``head`` (its ``Contents of`` line and the blank line after it), then ``body``."""
 
     path: str

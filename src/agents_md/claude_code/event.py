@@ -7,7 +7,7 @@ A value of the wrong type reads as absent, so an event from a newer engine still
 from __future__ import annotations
 
 from agents_md._util import json_codec
-from agents_md._value import frozen
+from agents_md._value import Value
 from agents_md.errors import AgentsMdError
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
@@ -19,8 +19,7 @@ class EventError(AgentsMdError):
     """The standard input is not a hook event."""
 
 
-@frozen
-class HookEvent:
+class HookEvent(Value):
     name: str  # hook_event_name: SessionStart, PostToolUse, UserPromptSubmit, SubagentStart, ...
     session_id: str
     cwd: str

@@ -17,13 +17,12 @@ import time
 
 from agents_md._util import json_codec
 from agents_md._util.std import Mapping
-from agents_md._value import frozen
+from agents_md._value import Value
 
 LOG_NAME = "hook.log"
 
 
-@frozen
-class RunOutcome:
+class RunOutcome(Value):
     stdout: str  # "" when the hook says nothing
     logged: str | None  # the line written to the log, if any
 

@@ -32,7 +32,7 @@ import time
 
 from agents_md._util import json_codec
 from agents_md._util.std import Mapping, Sequence
-from agents_md._value import field, frozen
+from agents_md._value import Value, field
 from agents_md._version import __version__
 from agents_md.engine.lexed import Row
 from agents_md.engine.lexed import valid as valid_rows
@@ -43,8 +43,7 @@ FIRST_FORMAT = "agents-md hook state 1"  # every step kept, no ``plugin``: repla
 WEEK = 7 * 24 * 3600
 
 
-@frozen
-class SessionState:
+class SessionState(Value):
     session_id: str
     steps: tuple[Step, ...] = ()
     plugin: Mapping[str, object] | None = None  # its ``memory()``; ``None``: a fresh session, or the first format

@@ -19,7 +19,7 @@ reads a *plain* command line itself:
 from __future__ import annotations
 
 from agents_md._util.std import SimpleNamespace
-from agents_md._value import frozen
+from agents_md._value import Value
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
@@ -32,8 +32,7 @@ if TYPE_CHECKING:
 STORE, SWITCH, APPEND = "store", "store_true", "append"
 
 
-@frozen
-class Option:
+class Option(Value):
     """One long option, as ``add_argument`` takes it (``dest`` is derived as argparse derives it)."""
 
     flag: str
@@ -48,8 +47,7 @@ class Option:
         return self.flag.lstrip("-").replace("-", "_")
 
 
-@frozen
-class Positional:
+class Positional(Value):
     """The one optional positional word a command may take (``nargs="?"``)."""
 
     dest: str
@@ -57,8 +55,7 @@ class Positional:
     help: str
 
 
-@frozen
-class Plain:
+class Plain(Value):
     """What a plainly written command line of a command comes to: its words, its options, the
     values argparse's parents set (``command``, ``run``...), and the one positional it takes."""
 

@@ -8,7 +8,7 @@ can be passed as it is.
 from __future__ import annotations
 
 from agents_md._util.std import Sequence, lru_cache
-from agents_md._value import frozen
+from agents_md._value import Value
 from agents_md.errors import UsageError
 
 # Flags that take one value, or (for the variadic ones) values up to the next flag.
@@ -47,8 +47,7 @@ _ONE_VALUE = {
 }
 
 
-@frozen
-class EngineArgs:
+class EngineArgs(Value):
     settings: str | None = None  # --settings FILE|JSON
     setting_sources: tuple[str, ...] | None = None  # --setting-sources user,project,local
     add_dirs: tuple[str, ...] = ()

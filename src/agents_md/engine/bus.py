@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from agents_md._model import InstructionFile, Notice
 from agents_md._util.std import Callable, Iterable, Mapping, ModuleType, Sequence
-from agents_md._value import frozen
+from agents_md._value import Value
 from agents_md.engine.events import EVENT_HOOKS, Telemetry, TelemetryMark, TelemetryRow
 from agents_md.engine.markers import PROJECT_NAME, marked_hooks
 from agents_md.errors import PluginError
@@ -36,8 +36,7 @@ TOOL_CALL_HOOK = EVENT_HOOKS["tool.call"]
 READ_STATE = "read_state"
 
 
-@frozen
-class BusResult:
+class BusResult(Value):
     """What one call of the bus came to."""
 
     files: tuple[InstructionFile, ...] = ()  # chained (prompt.context): the list after the last hook
@@ -45,8 +44,7 @@ class BusResult:
     failures: tuple[Notice, ...] = ()  # hooks that raised or answered something else, in order
 
 
-@frozen
-class SeatedPlugin:
+class SeatedPlugin(Value):
     name: str
     plugin: object
     prepend: bool

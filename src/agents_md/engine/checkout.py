@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 
-from agents_md._value import frozen
+from agents_md._value import Value
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.paths import dirs_between, is_inside, path_chain
 
@@ -51,8 +51,7 @@ def main_checkout(fs: FileSystem, root: str) -> str | None:
     return git_pointer.main_checkout(root, lambda path: pointer if path == git else _text(fs, path))
 
 
-@frozen
-class Checkout:
+class Checkout(Value):
     root: str | None  # the checkout's root (step 1), or None
     shadowed: frozenset[str]  # step 3 (empty but for a linked worktree inside its main checkout)
     main: str | None = None  # step 2: the main checkout, for a linked worktree

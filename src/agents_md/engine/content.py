@@ -14,15 +14,14 @@ from __future__ import annotations
 
 from agents_md._util.bounded_cache import bounded_cache
 from agents_md._util.std import lazy_compile
-from agents_md._value import frozen
+from agents_md._value import Value
 from agents_md.engine import lexed
 
 _FENCED = ("---", "\ufeff---")  # what a text with front matter starts with (``_util.front_matter``)
 _COMMENT_SPAN = lazy_compile(r"<!--[\s\S]*?-->")  # only texts with a comment need it
 
 
-@frozen
-class Processed:
+class Processed(Value):
     text: str  # what the model receives (before trimming)
     body: str  # front matter removed, comments kept: the engine reads @ imports off this
     front_matter: str | None  # the raw YAML text, when there was a block

@@ -13,7 +13,7 @@ Events (the engine's names, and the hook function a plugin implements):
 
 from __future__ import annotations
 
-from agents_md._value import frozen
+from agents_md._value import Value
 
 ENTRY_POINT_GROUP = "agents_md.plugins"
 
@@ -26,8 +26,7 @@ EVENT_HOOKS = {
 }
 
 
-@frozen
-class ToolCall:
+class ToolCall(Value):
     """A tool call as ``tool.call`` hooks see it (``path`` is the Read's ``file_path`` as the model
     wrote it: an absolute path untouched, ``.`` and ``..`` kept; a relative or ``~`` one put after
     the cwd or the home, not made normal)."""
@@ -38,8 +37,7 @@ class ToolCall:
     forked_from: str | None = None  # for a fork's calls: the loop it was forked from ("" = main)
 
 
-@frozen
-class TelemetryRow:
+class TelemetryRow(Value):
     name: str
     fields: tuple[tuple[str, str | int | bool], ...]
 
@@ -47,8 +45,7 @@ class TelemetryRow:
         return dict(self.fields)
 
 
-@frozen
-class TelemetryMark:
+class TelemetryMark(Value):
     name: str
     ok: bool
     reason: str | None = None

@@ -19,7 +19,7 @@ from agents_md._model import ImportEdge, InstructionFile, Kind, Notice, Provenan
 from agents_md._util.env import env_truthy
 from agents_md._util.jstext import js_trim
 from agents_md._util.std import Callable, Mapping, Sequence
-from agents_md._value import frozen
+from agents_md._value import Value
 from agents_md.engine.events import Telemetry
 from agents_md.engine.fs import SessionFS
 from agents_md.engine.loader import LoadScope
@@ -31,8 +31,7 @@ if TYPE_CHECKING:
     from agents_md.engine.lookup_memory import LookupMemory
 
 
-@frozen
-class FoundFile:
+class FoundFile(Value):
     """A file ``ancestors`` found, apart from the files it imports."""
 
     directory: str

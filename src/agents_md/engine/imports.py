@@ -19,7 +19,7 @@ import posixpath
 from agents_md._util.bounded_cache import bounded_cache
 from agents_md._util.jstext import JS_SPACE_CLASS
 from agents_md._util.std import lazy_compile
-from agents_md._value import frozen
+from agents_md._value import Value
 from agents_md.engine import lexed
 
 _IMPORT = lazy_compile(r"(?:^|" + JS_SPACE_CLASS + r")@((?:[^\s\\]|\\ )+)")
@@ -208,8 +208,7 @@ def resolve(path: str, importer: str, home: str) -> str:
     return os.path.normpath(os.path.join(os.path.dirname(importer), path))
 
 
-@frozen
-class ImportSite:
+class ImportSite(Value):
     """Where an import is written: its path (as ``import_paths`` reads it), 1-based line and column of the ``@``."""
 
     path: str

@@ -35,7 +35,7 @@ from agents_md._model import (
 )
 from agents_md._util.jstext import js_is_blank
 from agents_md._util.std import Callable
-from agents_md._value import frozen
+from agents_md._value import Value
 from agents_md.engine import content as content_mod
 from agents_md.engine import imports as imports_mod
 from agents_md.engine.checkout import checkout_root
@@ -49,8 +49,7 @@ FOLLOW, REFUSE = "follow", "refuse"  # what becomes of a link leaving the reposi
 OUTSIDE_LINKS = (FOLLOW, REFUSE)
 
 
-@frozen
-class LoadedFile:
+class LoadedFile(Value):
     """An entry plus what the walk needs to know about it (e.g. a rule's ``paths:`` globs)."""
 
     file: InstructionFile

@@ -22,7 +22,7 @@ import os
 
 from agents_md._model import InstructionFile, Notice, Record
 from agents_md._util.std import Callable, Mapping, Sequence
-from agents_md._value import frozen
+from agents_md._value import Value
 from agents_md.engine.bus import HookBus
 from agents_md.engine.events import ToolCall
 from agents_md.engine.hook_session import HookSession, Journal
@@ -41,8 +41,7 @@ if TYPE_CHECKING:
 SessionFactory = Callable[[], tuple[HookSession, Journal]]
 
 
-@frozen
-class ReadResult:
+class ReadResult(Value):
     """What the engine appends after a Read's tool result, in order."""
 
     path: str

@@ -25,7 +25,7 @@ import os
 
 from agents_md._util import json_codec
 from agents_md._util.std import Mapping, Sequence
-from agents_md._value import field, frozen
+from agents_md._value import Value, field
 from agents_md.engine.checkout import checkout_root, main_checkout
 from agents_md.engine.fs import FileSystem
 from agents_md.errors import SettingsError
@@ -44,8 +44,7 @@ EARLY_ENV = frozenset({"CLAUDE_CODE_SIMPLE", "CLAUDE_CODE_DISABLE_ATTACHMENTS"})
 SOURCE_NAMES = {"user": USER, "project": PROJECT, "local": LOCAL}
 
 
-@frozen
-class SettingsLayer:
+class SettingsLayer(Value):
     """One settings file (or ``--settings`` JSON), its values read-only all the way down
     (objects as mappings, arrays as tuples: ``json_codec.freeze``)."""
 
@@ -57,8 +56,7 @@ class SettingsLayer:
         object.__setattr__(self, "values", json_codec.freeze(self.values))
 
 
-@frozen
-class Settings:
+class Settings(Value):
     layers: tuple[SettingsLayer, ...]
     enabled_sources: frozenset[str]
     problems: tuple[str, ...] = field(default=())

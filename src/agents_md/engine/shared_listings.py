@@ -19,7 +19,7 @@ import time
 from _thread import allocate_lock
 
 from agents_md._util.std import OrderedDict
-from agents_md._value import field, frozen
+from agents_md._value import Value, field
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
@@ -29,8 +29,7 @@ RACY_NS = 2_000_000_000  # two seconds: coarser than any disk's clock tick but F
 MOST_NAMES = 200_000
 
 
-@frozen
-class Listing:
+class Listing(Value):
     """A directory's entries as one look at it saw them."""
 
     names: tuple[str, ...]  # in the order the directory yields them

@@ -14,7 +14,7 @@ import os
 from agents_md._model import ImportEdge, InstructionFile, Kind, Notice, Record, SkippedFile
 from agents_md._util.env import config_dir, env_truthy
 from agents_md._util.std import Mapping, MappingProxyType
-from agents_md._value import field, frozen
+from agents_md._value import Value, field
 from agents_md.engine import platform as platforms
 from agents_md.engine.args import EngineArgs, parse_engine_args
 from agents_md.engine.bus import BusTelemetry, HookBus
@@ -42,8 +42,7 @@ NO_INSTRUCTIONS_AGENTS = frozenset({"Explore", "Plan"})
 FORK = "fork"
 
 
-@frozen
-class StartContext:
+class StartContext(Value):
     """What the engine computed at session start."""
 
     files: tuple[InstructionFile, ...]  # after prompt.context
@@ -76,8 +75,7 @@ class StartContext:
         return self.claude_md
 
 
-@frozen
-class SessionInputs:
+class SessionInputs(Value):
     """Everything a session's answers depend on, normalised (``build``); a new cwd is new inputs."""
 
     cwd: str

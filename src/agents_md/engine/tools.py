@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from agents_md._util.std import Iterable, Iterator, Mapping
-from agents_md._value import frozen
+from agents_md._value import Value
 from agents_md.engine.args import EngineArgs
 from agents_md.engine.settings import Settings
 
@@ -50,8 +50,7 @@ def _deny_rules(settings: Settings) -> Iterator[str]:
             yield from (rule for rule in deny if isinstance(rule, str))
 
 
-@frozen
-class MainTools:
+class MainTools(Value):
     """Step 1-3's answer: the built-in tools removed, and the agent types withheld."""
 
     removed: frozenset[str]

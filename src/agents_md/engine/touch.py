@@ -25,7 +25,7 @@ import os
 from agents_md._model import InstructionFile
 from agents_md._util.jstext import JS_SPACE_CLASS
 from agents_md._util.std import lazy_compile
-from agents_md._value import frozen
+from agents_md._value import Value
 from agents_md.engine.loop import ReadResult
 
 READ, CHANGE, MENTION, SEARCH = "read", "change", "mention", "search"
@@ -117,8 +117,7 @@ def attaches(tool: str, profile: str) -> bool:
     return profile == "complete" or TOOLS[tool] != SEARCH
 
 
-@frozen
-class Touch:
+class Touch(Value):
     """What one tool call attaches: per path its ``ReadResult``, in the order touched."""
 
     tool: str  # Claude Code's name for the tool, or the name as given when it touches nothing

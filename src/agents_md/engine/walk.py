@@ -27,7 +27,7 @@ import os
 from agents_md._model import ImportEdge, InstructionFile, Kind, Provenance, Reason, SkippedFile, SkipReason
 from agents_md._util.env import config_dir, env_truthy
 from agents_md._util.std import Iterable, Mapping, Sequence
-from agents_md._value import frozen
+from agents_md._value import Value
 from agents_md.engine import memory
 from agents_md.engine.checkout import Checkout, find_checkout
 from agents_md.engine.fs import FileSystem
@@ -44,8 +44,7 @@ DIRECTORY_NAMES = frozenset({CLAUDE_MD, DOT_CLAUDE, CLAUDE_LOCAL_MD})
 ADD_DIR_ENV = "CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD"
 
 
-@frozen
-class WalkResult:
+class WalkResult(Value):
     files: tuple[InstructionFile, ...]
     conditional_rules: tuple[tuple[InstructionFile, tuple[str, ...]], ...]
     skipped: tuple[SkippedFile, ...]

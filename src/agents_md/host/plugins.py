@@ -24,7 +24,7 @@ import time
 from agents_md._model import Notice
 from agents_md._util import json_codec
 from agents_md._util.std import Iterable, Mapping, Sequence, import_module, lru_cache
-from agents_md._value import frozen
+from agents_md._value import Value
 from agents_md.engine.bus import HookBus
 from agents_md.engine.events import ENTRY_POINT_GROUP
 from agents_md.engine.settings import LOCAL, POLICY, PROJECT, Settings
@@ -33,8 +33,7 @@ from agents_md.errors import PluginError
 BUILTIN_DISTRIBUTION = "agents-md"
 
 
-@frozen
-class PluginSpec:
+class PluginSpec(Value):
     """A plugin ready to seat: its name on the bus, the object, and whether it is prepended."""
 
     name: str
@@ -43,8 +42,7 @@ class PluginSpec:
     builtin: bool = False
 
 
-@frozen
-class _EntryPoint:
+class _EntryPoint(Value):
     name: str
     value: str  # "module:attribute"
     distribution: str

@@ -7,7 +7,7 @@ which is itself only a reading of the session's files and their provenance.
 from __future__ import annotations
 
 from agents_md._model import InstructionFile, Kind, Reason, SkippedFile
-from agents_md._value import frozen
+from agents_md._value import Value
 from agents_md.engine import render
 from agents_md.host.session import Session
 
@@ -21,15 +21,13 @@ def estimate_tokens(text: str) -> int:
     return (len(text) + 3) // 4
 
 
-@frozen
-class ModeInfo:
+class ModeInfo(Value):
     value: str | None  # None when the agents-md plugin is off
     source: str
     key: str | None
 
 
-@frozen
-class ContextReport:
+class ContextReport(Value):
     cwd: str
     home: str
     agent: str | None

@@ -20,7 +20,7 @@ from _thread import RLock
 
 from agents_md._model import InstructionFile, Kind, Notice
 from agents_md._util.std import Callable, Mapping, Sequence
-from agents_md._value import frozen
+from agents_md._value import Value
 from agents_md.engine.bus import HookBus
 from agents_md.engine.fs import ListingFS, SessionFS
 from agents_md.engine.hook_session import HookSession, Journal, attachments_on
@@ -71,8 +71,7 @@ def _keeps_memory(plugin: object) -> TypeGuard[KeepsMemory]:
     return callable(getattr(plugin, "memory", None)) and callable(getattr(plugin, "remember", None))
 
 
-@frozen
-class AgentStart:
+class AgentStart(Value):
     """What a subagent starts with."""
 
     agent_type: str
@@ -80,8 +79,7 @@ class AgentStart:
     claude_md: str | None
 
 
-@frozen
-class CdResult:
+class CdResult(Value):
     """After ``/cd``: the new start, and the instruction files the ``/cd`` notice carries."""
 
     start: StartContext

@@ -19,14 +19,13 @@ back; both ``Session.snapshot`` and the ``agents-md hook`` state file keep them.
 
 from __future__ import annotations
 
-from agents_md._value import frozen
+from agents_md._value import Value
 
 OPS = ("read", "spawn", "turn", "compact", "clear", "cd")
 FORK = "fork"
 
 
-@frozen
-class Step:
+class Step(Value):
     """One step of a session (step 1)."""
 
     op: str

@@ -21,7 +21,7 @@ import re
 
 from agents_md._util.bounded_cache import bounded_cache
 from agents_md._util.std import Callable, Iterator, lazy_compile
-from agents_md._value import frozen
+from agents_md._value import Value
 
 _BLOCK_TAGS = (
     "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|"
@@ -67,8 +67,7 @@ _INTERRUPTS = lazy_compile(
 )
 
 
-@frozen
-class Block:
+class Block(Value):
     type: str  # space, code, heading, hr, blockquote, list, html, def, paragraph, text
     raw: str
     parts: tuple[Block, ...] = ()  # a block quote's inner blocks
