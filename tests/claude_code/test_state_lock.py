@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -68,3 +69,50 @@ def test_a_second_process_waits_for_the_first(tmp_path: Path) -> None:
     out, _ = child.communicate(timeout=30)
     assert child.returncode == 0
     assert float(out) >= released
+
+
+def test_threads_of_one_process_take_turns(tmp_path: Path) -> None:
+    """A record lock is its process's: a second thread of it would be granted the lock at once, and
+    its closing the lock file would release the first's. Threads of one process take turns too."""
+    path = str(tmp_path / "s.json")
+    first_in, let_go = threading.Event(), threading.Event()
+    said: list[str] = []
+
+    def first() -> None:
+        with Locked(path):
+            first_in.set()
+            let_go.wait(10)
+            said.append("first leaves")
+
+    def second() -> None:
+        first_in.wait(10)
+        with Locked(path):
+            said.append("second enters")
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for thread in threads:
+        thread.start()
+    assert first_in.wait(10)
+    time.sleep(0.3)
+    said.append("first told to leave")
+    let_go.set()
+    for thread in threads:
+        thread.join(10)
+    assert said == ["first told to leave", "first leaves", "second enters"]
+
+
+def test_a_signal_while_waiting_does_not_fail_the_wait(tmp_path: Path) -> None:
+    """A signal whose handler returns, arriving while the lock is waited for, is waited through
+    (as ``fcntl.flock`` did, PEP 475): ``os.lockf`` itself gives up with ``InterruptedError``."""
+    path = tmp_path / "s.json"
+    waiter = (
+        "import signal, sys; sys.path[:0] = sys.argv[2:]; from agents_md.claude_code.state import Locked\n"
+        "signal.signal(signal.SIGALRM, lambda *_: None); signal.setitimer(signal.ITIMER_REAL, 0.2)\n"
+        "with Locked(sys.argv[1]): print('entered')\n"
+    )
+    with Locked(str(path)):
+        argv = [sys.executable, "-c", waiter, str(path), *sys.path]
+        child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(1.0)  # the alarm rang while the child waited
+    out, err = child.communicate(timeout=30)
+    assert (child.returncode, out) == (0, "entered\n"), err

@@ -17,7 +17,7 @@ and kept in this one from then on.
    when Claude Code runs the hook from a plugin, else the user's cache
    (``$XDG_CACHE_HOME`` or ``~/.cache``) ``/agents-md/hook``.
 2. One process at a time: ``Locked`` holds an exclusive lock on ``<file>.lock`` from the read
-   to the write, so two hook processes of one session take turns.
+   to the write, so two hook processes of one session take turns (threads of one process too).
 3. A file that is not JSON, not this format, or another session's is ignored (and logged by
    the caller) and rewritten from nothing.
 4. Written atomically: a temporary file beside it, named by the process (the lock is held),
@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import os
 import time
+from _thread import LockType, allocate_lock
 
 from agents_md._util import json_codec
 from agents_md._util.std import Mapping, Sequence
@@ -117,24 +118,41 @@ def state_path(directory: str, session_id: str) -> str:
 class Locked:
     """Step 2: an exclusive lock beside ``path`` while the ``with`` block runs. A class, not
     ``contextlib.contextmanager``: that module would load on every hook call. A POSIX record lock
-    (``os.lockf``), not ``fcntl.flock``: ``fcntl`` is a shared library loaded on every hook call,
-    and the lock file is opened here alone, so no other descriptor's closing can release it."""
+    (``os.lockf``), not ``fcntl.flock``: ``fcntl`` is a shared library loaded on every hook call.
+    A record lock is its process's (another thread of it would be granted it, and its closing the
+    lock file would release it), so threads of one process first take turns on a lock of the
+    process's (``_TURNS``): the lock file is then opened by one of them at a time. A signal whose
+    handler returns does not end the wait (``os.lockf`` gives up on one; ``flock`` went on)."""
 
     def __init__(self, path: str) -> None:
         self.path = path
         self._fd = -1
         self._locked = False
+        self._turn: LockType | None = None
 
     def __enter__(self) -> None:
         os.makedirs(os.path.dirname(self.path), exist_ok=True)
-        self._fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+        lock_path = self.path + ".lock"
+        turn = _TURNS.setdefault(lock_path, allocate_lock())
+        turn.acquire()
+        try:
+            self._fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        except BaseException:
+            turn.release()
+            raise
+        self._turn = turn
         lockf = getattr(os, "lockf", None)
         if lockf is None:  # no POSIX locks (Windows): calls of one session rarely overlap there
             return
         try:
-            lockf(self._fd, os.F_LOCK, 0)
+            while True:
+                try:
+                    lockf(self._fd, os.F_LOCK, 0)
+                    break
+                except InterruptedError:
+                    continue  # a signal's handler ran (and did not raise): wait on, as PEP 475 does
         except BaseException:
-            os.close(self._fd)
+            self._release()
             raise
         self._locked = True
 
@@ -144,7 +162,19 @@ class Locked:
                 os.lockf(self._fd, os.F_ULOCK, 0)
         finally:
             self._locked = False
+            self._release()
+
+    def _release(self) -> None:
+        turn, self._turn = self._turn, None
+        try:
             os.close(self._fd)
+        finally:
+            if turn is not None:
+                turn.release()
+
+
+# The lock files' turns among the threads of this process, by path (one lock per session answered).
+_TURNS: dict[str, LockType] = {}
 
 
 def load(path: str, session_id: str) -> SessionState:
