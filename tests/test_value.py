@@ -9,7 +9,7 @@ import pickle
 
 import pytest
 
-from agents_md._value import StrEnum, field, frozen
+from agents_md._value import StrEnum, Value, field, frozen
 
 
 @frozen
@@ -99,6 +99,124 @@ def test_values_copy_and_pickle() -> None:
     assert copy.deepcopy(doc) == doc and copy.copy(doc) == doc
     again = pickle.loads(pickle.dumps(doc))
     assert again == doc and again.note == "kept"
+
+
+class _Described:
+    """A plugin's own base class, with methods of its own."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return "described"
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
+def test_a_records_methods_are_a_values_whatever_its_bases() -> None:
+    """``@frozen`` puts the values' methods in the class itself, as a dataclass does: a base's
+    ``__init__``, ``__repr__`` or ``__eq__`` is not the record's."""
+
+    @frozen
+    class Note(_Described):
+        body: str
+
+    note = Note(body="a")
+    assert repr(note).endswith("Note(body='a')")
+    assert note == Note(body="a") and note != Note(body="b")
+    assert hash(note) == hash(("a",))
+
+
+def test_a_record_may_derive_from_an_abstract_base() -> None:
+    """A base with a metaclass of its own (``abc.ABC``, a ``Protocol``) makes the record with it."""
+    import abc
+    from typing import Protocol
+
+    class Shown(abc.ABC):
+        @abc.abstractmethod
+        def show(self) -> str: ...
+
+    class Showing(Protocol):
+        def show(self) -> str: ...
+
+    @frozen
+    class Line(Shown):
+        text: str
+
+        def show(self) -> str:
+            return self.text
+
+    @frozen
+    class Word(Showing):
+        text: str
+
+        def show(self) -> str:
+            return self.text
+
+    assert Line(text="a").show() == Word(text="a").show() == "a"
+    assert isinstance(Line(text="a"), Shown)
+
+
+def test_a_record_defining_eq_stays_hashable() -> None:
+    @frozen
+    class Key:
+        name: str
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, Key) and other.name == self.name
+
+    assert len({Key(name="a"), Key(name="a")}) == 1
+
+
+def test_a_record_deriving_from_a_record_with_post_init_runs_its_own_init() -> None:
+    """A record inherits no fields: its ``__init__`` is made from its own, not its base's."""
+
+    @frozen
+    class Base:
+        size: int
+
+        def __post_init__(self) -> None:
+            object.__setattr__(self, "size", self.size * 10)
+
+    @frozen
+    class Named(Base):
+        name: str
+
+    assert repr(Named(name="a")).endswith("Named(name='a')")
+    assert Base(size=1).size == 10
+
+
+def test_frozen_leaves_a_value_as_it_is() -> None:
+    @frozen
+    class Sized(Value):
+        size: int = 1
+
+    assert repr(Sized()).endswith("Sized(size=1)") and Sized(size=2) == Sized(size=2)
+
+
+def test_a_value_defining_eq_stays_hashable_as_a_frozen_dataclass_does() -> None:
+    """A ``Value`` keeps the methods it defines (a dataclass keeps its ``__repr__`` and ``__eq__``);
+    one that defines ``__eq__`` alone is hashed by its fields, as a frozen dataclass is."""
+
+    class Key(Value):
+        name: str
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, Key) and other.name.lower() == self.name.lower()
+
+    @dataclasses.dataclass(frozen=True)
+    class DataclassKey:
+        name: str
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, DataclassKey) and other.name.lower() == self.name.lower()
+
+    assert Key(name="a") == Key(name="A") and DataclassKey(name="a") == DataclassKey(name="A")
+    assert hash(Key(name="a")) == hash(DataclassKey(name="a")) == hash(("a",))
 
 
 class EnumColor(enum.StrEnum):

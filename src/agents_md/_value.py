@@ -17,10 +17,13 @@ each time, and the values it needs would make that most of its start. A class de
    fields (so it is imported only by the code that uses it).
 
 Only a class naming ``Value`` among its bases is made so; a class deriving from a value is an
-ordinary subclass of it, and inherits no fields. ``@frozen`` makes a value of a class written
-without the base (a plugin's records, ``plugin_api``): the class is made again, deriving from
-``Value``, so it is made twice, where a class deriving from ``Value`` is made once (a fortieth
-of a millisecond, for each of the fifty values a start loads).
+ordinary subclass of it, and inherits no fields. Methods a class defines itself are its own, as
+a dataclass's are (one defining ``__eq__`` alone is hashed by its fields, as a frozen
+dataclass is). ``@frozen`` makes a value of a class written without the base (a plugin's
+records, ``plugin_api``): the class is made again, by its own metaclass and from its own bases,
+with the values' methods put in it (over its own and its bases'), so it is made twice, where a
+class deriving from ``Value`` is made once (a fortieth of a millisecond, for each of the fifty
+values a start loads).
 
 Type checkers read a class deriving from ``Value``, and one decorated with ``@frozen``, as a
 frozen, keyword-only dataclass (``dataclass_transform``).
@@ -171,26 +174,33 @@ def _key(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
     return attrgetter(*names) if names else lambda item: ()
 
 
+def _with_fields(namespace: dict[str, Any]) -> None:
+    """Steps 1 and 2 on a class's namespace (the defaults taken out of it)."""
+    fields = []
+    for field_name, annotation in namespace.get("__annotations__", {}).items():
+        given = namespace.pop(field_name, _MISSING)
+        spec = given if isinstance(given, _Field) else _Field(given, None, True)
+        fields.append((field_name, annotation, spec))
+    namespace.update(
+        __slots__=tuple(n for n, _, _ in fields),
+        __value_fields__=tuple(fields),
+        __value_inits__=tuple((n, spec.default, spec.default_factory) for n, _, spec in fields),
+        __value_key__=staticmethod(_key([n for n, _, spec in fields if spec.compare])),
+        __dataclass_fields__=_DataclassFields(),
+    )
+
+
 class _ValueType(type):
-    """Steps 1 and 2, for a class naming ``Value`` among its bases."""
+    """Steps 1 and 2, for a class naming ``Value`` among its bases (once: ``@frozen`` of such a
+    class made it already)."""
 
     def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> _ValueType:
-        if "Value" not in globals() or Value not in bases:
-            return super().__new__(mcls, name, bases, namespace)
-        fields = []
-        for field_name, annotation in namespace.get("__annotations__", {}).items():
-            given = namespace.pop(field_name, _MISSING)
-            spec = given if isinstance(given, _Field) else _Field(given, None, True)
-            fields.append((field_name, annotation, spec))
-        namespace.update(
-            __slots__=tuple(n for n, _, _ in fields),
-            __value_fields__=tuple(fields),
-            __value_inits__=tuple((n, spec.default, spec.default_factory) for n, _, spec in fields),
-            __value_key__=staticmethod(_key([n for n, _, spec in fields if spec.compare])),
-            __dataclass_fields__=_DataclassFields(),
-        )
-        if "__post_init__" in namespace:
-            namespace["__init__"] = _init_then_post_init
+        if "Value" in globals() and Value in bases and "__value_fields__" not in namespace:
+            _with_fields(namespace)
+            if "__post_init__" in namespace:
+                namespace["__init__"] = _init_then_post_init
+            if "__eq__" in namespace and "__hash__" not in namespace:
+                namespace["__hash__"] = _hash  # as a frozen dataclass: its own equality, hashed by the fields
         return super().__new__(mcls, name, bases, namespace)
 
 
@@ -214,12 +224,28 @@ class Value(metaclass=_ValueType):
 
 @dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(field,))
 def frozen(cls: type[T]) -> type[T]:
-    """``cls`` made again as a value (deriving from ``Value`` after its own bases)."""
+    """``cls`` made again as a value: the steps above, the methods put in the class itself (over
+    its own and its bases', as ``dataclasses`` puts its own), by the class's own metaclass. A
+    class that is a value already (deriving from ``Value``) is as it was made."""
+    if "__value_fields__" in cls.__dict__:
+        return cls
     namespace = dict(cls.__dict__)
     namespace.pop("__dict__", None)
     namespace.pop("__weakref__", None)
-    bases = (*(base for base in cls.__bases__ if base is not object), Value)
-    made: type[T] = _ValueType(cls.__name__, bases, namespace)  # type: ignore[assignment]
+    _with_fields(namespace)
+    namespace.update(
+        __init__=_init_then_post_init if "__post_init__" in namespace else _init,
+        __setattr__=_set,
+        __delattr__=_delete,
+        __repr__=_repr,
+        __eq__=_eq,
+        __hash__=_hash,
+        __getstate__=_getstate,
+        __setstate__=_setstate,
+        __match_args__=(),
+    )
+    metaclass: Any = type(cls)
+    made: type[T] = metaclass(cls.__name__, cls.__bases__, namespace)
     made.__qualname__ = cls.__qualname__
     return made
 
