@@ -116,3 +116,27 @@ def test_a_signal_while_waiting_does_not_fail_the_wait(tmp_path: Path) -> None:
         time.sleep(1.0)  # the alarm rang while the child waited
     out, err = child.communicate(timeout=30)
     assert (child.returncode, out) == (0, "entered\n"), err
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork")
+def test_a_child_forked_while_the_lock_is_held_waits_for_it_and_takes_it(tmp_path: Path) -> None:
+    """A forked child is another process: it waits for the parent's lock, then takes it (the turn
+    the parent's thread held is not the child's)."""
+    path = str(tmp_path / "s.json")
+    with Locked(path):
+        pid = os.fork()
+        if pid == 0:  # the child
+            try:
+                with Locked(path):
+                    os._exit(0)
+            finally:
+                os._exit(1)
+        time.sleep(0.3)
+        assert os.waitpid(pid, os.WNOHANG) == (0, 0)  # still waiting for the parent's lock
+    deadline = time.monotonic() + 10
+    while (done := os.waitpid(pid, os.WNOHANG)) == (0, 0) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if done == (0, 0):
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+    assert done[0] == pid and os.waitstatus_to_exitcode(done[1]) == 0

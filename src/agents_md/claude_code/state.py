@@ -174,7 +174,10 @@ class Locked:
 
 
 # The lock files' turns among the threads of this process, by path (one lock per session answered).
+# A child forked while a thread held one starts with none held: it waits on the record lock alone.
 _TURNS: dict[str, LockType] = {}
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_TURNS.clear)
 
 
 def load(path: str, session_id: str) -> SessionState:
