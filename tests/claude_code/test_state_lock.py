@@ -140,3 +140,56 @@ def test_a_child_forked_while_the_lock_is_held_waits_for_it_and_takes_it(tmp_pat
         os.kill(pid, 9)
         os.waitpid(pid, 0)
     assert done[0] == pid and os.waitstatus_to_exitcode(done[1]) == 0
+
+
+_HOLDS_S2_WANTS_S1 = """
+import sys, threading, time
+sys.path[:0] = sys.argv[3:]
+from agents_md.claude_code.state import Locked
+held = threading.Event()
+def hold():
+    with Locked(sys.argv[2]):
+        held.set()
+        time.sleep(1.5)
+thread = threading.Thread(target=hold)
+thread.start()
+held.wait()
+print("holds s2", flush=True)
+time.sleep(0.5)  # the other process's second thread waits for s2 now
+with Locked(sys.argv[1]):
+    print("took s1", flush=True)
+thread.join()
+"""
+
+
+def test_threads_waiting_in_two_processes_are_no_deadlock(tmp_path: Path) -> None:
+    """This process's thread holds s1 and another waits for s2; the other process's thread holds s2
+    and another waits for s1. The system sees a cycle of processes (``EDEADLK``), yet each thread
+    holds one lock and lets it go: every wait ends with the lock, as it did with ``flock``."""
+    s1, s2 = str(tmp_path / "s1.json"), str(tmp_path / "s2.json")
+    held, let_go = threading.Event(), threading.Event()
+    took: list[str] = []
+
+    def hold_s1() -> None:
+        with Locked(s1):
+            held.set()
+            let_go.wait(10)
+
+    def wait_for_s2() -> None:
+        with Locked(s2):
+            took.append("s2")
+
+    holder = threading.Thread(target=hold_s1)
+    holder.start()
+    assert held.wait(10)
+    argv = [sys.executable, "-c", _HOLDS_S2_WANTS_S1, s1, s2, *sys.path]
+    child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert child.stdout is not None and child.stdout.readline() == "holds s2\n"
+    waiter = threading.Thread(target=wait_for_s2)
+    waiter.start()
+    time.sleep(1.0)  # the child asks for s1 meanwhile
+    let_go.set()
+    holder.join(10)
+    waiter.join(10)
+    out, err = child.communicate(timeout=30)
+    assert (child.returncode, out, took) == (0, "took s1\n", ["s2"]), err

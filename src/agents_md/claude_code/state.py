@@ -122,7 +122,8 @@ class Locked:
     A record lock is its process's (another thread of it would be granted it, and its closing the
     lock file would release it), so threads of one process first take turns on a lock of the
     process's (``_TURNS``): the lock file is then opened by one of them at a time. A signal whose
-    handler returns does not end the wait (``os.lockf`` gives up on one; ``flock`` went on)."""
+    handler returns does not end the wait (``os.lockf`` gives up on one; ``flock`` went on), nor
+    does a deadlock the system sees between processes whose threads wait (``EDEADLK``)."""
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -151,6 +152,15 @@ class Locked:
                     break
                 except InterruptedError:
                     continue  # a signal's handler ran (and did not raise): wait on, as PEP 475 does
+                except OSError as exc:
+                    import errno  # an error alone needs it
+
+                    if exc.errno != errno.EDEADLK:
+                        raise
+                    # The system sees processes, not threads: one thread's lock held while another
+                    # thread waits, in two processes, looks like a cycle. A thread holds one lock at
+                    # a time, so it is none: the lock is let go soon. Asked again after a while.
+                    time.sleep(0.01)
         except BaseException:
             self._release()
             raise
