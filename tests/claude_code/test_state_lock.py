@@ -1,6 +1,5 @@
-"""The hook's state lock: held for the ``with`` block, released after it, even when the block fails.
-
-A POSIX record lock belongs to its process, so whether it is held is asked of another one."""
+"""The hook's state lock: held for the ``with`` block, released after it, even when the block fails;
+processes and threads take turns on it (whether it is held is asked of another process)."""
 
 from __future__ import annotations
 
@@ -15,14 +14,13 @@ import pytest
 
 from agents_md.claude_code.state import Locked
 
-if not hasattr(os, "lockf"):
-    pytest.skip("the lock is POSIX's; elsewhere it holds nothing", allow_module_level=True)
+pytest.importorskip("fcntl")  # the lock is POSIX's; elsewhere it holds nothing
 
 _TRY = """
-import os, sys
+import fcntl, os, sys
 fd = os.open(sys.argv[1], os.O_RDWR)
 try:
-    os.lockf(fd, os.F_TLOCK, 0)
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 except OSError:
     sys.exit(1)
 sys.exit(0)
@@ -72,8 +70,8 @@ def test_a_second_process_waits_for_the_first(tmp_path: Path) -> None:
 
 
 def test_threads_of_one_process_take_turns(tmp_path: Path) -> None:
-    """A record lock is its process's: a second thread of it would be granted the lock at once, and
-    its closing the lock file would release the first's. Threads of one process take turns too."""
+    """Threads of one process take turns too (a POSIX record lock, being its process's, would let
+    the second in at once, and its closing the lock file would release the first's)."""
     path = str(tmp_path / "s.json")
     first_in, let_go = threading.Event(), threading.Event()
     said: list[str] = []
@@ -103,7 +101,7 @@ def test_threads_of_one_process_take_turns(tmp_path: Path) -> None:
 
 def test_a_signal_while_waiting_does_not_fail_the_wait(tmp_path: Path) -> None:
     """A signal whose handler returns, arriving while the lock is waited for, is waited through
-    (as ``fcntl.flock`` did, PEP 475): ``os.lockf`` itself gives up with ``InterruptedError``."""
+    (PEP 475; ``os.lockf`` would give up with ``InterruptedError``)."""
     path = tmp_path / "s.json"
     waiter = (
         "import signal, sys; sys.path[:0] = sys.argv[2:]; from agents_md.claude_code.state import Locked\n"
@@ -120,8 +118,7 @@ def test_a_signal_while_waiting_does_not_fail_the_wait(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork")
 def test_a_child_forked_while_the_lock_is_held_waits_for_it_and_takes_it(tmp_path: Path) -> None:
-    """A forked child is another process: it waits for the parent's lock, then takes it (the turn
-    the parent's thread held is not the child's)."""
+    """A forked child is another process: it waits for the parent's lock, then takes it."""
     path = str(tmp_path / "s.json")
     with Locked(path):
         pid = os.fork()
@@ -164,8 +161,8 @@ thread.join()
 
 def test_threads_waiting_in_two_processes_are_no_deadlock(tmp_path: Path) -> None:
     """This process's thread holds s1 and another waits for s2; the other process's thread holds s2
-    and another waits for s1. The system sees a cycle of processes (``EDEADLK``), yet each thread
-    holds one lock and lets it go: every wait ends with the lock, as it did with ``flock``."""
+    and another waits for s1. Each thread holds one lock and lets it go: every wait ends with the
+    lock (POSIX record locks would see a cycle of processes there, ``EDEADLK``)."""
     s1, s2 = str(tmp_path / "s1.json"), str(tmp_path / "s2.json")
     held, let_go = threading.Event(), threading.Event()
     took: list[str] = []

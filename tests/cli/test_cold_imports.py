@@ -19,12 +19,12 @@ Tree = Callable[..., Path]
 # shutil's compressors (the terminal's width), pluggy (validating the built-in plugin),
 # importlib.metadata (finding plugins), ntpath (is the working directory spelled the Windows way?),
 # threading and contextlib (locks and context managers), the disk-failure policy (only when one fails),
-# the utf-8-sig codec (settings files), errno (only an error needs it), fcntl (a shared library, for
-# the hook state's lock), what saving a context too long takes (decimal for its size, hashlib,
-# secrets with random, and uuid with platform, for its file's name); and what the standard
-# library's ``json``, ``enum``, ``functools``, ``collections``, ``types`` and ``operator`` cost a
-# start (``re`` with them; ``_util.json_codec``, ``_util.std``, ``_value.StrEnum`` instead), ``re``
-# being needed only by a text with comments, imports or front matter.
+# the utf-8-sig codec (settings files), errno (only an error needs it), what saving a context too
+# long takes (decimal for its size, hashlib, secrets with random, and uuid with platform, for its
+# file's name); and what the standard library's ``json``, ``enum``, ``functools``, ``collections``,
+# ``types`` and ``operator`` cost a start (``re`` with them; ``_util.json_codec``, ``_util.std``,
+# ``_value.StrEnum`` instead), ``re`` being needed only by a text with comments, imports or front
+# matter.
 NOT_IMPORTED = (
     "agents_md.engine.faults",
     "argparse",
@@ -35,7 +35,6 @@ NOT_IMPORTED = (
     "decimal",
     "encodings.utf_8_sig",
     "errno",
-    "fcntl",
     "enum",
     "functools",
     "gettext",

@@ -29,10 +29,9 @@ from __future__ import annotations
 
 import os
 import time
-from _thread import LockType, allocate_lock
 
 from agents_md._util import json_codec
-from agents_md._util.std import Mapping, Sequence
+from agents_md._util.std import Callable, Mapping, Sequence
 from agents_md._value import Value, field
 from agents_md._version import __version__
 from agents_md.engine.lexed import Row
@@ -117,77 +116,38 @@ def state_path(directory: str, session_id: str) -> str:
 
 class Locked:
     """Step 2: an exclusive lock beside ``path`` while the ``with`` block runs. A class, not
-    ``contextlib.contextmanager``: that module would load on every hook call. A POSIX record lock
-    (``os.lockf``), not ``fcntl.flock``: ``fcntl`` is a shared library loaded on every hook call.
-    A record lock is its process's (another thread of it would be granted it, and its closing the
-    lock file would release it), so threads of one process first take turns on a lock of the
-    process's (``_TURNS``): the lock file is then opened by one of them at a time. A signal whose
-    handler returns does not end the wait (``os.lockf`` gives up on one; ``flock`` went on), nor
-    does a deadlock the system sees between processes whose threads wait (``EDEADLK``)."""
+    ``contextlib.contextmanager``: that module would load on every hook call. ``flock``, not a
+    POSIX record lock (``os.lockf``, which would spare loading ``fcntl``): a record lock is its
+    process's, so threads of one process would share it (and one closing the file would release
+    another's), the system would see two such processes' threads as a deadlock, and a signal
+    would end the wait."""
 
     def __init__(self, path: str) -> None:
         self.path = path
         self._fd = -1
-        self._locked = False
-        self._turn: LockType | None = None
+        self._unlock: Callable[[int], None] | None = None
 
     def __enter__(self) -> None:
         os.makedirs(os.path.dirname(self.path), exist_ok=True)
-        lock_path = self.path + ".lock"
-        turn = _TURNS.setdefault(lock_path, allocate_lock())
-        turn.acquire()
+        self._fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
         try:
-            self._fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
-        except BaseException:
-            turn.release()
-            raise
-        self._turn = turn
-        lockf = getattr(os, "lockf", None)
-        if lockf is None:  # no POSIX locks (Windows): calls of one session rarely overlap there
+            import fcntl
+        except ImportError:  # no POSIX locks (Windows): calls of one session rarely overlap there
             return
         try:
-            while True:
-                try:
-                    lockf(self._fd, os.F_LOCK, 0)
-                    break
-                except InterruptedError:
-                    continue  # a signal's handler ran (and did not raise): wait on, as PEP 475 does
-                except OSError as exc:
-                    import errno  # an error alone needs it
-
-                    if exc.errno != errno.EDEADLK:
-                        raise
-                    # The system sees processes, not threads: one thread's lock held while another
-                    # thread waits, in two processes, looks like a cycle. A thread holds one lock at
-                    # a time, so it is none: the lock is let go soon. Asked again after a while.
-                    time.sleep(0.01)
+            fcntl.flock(self._fd, fcntl.LOCK_EX)
         except BaseException:
-            self._release()
+            os.close(self._fd)
             raise
-        self._locked = True
+        self._unlock = lambda fd: fcntl.flock(fd, fcntl.LOCK_UN)
 
     def __exit__(self, *exc_info: object) -> None:
         try:
-            if self._locked:
-                os.lockf(self._fd, os.F_ULOCK, 0)
+            if self._unlock is not None:
+                self._unlock(self._fd)
         finally:
-            self._locked = False
-            self._release()
-
-    def _release(self) -> None:
-        turn, self._turn = self._turn, None
-        try:
+            self._unlock = None
             os.close(self._fd)
-        finally:
-            if turn is not None:
-                turn.release()
-
-
-# The lock files' turns among the threads of this process, by path (one lock per session answered).
-# A child forked while a thread held one starts with none held: it waits on the record lock alone.
-_TURNS: dict[str, LockType] = {}
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_TURNS.clear)
 
 
 def load(path: str, session_id: str) -> SessionState:
