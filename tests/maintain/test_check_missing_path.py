@@ -319,6 +319,24 @@ def test_a_sentence_that_ended_says_nothing_of_the_next_line(repo: Repo, doc: st
     assert [f.subject for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md"] == ["third_party/web/"]
 
 
+@pytest.mark.parametrize(
+    ("line", "lines"),
+    [
+        # cloudflare/agents' docs/AGENTS.md: "ported to `cloudflare/cloudflare-docs`
+        # (the `src/content/docs/agents/` folder)"
+        ("Port changes to `acme/acme-docs` (the `src/content/docs/web/` folder).", []),
+        ("Its twin is `src/content/docs/web.mdx` in `acme/acme-docs`.", []),
+        ("See `acme/site`'s `src/content/docs/web/`.", []),
+        # an owner that is a folder here: `apps/web` names this repository's, and its neighbour is stale
+        ("Port changes to `apps/web` (the `src/content/docs/web/` folder).", [3]),
+        ("Port changes to `acme/acme-docs`, then edit `src/gone/`.", [3]),  # not by the owner/name
+    ],
+    ids=["parenthesis-after", "in-after", "possessive", "own-folder", "apart"],
+)
+def test_a_path_by_another_repositorys_owner_and_name_is_not_checked(repo: Repo, line: str, lines: list[int]) -> None:
+    assert [n for n, _ in _missing(repo, f"# Web\n\n{line}\n")] == lines
+
+
 def test_an_owner_and_name_called_a_repository_is_not_checked(repo: Repo) -> None:
     # ``cloudflare/`` is a folder here too (workerd): the owner/name is still the other repository's
     doc = "# Web\n\nThese bindings came from the former `cloudflare/widget-cxx` repository.\n- `cloudflare/gone.md`\n"

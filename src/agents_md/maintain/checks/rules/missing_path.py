@@ -34,7 +34,9 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    that says not to do or use it (a counter-example: "use `a`, not `b`"; a block labelled
    "❌ Wrong:"), one on a line (or its sentence's rest) that says it is another repository's ("in
    that repo", "outside git", "next to this repo", "the `acme/widget` repository", "in the
-   internal Android repository"), a code span without a file
+   internal Android repository"), or that stands right by another repository's ``owner/name``
+   ("ported to `acme/acme-docs` (the `src/content/docs/` folder)", "`x` in `acme/site`": an
+   owner that is no folder here), a code span without a file
    extension on a line about branches (``Branch naming: `ui-v2/feature-x` ``: a branch name)
    or about an app's routes ("redirects to `./workflows`": a URL path), a code span on a line
    about how names are spelled ("Directories: lowercase with dashes (`components/auth-wizard/`)",
@@ -160,6 +162,11 @@ _ELSEWHERE = re.compile(
     r"|`[\w.-]+/[\w.-]+`\s+(?:repo|repository)\b",
     re.I,
 )
+# A GitHub owner/name in a code span right before the path ("ported to `acme/acme-docs` (the
+# `src/content/docs/` folder)", "`acme/site`'s `src/x`") or right after it ("`src/x` in `acme/site`").
+_REPO_SPAN = r"`([\w.-]+)/[\w.-]+`"
+_OWNER_BEFORE = re.compile(_REPO_SPAN + r"(?:'s\s*|\s*[(:]\s*(?:the\s+|in\s+|at\s+|under\s+)?)`$")
+_OWNER_AFTER = re.compile(r"^`\s*(?:in|of|from|at)\s+(?:the\s+)?" + _REPO_SPAN)
 
 # Where a sentence ends in prose; a line that starts another block (a list item, a heading, a row).
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
@@ -353,7 +360,7 @@ class _Places:
         parts = [p for p in path.split("#", 1)[0].split("/") if p not in ("", ".", "..")]
         if any(p in DEPENDENCY_DIRS for p in parts):
             return True
-        if _ELSEWHERE.search(self._sentence(item)):
+        if _ELSEWHERE.search(self._sentence(item)) or self._in_another_repository(item):
             return True
         if item.kind == "code" and parts and "." not in parts[-1] and _BRANCHES.search(item.line_text):
             return True
@@ -380,6 +387,16 @@ class _Places:
         ):
             return True  # "Test binary: `tests/unit/unit-test`": what a build makes, named without an extension
         return item.kind != "link" and (counter_example(item) or wrong_example(self.lines, item))
+
+    def _in_another_repository(self, item: Item) -> bool:
+        """A code span next to another repository's ``owner/name`` (its owner no folder or file
+        where the doc is read): ``src/content/docs/`` of "ported to `acme/acme-docs` (the
+        `src/content/docs/` folder)" is that repository's."""
+        if item.kind != "code":
+            return False
+        text, at = item.line_text, _at(item)
+        owner = _OWNER_BEFORE.search(text[:at]) or _OWNER_AFTER.match(text[at + len(item.text) :])
+        return owner is not None and not self.first_exists(owner.group(1))
 
     def _sentence(self, item: Item) -> str:
         """The item's line and, while its sentence goes on past the item, the lines after it
