@@ -107,6 +107,8 @@ def test_a_path_that_does_not_exist_is_found_with_its_line(repo: Repo, text: str
         "`src/api/foo.ts`",  # workerd: ``src/workerd/io/foo.c++``, a metasyntactic file
         "`src/api/file.ts`",  # "run a single test file: `tests/e2e/file.ts`"
         "`%s/x.md`",
+        "`./x`",  # open-mercato: "relative imports for same-folder/local siblings (`./x`, `../x`)"
+        "`../x`",
         "`and/or`",  # words with a slash
         "`origin/main`",
         "`refs/heads/main/x`",
