@@ -339,6 +339,24 @@ def test_a_path_by_another_repositorys_owner_and_name_is_not_checked(repo: Repo,
     assert [n for n, _ in _missing(repo, f"# Web\n\n{line}\n")] == lines
 
 
+@pytest.mark.parametrize(
+    ("line", "lines"),
+    [
+        # TanStack/router: "Use internal docs links relative to `docs/` folder (e.g., `./guide/data-loading`)"
+        ("Use docs links relative to `docs/` (e.g., `./guide/routing`).", []),
+        # cloudflare/agents' docs/AGENTS.md: "Link within a package directory using relative paths (`./state.md`)"
+        ("Link within a package folder using relative paths (`./state.md`).", []),
+        ("Use docs links relative to `docs/` (e.g., `./guide/gone`).", [3]),  # no such page
+        ("Run the generator (e.g., `./guide/routing`).", [3]),  # no line about links: a module, missing
+    ],
+    ids=["extensionless-page", "page-elsewhere", "no-such-page", "not-about-links"],
+)
+def test_a_link_given_as_an_example_is_written_from_a_doc_below(repo: Repo, line: str, lines: list[int]) -> None:
+    files = {"apps/web/docs/router/guide/routing.md": "x\n", "apps/web/docs/agents/state.md": "x\n"}
+    r = repo({**FILES, **files, "apps/web/AGENTS.md": f"# Web\n\n{line}\n"})
+    assert [f.line for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md"] == lines
+
+
 def test_an_owner_and_name_called_a_repository_is_not_checked(repo: Repo) -> None:
     # ``cloudflare/`` is a folder here too (workerd): the owner/name is still the other repository's
     doc = "# Web\n\nThese bindings came from the former `cloudflare/widget-cxx` repository.\n- `cloudflare/gone.md`\n"

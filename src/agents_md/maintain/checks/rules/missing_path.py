@@ -18,7 +18,10 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    elsewhere (written from another folder: ``_harness/x.py`` for ``core/pkg/_harness/x.py``; a
    module specifier ``./api`` for ``src/api/`` or ``src/api.ts``; an ESM import's ``./x.js`` for
    ``src/x.ts``), or of each of several folders side by side when the doc is not among them
-   (``test/ci.yaml`` of every ``charts/*/``, named in ``.github/``); a folder's name alone
+   (``test/ci.yaml`` of every ``charts/*/``, named in ``.github/``), or, given in parentheses as
+   an example on a line about links (``./guide/data-loading`` of "links relative to `docs/`
+   (e.g., `./guide/data-loading`)"), of a file within the doc's folder, a page's ``.md`` or
+   ``.mdx`` added to one without an extension: a link as a doc there writes it; a folder's name alone
    (``Static/``) for a folder of that name within the doc's folder, or for the repository's
    only one): not missing. When one tracked file of that
    name lies within the doc's folder, the fix names it; when a tracked file differs from it
@@ -691,6 +694,21 @@ def _climbed(path: str) -> str:
     return path
 
 
+# A line about how to write links, and a ``./`` path given in parentheses as its example ("Use
+# links relative to `docs/` (e.g., `./guide/data-loading`)", "link using relative paths (`./state.md`)").
+_LINKS = re.compile(r"\blinks?\b|\blinking\b", re.I)
+_EXAMPLE_OPEN = re.compile(r"\(\s*(?:(?:e\.g\.|i\.e\.|for example|for instance|such as)\s*,?\s*)?`$", re.I)
+
+
+def _link_example(c: _Candidate) -> bool:
+    """A link written as an example on a line about links: it is written from some doc below the
+    doc's folder, not from the doc itself."""
+    item = c.item
+    if item.kind != "code" or not c.path.startswith("./") or not _LINKS.search(item.line_text):
+        return False
+    return _EXAMPLE_OPEN.search(item.line_text[: _at(item)]) is not None
+
+
 def _suffix_worthy(path: str) -> bool:
     """A path worth looking for deeper down: two parts or more (``_harness/x.py``), or a module
     specifier (``./api``, ``./generate-url``: no extension, as an import names a module; or a
@@ -755,6 +773,20 @@ class _Suffixes:
         # says nothing of this one's. Unless the doc stands outside such a family of folders and
         # speaks of each (``test/ci-test-config.yaml`` of every ``charts/*/``, named in ``.github/``).
         return len(bases) == 1 or _each_of_a_family(bases, homes)
+
+    def written_within(self, path: str, homes: list[str]) -> bool:
+        """Whether a file within the doc's folders ends with the path, a page's ``.md`` or ``.mdx``
+        added to one without an extension (``./guide/data-loading``): a link as a doc there writes it."""
+        bare = self._bare(path)
+        name = bare.rpartition("/")[2]
+        names = [name] if _EXTENSION.search(name) else [name, name + ".md", name + ".mdx"]
+        folder = bare.rpartition("/")[0]
+        return any(
+            found.endswith("/" + (f"{folder}/{n}" if folder else n))
+            and any(not h or found.startswith(h + "/") for h in homes)
+            for n in names
+            for found in self.by_name.get(n, ())
+        )
 
     def folder_within(self, path: str, homes: list[str]) -> bool:
         """Whether a folder of that name lies within the doc's folders (``Static/`` of
@@ -950,6 +982,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     for c in candidates:
         homes = sorted({anchor_dir(p) for p in (c.doc, *ctx.also(c.doc))})
         if deeper is not None and _suffix_worthy(c.path) and deeper.holds(c.path, homes):
+            continue
+        if deeper is not None and _link_example(c) and deeper.written_within(c.path, homes):
             continue
         if deeper is not None and _lone_folder(c.path) and deeper.folder_within(c.path, homes):
             continue
