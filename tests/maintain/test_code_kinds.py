@@ -159,6 +159,7 @@ def test_a_dependency_update_is_a_bump(subject: str) -> None:
     [
         (['    "packaging>=21.3,<26.3",'], ['    "packaging>=21.3,<27",']),
         (["      - uses: actions/checkout@v4"], ["      - uses: actions/checkout@v5"]),
+        (["ARG PREK_SHA256=" + "8a8210d6" * 8], ["ARG PREK_SHA256=" + "d1eacb82" * 8]),  # a checksum moved
     ],
 )
 def test_more_version_only_changes(removed: list[str], added: list[str]) -> None:
