@@ -45,6 +45,7 @@ from agents_md.maintain.repo.history import is_release
         ("ktor-compiler-plugin/testData/openapi/routes.kt", "test data"),
         ("ktor-http/api/ktor-http.api", "generated"),
         ("ktor-http/api/ktor-http.klib.api", "generated"),
+        ("crates/ag-store/.sqlx/query-03466a51.json", "generated"),  # agentty: `cargo sqlx prepare`'s
         ("gradle/wrapper/gradle-wrapper.properties", "version file"),
         (".bumpversion.toml", "version file"),
         ("LICENSE", "prose"),

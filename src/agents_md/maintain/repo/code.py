@@ -3,7 +3,8 @@ plausibly describes. The same notion for both rules.
 
 1. Not code, by name alone (``not_code`` says which kind): instruction files and ``.claude/``;
    files of a skill's folder; lockfiles; generated files (``generated/`` folders, ``*.gen.go``,
-   ``*_pb2.py``, ``*.min.js``, ``*.lock.yml`` workflows, a public API's dump ``api/x.api``, ...);
+   ``*_pb2.py``, ``*.min.js``, ``*.lock.yml`` workflows, a public API's dump ``api/x.api``, SQLx's
+   query data ``.sqlx/query-*.json``, ...);
    vendored folders; test data and snapshots (``testdata/``, ``testData/``, ``fixtures/``,
    ``__snapshots__/``, ``*.snap``); prose (Markdown, reST, text, Typst, LaTeX; ``LICENSE``,
    ``NOTICE``, ``THIRD_PARTY_LICENSES_GO``, ``CONTRIBUTING``), changelogs and release notes
@@ -58,7 +59,8 @@ LOCKFILES = frozenset(
         ".terraform.lock.hcl",  # Terraform's provider versions
     }
 )
-GENERATED_DIRS = frozenset({"generated", "__generated__", "_generated", "gen-src", "autogen"})
+# ``.sqlx/``: SQLx's offline query data, which ``cargo sqlx prepare`` writes from the code's queries.
+GENERATED_DIRS = frozenset({"generated", "__generated__", "_generated", "gen-src", "autogen", ".sqlx"})
 VENDORED_DIRS = frozenset({"vendor", "vendored", "third_party", "third-party", "thirdparty", "node_modules"})
 TEST_DATA_DIRS = frozenset(
     {
