@@ -133,6 +133,10 @@ def test_a_pointer_doc(text: str, pointer: bool) -> None:
         ("chore: update GitHub repository stats [skip ci]", True),  # a bot's bookkeeping CI need not see
         ("docs: regenerate the API reference [ci skip]", True),
         ("chore: bump minor version number", True),
+        ("Turso 0.8.0-pre.7", True),  # turso's releases: the project's name and its version
+        ("turso-cli v0.8.0", True),
+        ("Support Python 3.12.1 wheels", False),
+        ("Fix parsing of 1.2.3 ranges", False),
         ("feat(web): add a release page", False),
         ("fix: bump timeout in tests", False),
         ("Refactor the publisher", False),
