@@ -357,6 +357,15 @@ def test_a_link_given_as_an_example_is_written_from_a_doc_below(repo: Repo, line
     assert [f.line for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md"] == lines
 
 
+def test_a_numbered_record_cited_by_its_number_is_found(repo: Repo) -> None:
+    # ArcReel's .claude/rules: "(`docs/adr/0028`)" for docs/adr/0028-session-actor-single-task-serialization.md
+    files = {"docs/adr/0028-session-actor.md": "x\n", "docs/rfcs/0042_sync/README.md": "x\n"}
+    doc = "# Web\n\n- Actors (`docs/adr/0028`), sync (`docs/rfcs/0042`).\n- Gone: `docs/adr/0031`, `docs/adr/002`.\n"
+    r = repo({**FILES, **files, "apps/web/AGENTS.md": doc})
+    found = sorted(f.subject for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md")
+    assert found == ["docs/adr/002", "docs/adr/0031"]  # no record of that number ("002" is not "0028")
+
+
 def test_an_owner_and_name_called_a_repository_is_not_checked(repo: Repo) -> None:
     # ``cloudflare/`` is a folder here too (workerd): the owner/name is still the other repository's
     doc = "# Web\n\nThese bindings came from the former `cloudflare/widget-cxx` repository.\n- `cloudflare/gone.md`\n"

@@ -9,7 +9,8 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    every link to it, and for a rule the folders its ``paths:`` name), to each folder above those
    up to the repository root, and to the root; a leading ``/`` means the root (a name with its
    other extensions, ``verilated.h/.cpp``, is found when each of its spellings is; a Gradle
-   module's source set, ``composeApp/desktopMain``, in its ``src/``), and below each folder the
+   module's source set, ``composeApp/desktopMain``, in its ``src/``; a numbered record cited by
+   its number, ``docs/adr/0028``, as ``docs/adr/0028-title.md``), and below each folder the
    doc names at or before its line ("copies `src/prefect/`, then deletes `cli/`"), and from the
    folder above the checkout (``sdk/apps/docs/`` for ``apps/docs/``, the repository's own name
    first: the checkout folder's name, or a first part the repository has nowhere, two parts or
@@ -283,7 +284,28 @@ class _Places:
             return FOUND, ()
         if verdict == MISSING and self._a_source_set(path):
             return FOUND, ()
+        if verdict == MISSING and self._a_numbered_record(path):
+            return FOUND, ()
         return verdict, tried
+
+    def _a_numbered_record(self, path: str) -> bool:
+        """``docs/adr/0028``: a numbered record cited by its number, the file whose name starts
+        with it (``docs/adr/0028-session-actor.md``)."""
+        folder, _, number = path.rstrip("/").rpartition("/")
+        if not number.isdigit() or not folder:
+            return False
+        bases = [""] if folder.startswith("/") else self.dirs
+        for base in bases:
+            joined = posixpath.normpath(posixpath.join(base, folder.lstrip("/")))
+            if _leaves(joined):
+                continue
+            try:
+                names = os.listdir(self.ctx.abs(joined))
+            except OSError:
+                continue
+            if any(n.startswith(number) and n[len(number) : len(number) + 1] in ("-", "_", ".") for n in names):
+                return True
+        return False
 
     def _a_source_set(self, path: str) -> bool:
         """``composeApp/desktopMain``: a Gradle module's ``src/desktopMain``, named as Kotlin
