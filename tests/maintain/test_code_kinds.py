@@ -153,6 +153,8 @@ def test_a_release_commit(subject: str, release: bool) -> None:
         "fix(deps): update dependency zod to v3.23.8",
         "Update dependency @types/node to v22",
         "build(deps-dev): bump vite",
+        "Bump the workerd-and-workers-types group with 2 updates (#15294)",  # Dependabot's group, no prefix
+        "Bump the npm group across 3 directories with 5 updates",
     ],
 )
 def test_a_dependency_update_is_a_bump(subject: str) -> None:
