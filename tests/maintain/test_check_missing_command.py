@@ -40,7 +40,8 @@ def test_a_command_missing_on_several_lines_is_said_once(repo: Repo) -> None:
 
 
 @pytest.mark.parametrize(
-    "label", ["❌ Wrong:", "❌ Wrong: running npm in a library", "**Bad:**", "Anti-pattern:", "Don't:"]
+    "label",
+    ["❌ Wrong:", "❌ Wrong: running npm in a library", "**Bad:**", "**Bad example:**", "Anti-pattern:", "Don't:"],
 )
 def test_a_block_labelled_as_what_not_to_run_is_not_judged(repo: Repo, label: str) -> None:
     wrong = f"{label}\n\n```bash\ncd packages/auth && npm test\n```\n"

@@ -496,6 +496,15 @@ def test_a_link_to_a_line_of_a_file_checks_the_file(repo: Repo) -> None:
     assert _missing(repo, doc) == [(5, "link target src/gone.ts:12 does not exist (neither in apps/web/ nor above it)")]
 
 
+def test_a_path_in_a_block_labelled_a_bad_example_is_not_checked(repo: Repo) -> None:
+    # reth's AGENTS.md: "**Bad example:**" above a PR description naming `crates/net/discv4/src/tests/ip.rs`
+    doc = (
+        "# Web\n\n**Bad example:**\n\n```\n- Added tests in src/old/x.ts\n```\n\n"
+        "**Good example:**\n\n```\ncat src/gone/y.ts\n```\n"
+    )
+    assert [line for line, _ in _missing(repo, doc)] == [12]
+
+
 def test_a_path_in_a_block_labelled_wrong_is_not_checked(repo: Repo) -> None:
     doc = "# Web\n\n❌ Wrong:\n\n```sh\ncat src/old/x.ts\n```\n\n✅ Correct:\n\n```sh\ncat src/gone/y.ts\n```\n"
     assert _missing(repo, doc) == [
