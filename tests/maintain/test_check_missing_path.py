@@ -329,11 +329,13 @@ def test_a_sentence_that_ended_says_nothing_of_the_next_line(repo: Repo, doc: st
         ("Port changes to `acme/acme-docs` (the `src/content/docs/web/` folder).", []),
         ("Its twin is `src/content/docs/web.mdx` in `acme/acme-docs`.", []),
         ("See `acme/site`'s `src/content/docs/web/`.", []),
+        # foundry's AGENTS.md: "Document the setting in `foundry-rs/book` under\n`src/pages/config/reference/`"
+        ("Document it in `acme/book` under\n`src/pages/config/reference/`, with an example.", []),
         # an owner that is a folder here: `apps/web` names this repository's, and its neighbour is stale
         ("Port changes to `apps/web` (the `src/content/docs/web/` folder).", [3]),
         ("Port changes to `acme/acme-docs`, then edit `src/gone/`.", [3]),  # not by the owner/name
     ],
-    ids=["parenthesis-after", "in-after", "possessive", "own-folder", "apart"],
+    ids=["parenthesis-after", "in-after", "possessive", "under-wrapped", "own-folder", "apart"],
 )
 def test_a_path_by_another_repositorys_owner_and_name_is_not_checked(repo: Repo, line: str, lines: list[int]) -> None:
     assert [n for n, _ in _missing(repo, f"# Web\n\n{line}\n")] == lines

@@ -39,8 +39,8 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    "❌ Wrong:"), one on a line (or its sentence's rest) that says it is another repository's ("in
    that repo", "outside git", "next to this repo", "the `acme/widget` repository", "in the
    internal Android repository"), or that stands right by another repository's ``owner/name``
-   ("ported to `acme/acme-docs` (the `src/content/docs/` folder)", "`x` in `acme/site`": an
-   owner that is no folder here), a code span without a file
+   ("ported to `acme/acme-docs` (the `src/content/docs/` folder)", "in `acme/book` under `x`",
+   "`x` in `acme/site`": an owner that is no folder here), a code span without a file
    extension on a line about branches (``Branch naming: `ui-v2/feature-x` ``: a branch name)
    or about an app's routes ("redirects to `./workflows`": a URL path), a code span on a line
    about how names are spelled ("Directories: lowercase with dashes (`components/auth-wizard/`)",
@@ -169,7 +169,9 @@ _ELSEWHERE = re.compile(
 # A GitHub owner/name in a code span right before the path ("ported to `acme/acme-docs` (the
 # `src/content/docs/` folder)", "`acme/site`'s `src/x`") or right after it ("`src/x` in `acme/site`").
 _REPO_SPAN = r"`([\w.-]+)/[\w.-]+`"
-_OWNER_BEFORE = re.compile(_REPO_SPAN + r"(?:'s\s*|\s*[(:]\s*(?:the\s+|in\s+|at\s+|under\s+)?)`$")
+_OWNER_BEFORE = re.compile(
+    _REPO_SPAN + r"(?:'s\s*|\s*[(:]\s*(?:the\s+|in\s+|at\s+|under\s+)?|\s+(?:under|in|at|inside)\s+(?:the\s+)?)`$"
+)
 _OWNER_AFTER = re.compile(r"^`\s*(?:in|of|from|at)\s+(?:the\s+)?" + _REPO_SPAN)
 
 # Where a sentence ends in prose; a line that starts another block (a list item, a heading, a row).
@@ -420,7 +422,10 @@ class _Places:
         if item.kind != "code":
             return False
         text, at = item.line_text, _at(item)
-        owner = _OWNER_BEFORE.search(text[:at]) or _OWNER_AFTER.match(text[at + len(item.text) :])
+        before = text[:at]
+        if not before.strip(" `") and item.line >= 2 and self.lines[item.line - 2].strip():
+            before = self.lines[item.line - 2] + " " + before.lstrip()  # "in `acme/book` under\n`src/x/`"
+        owner = _OWNER_BEFORE.search(before) or _OWNER_AFTER.match(text[at + len(item.text) :])
         return owner is not None and not self.first_exists(owner.group(1))
 
     def _sentence(self, item: Item) -> str:
