@@ -622,6 +622,24 @@ def test_a_version_catalogs_and_wrappers_version_bump_is_no_code(repo: Repo) -> 
     assert [f.file for f in r.findings("doc-not-updated")] == ["AGENTS.md"]  # a library added is a change
 
 
+CONTAINERFILE = (
+    "FROM docker.io/library/rust:1.88@sha256:" + "a" * 64 + "\n"
+    "ARG PREK_VERSION=0.4.3\nARG PREK_SHA256_AMD64=" + "8a8210d6" * 8 + "\n"
+    "RUN uv tool install prek==${PREK_VERSION}\n"
+)
+
+
+def test_a_containers_tool_pins_moved_are_no_code(repo: Repo) -> None:
+    # agentty's "Pins prek to 0.4.14": container/e2e.Containerfile's version and checksums only
+    r = repo({**TREE, "container/e2e.Containerfile": CONTAINERFILE, "container/Dockerfile": CONTAINERFILE})
+    r.git("checkout", "-q", "-b", "feature")
+    moved = CONTAINERFILE.replace("0.4.3", "0.4.14").replace("8a8210d6" * 8, "d1eacb82" * 8).replace("a" * 64, "b" * 64)
+    r.commit({"container/e2e.Containerfile": moved, "container/Dockerfile": moved.replace("1.88", "1.89")})
+    assert r.findings("doc-not-updated") == []
+    r.commit({"container/e2e.Containerfile": moved + "RUN cargo install cargo-nextest\n"})  # a tool added
+    assert [f.file for f in r.findings("doc-not-updated")] == ["AGENTS.md"]
+
+
 def test_api_dumps_and_test_data_are_no_code(repo: Repo) -> None:
     r = repo(GRADLE)
     r.git("checkout", "-q", "-b", "feature")

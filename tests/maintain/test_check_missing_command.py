@@ -40,7 +40,8 @@ def test_a_command_missing_on_several_lines_is_said_once(repo: Repo) -> None:
 
 
 @pytest.mark.parametrize(
-    "label", ["❌ Wrong:", "❌ Wrong: running npm in a library", "**Bad:**", "Anti-pattern:", "Don't:"]
+    "label",
+    ["❌ Wrong:", "❌ Wrong: running npm in a library", "**Bad:**", "**Bad example:**", "Anti-pattern:", "Don't:"],
 )
 def test_a_block_labelled_as_what_not_to_run_is_not_judged(repo: Repo, label: str) -> None:
     wrong = f"{label}\n\n```bash\ncd packages/auth && npm test\n```\n"
@@ -256,6 +257,35 @@ def test_a_script_like_name_without_run_is_read_as_a_script(repo: Repo) -> None:
         "`yarn typecheck`: no script `typecheck` in package.json",
         "`npm test`: no script `test` in package.json",
     ]
+
+
+@pytest.mark.parametrize(
+    ("manager", "rc", "said_lines"),
+    [
+        ("yarn@4.17.1", False, [4]),  # Yarn 4 runs the app's `dev:reset` from the package
+        ("", True, [4]),  # a .yarnrc.yml: Yarn 2 or later
+        ("yarn@1.22.22", False, [3, 4]),  # Yarn 1 looks in the package and above only
+    ],
+    ids=["yarn-4", "yarnrc-yml", "yarn-1"],
+)
+def test_yarn_berry_runs_a_colon_script_only_one_workspace_defines_from_any(
+    repo: Repo, manager: str, rc: bool, said_lines: list[int]
+) -> None:
+    # open-mercato's packages/cli/AGENTS.md: "The dev escape hatch is `yarn dev:reset`" (apps/mercato's).
+    root: dict[str, Any] = {"name": "shop", "private": True, "workspaces": ["apps/*", "packages/*"]}
+    if manager:
+        root["packageManager"] = manager
+    files: dict[str, Any] = {
+        "package.json": {"json": root},
+        "apps/shop/package.json": {"json": {"name": "app", "scripts": {"dev:reset": "x", "db:seed": "x"}}},
+        "apps/admin/package.json": {"json": {"name": "admin", "scripts": {"db:seed": "x"}}},
+        "packages/cli/package.json": {"json": {"name": "cli", "scripts": {"build": "x"}}},
+        "packages/cli/AGENTS.md": "# Cli\n\n- `yarn dev:reset`\n- `yarn db:seed`\n- `yarn dev:gone`\n",
+    }
+    if rc:
+        files[".yarnrc.yml"] = "nodeLinker: node-modules\n"
+    # db:seed: two workspaces define it, Yarn cannot choose; dev:gone: none does
+    assert [line for _, line, _, _ in said(repo(files))] == [*said_lines, 5]
 
 
 def test_a_doc_over_packages_names_theirs(repo: Repo) -> None:

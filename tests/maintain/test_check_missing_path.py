@@ -107,6 +107,8 @@ def test_a_path_that_does_not_exist_is_found_with_its_line(repo: Repo, text: str
         "`src/api/foo.ts`",  # workerd: ``src/workerd/io/foo.c++``, a metasyntactic file
         "`src/api/file.ts`",  # "run a single test file: `tests/e2e/file.ts`"
         "`%s/x.md`",
+        "`./x`",  # open-mercato: "relative imports for same-folder/local siblings (`./x`, `../x`)"
+        "`../x`",
         "`and/or`",  # words with a slash
         "`origin/main`",
         "`refs/heads/main/x`",
@@ -319,6 +321,53 @@ def test_a_sentence_that_ended_says_nothing_of_the_next_line(repo: Repo, doc: st
     assert [f.subject for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md"] == ["third_party/web/"]
 
 
+@pytest.mark.parametrize(
+    ("line", "lines"),
+    [
+        # cloudflare/agents' docs/AGENTS.md: "ported to `cloudflare/cloudflare-docs`
+        # (the `src/content/docs/agents/` folder)"
+        ("Port changes to `acme/acme-docs` (the `src/content/docs/web/` folder).", []),
+        ("Its twin is `src/content/docs/web.mdx` in `acme/acme-docs`.", []),
+        ("See `acme/site`'s `src/content/docs/web/`.", []),
+        # foundry's AGENTS.md: "Document the setting in `foundry-rs/book` under\n`src/pages/config/reference/`"
+        ("Document it in `acme/book` under\n`src/pages/config/reference/`, with an example.", []),
+        # an owner that is a folder here: `apps/web` names this repository's, and its neighbour is stale
+        ("Port changes to `apps/web` (the `src/content/docs/web/` folder).", [3]),
+        ("Port changes to `acme/acme-docs`, then edit `src/gone/`.", [3]),  # not by the owner/name
+    ],
+    ids=["parenthesis-after", "in-after", "possessive", "under-wrapped", "own-folder", "apart"],
+)
+def test_a_path_by_another_repositorys_owner_and_name_is_not_checked(repo: Repo, line: str, lines: list[int]) -> None:
+    assert [n for n, _ in _missing(repo, f"# Web\n\n{line}\n")] == lines
+
+
+@pytest.mark.parametrize(
+    ("line", "lines"),
+    [
+        # TanStack/router: "Use internal docs links relative to `docs/` folder (e.g., `./guide/data-loading`)"
+        ("Use docs links relative to `docs/` (e.g., `./guide/routing`).", []),
+        # cloudflare/agents' docs/AGENTS.md: "Link within a package directory using relative paths (`./state.md`)"
+        ("Link within a package folder using relative paths (`./state.md`).", []),
+        ("Use docs links relative to `docs/` (e.g., `./guide/gone`).", [3]),  # no such page
+        ("Run the generator (e.g., `./guide/routing`).", [3]),  # no line about links: a module, missing
+    ],
+    ids=["extensionless-page", "page-elsewhere", "no-such-page", "not-about-links"],
+)
+def test_a_link_given_as_an_example_is_written_from_a_doc_below(repo: Repo, line: str, lines: list[int]) -> None:
+    files = {"apps/web/docs/router/guide/routing.md": "x\n", "apps/web/docs/agents/state.md": "x\n"}
+    r = repo({**FILES, **files, "apps/web/AGENTS.md": f"# Web\n\n{line}\n"})
+    assert [f.line for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md"] == lines
+
+
+def test_a_numbered_record_cited_by_its_number_is_found(repo: Repo) -> None:
+    # ArcReel's .claude/rules: "(`docs/adr/0028`)" for docs/adr/0028-session-actor-single-task-serialization.md
+    files = {"docs/adr/0028-session-actor.md": "x\n", "docs/rfcs/0042_sync/README.md": "x\n"}
+    doc = "# Web\n\n- Actors (`docs/adr/0028`), sync (`docs/rfcs/0042`).\n- Gone: `docs/adr/0031`, `docs/adr/002`.\n"
+    r = repo({**FILES, **files, "apps/web/AGENTS.md": doc})
+    found = sorted(f.subject for f in r.findings("missing-path") if f.file == "apps/web/AGENTS.md")
+    assert found == ["docs/adr/002", "docs/adr/0031"]  # no record of that number ("002" is not "0028")
+
+
 def test_an_owner_and_name_called_a_repository_is_not_checked(repo: Repo) -> None:
     # ``cloudflare/`` is a folder here too (workerd): the owner/name is still the other repository's
     doc = "# Web\n\nThese bindings came from the former `cloudflare/widget-cxx` repository.\n- `cloudflare/gone.md`\n"
@@ -447,6 +496,15 @@ def test_a_link_to_a_line_of_a_file_checks_the_file(repo: Repo) -> None:
         "- [`gone.ts`](src/gone.ts:12)\n- [local](localhost:3000) and [site](example.com:8080)\n"
     )
     assert _missing(repo, doc) == [(5, "link target src/gone.ts:12 does not exist (neither in apps/web/ nor above it)")]
+
+
+def test_a_path_in_a_block_labelled_a_bad_example_is_not_checked(repo: Repo) -> None:
+    # reth's AGENTS.md: "**Bad example:**" above a PR description naming `crates/net/discv4/src/tests/ip.rs`
+    doc = (
+        "# Web\n\n**Bad example:**\n\n```\n- Added tests in src/old/x.ts\n```\n\n"
+        "**Good example:**\n\n```\ncat src/gone/y.ts\n```\n"
+    )
+    assert [line for line, _ in _missing(repo, doc)] == [12]
 
 
 def test_a_path_in_a_block_labelled_wrong_is_not_checked(repo: Repo) -> None:

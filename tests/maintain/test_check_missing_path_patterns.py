@@ -64,6 +64,18 @@ def test_a_path_the_doc_says_is_not_there_is_not_reported(repo: Repo, text: str)
     assert _lines(repo, f"# Kotlin\n\n{text}\n") == []
 
 
+def test_the_names_listed_after_a_deletion_are_deleted_too(repo: Repo) -> None:
+    # open-mercato's ai-assistant changelog: "Deleted `lib/a.ts`, `lib/b.ts`, `lib/c.ts`" named
+    # the second and third as stale paths; a name after the list, in the next clause, still is one.
+    doc = (
+        "# Kotlin\n\n"
+        "- Deleted `src/main/kotlin/A.kt`, `src/main/kotlin/B.kt`, `src/main/kotlin/C.kt` — all dead.\n"
+        "- Removed `src/old/D.kt` and `src/old/E.kt`.\n"
+        "- Removed `src/old/F.kt`; kept `src/old/G.kt`.\n"  # 5: the second is said to be there
+    )
+    assert _lines(repo, doc) == [5]
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -45,6 +45,7 @@ from agents_md.maintain.repo.history import is_release
         ("ktor-compiler-plugin/testData/openapi/routes.kt", "test data"),
         ("ktor-http/api/ktor-http.api", "generated"),
         ("ktor-http/api/ktor-http.klib.api", "generated"),
+        ("crates/ag-store/.sqlx/query-03466a51.json", "generated"),  # agentty: `cargo sqlx prepare`'s
         ("gradle/wrapper/gradle-wrapper.properties", "version file"),
         (".bumpversion.toml", "version file"),
         ("LICENSE", "prose"),
@@ -132,6 +133,10 @@ def test_a_pointer_doc(text: str, pointer: bool) -> None:
         ("chore: update GitHub repository stats [skip ci]", True),  # a bot's bookkeeping CI need not see
         ("docs: regenerate the API reference [ci skip]", True),
         ("chore: bump minor version number", True),
+        ("Turso 0.8.0-pre.7", True),  # turso's releases: the project's name and its version
+        ("turso-cli v0.8.0", True),
+        ("Support Python 3.12.1 wheels", False),
+        ("Fix parsing of 1.2.3 ranges", False),
         ("feat(web): add a release page", False),
         ("fix: bump timeout in tests", False),
         ("Refactor the publisher", False),
@@ -148,6 +153,8 @@ def test_a_release_commit(subject: str, release: bool) -> None:
         "fix(deps): update dependency zod to v3.23.8",
         "Update dependency @types/node to v22",
         "build(deps-dev): bump vite",
+        "Bump the workerd-and-workers-types group with 2 updates (#15294)",  # Dependabot's group, no prefix
+        "Bump the npm group across 3 directories with 5 updates",
     ],
 )
 def test_a_dependency_update_is_a_bump(subject: str) -> None:
@@ -159,6 +166,7 @@ def test_a_dependency_update_is_a_bump(subject: str) -> None:
     [
         (['    "packaging>=21.3,<26.3",'], ['    "packaging>=21.3,<27",']),
         (["      - uses: actions/checkout@v4"], ["      - uses: actions/checkout@v5"]),
+        (["ARG PREK_SHA256=" + "8a8210d6" * 8], ["ARG PREK_SHA256=" + "d1eacb82" * 8]),  # a checksum moved
     ],
 )
 def test_more_version_only_changes(removed: list[str], added: list[str]) -> None:

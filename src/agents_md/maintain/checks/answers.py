@@ -16,7 +16,7 @@ from typing import NamedTuple, TypeVar
 
 from agents_md._util.background import Background
 from agents_md.maintain.checks.context import Changed, Changes, CheckContext
-from agents_md.maintain.repo.code import MARKS, generated_by_header, is_manifest, manifest_versions_only, not_code
+from agents_md.maintain.repo.code import MARKS, generated_by_header, manifest_versions_only, not_code, pins_versions
 from agents_md.maintain.repo.config import Config
 from agents_md.maintain.repo.git import Git, GitError, Pending, split_z
 from agents_md.maintain.repo.history import History, passed_over, scan_log
@@ -171,7 +171,7 @@ def _diffed(git: Git, ask: DiffAsk, judged: frozenset[str | None]) -> Diffed:
     code, err = ask.pending.wait()
     if code != 0:
         raise GitError(f"git diff ({ask.against}): {err}")
-    manifests = [c.path for c in changed if c.status == "M" and is_manifest(c.path)]
+    manifests = [c.path for c in changed if c.status == "M" and pins_versions(c.path)]
     candidates = [c.path for c in changed if c.status != "D" and not_code(c.path) is None]
     if ask.judged:  # the lines of the docs it touched are read next: one diff for both
         ask.lines.expect(c.path for c in changed if c.status not in ("A", "D") and c.path in judged)

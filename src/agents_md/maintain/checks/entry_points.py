@@ -4,7 +4,8 @@
    target any of them defines, a Makefile under the doc's folder defines, a file of that name,
    or one a built-in rule would make, is there.
 2. Scripts: the nearest ``package.json`` and those above it, or the package a filter names
-   (``read.runners.scripts``); a script of a package under the doc's folder is there too. A
+   (``read.runners.scripts``); a script of a package under the doc's folder is there too, and
+   for Yarn 2 or later a colon script (``dev:reset``) just one workspace of the project defines. A
    bare ``pnpm x``/``yarn x`` is judged only for script-like names, and not when ``x`` is a
    dependency or a binary in ``node_modules/.bin``.
 3. ``just``: the nearest justfile, its imports, modules and fallbacks; tox and nox: the nearest
@@ -215,6 +216,10 @@ def _script(run: Runners, inv: Invocation, base: str, home: str) -> Iterator[Mis
         scope = "" if inv.recursive else home
         if any(name in p.scripts for p in packages.below(scope)):
             return
+    if inv.tool == "yarn" and ":" in name and not inv.package:
+        project = packages.yarn_project(base)
+        if project is not None and sum(name in p.scripts for p in packages.below(project.folder)) == 1:
+            return  # Yarn 2+ runs a colon script from any workspace when just one defines it
     folder = run.abs(package.folder)
     if not inv.strict and (
         name in package.dependencies or os.path.exists(os.path.join(folder, "node_modules", ".bin", name))

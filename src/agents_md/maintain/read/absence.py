@@ -3,8 +3,8 @@ reference to report.
 
 1. Said absent before it, in its clause (a sentence wrapped over lines is read whole): "there
    is no `x`", "no top-level `x`", "not present: `x`", "forbids reintroducing `x`", "formerly
-   `x`", "the former gateway (`x`", "renamed from `x`"; or a
-   counter-example wrapped over lines ("**not** a flat\n`Classes/` layout").
+   `x`", "the former gateway (`x`", "renamed from `x`", or before the names listed ahead of it
+   ("Deleted `a`, `b`, `x`"); or a counter-example wrapped over lines ("**not** a flat\n`Classes/` layout").
 2. Said absent right after it, or after the names listed with it: "`x`, which was deleted",
    "`x` does not exist", "`x`/`y` are gone", "`x` was renamed", "`x`, removed in May", "`x`: **DEPRECATED**".
 3. Said absent of several at once, in its sentence: "`x` and `y` ... none of those paths exist".
@@ -125,6 +125,8 @@ def _before(lines: list[str], item: Item) -> str:
     return text
 
 
+# Names listed ahead of it ("Deleted `a.ts`, `b.ts`, `x.ts`"): what is said before them is said of it too.
+_PRIOR_SIBLINGS = re.compile(r"(?:`[^`]+`\s*(?:,|/|&|\band\b|\bor\b)\s*(?:(?:and|or)\s+)?)+$")
 # Names listed with it ("`a.ts`/`b.ts` were deleted"): what is said after them is said of it too.
 _SIBLINGS = re.compile(r"^(?:\s*(?:,|/|\band\b|\bor\b|&)\s*`[^`]+`)+")
 
@@ -156,6 +158,9 @@ def said_absent(lines: list[str], item: Item) -> bool:
     negated = item.kind != "link" and NEGATION.search(clause) is not None
     if negated or _ABSENT_BEFORE.search(clause) or _ABSENT_AFTER.match(after) or _DEPRECATED_AFTER.match(after):
         return True
+    ahead = _PRIOR_SIBLINGS.sub("", before[:-1] if before.endswith("`") else before)
+    if ahead != before.removesuffix("`") and _ABSENT_BEFORE.search(_clause(ahead)):
+        return True  # "Deleted `a.ts`, `b.ts`, `x.ts`": the names listed ahead of it share its clause
     if _ABSENT_CJK_BEFORE.search(clause) or _ABSENT_CJK_AFTER.match(after):
         return True
     sentence = _SENTENCE_END.split(before)[-1] + item.text + _SENTENCE_END.split(after, maxsplit=1)[0]

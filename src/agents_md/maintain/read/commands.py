@@ -39,10 +39,11 @@ def counter_example(item: Item) -> bool:
     return NEGATION.search(before) is not None or NEGATION.search(after) is not None
 
 
-# A code block's label that calls it what not to do: "❌ Wrong:", "**Bad:**", "Anti-pattern:".
+# A code block's label that calls it what not to do: "❌ Wrong:", "**Bad:**", "**Bad example:**", "Anti-pattern:".
 _WRONG_LABEL = re.compile(
     r"^[\s>*_#-]*(?:[\u274c\u2717\u2718\U0001f6ab\u26d4]"
-    r"|(?:wrong|bad|incorrect|anti-?pattern|avoid|don'?t|do not)[\s*_]*(?::|$))",
+    r"|(?:wrong|bad|incorrect|anti-?pattern|avoid|don'?t|do not)(?:\s+(?:example|pattern|practice|usage|code))?"
+    r"[\s*_]*(?::|$))",
     re.I,
 )
 

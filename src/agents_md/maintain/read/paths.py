@@ -7,7 +7,7 @@ A code span is checked only when it is clearly a path:
 2. not a URL (``https://``, ``www.``, ``github.com/x``, ``localhost:3000``, anything with a
    ``:`` once a ``:12`` line number is cut), not a package (``@scope/name``), not a glob or
    pattern (``* ? [ ] { } ^ | \\``), not a placeholder (``<name>``, ``{x}``, ``$VAR``,
-   ``%s``, ``...``, ``path/to/x``, ``FOO/NAME``, ``x/foo.ts``, ``NNN_x.sql``, ``x_xxx.h``,
+   ``%s``, ``...``, ``path/to/x``, ``FOO/NAME``, ``x/foo.ts``, ``NNN_x.sql``, ``x_xxx.h``, ``./x``, ``../x``,
    ``__dirname/x``, ``tests/mytest.ts``, ``YYYY-MM-DD.md``), not absolute or home-relative
    (``/etc``, ``~/.x``: the machine's, not the repository's), not a git ref (``origin/main``);
 3. written with a ``/`` inside it: a bare name (``.env.local``, ``package.json``) may be a
@@ -79,6 +79,9 @@ KNOWN_UPPER = frozenset({"README", "LICENSE", "CHANGELOG", "CODEOWNERS", "AUTHOR
 def _placeholder(parts: list[str]) -> bool:
     if any(a == "path" and _PATH_TO.match(b) for a, b in itertools.pairwise(parts)):
         return True
+    named = [p for p in parts if p not in (".", "..")]
+    if len(named) == 1 and len(named[0]) == 1:
+        return True  # a letter alone for any sibling: ``./x``, ``../x`` ("relative imports: `./x`, `../x`")
     return any(
         "..." in p
         or "…" in p

@@ -3,7 +3,8 @@ plausibly describes. The same notion for both rules.
 
 1. Not code, by name alone (``not_code`` says which kind): instruction files and ``.claude/``;
    files of a skill's folder; lockfiles; generated files (``generated/`` folders, ``*.gen.go``,
-   ``*_pb2.py``, ``*.min.js``, ``*.lock.yml`` workflows, a public API's dump ``api/x.api``, ...);
+   ``*_pb2.py``, ``*.min.js``, ``*.lock.yml`` workflows, a public API's dump ``api/x.api``, SQLx's
+   query data ``.sqlx/query-*.json``, ...);
    vendored folders; test data and snapshots (``testdata/``, ``testData/``, ``fixtures/``,
    ``__snapshots__/``, ``*.snap``); prose (Markdown, reST, text, Typst, LaTeX; ``LICENSE``,
    ``NOTICE``, ``THIRD_PARTY_LICENSES_GO``, ``CONTRIBUTING``), changelogs and release notes
@@ -18,7 +19,9 @@ plausibly describes. The same notion for both rules.
 3. Not a meaningful change: a manifest (``package.json``, ``pyproject.toml``, ``Cargo.toml``,
    ``go.mod``, ``pnpm-workspace.yaml``, Gradle's ``libs.versions.toml``, ...) whose changed lines
    differ only in version numbers, or are all dependencies' lines (an override added, a pin
-   moved: ``manifest_versions_only``).
+   moved: ``manifest_versions_only``); so is a container's build file (``Dockerfile``,
+   ``e2e.Containerfile``) whose changed lines differ only in versions and digests (a tool's pin
+   and its sha256 moved: ``pins_versions``).
 """
 
 from __future__ import annotations
@@ -56,7 +59,8 @@ LOCKFILES = frozenset(
         ".terraform.lock.hcl",  # Terraform's provider versions
     }
 )
-GENERATED_DIRS = frozenset({"generated", "__generated__", "_generated", "gen-src", "autogen"})
+# ``.sqlx/``: SQLx's offline query data, which ``cargo sqlx prepare`` writes from the code's queries.
+GENERATED_DIRS = frozenset({"generated", "__generated__", "_generated", "gen-src", "autogen", ".sqlx"})
 VENDORED_DIRS = frozenset({"vendor", "vendored", "third_party", "third-party", "thirdparty", "node_modules"})
 TEST_DATA_DIRS = frozenset(
     {
@@ -224,7 +228,20 @@ def is_manifest(path: str) -> bool:
     return base in MANIFESTS or base.endswith(_MANIFEST_EXTENSIONS)
 
 
-_VERSION = re.compile(r"[\^~<>=!]*v?\d+(?:\.\d+)+(?:[-+.~]?[0-9A-Za-z]+)*|[\^~<>=!]+v?\d+\b|\b[0-9a-f]{40}\b|@v\d+\b")
+# A container image's build file (``Dockerfile``, ``e2e.Containerfile``, ``api.dockerfile``): its
+# tools' pins (``ARG PREK_VERSION=0.4.14`` and its checksums, ``FROM node:22.4@sha256:...``).
+_CONTAINER_FILE = re.compile(r"^(?:(?:dockerfile|containerfile)(?:\.[\w.-]+)?|[\w.-]+\.(?:dockerfile|containerfile))$")
+
+
+def pins_versions(path: str) -> bool:
+    """Whether a change of version numbers only is no change to ``path``: a manifest, or a
+    container's build file whose lines pin its tools (step 3)."""
+    return is_manifest(path) or _CONTAINER_FILE.match(path.rpartition("/")[2].lower()) is not None
+
+
+_VERSION = re.compile(
+    r"[\^~<>=!]*v?\d+(?:\.\d+)+(?:[-+.~]?[0-9A-Za-z]+)*|[\^~<>=!]+v?\d+\b|\b[0-9a-f]{40}(?:[0-9a-f]{24})?\b|@v\d+\b"
+)
 
 
 # A line that pins a package to a version or a range (``"react": "^18.3.1"``, ``"tar@<7.5.21": ">=7.5.21"``,

@@ -9,8 +9,9 @@ commit, once its paths are all read:
 1. Each path that is a part of a doc (``govern.Governance.parts``, a link's target, what the
    doc points to) dates that doc's last update, if none is dated yet.
 2. A release or a dependency bump (its subject says so: ``release 1.2.0``, ``chore(release)``,
-   ``bump x from 1 to 2``, ``v1.2.3``), or a commit that tells CI to skip it (``[skip ci]``: a
-   bot's bookkeeping), changes no code a doc describes: its other paths are passed over.
+   ``bump x from 1 to 2``, ``bump the x group with 2 updates``, ``v1.2.3``, ``Turso 0.8.0-pre.7``),
+   or a commit that tells CI to skip it (``[skip ci]``: a bot's bookkeeping), changes no code a
+   doc describes: its other paths are passed over.
 3. Otherwise each other path that is code (``repo.code``) counts for the doc governing it, once
    per commit, while that doc's update is not yet dated (it came after): the commit is one more
    since the update, and the first such is the last change to its code. A path the doc names
@@ -43,9 +44,13 @@ NAMED = 5  # files a doc names, changed after it, kept per doc
 FOLDER_CACHE = 65536
 _RELEASE = re.compile(
     r"^\s*(?:v?\d+\.\d+\.\d+\S*\s*$"
+    # a project's name and the version it releases, and nothing else: "Turso 0.8.0-pre.7"
+    r"|[A-Za-z][\w.-]*\s+v?\d+\.\d+\.\d+\S*\s*$"
     r"|(?:\[?[\w-]+(?:\([^)]*\))?\]?!?:\s*)?(?:release|releasing|prepare (?:for )?(?:the )?release|version packages"
     r"|publish(?:ed)? v?\d|(?:bump(?:ed)?|update) (?:the )?(?:(?:major|minor|patch) )?versions?\b)"
     r"|chore\(release\)|.*\bbump(?:s|ed)?\b.+\bfrom\b.+\bto\b"
+    # Dependabot's grouped update: "Bump the workerd-and-workers-types group with 2 updates"
+    r"|.*\bbump(?:s|ed)? the [\w@./-]+ group (?:across \d+ director(?:y|ies) )?with \d+ updates?\b"
     r"|[\w-]+\((?:deps|deps-dev|dependencies|dev-deps)\)!?:"
     r"|(?:[\w-]+(?:\([^)]*\))?!?:\s*)?update "
     r"(?:dependency|dependencies|module|[\w@./-]+ (?:action|digest|docker tag))\b)",

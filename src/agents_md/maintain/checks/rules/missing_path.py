@@ -9,7 +9,8 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    every link to it, and for a rule the folders its ``paths:`` name), to each folder above those
    up to the repository root, and to the root; a leading ``/`` means the root (a name with its
    other extensions, ``verilated.h/.cpp``, is found when each of its spellings is; a Gradle
-   module's source set, ``composeApp/desktopMain``, in its ``src/``), and below each folder the
+   module's source set, ``composeApp/desktopMain``, in its ``src/``; a numbered record cited by
+   its number, ``docs/adr/0028``, as ``docs/adr/0028-title.md``), and below each folder the
    doc names at or before its line ("copies `src/prefect/`, then deletes `cli/`"), and from the
    folder above the checkout (``sdk/apps/docs/`` for ``apps/docs/``, the repository's own name
    first: the checkout folder's name, or a first part the repository has nowhere, two parts or
@@ -18,7 +19,10 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    elsewhere (written from another folder: ``_harness/x.py`` for ``core/pkg/_harness/x.py``; a
    module specifier ``./api`` for ``src/api/`` or ``src/api.ts``; an ESM import's ``./x.js`` for
    ``src/x.ts``), or of each of several folders side by side when the doc is not among them
-   (``test/ci.yaml`` of every ``charts/*/``, named in ``.github/``); a folder's name alone
+   (``test/ci.yaml`` of every ``charts/*/``, named in ``.github/``), or, given in parentheses as
+   an example on a line about links (``./guide/data-loading`` of "links relative to `docs/`
+   (e.g., `./guide/data-loading`)"), of a file within the doc's folder, a page's ``.md`` or
+   ``.mdx`` added to one without an extension: a link as a doc there writes it; a folder's name alone
    (``Static/``) for a folder of that name within the doc's folder, or for the repository's
    only one): not missing. When one tracked file of that
    name lies within the doc's folder, the fix names it; when a tracked file differs from it
@@ -34,7 +38,9 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    that says not to do or use it (a counter-example: "use `a`, not `b`"; a block labelled
    "❌ Wrong:"), one on a line (or its sentence's rest) that says it is another repository's ("in
    that repo", "outside git", "next to this repo", "the `acme/widget` repository", "in the
-   internal Android repository"), a code span without a file
+   internal Android repository"), or that stands right by another repository's ``owner/name``
+   ("ported to `acme/acme-docs` (the `src/content/docs/` folder)", "in `acme/book` under `x`",
+   "`x` in `acme/site`": an owner that is no folder here), a code span without a file
    extension on a line about branches (``Branch naming: `ui-v2/feature-x` ``: a branch name)
    or about an app's routes ("redirects to `./workflows`": a URL path), a code span on a line
    about how names are spelled ("Directories: lowercase with dashes (`components/auth-wizard/`)",
@@ -160,6 +166,13 @@ _ELSEWHERE = re.compile(
     r"|`[\w.-]+/[\w.-]+`\s+(?:repo|repository)\b",
     re.I,
 )
+# A GitHub owner/name in a code span right before the path ("ported to `acme/acme-docs` (the
+# `src/content/docs/` folder)", "`acme/site`'s `src/x`") or right after it ("`src/x` in `acme/site`").
+_REPO_SPAN = r"`([\w.-]+)/[\w.-]+`"
+_OWNER_BEFORE = re.compile(
+    _REPO_SPAN + r"(?:'s\s*|\s*[(:]\s*(?:the\s+|in\s+|at\s+|under\s+)?|\s+(?:under|in|at|inside)\s+(?:the\s+)?)`$"
+)
+_OWNER_AFTER = re.compile(r"^`\s*(?:in|of|from|at)\s+(?:the\s+)?" + _REPO_SPAN)
 
 # Where a sentence ends in prose; a line that starts another block (a list item, a heading, a row).
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
@@ -273,7 +286,28 @@ class _Places:
             return FOUND, ()
         if verdict == MISSING and self._a_source_set(path):
             return FOUND, ()
+        if verdict == MISSING and self._a_numbered_record(path):
+            return FOUND, ()
         return verdict, tried
+
+    def _a_numbered_record(self, path: str) -> bool:
+        """``docs/adr/0028``: a numbered record cited by its number, the file whose name starts
+        with it (``docs/adr/0028-session-actor.md``)."""
+        folder, _, number = path.rstrip("/").rpartition("/")
+        if not number.isdigit() or not folder:
+            return False
+        bases = [""] if folder.startswith("/") else self.dirs
+        for base in bases:
+            joined = posixpath.normpath(posixpath.join(base, folder.lstrip("/")))
+            if _leaves(joined):
+                continue
+            try:
+                names = os.listdir(self.ctx.abs(joined))
+            except OSError:
+                continue
+            if any(n.startswith(number) and n[len(number) : len(number) + 1] in ("-", "_", ".") for n in names):
+                return True
+        return False
 
     def _a_source_set(self, path: str) -> bool:
         """``composeApp/desktopMain``: a Gradle module's ``src/desktopMain``, named as Kotlin
@@ -353,7 +387,7 @@ class _Places:
         parts = [p for p in path.split("#", 1)[0].split("/") if p not in ("", ".", "..")]
         if any(p in DEPENDENCY_DIRS for p in parts):
             return True
-        if _ELSEWHERE.search(self._sentence(item)):
+        if _ELSEWHERE.search(self._sentence(item)) or self._in_another_repository(item):
             return True
         if item.kind == "code" and parts and "." not in parts[-1] and _BRANCHES.search(item.line_text):
             return True
@@ -380,6 +414,19 @@ class _Places:
         ):
             return True  # "Test binary: `tests/unit/unit-test`": what a build makes, named without an extension
         return item.kind != "link" and (counter_example(item) or wrong_example(self.lines, item))
+
+    def _in_another_repository(self, item: Item) -> bool:
+        """A code span next to another repository's ``owner/name`` (its owner no folder or file
+        where the doc is read): ``src/content/docs/`` of "ported to `acme/acme-docs` (the
+        `src/content/docs/` folder)" is that repository's."""
+        if item.kind != "code":
+            return False
+        text, at = item.line_text, _at(item)
+        before = text[:at]
+        if not before.strip(" `") and item.line >= 2 and self.lines[item.line - 2].strip():
+            before = self.lines[item.line - 2] + " " + before.lstrip()  # "in `acme/book` under\n`src/x/`"
+        owner = _OWNER_BEFORE.search(before) or _OWNER_AFTER.match(text[at + len(item.text) :])
+        return owner is not None and not self.first_exists(owner.group(1))
 
     def _sentence(self, item: Item) -> str:
         """The item's line and, while its sentence goes on past the item, the lines after it
@@ -674,6 +721,21 @@ def _climbed(path: str) -> str:
     return path
 
 
+# A line about how to write links, and a ``./`` path given in parentheses as its example ("Use
+# links relative to `docs/` (e.g., `./guide/data-loading`)", "link using relative paths (`./state.md`)").
+_LINKS = re.compile(r"\blinks?\b|\blinking\b", re.I)
+_EXAMPLE_OPEN = re.compile(r"\(\s*(?:(?:e\.g\.|i\.e\.|for example|for instance|such as)\s*,?\s*)?`$", re.I)
+
+
+def _link_example(c: _Candidate) -> bool:
+    """A link written as an example on a line about links: it is written from some doc below the
+    doc's folder, not from the doc itself."""
+    item = c.item
+    if item.kind != "code" or not c.path.startswith("./") or not _LINKS.search(item.line_text):
+        return False
+    return _EXAMPLE_OPEN.search(item.line_text[: _at(item)]) is not None
+
+
 def _suffix_worthy(path: str) -> bool:
     """A path worth looking for deeper down: two parts or more (``_harness/x.py``), or a module
     specifier (``./api``, ``./generate-url``: no extension, as an import names a module; or a
@@ -738,6 +800,20 @@ class _Suffixes:
         # says nothing of this one's. Unless the doc stands outside such a family of folders and
         # speaks of each (``test/ci-test-config.yaml`` of every ``charts/*/``, named in ``.github/``).
         return len(bases) == 1 or _each_of_a_family(bases, homes)
+
+    def written_within(self, path: str, homes: list[str]) -> bool:
+        """Whether a file within the doc's folders ends with the path, a page's ``.md`` or ``.mdx``
+        added to one without an extension (``./guide/data-loading``): a link as a doc there writes it."""
+        bare = self._bare(path)
+        name = bare.rpartition("/")[2]
+        names = [name] if _EXTENSION.search(name) else [name, name + ".md", name + ".mdx"]
+        folder = bare.rpartition("/")[0]
+        return any(
+            found.endswith("/" + (f"{folder}/{n}" if folder else n))
+            and any(not h or found.startswith(h + "/") for h in homes)
+            for n in names
+            for found in self.by_name.get(n, ())
+        )
 
     def folder_within(self, path: str, homes: list[str]) -> bool:
         """Whether a folder of that name lies within the doc's folders (``Static/`` of
@@ -933,6 +1009,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     for c in candidates:
         homes = sorted({anchor_dir(p) for p in (c.doc, *ctx.also(c.doc))})
         if deeper is not None and _suffix_worthy(c.path) and deeper.holds(c.path, homes):
+            continue
+        if deeper is not None and _link_example(c) and deeper.written_within(c.path, homes):
             continue
         if deeper is not None and _lone_folder(c.path) and deeper.folder_within(c.path, homes):
             continue

@@ -6,6 +6,10 @@
    package whose ``name`` is ``NAME``; ``./path`` or ``{path}`` the one in that folder.
 3. pnpm's ``-w`` is the workspace root: the folder of the nearest ``pnpm-workspace.yaml``
    above, else the repository's root ``package.json``.
+4. A Yarn project of Yarn 2 or later (its root's ``packageManager`` says ``yarn@2`` or later, or a
+   ``.yarnrc.yml`` stands beside it) runs a script whose name holds a colon from any of its
+   workspaces when exactly one of them defines it (``yarn dev:reset``, the app's, run from a
+   package): ``yarn_project`` is the root of the one a folder lies in.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import posixpath
+import re
 from dataclasses import dataclass
 
 from agents_md.maintain.read.runners.known import Known, read_text
@@ -27,6 +32,11 @@ class Package:
     scripts: frozenset[str]
     dependencies: frozenset[str]
     readable: bool = True
+    yarn_root: bool = False  # the root of a project of Yarn 2 or later (step 4)
+
+
+# ``yarn@4.17.1+sha512...``: Yarn 2 or later, whose colon scripts run from any workspace.
+_YARN_BERRY = re.compile(r"^yarn@(?:[2-9]|\d{2,})\.")
 
 
 class Packages:
@@ -60,11 +70,16 @@ class Packages:
                 for key in _DEP_KEYS:
                     if isinstance(data.get(key), dict):
                         deps.update(str(k) for k in data[key])
+                manager = data.get("packageManager")
+                berry = (isinstance(manager, str) and _YARN_BERRY.match(manager) is not None) or (
+                    not isinstance(manager, str) and os.path.isfile(os.path.join(self.root, folder, ".yarnrc.yml"))
+                )
                 self._read[folder] = Package(
                     folder=folder,
                     name=data["name"] if isinstance(data.get("name"), str) else "",
                     scripts=frozenset(str(k) for k in scripts) if isinstance(scripts, dict) else frozenset(),
                     dependencies=frozenset(deps),
+                    yarn_root=berry and "workspaces" in data,
                 )
         return self._read[folder]
 
@@ -105,6 +120,13 @@ class Packages:
                 self._by_name.setdefault(self.at(f).name, []).append(f)
         found = self._by_name.get(spec, [])
         return self.at(found[0]) if len(found) == 1 else None
+
+    def yarn_project(self, folder: str) -> Package | None:
+        """Step 4: the root of the Yarn 2+ project a folder lies in, or ``None``."""
+        for package in [p for p in (self.nearest(folder),) if p is not None] + self.above(folder):
+            if package.yarn_root:
+                return package
+        return None
 
     def workspace_root(self, folder: str) -> Package | None:
         """Step 3."""
