@@ -53,6 +53,14 @@ def test_the_working_folders() -> None:
         (["Read(//etc/passwd)"], "/etc/passwd", True),
         (["Read(/a/**)"], "/repo/proj/a/x.txt", True),  # the folder holding the settings' .claude
         (["Read(/a/**)"], "/repo/app/a/x.txt", False),
+        # a based pattern stays anchored at its base, as a leading "/" anchors one in a .gitignore
+        # (h37_deny_slash_root_def, h37_deny_tilde_anchored, h37_deny_dslash_anchored)
+        (["Read(/AGENTS.md)"], "/repo/proj/AGENTS.md", True),
+        (["Read(/AGENTS.md)"], "/repo/proj/apps/api/AGENTS.md", False),
+        (["Read(~/CLAUDE.local.md)"], "/home/u/CLAUDE.local.md", True),
+        (["Read(~/CLAUDE.local.md)"], "/home/u/code/proj/CLAUDE.local.md", False),
+        (["Read(//CLAUDE.md)"], "/CLAUDE.md", True),
+        (["Read(//CLAUDE.md)"], "/home/u/code/proj/pkg/CLAUDE.md", False),
         (["Read"], "/repo/app/x.txt", True),  # bare: every Read
         (["Read()", "Edit(./x.txt)", 3, "Bash"], "/repo/app/x.txt", False),  # none is a Read pattern
     ],

@@ -11,7 +11,8 @@
    ``permissions.ask`` (no one answers: g11_read_ask_rule): ``Read`` bare
    refuses every one; ``Read(pattern)`` the files its ``.gitignore``-style pattern matches
    (``ignore_globs``), read against a base by its start: ``//`` the filesystem's root, ``~/``
-   the home, ``/`` the folder holding the settings' ``.claude`` folder, anything else (``./``
+   the home, ``/`` the folder holding the settings' ``.claude`` folder (the three anchored at
+   that base: ``Read(/AGENTS.md)`` is its own ``AGENTS.md`` alone), anything else (``./``
    dropped) the cwd. So ``Read(./.env)`` refuses ``apps/web/.env`` too (no ``/`` inside: any
    depth), ``Read(./secrets/**)`` what is below the cwd's ``secrets``, ``Read(**/*.pem)`` every
    ``.pem`` below the cwd (g11_read_deny_rules_realistic).
@@ -70,13 +71,15 @@ def read_denied(
         if not (rule.startswith("Read(") and rule.endswith(")")) or len(rule) == len("Read()"):
             continue
         pattern = rule[len("Read(") : -1]
+        # A based pattern keeps a leading ``/``: anchored at its base, as in a ``.gitignore``
+        # (``Read(/AGENTS.md)`` refuses the base's own AGENTS.md, not a nested one).
         if pattern.startswith("//"):
-            base, pattern = os.sep, pattern[2:]
+            base, pattern = os.sep, pattern[1:]
         elif pattern.startswith("~/"):
-            base, pattern = home, pattern[2:]
+            base, pattern = home, pattern[1:]
         elif pattern.startswith("/") and layer.path is not None:
             # the folder holding the settings file's ``.claude`` folder
-            base, pattern = os.path.dirname(os.path.dirname(layer.path)), pattern[1:]
+            base = os.path.dirname(os.path.dirname(layer.path))
         else:
             base = cwd
             while pattern.startswith("./"):
