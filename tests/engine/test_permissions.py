@@ -130,3 +130,23 @@ def test_the_user_files_and_what_they_import_are_held_to_no_read_rule(tree: Any)
         str(home / ".claude/rules/u.md"),
         str(root / "CLAUDE.md"),
     ]
+
+
+def test_a_deny_rule_refuses_a_link_to_a_file_it_names(tmp_path: Any) -> None:
+    """The engine checks a path's target too: a CLAUDE.md linked to a denied AGENTS.md, a file
+    read through a linked folder, are refused (h37_deny_agents_root_claude_link,
+    h37_deny_symlink_dir_alias)."""
+    root = tmp_path / "repo"
+    (root / "services" / "auth").mkdir(parents=True)
+    (root / "services" / "AGENTS.md").write_text("# s\n")
+    (root / "services" / "auth" / "h.go").write_text("x\n")
+    (root / "services" / "CLAUDE.md").symlink_to("AGENTS.md")
+    (root / "svc").symlink_to("services")
+    layer = SettingsLayer(
+        name=USER, path=None, values={"permissions": {"deny": ["Read(AGENTS.md)", "Read(./services/auth/**)"]}}
+    )
+    rules = read_denied(Settings(layers=(layer,), enabled_sources=frozenset()), str(root), "/home/u")
+    assert not may_read(str(root / "services" / "CLAUDE.md"), (str(root),), True, rules)
+    assert not may_read(str(root / "svc" / "auth" / "h.go"), (str(root),), True, rules)
+    assert not may_read(str(root / "svc" / "AGENTS.md"), (str(root),), True, rules)
+    assert may_read(str(root / "svc"), (str(root),), True, rules)

@@ -16,6 +16,7 @@
    dropped) the cwd. So ``Read(./.env)`` refuses ``apps/web/.env`` too (no ``/`` inside: any
    depth), ``Read(./secrets/**)`` what is below the cwd's ``secrets``, ``Read(**/*.pem)`` every
    ``.pem`` below the cwd (g11_read_deny_rules_realistic).
+   A path is refused when its own spelling or the file it leads to (links resolved) is matched.
 5. Nor does the engine load an instruction file its deny rules refuse to Read: a start's
    ``CLAUDE.local.md`` or rule, a Read's nested ``CLAUDE.md``, an import — left out as
    ``denied`` (g11_read_deny_instruction_files_themselves, g11_read_deny_and_instruction_files).
@@ -103,11 +104,16 @@ def denied(path: str, rules: tuple[tuple[str, tuple[str, ...]], ...] | None) -> 
         return True
     from agents_md.engine.ignore_globs import matches  # a project with deny rules alone
 
+    # The engine checks where a link leads too: a CLAUDE.md linked to a denied AGENTS.md, a file
+    # read through a linked folder (h37_deny_agents_root_claude_link, h37_deny_symlink_dir_alias).
+    real = os.path.realpath(path)
+    spellings = (path,) if real == path else (path, real)
     for base, patterns in rules:
-        if within(path, base) and path != base:
-            rel = os.path.relpath(path, base).replace(os.sep, "/")
-            if matches(patterns, rel):
-                return True
+        for spelled in spellings:
+            if within(spelled, base) and spelled != base:
+                rel = os.path.relpath(spelled, base).replace(os.sep, "/")
+                if matches(patterns, rel):
+                    return True
     return False
 
 
