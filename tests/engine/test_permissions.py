@@ -8,7 +8,7 @@ import pytest
 
 from agents_md.engine.args import parse_engine_args
 from agents_md.engine.permissions import may_read, read_allowed_anywhere, read_denied, working_folders
-from agents_md.engine.settings import USER, Settings, SettingsLayer
+from agents_md.engine.settings import FLAG, POLICY, PROJECT, USER, Settings, SettingsLayer
 
 
 def settings(values: dict[str, Any] | None = None) -> Settings:
@@ -150,3 +150,27 @@ def test_a_deny_rule_refuses_a_link_to_a_file_it_names(tmp_path: Any) -> None:
     assert not may_read(str(root / "svc" / "auth" / "h.go"), (str(root),), True, rules)
     assert not may_read(str(root / "svc" / "AGENTS.md"), (str(root),), True, rules)
     assert may_read(str(root / "svc"), (str(root),), True, rules)
+
+
+@pytest.mark.parametrize(
+    ("name", "path", "refused", "kept"),
+    [
+        # a --settings file: the folder holding it (h37_deny_flag_file_dir, h37_deny_flag_file_dotclaude)
+        (FLAG, "/repo/ci/x.json", "/repo/ci/AGENTS.md", "/repo/AGENTS.md"),
+        (FLAG, "/repo/conf/.claude/x.json", "/repo/conf/.claude/AGENTS.md", "/repo/conf/AGENTS.md"),
+        # --settings JSON given inline: no folder of the project (h37_deny_flag_inline_root)
+        (FLAG, None, None, "/repo/app/AGENTS.md"),
+        # the managed settings: the cwd (h37_deny_managed_slash, h37_deny_managed_slash_cwd_web)
+        (POLICY, "/etc/claude-code/managed-settings.json", "/repo/app/AGENTS.md", "/repo/AGENTS.md"),
+        # the user's and a project's: the folder holding their .claude
+        (USER, "/home/u/.claude/settings.json", "/home/u/AGENTS.md", "/repo/app/AGENTS.md"),
+        (PROJECT, "/repo/app/.claude/settings.json", "/repo/app/AGENTS.md", "/repo/AGENTS.md"),
+    ],
+)
+def test_the_base_of_a_slash_rule_by_the_settings_it_is_in(
+    name: str, path: str | None, refused: str | None, kept: str
+) -> None:
+    layer = SettingsLayer(name=name, path=path, values={"permissions": {"deny": ["Read(/AGENTS.md)"]}})
+    rules = read_denied(Settings(layers=(layer,), enabled_sources=frozenset()), "/repo/app", "/home/u")
+    assert refused is None or not may_read(refused, ("/",), True, rules)
+    assert may_read(kept, ("/",), True, rules)
