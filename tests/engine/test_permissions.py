@@ -66,7 +66,7 @@ def test_the_working_folders() -> None:
     ],
 )
 def test_deny_rules_refuse_reads_by_their_base(deny: list[object], path: str, refused: bool) -> None:
-    layer = SettingsLayer(name=USER, path="/repo/proj/.claude/settings.json", values={"permissions": {"deny": deny}})
+    layer = SettingsLayer(name=PROJECT, path="/repo/proj/.claude/settings.json", values={"permissions": {"deny": deny}})
     rules = read_denied(Settings(layers=(layer,), enabled_sources=frozenset()), "/repo/app", "/home/u")
     assert may_read(path, ("/repo/app",), True, rules) is not refused
 
@@ -162,8 +162,11 @@ def test_a_deny_rule_refuses_a_link_to_a_file_it_names(tmp_path: Any) -> None:
         (FLAG, None, None, "/repo/app/AGENTS.md"),
         # the managed settings: the cwd (h37_deny_managed_slash, h37_deny_managed_slash_cwd_web)
         (POLICY, "/etc/claude-code/managed-settings.json", "/repo/app/AGENTS.md", "/repo/AGENTS.md"),
-        # the user's and a project's: the folder holding their .claude
-        (USER, "/home/u/.claude/settings.json", "/home/u/AGENTS.md", "/repo/app/AGENTS.md"),
+        # the user's: the folder holding it, ~/.claude or the config dir (h37_deny_user_base_probe,
+        # h37_deny_config_dir_user_base)
+        (USER, "/home/u/.claude/settings.json", "/home/u/.claude/AGENTS.md", "/home/u/AGENTS.md"),
+        (USER, "/home/u/.config/claude/settings.json", "/home/u/.config/claude/AGENTS.md", "/home/u/.config/AGENTS.md"),
+        # a project's: the folder holding its .claude
         (PROJECT, "/repo/app/.claude/settings.json", "/repo/app/AGENTS.md", "/repo/AGENTS.md"),
     ],
 )

@@ -11,8 +11,8 @@
    ``permissions.ask`` (no one answers: g11_read_ask_rule): ``Read`` bare
    refuses every one; ``Read(pattern)`` the files its ``.gitignore``-style pattern matches
    (``ignore_globs``), read against a base by its start: ``//`` the filesystem's root, ``~/``
-   the home, ``/`` the folder holding the settings' ``.claude`` folder (a ``--settings`` file's
-   own folder, the cwd for the managed settings: ``_slash_base``; the three anchored at
+   the home, ``/`` the folder holding the settings' ``.claude`` folder (the user's and a
+   ``--settings`` file's own folder, the cwd for the managed settings: ``_slash_base``; the three anchored at
    that base: ``Read(/AGENTS.md)`` is its own ``AGENTS.md`` alone), anything else (``./``
    dropped) the cwd. So ``Read(./.env)`` refuses ``apps/web/.env`` too (no ``/`` inside: any
    depth), ``Read(./secrets/**)`` what is below the cwd's ``secrets``, ``Read(**/*.pem)`` every
@@ -30,7 +30,7 @@ import os
 from agents_md._util.std import Callable, Iterator, Mapping
 from agents_md.engine.args import EngineArgs
 from agents_md.engine.paths import within
-from agents_md.engine.settings import FLAG, POLICY, Settings, SettingsLayer
+from agents_md.engine.settings import FLAG, POLICY, USER, Settings, SettingsLayer
 
 _WHOLE = ("Read",)
 
@@ -90,16 +90,17 @@ def read_denied(
 
 
 def _slash_base(layer: SettingsLayer, cwd: str) -> str:
-    """The folder a ``Read(/...)`` rule starts from, by the settings it is written in: a project's,
-    local or the user's, the folder holding their ``.claude`` folder; a ``--settings`` file's, the
-    folder holding it (h37_deny_flag_file_dir, h37_deny_flag_file_dotclaude); the managed
-    settings', the cwd (h37_deny_managed_slash_cwd_web). Inline ``--settings`` JSON names no folder
-    of the project (h37_deny_flag_inline_root): read from the filesystem's root."""
+    """The folder a ``Read(/...)`` rule starts from, by the settings it is written in: a project's
+    or local, the folder holding their ``.claude`` folder; the user's (``~/.claude`` or the config
+    dir) and a ``--settings`` file's, the folder holding the file (h37_deny_user_base_probe,
+    h37_deny_config_dir_user_base, h37_deny_flag_file_dir, h37_deny_flag_file_dotclaude); the
+    managed settings', the cwd (h37_deny_managed_slash_cwd_web). Inline ``--settings`` JSON names
+    no folder of the project (h37_deny_flag_inline_root): read from the filesystem's root."""
     if layer.name == POLICY:
         return cwd
     if layer.path is None:
         return os.sep
-    if layer.name == FLAG:
+    if layer.name in (FLAG, USER):
         return os.path.dirname(layer.path)
     return os.path.dirname(os.path.dirname(layer.path))
 
