@@ -8,7 +8,7 @@ import pytest
 
 from agents_md.engine.args import parse_engine_args
 from agents_md.engine.permissions import may_read, read_allowed_anywhere, read_denied, working_folders
-from agents_md.engine.settings import USER, Settings, SettingsLayer
+from agents_md.engine.settings import FLAG, POLICY, PROJECT, USER, Settings, SettingsLayer
 
 
 def settings(values: dict[str, Any] | None = None) -> Settings:
@@ -53,12 +53,20 @@ def test_the_working_folders() -> None:
         (["Read(//etc/passwd)"], "/etc/passwd", True),
         (["Read(/a/**)"], "/repo/proj/a/x.txt", True),  # the folder holding the settings' .claude
         (["Read(/a/**)"], "/repo/app/a/x.txt", False),
+        # a based pattern stays anchored at its base, as a leading "/" anchors one in a .gitignore
+        # (h37_deny_slash_root_def, h37_deny_tilde_anchored, h37_deny_dslash_anchored)
+        (["Read(/AGENTS.md)"], "/repo/proj/AGENTS.md", True),
+        (["Read(/AGENTS.md)"], "/repo/proj/apps/api/AGENTS.md", False),
+        (["Read(~/CLAUDE.local.md)"], "/home/u/CLAUDE.local.md", True),
+        (["Read(~/CLAUDE.local.md)"], "/home/u/code/proj/CLAUDE.local.md", False),
+        (["Read(//CLAUDE.md)"], "/CLAUDE.md", True),
+        (["Read(//CLAUDE.md)"], "/home/u/code/proj/pkg/CLAUDE.md", False),
         (["Read"], "/repo/app/x.txt", True),  # bare: every Read
         (["Read()", "Edit(./x.txt)", 3, "Bash"], "/repo/app/x.txt", False),  # none is a Read pattern
     ],
 )
 def test_deny_rules_refuse_reads_by_their_base(deny: list[object], path: str, refused: bool) -> None:
-    layer = SettingsLayer(name=USER, path="/repo/proj/.claude/settings.json", values={"permissions": {"deny": deny}})
+    layer = SettingsLayer(name=PROJECT, path="/repo/proj/.claude/settings.json", values={"permissions": {"deny": deny}})
     rules = read_denied(Settings(layers=(layer,), enabled_sources=frozenset()), "/repo/app", "/home/u")
     assert may_read(path, ("/repo/app",), True, rules) is not refused
 
@@ -122,3 +130,50 @@ def test_the_user_files_and_what_they_import_are_held_to_no_read_rule(tree: Any)
         str(home / ".claude/rules/u.md"),
         str(root / "CLAUDE.md"),
     ]
+
+
+def test_a_deny_rule_refuses_a_link_to_a_file_it_names(tmp_path: Any) -> None:
+    """The engine checks a path's target too: a CLAUDE.md linked to a denied AGENTS.md, a file
+    read through a linked folder, are refused (h37_deny_agents_root_claude_link,
+    h37_deny_symlink_dir_alias)."""
+    root = tmp_path / "repo"
+    (root / "services" / "auth").mkdir(parents=True)
+    (root / "services" / "AGENTS.md").write_text("# s\n")
+    (root / "services" / "auth" / "h.go").write_text("x\n")
+    (root / "services" / "CLAUDE.md").symlink_to("AGENTS.md")
+    (root / "svc").symlink_to("services")
+    layer = SettingsLayer(
+        name=USER, path=None, values={"permissions": {"deny": ["Read(AGENTS.md)", "Read(./services/auth/**)"]}}
+    )
+    rules = read_denied(Settings(layers=(layer,), enabled_sources=frozenset()), str(root), "/home/u")
+    assert not may_read(str(root / "services" / "CLAUDE.md"), (str(root),), True, rules)
+    assert not may_read(str(root / "svc" / "auth" / "h.go"), (str(root),), True, rules)
+    assert not may_read(str(root / "svc" / "AGENTS.md"), (str(root),), True, rules)
+    assert may_read(str(root / "svc"), (str(root),), True, rules)
+
+
+@pytest.mark.parametrize(
+    ("name", "path", "refused", "kept"),
+    [
+        # a --settings file: the folder holding it (h37_deny_flag_file_dir, h37_deny_flag_file_dotclaude)
+        (FLAG, "/repo/ci/x.json", "/repo/ci/AGENTS.md", "/repo/AGENTS.md"),
+        (FLAG, "/repo/conf/.claude/x.json", "/repo/conf/.claude/AGENTS.md", "/repo/conf/AGENTS.md"),
+        # --settings JSON given inline: no folder of the project (h37_deny_flag_inline_root)
+        (FLAG, None, None, "/repo/app/AGENTS.md"),
+        # the managed settings: the cwd (h37_deny_managed_slash, h37_deny_managed_slash_cwd_web)
+        (POLICY, "/etc/claude-code/managed-settings.json", "/repo/app/AGENTS.md", "/repo/AGENTS.md"),
+        # the user's: the folder holding it, ~/.claude or the config dir (h37_deny_user_base_probe,
+        # h37_deny_config_dir_user_base)
+        (USER, "/home/u/.claude/settings.json", "/home/u/.claude/AGENTS.md", "/home/u/AGENTS.md"),
+        (USER, "/home/u/.config/claude/settings.json", "/home/u/.config/claude/AGENTS.md", "/home/u/.config/AGENTS.md"),
+        # a project's: the folder holding its .claude
+        (PROJECT, "/repo/app/.claude/settings.json", "/repo/app/AGENTS.md", "/repo/AGENTS.md"),
+    ],
+)
+def test_the_base_of_a_slash_rule_by_the_settings_it_is_in(
+    name: str, path: str | None, refused: str | None, kept: str
+) -> None:
+    layer = SettingsLayer(name=name, path=path, values={"permissions": {"deny": ["Read(/AGENTS.md)"]}})
+    rules = read_denied(Settings(layers=(layer,), enabled_sources=frozenset()), "/repo/app", "/home/u")
+    assert refused is None or not may_read(refused, ("/",), True, rules)
+    assert may_read(kept, ("/",), True, rules)

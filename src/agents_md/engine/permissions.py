@@ -11,10 +11,13 @@
    ``permissions.ask`` (no one answers: g11_read_ask_rule): ``Read`` bare
    refuses every one; ``Read(pattern)`` the files its ``.gitignore``-style pattern matches
    (``ignore_globs``), read against a base by its start: ``//`` the filesystem's root, ``~/``
-   the home, ``/`` the folder holding the settings' ``.claude`` folder, anything else (``./``
+   the home, ``/`` the folder holding the settings' ``.claude`` folder (the user's and a
+   ``--settings`` file's own folder, the cwd for the managed settings: ``_slash_base``; the three anchored at
+   that base: ``Read(/AGENTS.md)`` is its own ``AGENTS.md`` alone), anything else (``./``
    dropped) the cwd. So ``Read(./.env)`` refuses ``apps/web/.env`` too (no ``/`` inside: any
    depth), ``Read(./secrets/**)`` what is below the cwd's ``secrets``, ``Read(**/*.pem)`` every
    ``.pem`` below the cwd (g11_read_deny_rules_realistic).
+   A path is refused when its own spelling or the file it leads to (links resolved) is matched.
 5. Nor does the engine load an instruction file its deny rules refuse to Read: a start's
    ``CLAUDE.local.md`` or rule, a Read's nested ``CLAUDE.md``, an import — left out as
    ``denied`` (g11_read_deny_instruction_files_themselves, g11_read_deny_and_instruction_files).
@@ -27,7 +30,7 @@ import os
 from agents_md._util.std import Callable, Iterator, Mapping
 from agents_md.engine.args import EngineArgs
 from agents_md.engine.paths import within
-from agents_md.engine.settings import Settings, SettingsLayer
+from agents_md.engine.settings import FLAG, POLICY, USER, Settings, SettingsLayer
 
 _WHOLE = ("Read",)
 
@@ -70,19 +73,36 @@ def read_denied(
         if not (rule.startswith("Read(") and rule.endswith(")")) or len(rule) == len("Read()"):
             continue
         pattern = rule[len("Read(") : -1]
+        # A based pattern keeps a leading ``/``: anchored at its base, as in a ``.gitignore``
+        # (``Read(/AGENTS.md)`` refuses the base's own AGENTS.md, not a nested one).
         if pattern.startswith("//"):
-            base, pattern = os.sep, pattern[2:]
+            base, pattern = os.sep, pattern[1:]
         elif pattern.startswith("~/"):
-            base, pattern = home, pattern[2:]
-        elif pattern.startswith("/") and layer.path is not None:
-            # the folder holding the settings file's ``.claude`` folder
-            base, pattern = os.path.dirname(os.path.dirname(layer.path)), pattern[1:]
+            base, pattern = home, pattern[1:]
+        elif pattern.startswith("/"):
+            base = _slash_base(layer, cwd)
         else:
             base = cwd
             while pattern.startswith("./"):
                 pattern = pattern[2:]
         rules.setdefault(base, []).append(pattern)
     return tuple((base, tuple(patterns)) for base, patterns in rules.items())
+
+
+def _slash_base(layer: SettingsLayer, cwd: str) -> str:
+    """The folder a ``Read(/...)`` rule starts from, by the settings it is written in: a project's
+    or local, the folder holding their ``.claude`` folder; the user's (``~/.claude`` or the config
+    dir) and a ``--settings`` file's, the folder holding the file (h37_deny_user_base_probe,
+    h37_deny_config_dir_user_base, h37_deny_flag_file_dir, h37_deny_flag_file_dotclaude); the
+    managed settings', the cwd (h37_deny_managed_slash_cwd_web). Inline ``--settings`` JSON names
+    no folder of the project (h37_deny_flag_inline_root): read from the filesystem's root."""
+    if layer.name == POLICY:
+        return cwd
+    if layer.path is None:
+        return os.sep
+    if layer.name in (FLAG, USER):
+        return os.path.dirname(layer.path)
+    return os.path.dirname(os.path.dirname(layer.path))
 
 
 def denier(settings: Settings, cwd: str, home: str) -> Callable[[str], bool] | None:
@@ -100,11 +120,16 @@ def denied(path: str, rules: tuple[tuple[str, tuple[str, ...]], ...] | None) -> 
         return True
     from agents_md.engine.ignore_globs import matches  # a project with deny rules alone
 
+    # The engine checks where a link leads too: a CLAUDE.md linked to a denied AGENTS.md, a file
+    # read through a linked folder (h37_deny_agents_root_claude_link, h37_deny_symlink_dir_alias).
+    real = os.path.realpath(path)
+    spellings = (path,) if real == path else (path, real)
     for base, patterns in rules:
-        if within(path, base) and path != base:
-            rel = os.path.relpath(path, base).replace(os.sep, "/")
-            if matches(patterns, rel):
-                return True
+        for spelled in spellings:
+            if within(spelled, base) and spelled != base:
+                rel = os.path.relpath(spelled, base).replace(os.sep, "/")
+                if matches(patterns, rel):
+                    return True
     return False
 
 
