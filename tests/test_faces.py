@@ -28,7 +28,8 @@ def _type_checking_names(path: Path) -> dict[str, str]:
 
 def test_the_host_face_has_one_table_its_type_block_mirrors() -> None:
     assert _type_checking_names(SRC / "__init__.py") == agents_md._WHERE
-    assert agents_md.__all__ == ["__version__", *agents_md._WHERE]
+    assert agents_md.__all__ == list(agents_md._WHERE)
+    assert agents_md.__version__ == importlib.import_module("agents_md._version").__version__
     for name, module in agents_md._WHERE.items():
         assert getattr(agents_md, name) is getattr(importlib.import_module(module), name)
 

@@ -10,9 +10,9 @@ author imports ``agents_md.plugin_api`` instead.
 from __future__ import annotations
 
 from agents_md._util.std import lazy_names
-from agents_md._version import __version__
 
 _WHERE = {
+    "__version__": "agents_md._version",  # read by few: loaded, as the rest, when asked for
     # values
     "ImportEdge": "agents_md._model",
     "ImportOutcome": "agents_md._model",
@@ -73,6 +73,7 @@ if TYPE_CHECKING:
     from agents_md._model import Record as Record
     from agents_md._model import SkippedFile as SkippedFile
     from agents_md._model import SkipReason as SkipReason
+    from agents_md._version import __version__ as __version__
     from agents_md.engine.fs import CaseFoldingFS as CaseFoldingFS
     from agents_md.engine.fs import FileSystem as FileSystem
     from agents_md.engine.loop import ReadResult as ReadResult
@@ -105,6 +106,6 @@ if TYPE_CHECKING:
     from agents_md.host.session import Session as Session
     from agents_md.host.session import Subagent as Subagent
 
-__all__ = ["__version__", *_WHERE]
+__all__ = list(_WHERE)
 
 __getattr__, __dir__ = lazy_names("agents_md", _WHERE, globals())

@@ -134,6 +134,7 @@ def test_context_json_imports_none_of_them(tree: Tree, tmp_path: Path) -> None:
     modules = imported(tmp_path, context_argv(tree))
     assert "agents_md.host.session" in modules  # the probe ran the command
     assert sorted(modules & {*NOT_IMPORTED, *NOT_ON_A_START, *NOT_WITHOUT_THEIR_FILES}) == []
+    assert "agents_md._version" not in modules  # the package's version loads when asked for
 
 
 def test_hook_run_imports_none_of_them(tree: Tree, tmp_path: Path) -> None:

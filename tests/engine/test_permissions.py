@@ -177,3 +177,77 @@ def test_the_base_of_a_slash_rule_by_the_settings_it_is_in(
     rules = read_denied(Settings(layers=(layer,), enabled_sources=frozenset()), "/repo/app", "/home/u")
     assert refused is None or not may_read(refused, ("/",), True, rules)
     assert may_read(kept, ("/",), True, rules)
+
+
+class LinkedSource:
+    """A workspace that is not on this disk, with links of its own (``links``: each link's path
+    and where it leads), as a ``FileSource``."""
+
+    def __init__(self, files: dict[str, bytes], links: dict[str, str]) -> None:
+        self.files = files
+        self.links = links
+
+    def realpath(self, path: str) -> str:
+        for link, target in self.links.items():
+            if path == link or path.startswith(link + "/"):
+                return target + path[len(link) :]
+        return path
+
+    def read_file(self, path: str) -> bytes | None:
+        return self.files.get(self.realpath(path))
+
+    def _dirs(self) -> set[str]:
+        return {p.rsplit("/", n)[0] or "/" for p in self.files for n in range(1, p.count("/") + 1)}
+
+    def list_dir(self, path: str) -> list[str] | None:
+        real = self.realpath(path)
+        if real not in self._dirs():
+            return None
+        prefix = real.rstrip("/") + "/"
+        below = {p[len(prefix) :].split("/")[0] for p in self.files if p.startswith(prefix)}
+        return sorted(below | {link[len(prefix) :] for link in self.links if link.rsplit("/", 1)[0] == real})
+
+    def is_file(self, path: str) -> bool:
+        return self.realpath(path) in self.files
+
+    def is_dir(self, path: str) -> bool:
+        return self.realpath(path) in self._dirs()
+
+
+WORKSPACE = {
+    "/ws/AGENTS.md": b"# root\n",
+    "/ws/services/auth/AGENTS.md": b"# auth\n",
+    "/ws/services/auth/h.go": b"x\n",
+    "/ws/services/api/AGENTS.md": b"# api\n",
+    "/ws/services/api/a.go": b"y\n",
+}
+
+
+def source_session(tmp_path: Any, links: dict[str, str], deny: list[str]) -> Any:
+    import json
+
+    from agents_md.engine.sources import SourceFS
+    from agents_md.host.session import Session
+
+    files = {**WORKSPACE, "/ws/.claude/settings.json": json.dumps({"permissions": {"deny": deny}}).encode()}
+    return Session(cwd="/ws", home=str(tmp_path / "home"), fs=SourceFS(LinkedSource(files, links)))
+
+
+def test_a_deny_rule_follows_the_links_of_the_sessions_own_filesystem_at_the_start(tmp_path: Any) -> None:
+    """Links are where the session's files are (``SourceFS``), not on this disk, where these paths
+    are nothing: the start leaves out a ``CLAUDE.md`` that leads to the denied ``AGENTS.md``."""
+    start = source_session(tmp_path, {"/ws/CLAUDE.md": "/ws/AGENTS.md"}, ["Read(/AGENTS.md)"]).start()
+    assert sorted((f.path, f.reason.value) for f in start.skipped) == [
+        ("/ws/AGENTS.md", "denied"),
+        ("/ws/CLAUDE.md", "denied"),
+    ]
+    assert [f.path for f in start.files] == []
+
+
+def test_a_deny_rule_follows_the_links_of_the_sessions_own_filesystem_on_a_read(tmp_path: Any) -> None:
+    """A Read through a linked folder into a denied one attaches nothing; into another, its file."""
+    session = source_session(tmp_path, {"/ws/svc": "/ws/services"}, ["Read(./services/auth/**)"])
+    assert session.read("/ws/svc/auth/h.go").hook_files == ()
+    assert [f.path for _, files in session.read("/ws/svc/api/a.go").hook_files for f in files] == [
+        "/ws/svc/api/AGENTS.md"
+    ]

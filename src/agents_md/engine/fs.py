@@ -36,6 +36,9 @@ class FileSystem:
 
     folds_case = _CASE_INSENSITIVE  # whether the disk ignores case (a name may open in another case)
     reads_disk: ClassVar[bool] = True  # whether ``version`` may vouch for what ``read_file`` gives
+    # Whether a link is an entry ``is_symlink`` tells (the listings follow it); else links are
+    # only what ``realpath`` says, and each path is resolved by it (``SourceFS``).
+    links_are_entries: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -481,7 +484,7 @@ class ListingFS(FileSystem):
         for only in the last part (the folders above are already resolved), and followed through
         the listings too (``_followed``). A ``..`` goes to the base, which resolves the links
         before it as the system does."""
-        if ".." in path.split(os.sep):
+        if ".." in path.split(os.sep) or not self.base.links_are_entries:
             return self._by_base(path)
         try:
             return resolved_by_folder(os.path.normpath(path), self._real_dirs, self._link_at, self._followed)

@@ -115,7 +115,7 @@ class LoadScope:
             approve_external=approve_external,
             outside_links=outside_links,
             repo=repo,
-            denied=denier(settings, cwd, home),
+            denied=denier(settings, cwd, home, fs.realpath),
         )
 
     def loader(self) -> Loader:

@@ -213,7 +213,7 @@ class Loop:
         # resolved; any other stays as spelled, outside the cwd (g8_read_through_folder_alias).
         inside = within(spelled, cwd)
         aliased = not inside and any(within(spelled, folder) for folder in self.folders)
-        real = os.path.realpath(spelled) if aliased else spelled
+        real = fs.base.realpath(spelled) if aliased else spelled  # by the system: the session's
         if refused_name(spelled) or not self.may_read(real):
             self.request()
             return ReadResult(path=spelled, engine_files=(), hook_files=())  # refused: nothing read

@@ -105,24 +105,31 @@ def _slash_base(layer: SettingsLayer, cwd: str) -> str:
     return os.path.dirname(os.path.dirname(layer.path))
 
 
-def denier(settings: Settings, cwd: str, home: str) -> Callable[[str], bool] | None:
+def denier(
+    settings: Settings, cwd: str, home: str, realpath: Callable[[str], str] = os.path.realpath
+) -> Callable[[str], bool] | None:
     """Step 5: what the engine loads no instruction file of (a start's, a Read's, an import):
-    the files its deny rules refuse to Read; ``None`` when it has none."""
+    the files its deny rules refuse to Read; ``None`` when it has none. ``realpath`` is the
+    session's filesystem's (links are where its files are, not always on this disk)."""
     rules = read_denied(settings, cwd, home, bypass=True)
     if rules == ():
         return None
-    return lambda path: denied(path, rules)
+    return lambda path: denied(path, rules, realpath)
 
 
-def denied(path: str, rules: tuple[tuple[str, tuple[str, ...]], ...] | None) -> bool:
-    """Whether step 4's ``rules`` refuse a Read of ``path``."""
+def denied(
+    path: str,
+    rules: tuple[tuple[str, tuple[str, ...]], ...] | None,
+    realpath: Callable[[str], str] = os.path.realpath,
+) -> bool:
+    """Whether step 4's ``rules`` refuse a Read of ``path``, its links resolved by ``realpath``."""
     if rules is None:
         return True
     from agents_md.engine.ignore_globs import matches  # a project with deny rules alone
 
     # The engine checks where a link leads too: a CLAUDE.md linked to a denied AGENTS.md, a file
     # read through a linked folder (h37_deny_agents_root_claude_link, h37_deny_symlink_dir_alias).
-    real = os.path.realpath(path)
+    real = realpath(path)
     spellings = (path,) if real == path else (path, real)
     for base, patterns in rules:
         for spelled in spellings:
@@ -134,8 +141,12 @@ def denied(path: str, rules: tuple[tuple[str, tuple[str, ...]], ...] | None) -> 
 
 
 def may_read(
-    path: str, folders: tuple[str, ...], anywhere: bool, deny: tuple[tuple[str, tuple[str, ...]], ...] | None = ()
+    path: str,
+    folders: tuple[str, ...],
+    anywhere: bool,
+    deny: tuple[tuple[str, tuple[str, ...]], ...] | None = (),
+    realpath: Callable[[str], str] = os.path.realpath,
 ) -> bool:
-    if deny != () and denied(path, deny):
+    if deny != () and denied(path, deny, realpath):
         return False
     return anywhere or any(within(path, folder) for folder in folders)

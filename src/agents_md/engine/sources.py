@@ -67,6 +67,7 @@ class SourceFS(FileSystem):
     """The engine's ``FileSystem`` over a ``FileSource`` (step 5)."""
 
     folds_case = False
+    links_are_entries = False  # step 5: its links are what ``realpath`` says
 
     def __init__(self, source: FileSource) -> None:
         self.source = source

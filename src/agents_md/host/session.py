@@ -381,7 +381,8 @@ class Session:
                 bypass = self.inputs.args.permission_mode == "bypassPermissions"
                 deny = permissions.read_denied(start.settings, self.inputs.cwd, self.inputs.home, bypass=bypass)
                 self._main = Loop(
-                    may_read=lambda path: permissions.may_read(path, folders, anywhere, deny),
+                    # Links resolved by the session's filesystem, where its files are.
+                    may_read=lambda path: permissions.may_read(path, folders, anywhere, deny, self.inputs.fs.realpath),
                     fs=self._read_fs,
                     cwd=self.inputs.cwd,
                     finder=finder,
