@@ -135,6 +135,7 @@ def test_context_json_imports_none_of_them(tree: Tree, tmp_path: Path) -> None:
     assert "agents_md.host.session" in modules  # the probe ran the command
     assert sorted(modules & {*NOT_IMPORTED, *NOT_ON_A_START, *NOT_WITHOUT_THEIR_FILES}) == []
     assert "agents_md._version" not in modules  # the package's version loads when asked for
+    assert "agents_md.engine.permissions" not in modules  # no settings, no permission rules
 
 
 def test_hook_run_imports_none_of_them(tree: Tree, tmp_path: Path) -> None:

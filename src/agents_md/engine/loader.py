@@ -105,8 +105,11 @@ class LoadScope:
         repo: str | None = None,
     ) -> LoadScope:
         """``repo``: the repository (the checkout's root, else the cwd) when the caller found it."""
-        from agents_md.engine.permissions import denier
+        denied = None
+        if any("permissions" in layer.values for layer in settings.layers):  # else their reading is not loaded
+            from agents_md.engine.permissions import denier
 
+            denied = denier(settings, cwd, home, fs.realpath)
         return cls(
             fs=fs,
             home=home,
@@ -115,7 +118,7 @@ class LoadScope:
             approve_external=approve_external,
             outside_links=outside_links,
             repo=repo,
-            denied=denier(settings, cwd, home, fs.realpath),
+            denied=denied,
         )
 
     def loader(self) -> Loader:
