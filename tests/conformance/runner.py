@@ -36,7 +36,7 @@ DEPARTURES = {
     "rv_managed_only_local_disables_builtin": "a local settings file cannot turn off the managed mode",
 }
 # What a recorded result is compared on, when it has the field.
-FIELDS = ("claude_md", "attachments", "attachments_after", "subagents", "turns", "agent_lines")
+FIELDS = ("claude_md", "mention_blocks", "attachments", "attachments_after", "subagents", "turns", "agent_lines")
 
 
 def other_tools(scenario: dict[str, Any]) -> bool:

@@ -66,9 +66,26 @@ _kept = bounded_cache(64, size=_texts)(_block)
 def engine_nested_blocks(files: Sequence[InstructionFile]) -> tuple[str, ...]:
     """The engine's own blocks after a Read: one reminder per file, untrimmed content (the start
     of a very long one, ``engine.long_nested``)."""
+    return _one_after_another([_nested_block(f) for f in files])
+
+
+def mention_blocks(hook_texts: Sequence[str], engine_files: Sequence[InstructionFile]) -> tuple[str, ...]:
+    """What a prompt's @-mentions attach, one reminder each, as the engine sends them in the
+    prompt's own message (before any start block): the plugins' ``prompt.mention`` texts of every
+    mention in turn, then the engine's nested files of every mention in turn; like a Read's
+    nested blocks, each but the last ends with a line break (h37_mmiss_*, h38_*)."""
+    hooks = [f"{REMINDER_OPEN}{t}{REMINDER_CLOSE}" for t in hook_texts]
+    return _one_after_another(hooks + [_nested_block(f) for f in engine_files])
+
+
+def _nested_block(file: InstructionFile) -> str:
     from agents_md.engine.long_nested import shown
 
-    blocks = [f"{REMINDER_OPEN}Contents of {f.path}:\n\n{shown(f.path, f.content)}{REMINDER_CLOSE}" for f in files]
+    return f"{REMINDER_OPEN}Contents of {file.path}:\n\n{shown(file.path, file.content)}{REMINDER_CLOSE}"
+
+
+def _one_after_another(blocks: list[str]) -> tuple[str, ...]:
+    """Reminders sent one after another: each but the last ends with a line break."""
     return tuple(b + "\n" for b in blocks[:-1]) + tuple(blocks[-1:])
 
 

@@ -1,8 +1,8 @@
 """Replaying a scripted session: what the engine would send, in the candidate protocol.
 
 Input (a dict, as JSON): ``{root, home, cwd, args, env, reads, reads_after, subagents,
-prompt, turns, managed}``. Output: ``{claude_md, attachments, engine_blocks, attachments_after, engine_blocks_after,
-subagents: {key: {claude_md, attachments, engine_blocks}}, turns: {key: {claude_md, attachments,
+prompt, turns, managed}``. Output: ``{claude_md, mention_blocks, attachments, engine_blocks, attachments_after,
+engine_blocks_after, subagents: {key: {claude_md, attachments, engine_blocks}}, turns: {key: {claude_md, attachments,
 engine_blocks}},
 agent_lines, notices}``.
 """
@@ -17,6 +17,10 @@ from agents_md.errors import RunRefused
 from agents_md.host.plugins import PluginSpec
 from agents_md.host.script import check_script
 from agents_md.host.session import Session
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from agents_md.engine.loop import ReadResult
 
 
 def replay(
@@ -43,7 +47,16 @@ def replay(
     home = session.inputs.home
     main_loop = session.loop()
     if not script.get("turns"):
-        _mention(session, script.get("prompt"))
+        # What the prompt's @-mentions attach goes in its message, beside the start block: with no
+        # start block it is no start block (h37_mmiss_*).
+        from agents_md.engine import render
+
+        mentioned = _mention(session, script.get("prompt"))
+        out["mention_blocks"] = list(
+            render.mention_blocks(
+                [t for r in mentioned for t in r.hook_texts], [f for r in mentioned for f in r.engine_files]
+            )
+        )
     results = [main_loop.read(p, home=home) for p in script.get("reads") or []]
     out["attachments"] = [r.hook_text for r in results]
     out["engine_blocks"] = [list(r.engine_blocks) for r in results]  # the engine's own nested blocks
@@ -69,14 +82,14 @@ def replay(
     return out
 
 
-def _mention(session: Session, prompt: Any) -> None:
+def _mention(session: Session, prompt: Any) -> list[ReadResult]:
     """The files the prompt ``@``-mentions, attached before the turn's first Read (the engine reads
     them into the prompt's message; what they attach counts as given)."""
-    if isinstance(prompt, str) and "@" in prompt:
-        from agents_md.engine.touch import prompt_mentions
+    if not (isinstance(prompt, str) and "@" in prompt):
+        return []
+    from agents_md.engine.touch import prompt_mentions
 
-        for path in prompt_mentions(prompt, session.inputs.cwd):
-            session.mention(path)
+    return [session.mention(path) for path in prompt_mentions(prompt, session.inputs.cwd)]
 
 
 def _turns(session: Session, turns: list[Any]) -> dict[str, Any]:

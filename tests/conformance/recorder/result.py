@@ -190,6 +190,10 @@ def assemble(run: Run, outcome: Outcome, requests: list[Request], managed: list[
     res: dict[str, Any] = {"name": run.name}
     block = wire.claude_md_of_first_user(main.first_messages) if main else None
     res["claude_md"], res["files"] = block, wire.headings(block)
+    if "@" in run.prompt and not run.turns and not run.settings_hooks:
+        # what the prompt's @-mentions attached (the built-in plugin's texts; with settings hooks
+        # the hook's own are in hook_start)
+        res["mention_blocks"] = wire.mention_blocks(main.first_messages) if main else []
     res["attachments"], res["engine_blocks"] = main.after_calls(0, len(run.reads))
     if run.subagents:
         res["subagents"] = {sa.key: _subagent(run, requests, hooks, i, main) for i, sa in enumerate(run.subagents)}

@@ -3,7 +3,11 @@
 Three shapes are looked for (exact strings in the oracle's BEHAVIOUR.md):
 
 - the ``claudeMd`` block: a ``<system-reminder>`` text block in the first user
-  message, starting with the preamble below;
+  message, starting with the preamble below (no preamble, no block: what a
+  prompt's @-mentions attach comes in the same message, and is none);
+- what a prompt's @-mentions attach: in the first request, before the first
+  answer, the plugin's ``MENTION_PREFIX`` reminders, then the engine's nested
+  ``Contents of`` reminders (see `mention_blocks`);
 - the engine's own nested files after a Read: ``<system-reminder>\\nContents
   of ...`` text blocks after the ``tool_result``, in the same user message;
 - the plugin's attachment after a Read: text starting with ``HOOK_PREFIX`` in
@@ -24,6 +28,7 @@ PREAMBLE = "Codebase and user instructions are shown below."
 REMINDER = "<system-reminder>"
 ENGINE_NESTED = "<system-reminder>\nContents of "
 HOOK_PREFIX = "tool.call hook additional context: "
+MENTION = "<system-reminder>\nprompt.mention hook additional context: "
 # openers of the other system attachments that may share a text block with the
 # hook's text; each follows it after a blank line
 OTHER_ATTACHMENTS = (
@@ -52,22 +57,35 @@ def tool_result_text(block: dict[str, Any]) -> str | None:
     return None
 
 
-def claude_md_of_first_user(messages: list[dict[str, Any]]) -> str | None:
-    """The claudeMd block of a conversation's first request: in its first user message, or in
-    the ones before the first answer (a prompt's @-mentions come first, as Read calls)."""
-    users = []
+def _before_answer(messages: list[dict[str, Any]]) -> list[str]:
+    """The reminders of the user messages before the first answer: a prompt's @-mentions of
+    files that exist come first, as Read calls, in a message of their own."""
+    texts: list[str] = []
     for m in messages:
         if m.get("role") == "assistant":
             break
         if m.get("role") == "user":
-            users.append(m)
-    if not users:
-        return None
-    reminders = [t for m in users for t in _texts(m) if t.startswith(REMINDER)]
-    first = [t for t in _texts(users[0]) if t.startswith(REMINDER)]
-    # the preamble marks the block; without it, the first reminder of the first message that
-    # holds a file (a mention's nested files, in a later one, are no block)
-    return next((t for t in reminders if PREAMBLE in t), next((t for t in first if "\nContents of " in t), None))
+            texts += [t for t in _texts(m) if t.startswith(REMINDER)]
+    return texts
+
+
+def claude_md_of_first_user(messages: list[dict[str, Any]]) -> str | None:
+    """The claudeMd block of a conversation's first request, or None: only a reminder with the
+    preamble is one. What a prompt's @-mentions attach is sent in the same message, first (a
+    nested ``Contents of`` block, the plugin's ``prompt.mention`` text); with no start block it
+    was once read as the block (h37_mmiss_*), it is `mention_blocks`."""
+    return next((t for t in _before_answer(messages) if PREAMBLE in t), None)
+
+
+def mention_blocks(messages: list[dict[str, Any]]) -> list[str]:
+    """What a prompt's @-mentions attached, each reminder exactly as sent: the plugin's
+    ``prompt.mention`` texts, then the engine's nested blocks, before the start block (a Read of
+    a mentioned file that exists, its call and result, come before them and are none)."""
+    return [
+        t
+        for t in _before_answer(messages)
+        if PREAMBLE not in t and (t.startswith(MENTION) or t.startswith(ENGINE_NESTED))
+    ]
 
 
 def first_claude_md_anywhere(messages: list[dict[str, Any]]) -> str | None:
