@@ -505,6 +505,21 @@ def test_doc_not_updated_passes_over_a_commit_that_skips_ci(repo: Repo) -> None:
     assert [f.file for f in r.findings("doc-not-updated")] == ["apps/web/AGENTS.md"]
 
 
+def test_doc_not_updated_passes_over_a_commit_that_only_formats_or_quiets_a_linter(repo: Repo) -> None:
+    # A lint clean-up on a few docs' code ("Clean up existing Biome lint warnings (#608)" changed
+    # one example's styles.css): too small for a sweep, and it changes nothing a doc says.
+    r = repo({**TREE, "apps/web/src/styles.css": "a { color: red }\n"})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit(
+        {"apps/web/src/styles.css": "a {\n  color: red;\n}\n"}, message="Clean up existing Biome lint warnings (#608)"
+    )
+    r.commit({"apps/web/src/a.ts": "a2\n"}, message="style: auto-fix formatting")
+    assert r.findings("doc-not-updated") == []
+    # a formatter's own feature is a change of its code, not a tidy
+    r.commit({"apps/web/src/a.ts": "a3\n"}, message="fix(formatter): fix template literal formatting (#24786)")
+    assert [f.file for f in r.findings("doc-not-updated")] == ["apps/web/AGENTS.md"]
+
+
 def test_a_doc_saying_which_file_to_update_is_updated_with_it(repo: Repo) -> None:
     doc = (
         "**BEFORE writing code**, you MUST read [README.md](./README.md).\n\n## Updating Documentation\n\n"
