@@ -724,3 +724,18 @@ def test_a_path_of_the_packages_beside_the_doc_on_a_line_about_them_is_theirs(re
         (6, "tests/fixtures/data.rs"),
         (7, "tests/gone.rs"),
     ]
+
+
+def test_the_fix_names_the_file_a_path_means_but_for_its_route_groups(repo: Repo) -> None:
+    files = {
+        "docs/app/(home)/docs/layout.tsx": "x\n",
+        "docs/app/(home)/(shop)/cart/page.tsx": "x\n",
+        "docs/app/(home)/layout.tsx": "x\n",
+        "docs/app/layout.tsx": "x\n",
+        "docs/CLAUDE.md": "# Docs\n\n- `app/docs/layout.tsx`\n- `app/cart/page.tsx`\n- `app/gone/layout.tsx`\n",
+    }
+    assert [(f.subject, f.fix) for f in repo(files).findings("missing-path")] == [
+        ("app/docs/layout.tsx", "point it at docs/app/(home)/docs/layout.tsx if that is the file, or remove it"),
+        ("app/cart/page.tsx", "point it at docs/app/(home)/(shop)/cart/page.tsx if that is the file, or remove it"),
+        ("app/gone/layout.tsx", "point it at the file's new place, or remove it"),
+    ]

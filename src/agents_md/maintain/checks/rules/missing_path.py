@@ -886,6 +886,17 @@ class _Suffixes:
                 return same[0]
         return None
 
+    def in_a_route_group(self, lookups: tuple[str, ...]) -> str | None:
+        """The tracked file one of the spellings names but for a route group's folder, which a
+        Next.js route leaves out of its URL (``app/(home)/docs/layout.tsx`` of ``app/docs/layout.tsx``):
+        the file the doc means, to name in the fix."""
+        for spelling in lookups:
+            bare = self._bare(spelling)
+            for found in self.by_name.get(bare.rpartition("/")[2], ()):
+                if found != bare and _ROUTE_GROUP.sub("", f"/{found}")[1:] == bare:
+                    return found
+        return None
+
     def moved(self, path: str, homes: list[str]) -> str | None:
         """The one tracked file of that name within the doc's folders, if there is exactly one."""
         name = self._bare(path).rpartition("/")[2]
@@ -893,6 +904,10 @@ class _Suffixes:
             return None
         found = [f for f in self.by_name.get(name, ()) if any(not h or f.startswith(h + "/") for h in homes)]
         return found[0] if len(found) == 1 else None
+
+
+# A Next.js route group's folder, ``(home)``: left out of the route's URL, and often of its path in prose.
+_ROUTE_GROUP = re.compile(r"/\([^/()]+\)(?=/)")
 
 
 def _each_of_a_family(bases: list[str], homes: list[str]) -> bool:
@@ -1078,6 +1093,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         if c.item.kind == "code" and _COMMAND_SPAN.match(c.item.text):
             shown = f"`{c.path}` (in `{c.item.text}`)"
         moved = deeper.moved(c.path, homes) if deeper is not None else None
+        if moved is None and deeper is not None:
+            moved = deeper.in_a_route_group(c.lookups)
         if moved is None and c.item.kind == "link" and c.path.startswith("/"):
             moved = _checkout_tail(ctx, c.path)
         # Found on macOS and Windows, whose file systems ignore case; never on Linux.
