@@ -574,6 +574,19 @@ def test_over_a_long_range_only_docs_naming_changed_files_are_asked_about(repo: 
     ]
 
 
+def test_doc_not_updated_says_when_it_names_the_files_by_their_folders(repo: Repo) -> None:
+    # a doc naming `cookbook/` names each file below it: the count says so, not "it names 3 of them"
+    doc = "# Root\n\n- `cookbook/` holds the examples.\n- The entry is `apps/api/main.py`.\n"
+    r = repo({"AGENTS.md": doc, "cookbook/a.py": "a\n", "cookbook/b.py": "b\n", "apps/api/main.py": "m\n"})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({"apps/api/main.py": "m2\n"}, message="Fix the entry")
+    assert [f.message.rpartition("; ")[2] for f in r.findings("doc-not-updated")] == ["it names 1 of them"]
+    r.commit({"cookbook/a.py": "a2\n", "cookbook/b.py": "b2\n"}, message="Update the examples")
+    assert [f.message.rpartition("; ")[2] for f in r.findings("doc-not-updated")] == [
+        "it names 3 of them or their folders"
+    ]
+
+
 def test_stale_doc_without_a_named_file_changed_waits_for_twice_the_threshold(repo: Repo) -> None:
     r = repo(TREE, date="2024-01-01T12:00:00Z")
     _code_commits(r, "apps/web/src/a.ts", ["2024-03-01", "2024-04-01", "2024-06-01"])
