@@ -505,6 +505,21 @@ def test_doc_not_updated_passes_over_a_commit_that_skips_ci(repo: Repo) -> None:
     assert [f.file for f in r.findings("doc-not-updated")] == ["apps/web/AGENTS.md"]
 
 
+def test_doc_not_updated_passes_over_a_commit_that_only_formats_or_quiets_a_linter(repo: Repo) -> None:
+    # A lint clean-up on a few docs' code ("Clean up existing Biome lint warnings (#608)" changed
+    # one example's styles.css): too small for a sweep, and it changes nothing a doc says.
+    r = repo({**TREE, "apps/web/src/styles.css": "a { color: red }\n"})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit(
+        {"apps/web/src/styles.css": "a {\n  color: red;\n}\n"}, message="Clean up existing Biome lint warnings (#608)"
+    )
+    r.commit({"apps/web/src/a.ts": "a2\n"}, message="style: auto-fix formatting")
+    assert r.findings("doc-not-updated") == []
+    # a formatter's own feature is a change of its code, not a tidy
+    r.commit({"apps/web/src/a.ts": "a3\n"}, message="fix(formatter): fix template literal formatting (#24786)")
+    assert [f.file for f in r.findings("doc-not-updated")] == ["apps/web/AGENTS.md"]
+
+
 def test_a_doc_saying_which_file_to_update_is_updated_with_it(repo: Repo) -> None:
     doc = (
         "**BEFORE writing code**, you MUST read [README.md](./README.md).\n\n## Updating Documentation\n\n"
@@ -556,6 +571,19 @@ def test_over_a_long_range_only_docs_naming_changed_files_are_asked_about(repo: 
             "2 files changed in apps/web (apps/web/src/b.ts, apps/web/src/a.ts) but apps/web/AGENTS.md "
             "was not updated; it names 1 of them",
         )
+    ]
+
+
+def test_doc_not_updated_says_when_it_names_the_files_by_their_folders(repo: Repo) -> None:
+    # a doc naming `cookbook/` names each file below it: the count says so, not "it names 3 of them"
+    doc = "# Root\n\n- `cookbook/` holds the examples.\n- The entry is `apps/api/main.py`.\n"
+    r = repo({"AGENTS.md": doc, "cookbook/a.py": "a\n", "cookbook/b.py": "b\n", "apps/api/main.py": "m\n"})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({"apps/api/main.py": "m2\n"}, message="Fix the entry")
+    assert [f.message.rpartition("; ")[2] for f in r.findings("doc-not-updated")] == ["it names 1 of them"]
+    r.commit({"cookbook/a.py": "a2\n", "cookbook/b.py": "b2\n"}, message="Update the examples")
+    assert [f.message.rpartition("; ")[2] for f in r.findings("doc-not-updated")] == [
+        "it names 3 of them or their folders"
     ]
 
 

@@ -702,3 +702,34 @@ def test_commands_in_a_project_made_on_the_way_are_not_judged(repo: Repo, block:
         }
     )
     assert [f.line for f in r.findings("missing-command")] == lines
+
+
+def test_a_script_of_the_packages_beside_the_doc_on_a_line_about_them_is_theirs(repo: Repo) -> None:
+    def package(scripts: str) -> str:
+        return '{"name": "x", "scripts": {' + scripts + "}}\n"
+
+    doc = (
+        "# E2e harness\n\nNext.js-only examples start with `pnpm dev`.\n\n"
+        "For hybrid examples the `webServer.command` is:\n\n- `pnpm dev:ui`\n\n"
+        "1. Ensure the example starts via `pnpm dev:ui` (hybrid).\n"
+        "2. Run the harness with `pnpm test:ui`.\n"  # its own: not the examples'
+        "3. Every example has `pnpm dev:agent`.\n"  # one example alone has it: stale
+        "4. For example, `pnpm dev:ui:watch` works too.\n"  # "for example" speaks of no example
+    )
+    r = repo(
+        {
+            "examples/e2e/package.json": package('"test": "playwright test"'),
+            "examples/canvas/a/package.json": package(
+                '"dev": "x", "dev:ui": "x", "dev:agent": "x", "dev:ui:watch": "x"'
+            ),
+            "examples/canvas/b/package.json": package('"dev": "x", "dev:ui": "x", "dev:ui:watch": "x"'),
+            "examples/chat/package.json": package('"dev": "x", "dev:ui": "x"'),
+            "packages/web/package.json": package('"test:ui": "x"'),
+            "examples/e2e/AGENTS.md": doc,
+        }
+    )
+    assert [(line, m.partition(": no")[0]) for _, line, m, _ in said(r)] == [
+        (10, "`pnpm test:ui`"),
+        (11, "`pnpm dev:agent`"),
+        (12, "`pnpm dev:ui:watch`"),
+    ]

@@ -678,3 +678,64 @@ def test_a_path_each_folder_of_a_family_holds_is_found_from_a_doc_outside_the_fa
     }
     found = sorted((f.file, f.line) for f in repo(files).findings("missing-path"))
     assert found == [(".github/AGENTS.md", 5), ("charts/v10/AGENTS.md", 3)]
+
+
+def test_a_path_going_on_from_a_folder_the_doc_named_before_is_found(repo: Repo) -> None:
+    files = {
+        "crates/minify/src/peephole/mod.rs": "x\n",
+        "crates/minify/src/peephole/fold.rs": "x\n",
+        "crates/minify/tests/peephole/mod.rs": "x\n",  # a second mod.rs: the name alone says nothing
+    }
+    doc = (
+        "# Minifier\n\n1. Implement: add to `src/peephole/` following the existing patterns\n"
+        "2. Hook up: add it to the traversal in `peephole/mod.rs`\n3. Register it in `peephole/gone.rs`\n"
+        "4. Before: `compress/mod.rs`\n5. Then `src/compress/`\n"
+    )
+    compress = {"crates/minify/src/compress/mod.rs": "x\n", "crates/minify/tests/compress/mod.rs": "x\n"}
+    r = repo({**files, **compress, "crates/minify/docs/CLAUDE.md": doc})
+    # peephole/mod.rs goes on from src/peephole/; gone.rs is nowhere, and compress/mod.rs comes
+    # before the doc names src/compress/
+    assert [(f.line, f.subject) for f in r.findings("missing-path")] == [
+        (5, "peephole/gone.rs"),
+        (6, "compress/mod.rs"),
+    ]
+
+
+def test_a_path_of_the_packages_beside_the_doc_on_a_line_about_them_is_theirs(repo: Repo) -> None:
+    files = {
+        "crates/fmt_css/tests/fixtures/mod.rs": "x\n",
+        "crates/fmt_css/tests/fixtures/options.rs": "x\n",
+        "crates/fmt_css/tests/fixtures/data.rs": "x\n",
+        "crates/fmt_json/tests/fixtures/mod.rs": "x\n",
+        "crates/fmt_json/tests/fixtures/options.rs": "x\n",
+        "crates/fmt_json/tests/fixtures/data.rs": "x\n",
+        "crates/fmt_tests/src/lib.rs": "x\n",
+    }
+    doc = (
+        "# Formatter tests\n\n"
+        "- Consumers implement `Fixture` in `tests/fixtures/mod.rs` via `[dev-dependencies]`\n"
+        "- Options are shared per crate via `tests/fixtures/options.rs`\n"
+        "- Each consumer invokes the macro from its own `tests/fixtures/mod.rs`\n"
+        "- The fixtures' data: `tests/fixtures/data.rs`\n"  # no word of the others: this crate's, stale
+        "- Each crate keeps `tests/gone.rs`\n"  # no crate has it
+    )
+    r = repo({**files, "crates/fmt_tests/AGENTS.md": doc})
+    assert [(f.line, f.subject) for f in r.findings("missing-path")] == [
+        (6, "tests/fixtures/data.rs"),
+        (7, "tests/gone.rs"),
+    ]
+
+
+def test_the_fix_names_the_file_a_path_means_but_for_its_route_groups(repo: Repo) -> None:
+    files = {
+        "docs/app/(home)/docs/layout.tsx": "x\n",
+        "docs/app/(home)/(shop)/cart/page.tsx": "x\n",
+        "docs/app/(home)/layout.tsx": "x\n",
+        "docs/app/layout.tsx": "x\n",
+        "docs/CLAUDE.md": "# Docs\n\n- `app/docs/layout.tsx`\n- `app/cart/page.tsx`\n- `app/gone/layout.tsx`\n",
+    }
+    assert [(f.subject, f.fix) for f in repo(files).findings("missing-path")] == [
+        ("app/docs/layout.tsx", "point it at docs/app/(home)/docs/layout.tsx if that is the file, or remove it"),
+        ("app/cart/page.tsx", "point it at docs/app/(home)/(shop)/cart/page.tsx if that is the file, or remove it"),
+        ("app/gone/layout.tsx", "point it at the file's new place, or remove it"),
+    ]

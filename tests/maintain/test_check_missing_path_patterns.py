@@ -484,13 +484,16 @@ def test_a_path_written_from_above_the_checkout(repo: Repo, text: str, lines: li
         ("Never edit a migration. Add a numbered\n`migrations/NNN_description.sql` file.", []),
         ("Add `scripts/device/virtio_xxx.hpp` and register it.", []),
         ("Copy `scripts/XXX-build.sh` for a new target.", []),
+        # two x's for a name, as a Chinese-speaking team writes it (某某)
+        ("1. `src/services/xx-service.ts` registers the endpoints.\n- Data shape → `src/models/xx.ts`", []),
         # a program's variable for its own folder, not a folder of the repository
         ("- `darwin` → `__dirname/tor/tor-mac/tor/tor`", []),
         ("- `linux` → `__dirname/tor/README.md`", []),
         # a real name that merely holds those letters is still checked
         ("See `scripts/annex-build.sh`.", [3]),
+        ("See `scripts/xxhash.sh` and `scripts/box-xx1.sh`.", [3, 3]),
     ],
-    ids=["nnn", "xxx", "upper-xxx", "dirname", "dirname-file", "not-a-placeholder"],
+    ids=["nnn", "xxx", "upper-xxx", "two-x", "dirname", "dirname-file", "not-a-placeholder", "not-two-x"],
 )
 def test_a_placeholder_inside_a_name_is_no_path(repo: Repo, text: str, lines: list[int]) -> None:
     files = {"migrations/001_init.sql": "x\n", "scripts/device/virtio.hpp": "x\n", "tor/README.md": "x\n"}

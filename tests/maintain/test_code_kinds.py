@@ -140,6 +140,20 @@ def test_a_pointer_doc(text: str, pointer: bool) -> None:
         ("feat(web): add a release page", False),
         ("fix: bump timeout in tests", False),
         ("Refactor the publisher", False),
+        # a formatter's run or a linter quieted: no change a doc describes
+        ("style: auto-fix formatting", True),
+        ("Clean up existing Biome lint warnings (#608)", True),
+        ("style: fix gofmt formatting in import.go and store.go", True),
+        ("chore: apply formatting fixes missed by merged PRs (#8380)", True),
+        ("fix(parser): fix clippy warnings (#23943)", True),
+        ("Formatting (#2750)", True),
+        # a change that speaks of formatting or linting is a change
+        ("fix(formatter): fix template literal formatting (#24786)", False),
+        ("feat: update SSE format (#4524)", False),
+        ("fix: use debug format for object store provider errors (#4313)", False),
+        ("perf(oxlint/lsp): only invoke lint on code actions when document is not opened (#24676)", False),
+        ("style(desktop): session hover cards styling (#13256)", False),
+        ("Fix all old golangci-lint errors, add check for un-generated files", False),
     ],
 )
 def test_a_release_commit(subject: str, release: bool) -> None:

@@ -7,7 +7,7 @@ A code span is checked only when it is clearly a path:
 2. not a URL (``https://``, ``www.``, ``github.com/x``, ``localhost:3000``, anything with a
    ``:`` once a ``:12`` line number is cut), not a package (``@scope/name``), not a glob or
    pattern (``* ? [ ] { } ^ | \\``), not a placeholder (``<name>``, ``{x}``, ``$VAR``,
-   ``%s``, ``...``, ``path/to/x``, ``FOO/NAME``, ``x/foo.ts``, ``NNN_x.sql``, ``x_xxx.h``, ``./x``, ``../x``,
+   ``%s``, ``...``, ``path/to/x``, ``FOO/NAME``, ``x/foo.ts``, ``NNN_x.sql``, ``x_xxx.h``, ``xx.ts``, ``./x``, ``../x``,
    ``__dirname/x``, ``tests/mytest.ts``, ``YYYY-MM-DD.md``), not absolute or home-relative
    (``/etc``, ``~/.x``: the machine's, not the repository's), not a git ref (``origin/main``);
 3. written with a ``/`` inside it: a bare name (``.env.local``, ``package.json``) may be a
@@ -54,8 +54,9 @@ _PLACEHOLDER_WORD = re.compile(
     r"|services?|scripts?|plugins?|pages?|class|functions?|models?)(?=[._-]|$)"
     # a date the reader fills in: ``journals/YYYY-MM-DD.md``, ``yyyymmdd_init.sql``
     r"|Y{4}|y{4}"
-    # letters standing for a number or a name, within a file's name: ``NNN_description.sql``, ``virtio_xxx.hpp``
-    r"|(?:^|[_.-])(?:x{3,}|X{3,}|N{3,})(?=[_.-]|$)"
+    # letters standing for a number or a name, within a file's name: ``NNN_description.sql``, ``virtio_xxx.hpp``,
+    # ``services/xx-service.ts`` (two x's, as a Chinese doc writes 某某: "`src/interfaces/database/xx.ts`")
+    r"|(?:^|[_.-])(?:x{2,}|X{2,}|N{3,})(?=[_.-]|$)"
     # a program's variable for its own folder: ``__dirname/tor/tor``
     r"|^__(?:dirname|filename)$"
 )

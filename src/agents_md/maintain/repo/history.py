@@ -10,7 +10,9 @@ commit, once its paths are all read:
    doc points to) dates that doc's last update, if none is dated yet.
 2. A release or a dependency bump (its subject says so: ``release 1.2.0``, ``chore(release)``,
    ``bump x from 1 to 2``, ``bump the x group with 2 updates``, ``v1.2.3``, ``Turso 0.8.0-pre.7``),
-   or a commit that tells CI to skip it (``[skip ci]``: a bot's bookkeeping), changes no code a
+   or a commit that tells CI to skip it (``[skip ci]``: a bot's bookkeeping), or one that says it
+   only formats the code or quiets a linter (``style: auto-fix formatting``, ``Clean up existing
+   Biome lint warnings``: a formatter's run, too few docs' code for a sweep), changes no code a
    doc describes: its other paths are passed over.
 3. Otherwise each other path that is code (``repo.code``) counts for the doc governing it, once
    per commit, while that doc's update is not yet dated (it came after): the commit is one more
@@ -63,10 +65,31 @@ _RELEASE = re.compile(
 _SKIPS_CI = re.compile(r"\[(?:skip ci|ci skip|no ci|skip actions|actions skip)\]", re.I)
 
 
+# A commit whose subject says it only formats the code or quiets a linter ("style: auto-fix
+# formatting", "Clean up existing Biome lint warnings (#608)", "chore: fix clippy warnings"): a
+# formatter's run on a few docs' code, which changes nothing a doc says. A subject that says
+# more ("fix template literal formatting", "update SSE format") names a change, not a tidy.
+_TIDY = re.compile(
+    r"^\s*(?:[\w/.-]+(?:\([^)]*\))?!?:\s*)?"  # a conventional commit's prefix, or a file's path
+    r"(?:(?:auto-?fix(?:ed|es)?|fix(?:ed|es|ing)?|apply|applied|run|ran|clean(?:ed|s)? up|address(?:ed)?"
+    r"|resolve[sd]?|silence[sd]?|tidy)\s+)?"
+    r"(?:(?:the|all|some|existing|remaining|escaped|stray|old|new|missing|missed)\s+)*"
+    r"(?:(?:biome|prettier|eslint|oxlint|ruff|black|isort|gofmt|goimports|rustfmt|cargo|clippy|golangci-lint"
+    r"|dprint|ktlint|swiftlint|swiftformat|clang-format|shellcheck|pre-commit(?: hooks?)?|python|go|rust"
+    r"|typescript|ts|javascript|js|kotlin|swift|code)\s+)?"  # the tool's name, or the language's
+    r"(?:format(?:ting)?|formatter|prettier|fmt|lint(?:ing|er)?|clippy)"
+    r"(?:\s*/\s*(?:format(?:ting)?|prettier|lint(?:ing)?))?"
+    r"(?:\s+(?:warnings?|errors?|issues?|fix(?:es)?|changes|nits?|complaints?|failures?))?"
+    r"(?:\s+(?:in|to|for|on|of|across|missed|after)\b[^,;]*)?"  # where: "in store.go", "to files that drifted"
+    r"\s*(?:\(#\d+\))?\s*$",
+    re.I,
+)
+
+
 def is_release(subject: str) -> bool:
     """Step 2: whether a commit's subject says it is a release or a version or dependency bump,
-    or that CI need not see it."""
-    return _RELEASE.match(subject) is not None or _SKIPS_CI.search(subject) is not None
+    that CI need not see it, or that it only formats the code or quiets a linter."""
+    return _RELEASE.match(subject) is not None or _SKIPS_CI.search(subject) is not None or bool(_TIDY.match(subject))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -28,7 +28,9 @@ cannot be run), with the nearest names it does have.
    ``test:unit``, or a common job's, is read as a script); a module or tool from outside the
    repository, or one git ignores (made locally); a line about another project's commands
    (a template's, "your project") or about what runs in a container ("inside the `api`
-   container": the image's files); a ``./path`` that does not exist (``missing-path`` says so).
+   container": the image's files); a script two or more packages beside the doc's define, on a
+   line about them ("the examples", "each package": ``examples/*/`` seen from ``examples/e2e/``);
+   a ``./path`` that does not exist (``missing-path`` says so).
 5. A command missing at several lines of one doc is said once, at the first.
 """
 
@@ -100,6 +102,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     continue
                 if inv.cwd and not os.path.isdir(ctx.abs(base)):
                     continue  # ``cd my-app && npm run dev``: a folder made on the way, not the repository's
+                if _of_the_packages_beside(runners, home, inv, lines, item):
+                    continue
                 for miss in misses(runners, inv, base, scope):
                     key = f"{inv.runner}\0{base}\0{miss.what}"
                     if key in said:
@@ -142,6 +146,43 @@ _MAKES_A_PROJECT = re.compile(
     r"|\bcargo\s+(?:new|generate)\b|\bdotnet\s+new\b|#.*\bscaffold\w*",
     re.I,
 )
+
+
+# A line about the packages beside the doc's ("each package", "consumers", "the examples"; not
+# "for example"): a script it names is theirs, run where they are.
+_OTHER_PACKAGES = re.compile(
+    r"\b(?:consumers?|dependents?)\b|(?<!\bfor )\bexamples?\b"
+    r"|\b(?:each|every|per|other)\s+(?:crate|package|app|example|project|service|member|workspace)s?\b",
+    re.I,
+)
+_LIST_ITEM = re.compile(r"\s*(?:[-*+]|\d+[.)])\s")
+
+
+def _lead_in(lines: list[str], item: Item) -> str:
+    """The item's line, and the sentence before its list that ends with a colon and leads into it
+    ("For hybrid examples the command is:" over "- `pnpm dev:ui`")."""
+    text = item.line_text
+    if item.kind == "fence" or not _LIST_ITEM.match(text):
+        return text
+    index = item.line - 2
+    while index >= 0 and _LIST_ITEM.match(lines[index]):
+        index -= 1  # the items before it in its list
+    while index >= 0 and not lines[index].strip():
+        index -= 1  # the blank lines between the list and what leads into it
+    return f"{lines[index]} {text}" if index >= 0 and lines[index].rstrip().endswith(":") else text
+
+
+def _of_the_packages_beside(runners: Runners, home: str, inv: Invocation, lines: list[str], item: Item) -> bool:
+    """Step 4: a script two or more packages beside the doc's define (below the folder above it,
+    not below its own: ``examples/*/`` beside ``examples/e2e/``), on a line about them ("the
+    example can be started via `pnpm dev:ui`"): theirs, run where each of them is."""
+    if inv.runner != "script" or inv.package or inv.cwd or inv.recursive or not home or not inv.names:
+        return False
+    if not _OTHER_PACKAGES.search(_lead_in(lines, item)):
+        return False
+    parent, name = posixpath.dirname(home), inv.names[0]
+    beside = [p for p in runners.packages.below(parent) if p.folder != home and not p.folder.startswith(home + "/")]
+    return sum(name in p.scripts for p in beside) >= 2
 
 
 def _denied(item: Item) -> bool:

@@ -11,7 +11,8 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    other extensions, ``verilated.h/.cpp``, is found when each of its spellings is; a Gradle
    module's source set, ``composeApp/desktopMain``, in its ``src/``; a numbered record cited by
    its number, ``docs/adr/0028``, as ``docs/adr/0028-title.md``), and below each folder the
-   doc names at or before its line ("copies `src/prefect/`, then deletes `cli/`"), and from the
+   doc names at or before its line ("copies `src/prefect/`, then deletes `cli/`"; or going on
+   from it: ``peephole/mod.rs`` after "add it to `src/peephole/`"), and from the
    folder above the checkout (``sdk/apps/docs/`` for ``apps/docs/``, the repository's own name
    first: the checkout folder's name, or a first part the repository has nowhere, two parts or
    more found after it). Found anywhere,
@@ -19,7 +20,9 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    elsewhere (written from another folder: ``_harness/x.py`` for ``core/pkg/_harness/x.py``; a
    module specifier ``./api`` for ``src/api/`` or ``src/api.ts``; an ESM import's ``./x.js`` for
    ``src/x.ts``), or of each of several folders side by side when the doc is not among them
-   (``test/ci.yaml`` of every ``charts/*/``, named in ``.github/``), or, given in parentheses as
+   (``test/ci.yaml`` of every ``charts/*/``, named in ``.github/``) or is one of them on a line
+   about the others ("Consumers implement `X` in `tests/fixtures/mod.rs`", "per crate": the
+   packages' beside it, each its own), or, given in parentheses as
    an example on a line about links (``./guide/data-loading`` of "links relative to `docs/`
    (e.g., `./guide/data-loading`)"), of a file within the doc's folder, a page's ``.md`` or
    ``.mdx`` added to one without an extension: a link as a doc there writes it; a folder's name alone
@@ -244,7 +247,8 @@ class _Places:
 
     def under_named(self, path: str, line: int) -> bool:
         """Step 2: whether ``path`` is found below a folder the doc named at or before its line
-        ("copies `src/prefect/`, then deletes `cli/` and `server/api/`": that folder's)."""
+        ("copies `src/prefect/`, then deletes `cli/` and `server/api/`": that folder's), or
+        going on from it, the folder's own name first (``peephole/mod.rs`` after `src/peephole/`)."""
         if path.startswith(("/", "../")):
             return False
         if self._named is None:
@@ -257,10 +261,16 @@ class _Places:
                     if folder:
                         self._named.append((item.line, folder))
         bare = path.split("#", 1)[0].split("?", 1)[0]
-        return any(
-            at <= line and os.path.lexists(self.ctx.abs(posixpath.normpath(posixpath.join(folder, bare))))
-            for at, folder in self._named
-        )
+        first = _first_part(bare)
+        for at, folder in self._named:
+            if at > line:
+                continue
+            # Below the folder, or going on from it: ``peephole/mod.rs`` after "add it to
+            # `src/peephole/`" is ``src/peephole/mod.rs``, the folder's own name written again.
+            bases = [folder, posixpath.dirname(folder)] if posixpath.basename(folder) == first else [folder]
+            if any(os.path.lexists(self.ctx.abs(posixpath.normpath(posixpath.join(b, bare)))) for b in bases):
+                return True
+        return False
 
     def _folder(self, named: str) -> str | None:
         """Where a named path is a folder of the repository, read from the doc's places (not the root)."""
@@ -727,6 +737,15 @@ _LINKS = re.compile(r"\blinks?\b|\blinking\b", re.I)
 _EXAMPLE_OPEN = re.compile(r"\(\s*(?:(?:e\.g\.|i\.e\.|for example|for instance|such as)\s*,?\s*)?`$", re.I)
 
 
+# A line that speaks of the packages beside the doc's, each with a copy of the path it names
+# ("Consumers implement `X` in `tests/fixtures/mod.rs`", "shared per crate via `tests/x.rs`").
+_EACH_PACKAGE = re.compile(
+    r"\b(?:consumers?|dependents?)\b|\b(?:its|their)\s+own\b"
+    r"|\b(?:each|every|per)\s+(?:consumer|crate|package|module|app|plugin|library|service|project|member)s?\b",
+    re.I,
+)
+
+
 def _link_example(c: _Candidate) -> bool:
     """A link written as an example on a line about links: it is written from some doc below the
     doc's folder, not from the doc itself."""
@@ -782,6 +801,30 @@ class _Suffixes:
         return path
 
     def holds(self, path: str, homes: list[str]) -> bool:
+        within, bases = self._written_from(path, homes)
+        if within:
+            return True
+        # Elsewhere, only one of its kind in the repository: ``src/options.rs`` in many crates
+        # says nothing of this one's. Unless the doc stands outside such a family of folders and
+        # speaks of each (``test/ci-test-config.yaml`` of every ``charts/*/``, named in ``.github/``).
+        return len(bases) == 1 or _each_of_a_family(bases, homes)
+
+    def in_the_siblings(self, path: str, homes: list[str]) -> bool:
+        """Whether the path ends two or more tracked paths, each written from a folder beside the
+        doc's (``crates/fmt_css/tests/fixtures/mod.rs`` and ``crates/fmt_json/...`` for
+        ``tests/fixtures/mod.rs`` in ``crates/fmt_tests/AGENTS.md``): the doc's siblings' own."""
+        within, bases = self._written_from(path, homes)
+        if within:
+            return True
+        parents = [base.rpartition("/")[0] for base in bases]
+        return any(
+            parents.count(parent) >= 2 and any(h.startswith(parent + "/") if parent else h for h in homes)
+            for parent in set(parents)
+        )
+
+    def _written_from(self, path: str, homes: list[str]) -> tuple[bool, list[str]]:
+        """(whether a tracked path within the doc's folders ends with the path; else the folders
+        each tracked path ending with it is written from)."""
         bare = self._bare(path)
         name = bare.rpartition("/")[2]
         names = [name] if _EXTENSION.search(name) else [name, *(name + e for e in _MODULE_EXTENSIONS)]
@@ -794,12 +837,9 @@ class _Suffixes:
                 if not found.endswith(tail):
                     continue
                 if any(not h or found.startswith(h + "/") for h in homes):
-                    return True
+                    return True, []
                 bases.append(found[: len(found) - len(tail)])
-        # Elsewhere, only one of its kind in the repository: ``src/options.rs`` in many crates
-        # says nothing of this one's. Unless the doc stands outside such a family of folders and
-        # speaks of each (``test/ci-test-config.yaml`` of every ``charts/*/``, named in ``.github/``).
-        return len(bases) == 1 or _each_of_a_family(bases, homes)
+        return False, bases
 
     def written_within(self, path: str, homes: list[str]) -> bool:
         """Whether a file within the doc's folders ends with the path, a page's ``.md`` or ``.mdx``
@@ -846,6 +886,17 @@ class _Suffixes:
                 return same[0]
         return None
 
+    def in_a_route_group(self, lookups: tuple[str, ...]) -> str | None:
+        """The tracked file one of the spellings names but for a route group's folder, which a
+        Next.js route leaves out of its URL (``app/(home)/docs/layout.tsx`` of ``app/docs/layout.tsx``):
+        the file the doc means, to name in the fix."""
+        for spelling in lookups:
+            bare = self._bare(spelling)
+            for found in self.by_name.get(bare.rpartition("/")[2], ()):
+                if found != bare and _ROUTE_GROUP.sub("", f"/{found}")[1:] == bare:
+                    return found
+        return None
+
     def moved(self, path: str, homes: list[str]) -> str | None:
         """The one tracked file of that name within the doc's folders, if there is exactly one."""
         name = self._bare(path).rpartition("/")[2]
@@ -853,6 +904,10 @@ class _Suffixes:
             return None
         found = [f for f in self.by_name.get(name, ()) if any(not h or f.startswith(h + "/") for h in homes)]
         return found[0] if len(found) == 1 else None
+
+
+# A Next.js route group's folder, ``(home)``: left out of the route's URL, and often of its path in prose.
+_ROUTE_GROUP = re.compile(r"/\([^/()]+\)(?=/)")
 
 
 def _each_of_a_family(bases: list[str], homes: list[str]) -> bool:
@@ -1010,6 +1065,13 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         homes = sorted({anchor_dir(p) for p in (c.doc, *ctx.also(c.doc))})
         if deeper is not None and _suffix_worthy(c.path) and deeper.holds(c.path, homes):
             continue
+        if (
+            deeper is not None
+            and _suffix_worthy(c.path)
+            and _EACH_PACKAGE.search(c.item.line_text)
+            and deeper.in_the_siblings(c.path, homes)
+        ):
+            continue  # the packages' beside the doc's, each its own: the line speaks of them
         if deeper is not None and _link_example(c) and deeper.written_within(c.path, homes):
             continue
         if deeper is not None and _lone_folder(c.path) and deeper.folder_within(c.path, homes):
@@ -1031,6 +1093,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         if c.item.kind == "code" and _COMMAND_SPAN.match(c.item.text):
             shown = f"`{c.path}` (in `{c.item.text}`)"
         moved = deeper.moved(c.path, homes) if deeper is not None else None
+        if moved is None and deeper is not None:
+            moved = deeper.in_a_route_group(c.lookups)
         if moved is None and c.item.kind == "link" and c.path.startswith("/"):
             moved = _checkout_tail(ctx, c.path)
         # Found on macOS and Windows, whose file systems ignore case; never on Linux.
