@@ -8,9 +8,16 @@ from pathlib import Path
 
 from agents_md.agents._catalog import read_text
 from agents_md.agents._json import read_agents_json
-from agents_md.agents._model import Source, problem, unreadable
+from agents_md.agents._model import Source, missing_listed_file, problem, unreadable
 from agents_md.agents._parse import parse_agent_text
-from agents_md.agents._sources import agent_files, definition_folders, plugin_of
+from agents_md.agents._sources import (
+    MANIFEST,
+    agent_files,
+    definition_folders,
+    manifest_agents,
+    plugin_name,
+    plugin_of,
+)
 from agents_md.diagnostics import Diagnostic, Severity
 
 
@@ -28,8 +35,18 @@ def check_agent_files(
         # ``os.path.isdir`` never raises: a path that cannot be reached is read as a file, and told.
         # A plugin's agents/ is judged by the plugin rules (any name loads, a description falls back).
         if os.path.isdir(p):
-            folders = [(d, plugin_of(d)) for d in definition_folders(p)]
-            files = [(f, d, plugin) for d, plugin in folders for f in agent_files(d, any_case=plugin is not None)]
+            files: list[tuple[Path, Path | None, str | None]] = []
+            for d in definition_folders(p):
+                listed = manifest_agents(d) if d.joinpath(*MANIFEST).is_file() else None
+                if listed is None:
+                    plugin = plugin_of(d)
+                    files += [(f, d, plugin) for f in agent_files(d, any_case=plugin is not None)]
+                    continue
+                # A plugin whose manifest names its agent files: those alone, under its name alone.
+                plugin = plugin_name(d) or d.name
+                problems.extend(missing_listed_file(f, plugin) for f in listed if not f.is_file())
+                files += [(f, None, plugin) for f in listed if f.is_file()]
+                problems.extend(_unlisted(d, listed, plugin))
         else:
             files = [(p, p.parent, None)]
         for file, folder, plugin in files:
@@ -51,7 +68,7 @@ def check_agent_files(
             except OSError as exc:
                 problems.append(unreadable(str(file), exc))
                 continue
-            namespace = tuple(file.relative_to(folder).parts[:-1]) if plugin else ()
+            namespace = tuple(file.relative_to(folder).parts[:-1]) if plugin and folder is not None else ()
             source = Source.PLUGIN if plugin else Source.PROJECT
             found = parse_agent_text(text, str(file), source=source, plugin=plugin, namespace=namespace).problems
             problems += sorted(found, key=lambda q: q.line or 0)
@@ -71,3 +88,23 @@ def check_agent_files(
                 )
             )
     return problems
+
+
+def _unlisted(plugin_dir: Path, listed: tuple[Path, ...], plugin: str) -> list[Diagnostic]:
+    """The files of a plugin's ``agents/`` its manifest does not name: the engine does not read them
+    ("agents/ folder exists but is not auto-loaded because the manifest sets "agents"")."""
+    named = {os.path.realpath(f) for f in listed}
+    return [
+        problem(
+            path=str(f),
+            line=0,
+            key="",
+            rule="plugin-agent-unlisted",
+            severity=Severity.WARNING,
+            message=f'the manifest of plugin {plugin} names its agent files under "agents" and not this one: '
+            "the engine does not read it",
+            fix='add it to "agents" in .claude-plugin/plugin.json, or remove it',
+        )
+        for f in agent_files(plugin_dir / "agents", any_case=True)
+        if os.path.realpath(f) not in named
+    ]

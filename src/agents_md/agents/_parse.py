@@ -46,12 +46,27 @@ class FileResult:
     problems: tuple[Diagnostic, ...]
 
 
+_FENCE_LINE = re.compile(r"^---[ \t]*\r?$", re.MULTILINE)
+_AGENT_KEY_LINE = re.compile(r"^(?:name|description)[ \t]*:", re.MULTILINE)
+_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+
+
 def _fence_rule(text: str) -> str:
+    """Why a file without front matter has none: a fence meant for line 1 that is not there
+    (``----``, ``---name: x``, blank lines, spaces or a comment before it, or a title above a
+    block of ``name:``/``description:`` keys), or none at all. A ``---`` line in a document's
+    text is a Markdown rule, not a fence: the file is documentation."""
     body = text.lstrip("\ufeff")
-    if re.search(r"^---\s*$", body, re.MULTILINE):
-        return (
-            "fence-not-on-line-1" if not body.startswith("---") or re.match(r"---[^\s]", body) else "no-closing-fence"
-        )
+    if body.startswith("---"):
+        return "fence-not-on-line-1" if re.match(r"---[^\s]", body) else "no-closing-fence"
+    fence = _FENCE_LINE.search(body)
+    if fence is None:
+        return "not-an-agent"
+    if not _HTML_COMMENT.sub("", body[: fence.start()]).strip():
+        return "fence-not-on-line-1"
+    closing = _FENCE_LINE.search(body, fence.end())
+    if closing is not None and _AGENT_KEY_LINE.search(body, fence.end(), closing.start()):
+        return "fence-not-on-line-1"
     return "not-an-agent"
 
 

@@ -1,0 +1,169 @@
+"""Agent files as real repositories write them: each case a tree built in tmp_path, checked and
+listed as the engine reads it (the h40_ scenarios recorded what the engine does)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from agents_md.agents import agent_lines, check_agent_files, load_agents, parse_agent_text
+from agents_md.agents._model import Source
+from agents_md.cli.main import main
+
+Tree = Callable[..., Path]
+
+
+def agent(name: str, extra: str = "", description: str = "") -> str:
+    return f"---\nname: {name}\ndescription: {description or name + ' agent'}\n{extra}---\nYou are {name}.\n"
+
+
+def rules(found: list) -> list[tuple[str, str]]:  # type: ignore[type-arg]
+    return sorted((Path(p.file).name, p.rule) for p in found)
+
+
+# --- skills: a string is a list of names, split as tools are -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "skills"),
+    [
+        ("skills: relay-skill\n", ("relay-skill",)),
+        ("skills: relay-skill, other-skill\n", ("relay-skill", "other-skill")),
+        ("skills: relay-skill other-skill\n", ("relay-skill", "other-skill")),
+        ("skills:\n  - relay-skill, other-skill\n", ("relay-skill", "other-skill")),
+        ("skills: relay-skill;other-skill\n", ("relay-skill;other-skill",)),
+    ],
+    ids=["one-name", "comma", "space", "list-item-with-comma", "semicolon-is-no-separator"],
+)
+def test_skills_written_as_a_string_are_kept(value: str, skills: tuple[str, ...]) -> None:
+    """h40_tools_null_and_skills_string, h40_skills_string_separators: the subagent's first request
+    held the text of each skill so named."""
+    result = parse_agent_text(agent("sk", value), "sk.md", source=Source.PROJECT)
+    assert result.agent is not None
+    assert result.agent.skills == skills
+    assert [p.rule for p in result.problems] == []
+
+
+def test_a_skills_string_is_not_reported_as_dropped(tree: Tree) -> None:
+    root = tree(
+        {".claude/agents/a.md": agent("a", "skills: using-relay\n"), ".claude/agents/b.md": agent("b", "skills: 7\n")}
+    )
+    assert rules(check_agent_files([root])) == [("b.md", "invalid-value")]
+
+
+# --- tools with no value -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["tools:\n", "tools: ~\n", "tools: []\n"], ids=["empty", "tilde", "flow"])
+def test_tools_with_no_value_gives_no_tools(value: str) -> None:
+    """h40_tools_null_and_skills_string: the line says All tools, the subagent starts with none."""
+    result = parse_agent_text(agent("t", value), "t.md", source=Source.PROJECT)
+    assert result.agent is not None and result.agent.tools == ()
+    assert [p.rule for p in result.problems] == ["tools-empty"]
+
+
+# --- a --- in a document is a Markdown rule, not a misplaced fence -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("# Data Scientist\n\nAnalyses data.\n\n---\n\nMore text.\n", "not-an-agent"),
+        ("# Reference\n\n---\n\n## One\n\n---\n\n## Two\n", "not-an-agent"),
+        ("name: [unique]\ndescription: [what it does]\n```\n\n---\n\n### Commands\n", "not-an-agent"),
+        ("\n---\nname: a\ndescription: d\n---\n", "fence-not-on-line-1"),
+        ("<!-- generated -->\n---\nname: a\ndescription: d\n---\n", "fence-not-on-line-1"),
+        ("# My agent\n---\nname: a\ndescription: d\n---\nbody\n", "fence-not-on-line-1"),
+        ("----\nname: a\ndescription: d\n----\n", "fence-not-on-line-1"),
+    ],
+    ids=[
+        "rule-in-doc",
+        "rules-between-sections",
+        "keys-without-fences",
+        "blank-first",
+        "comment-first",
+        "title-above-front-matter",
+        "four-dashes-only",
+    ],
+)
+def test_why_a_file_has_no_front_matter(text: str, rule: str) -> None:
+    result = parse_agent_text(text, "x.md", source=Source.PROJECT)
+    assert result.agent is None
+    assert result.rule == rule
+
+
+def test_a_document_with_a_rule_in_an_agents_folder_fails_nothing(
+    tree: Tree, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tree(
+        {
+            ".claude/agents/reviewer.md": agent("reviewer", "tools: Read\n"),
+            ".claude/agents/SUMMARY.md": "# Summary\n\nThe agents here.\n\n---\n\nGenerated.\n",
+        }
+    )
+    code = main(["agents", "check", str(root)])
+    assert code == 0
+    assert capsys.readouterr().out == ""
+
+
+# --- a plugin whose manifest names its agent files -----------------------------------------------
+
+
+def plugin_tree(manifest: str) -> dict[str, str]:
+    return {
+        "pl/.claude-plugin/plugin.json": manifest,
+        "pl/a.md": agent("a"),
+        "pl/deep/file-x.md": agent("alpha", description="alpha in deep/"),
+        "pl/agents/c.md": agent("c"),
+    }
+
+
+def test_a_manifest_listing_agent_files_offers_those_alone(tree: Tree) -> None:
+    """h40_plugin_manifest_agents_list, h40_plugin_manifest_agents_forms: the files named load, under the
+    plugin's name alone (no folders between); agents/ is not read; a missing one is skipped."""
+    root = tree(plugin_tree('{"name": "pl", "agents": ["./a.md", "./deep/file-x.md", "./gone.md"]}'))
+    catalog = load_agents(cwd=root, home=root / "home", managed_dir=None, plugin_dirs=[root / "pl"])
+    assert agent_lines(catalog) == [
+        "- pl:a: a agent (Tools: All tools)",
+        "- pl:alpha: alpha in deep/ (Tools: All tools)",
+    ]
+    assert [(Path(p.file).name, p.rule) for p in catalog.problems] == [("gone.md", "plugin-agent-missing")]
+
+
+def test_a_manifest_naming_one_agent_file_as_a_string(tree: Tree) -> None:
+    root = tree(plugin_tree('{"name": "pl", "agents": "./a.md"}'))
+    catalog = load_agents(cwd=root, home=root / "home", managed_dir=None, plugin_dirs=[root / "pl"])
+    assert agent_lines(catalog) == ["- pl:a: a agent (Tools: All tools)"]
+
+
+@pytest.mark.parametrize(
+    "agents", ['["./agents/"]', '"./agents/"', "[]", "[1]"], ids=["folder-list", "folder", "empty", "number"]
+)
+def test_a_manifest_naming_no_md_file_offers_nothing(tree: Tree, agents: str) -> None:
+    """A folder, or a path not ending in .md, fails the manifest's schema: the plugin does not load
+    (a_plugins_manifest_names, h40_plugin_manifest_agents_forms); an empty list names nothing."""
+    root = tree(plugin_tree(f'{{"name": "pl", "agents": {agents}}}'))
+    catalog = load_agents(cwd=root, home=root / "home", managed_dir=None, plugin_dirs=[root / "pl"])
+    assert agent_lines(catalog) == []
+
+
+def test_check_of_a_folder_of_such_plugins_checks_the_files_named(
+    tree: Tree, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tree(
+        {
+            **plugin_tree('{"name": "pl", "agents": ["./a.md", "./b.md", "./gone.md"]}'),
+            "pl/b.md": agent("b", "tools: Raed\n"),
+            "README.md": "# plugins\n",
+        }
+    )
+    code = main(["agents", "check", str(root)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert sorted(line.split(": ")[0] + " " + line.split("[")[1].split("]")[0] for line in out.splitlines()) == [
+        f"{root / 'pl/agents/c.md'} plugin-agent-unlisted",
+        f"{root / 'pl/b.md'}:4 tools-unrecognized",
+        f"{root / 'pl/gone.md'} plugin-agent-missing",
+    ]
