@@ -167,3 +167,49 @@ def test_check_of_a_folder_of_such_plugins_checks_the_files_named(
         f"{root / 'pl/b.md'}:4 tools-unrecognized",
         f"{root / 'pl/gone.md'} plugin-agent-missing",
     ]
+
+
+def test_an_example_front_matter_in_a_code_block_is_documentation() -> None:
+    text = "# Agents\n\nExample agent header:\n\n```yaml\n---\nname: backend\ndescription: d\n---\n```\n"
+    result = parse_agent_text(text, "README.md", source=Source.PROJECT)
+    assert result.rule == "not-an-agent"
+
+
+# --- a map of cross-references holding a hooks list ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("extra", "loads"),
+    [
+        ("related:\n  agents: [a, b]\n  hooks: [type-validator]\n  workflows: [q]\n", False),
+        ("related:\n  hooks: []\n", True),
+        ("related:\n  hooks: type-validator\n", True),
+        ("see:\n  - hooks: [type-validator]\n", False),
+    ],
+    ids=["names-list", "empty-list", "string", "in-a-list"],
+)
+def test_a_hooks_list_in_another_map_is_read_as_a_hook(extra: str, loads: bool) -> None:
+    """h40_hooks_key_in_other_maps: the engine refuses such an agent ("PreToolUse/PermissionRequest
+    is declared at the frontmatter top level, outside hooks"); the finding names the key to rename."""
+    text = agent("x", "tools: Read\n" + extra)
+    result = parse_agent_text(text, "x.md", source=Source.PROJECT)
+    assert (result.agent is not None) == loads
+    if not loads:
+        found = [p for p in result.problems if p.rule == "hooks-outside"]
+        assert len(found) == 1
+        key = found[0].key
+        assert key.endswith(".hooks") and found[0].message.startswith(key + ":")
+        assert found[0].line == text.splitlines().index(extra.splitlines()[0]) + 1
+
+
+def test_a_description_continued_at_column_0_names_the_line_yaml_stops_on() -> None:
+    """h40_description_continued_at_column_0: the engine skips the file (YAML Parse error)."""
+    text = (
+        "---\nname: picker\ndescription: Selects an approach.\n\nExamples:\n<example>\n"
+        "Context: a small script\n</example>\ntools: Read\n---\nbody\n"
+    )
+    result = parse_agent_text(text, "picker.md", source=Source.PROJECT)
+    assert result.agent is None
+    (found,) = [p for p in result.problems if p.rule == "yaml-parse"]
+    assert found.line == 6  # <example>
+    assert "'<example>'" in found.message and "(line " not in found.message

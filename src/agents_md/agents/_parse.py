@@ -25,7 +25,13 @@ from pathlib import Path
 from typing import Any
 
 from agents_md._util.front_matter import split_front_matter
-from agents_md._util.hook_shape import CHECKED_EVENTS, guard_in_bad_event, guard_outside_hooks, hook_issues
+from agents_md._util.hook_shape import (
+    CHECKED_EVENTS,
+    guard_in_bad_event,
+    guard_outside_hooks,
+    guard_outside_hooks_path,
+    hook_issues,
+)
 from agents_md._util.js import js_string, utf16_len
 from agents_md._util.jstext import js_trim
 from agents_md.agents._fields import read_fields
@@ -49,6 +55,7 @@ class FileResult:
 _FENCE_LINE = re.compile(r"^---[ \t]*\r?$", re.MULTILINE)
 _AGENT_KEY_LINE = re.compile(r"^(?:name|description)[ \t]*:", re.MULTILINE)
 _HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_CODE_FENCE = re.compile(r"^[ \t]{0,3}(?:```|~~~)", re.MULTILINE)
 
 
 def _fence_rule(text: str) -> str:
@@ -60,8 +67,8 @@ def _fence_rule(text: str) -> str:
     if body.startswith("---"):
         return "fence-not-on-line-1" if re.match(r"---[^\s]", body) else "no-closing-fence"
     fence = _FENCE_LINE.search(body)
-    if fence is None:
-        return "not-an-agent"
+    if fence is None or len(_CODE_FENCE.findall(body, 0, fence.start())) % 2:
+        return "not-an-agent"  # none, or the first is in a code block: an example's front matter
     if not _HTML_COMMENT.sub("", body[: fence.start()]).strip():
         return "fence-not-on-line-1"
     closing = _FENCE_LINE.search(body, fence.end())
@@ -115,12 +122,20 @@ def parse_agent_text(
         parsed = parse_front_matter(split.yaml)
         base = split.first_line
         if parsed.data is None and parsed.error:
+            at = ""
+            if parsed.error_line >= 0:
+                text_line = (
+                    split.yaml.split("\n")[parsed.error_line] if parsed.error_line < split.yaml.count("\n") + 1 else ""
+                )
+                at = f" at {text_line.strip()[:60]!r}" if text_line.strip() else ""
             add(
                 "yaml-parse",
                 Severity.ERROR,
-                f"YAML front matter failed to parse and was ignored: {parsed.error}",
-                line=base,
-                fix="quote values that hold ': ' or start with a special character; indent with spaces",
+                f"YAML front matter failed to parse{at}, and the engine skips the file: "
+                + (re.sub(r" \(line \d+, column \d+\)$", "", parsed.error) if at else parsed.error),
+                line=base + max(parsed.error_line, 0),
+                fix="a value that goes on over several lines needs every line after the first indented "
+                "(or one line with \\n for line breaks); quote values that hold ': '; indent with spaces",
             )
         elif parsed.lenient:
             for n in parsed.rewritten_lines:
@@ -232,17 +247,29 @@ def parse_agent_text(
                 )
         data = {k: v for k, v in data.items() if k not in PLUGIN_IGNORED}
     elif guard_outside_hooks(data):
-        msg = (
-            'PreToolUse/PermissionRequest is declared outside "hooks" (at the top level or nested in '
-            "another key); the engine does not load the agent"
-        )
+        where = guard_outside_hooks_path(data)
+        shown = ".".join(where)
+        if where and where[-1] == "hooks":
+            # A map holding a hooks list reads as a hook matcher, whatever the list holds
+            # (``related: {hooks: [a-name]}``: h40_hooks_key_in_other_maps).
+            msg = (
+                f"{shown}: the engine reads a map holding a hooks list as a hook entry, and one outside the "
+                'top-level "hooks" as a PreToolUse/PermissionRequest hook it cannot load: it does not load the agent'
+            )
+            fix = f"rename {shown} (a list of hook names is no hook), or move a real hook under the top-level hooks:"
+        else:
+            msg = (
+                f'{shown or "hooks"}: PreToolUse/PermissionRequest is declared outside "hooks" (at the top '
+                "level or nested in another key); the engine does not load the agent"
+            )
+            fix = "move the PreToolUse/PermissionRequest entries under hooks:"
         add(
             "hooks-outside",
             Severity.ERROR,
             msg,
-            key="hooks",
-            line=split.first_line,
-            fix="move the PreToolUse/PermissionRequest entries under hooks:",
+            key=shown or "hooks",
+            line=line_of(where[0]) if where else split.first_line,
+            fix=fix,
         )
         return FileResult(agent=None, rule="hooks-outside", reason=msg, problems=tuple(problems))
     elif _truthy_hooks(data.get("hooks")):
