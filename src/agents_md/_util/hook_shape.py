@@ -238,10 +238,12 @@ def _guard_path(
                 return (str(i), *_guard_path(x, depth - 1, matchers=matchers, unscanned=unscanned, in_list=in_list))
     elif isinstance(v, dict):
         for k, x in v.items():
-            sub = {"matchers": matchers and k not in HOOK_EVENTS, "unscanned": unscanned}
+            inner_matchers = matchers and k not in HOOK_EVENTS
             inner = k == "hooks" and isinstance(x, list)
-            if k not in unscanned and _holds_guard(x, depth - 1, in_list=inner, **sub):
-                return (str(k), *_guard_path(x, depth - 1, in_list=inner, **sub))
+            if k not in unscanned and _holds_guard(
+                x, depth - 1, matchers=inner_matchers, unscanned=unscanned, in_list=inner
+            ):
+                return (str(k), *_guard_path(x, depth - 1, matchers=inner_matchers, unscanned=unscanned, in_list=inner))
     return ()
 
 
