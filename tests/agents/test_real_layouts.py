@@ -213,3 +213,28 @@ def test_a_description_continued_at_column_0_names_the_line_yaml_stops_on() -> N
     (found,) = [p for p in result.problems if p.rule == "yaml-parse"]
     assert found.line == 6  # <example>
     assert "'<example>'" in found.message and "(line " not in found.message
+
+
+# --- a file meant as an agent that has no front matter ------------------------------------------
+
+
+def test_a_file_named_like_an_agent_without_front_matter_is_told(
+    tree: Tree, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The engine ignores it without a word; documentation by its name (README, SUMMARY, a template)
+    is not worth a line."""
+    root = tree(
+        {
+            ".claude/agents/reviewer.md": agent("reviewer", "tools: Read\n"),
+            ".claude/agents/data-scientist.md": "# Data Scientist\n\nAnalyses data.\n\n## Expertise\n\n- statistics\n",
+            ".claude/agents/README.md": "# The agents here\n",
+            ".claude/agents/1-CONFIGURATION-SUMMARY.md": "# Summary\n",
+            ".claude/agents/_metadata.reference.md": "name: [unique]\n",
+            ".claude/agents/templates/validator.md": "# Sub-agent template\n",
+        }
+    )
+    code = main(["agents", "check", str(root)])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert [line.split(": ")[0] for line in out] == [str(root / ".claude/agents/data-scientist.md")]
+    assert "[not-an-agent] no front matter: Claude Code does not load this file as an agent" in out[0]

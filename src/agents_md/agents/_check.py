@@ -108,3 +108,24 @@ def _unlisted(plugin_dir: Path, listed: tuple[Path, ...], plugin: str) -> list[D
         for f in agent_files(plugin_dir / "agents", any_case=True)
         if os.path.realpath(f) not in named
     ]
+
+
+_DOC_NAMES = ("readme", "changelog", "license", "contributing", "index", "template")
+
+
+def documentation_name(path: str) -> bool:
+    """A file name that says documentation, not an agent: ``README*``, ``CHANGELOG*``, ``LICENSE*``,
+    ``CONTRIBUTING*``, ``INDEX*``, ``*template*``, a leading ``_``, or no lowercase letter
+    (``SUMMARY.md``, ``1-CONFIGURATION-SUMMARY.md``), or one in a ``templates`` folder. A file
+    without front matter in an agents folder is told (the engine ignores it without a word)
+    unless its name is such a one."""
+    p = Path(path)
+    stem = p.name.rsplit(".", 1)[0]
+    low = stem.lower()
+    return (
+        low.startswith(_DOC_NAMES[:5])
+        or "template" in low
+        or stem.startswith("_")
+        or not any(c.islower() for c in stem)
+        or any(part.lower() in ("templates", "template") for part in p.parent.parts[-2:])
+    )

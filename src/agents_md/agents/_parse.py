@@ -98,7 +98,13 @@ def parse_agent_text(
         rule = _fence_rule(text) if split.reason == "fence-not-on-line-1" else split.reason
         if plugin is None:
             if rule == "not-an-agent":
-                add(rule, Severity.INFO, "no front matter: the file is documentation, not an agent")
+                add(
+                    rule,
+                    Severity.INFO,
+                    "no front matter: Claude Code does not load this file as an agent, and says nothing",
+                    fix="if it is meant as one, start it with a front matter block: ---, name: ..., "
+                    "description: ..., ---",
+                )
             elif rule == "fence-not-on-line-1":
                 add(
                     rule,

@@ -116,7 +116,7 @@ def check_agents(paths: Sequence[str], *, agents_json: str | None, fmt: str) -> 
     """Every problem of the agent files; exit 1 when one skips a file or drops a value."""
     from pathlib import Path
 
-    from agents_md.agents import AGENT_RULES, blocking, check_agent_files, definition_folders
+    from agents_md.agents import AGENT_RULES, blocking, check_agent_files, definition_folders, documentation_name
     from agents_md.cli.style import Style
     from agents_md.diagnostics import Report, render
     from agents_md.diagnostics.text import plural
@@ -129,9 +129,10 @@ def check_agents(paths: Sequence[str], *, agents_json: str | None, fmt: str) -> 
                 file=sys.stderr,
             )
     problems = check_agent_files(paths, agents_json=agents_json, cwd=os.getcwd())
-    # A folder's documentation is not worth a line; a file named here is: it was meant as an agent.
+    # A folder's documentation is not worth a line (README.md, SUMMARY.md); a file named here is,
+    # and so is one named like an agent (data-scientist.md): the engine ignores it without a word.
     named = {str(Path(path)) for path in paths if not os.path.isdir(path)}
-    shown = tuple(p for p in problems if p.rule != "not-an-agent" or p.file in named)
+    shown = tuple(p for p in problems if p.rule != "not-an-agent" or p.file in named or not documentation_name(p.file))
     report = Report(diagnostics=shown, rules=AGENT_RULES, checked_what="agent file")
     styled = fmt in ("text", "grouped")
     # A line each is what a person scanning agent files reads best; "grouped" is check's layout.
