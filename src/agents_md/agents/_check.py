@@ -115,7 +115,7 @@ _DOC_NAMES = ("readme", "changelog", "license", "contributing", "index", "templa
 
 def documentation_name(path: str) -> bool:
     """A file name that says documentation, not an agent: ``README*``, ``CHANGELOG*``, ``LICENSE*``,
-    ``CONTRIBUTING*``, ``INDEX*``, ``*template*``, a leading ``_``, or no lowercase letter
+    ``CONTRIBUTING*``, ``INDEX*``, ``template*``, ``*template``, a leading ``_``, or no lowercase letter
     (``SUMMARY.md``, ``1-CONFIGURATION-SUMMARY.md``), or one in a ``templates`` folder. A file
     without front matter in an agents folder is told (the engine ignores it without a word)
     unless its name is such a one."""
@@ -124,7 +124,8 @@ def documentation_name(path: str) -> bool:
     low = stem.lower()
     return (
         low.startswith(_DOC_NAMES[:5])
-        or "template" in low
+        or low.startswith("template")
+        or low.endswith("template")
         or stem.startswith("_")
         or not any(c.islower() for c in stem)
         or any(part.lower() in ("templates", "template") for part in p.parent.parts[-2:])
