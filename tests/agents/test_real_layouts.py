@@ -238,3 +238,26 @@ def test_a_file_named_like_an_agent_without_front_matter_is_told(
     assert code == 0
     assert [line.split(": ")[0] for line in out] == [str(root / ".claude/agents/data-scientist.md")]
     assert "[not-an-agent] no front matter: Claude Code does not load this file as an agent" in out[0]
+
+
+@pytest.mark.parametrize(
+    ("manifest", "why"),
+    [
+        ('{"name": "pl", "agents": ["./custom/"]}', "must end with"),
+        ('{"name": "pl", "agents": "./agents/"}', "must end with"),
+        ('{"name": "a b"}', 'no valid "name"'),
+        ("{not json", "cannot be read as JSON"),
+    ],
+    ids=["folder-list", "folder-string", "bad-name", "bad-json"],
+)
+def test_check_says_when_the_engine_refuses_a_plugins_manifest(
+    tree: Tree, capsys: pytest.CaptureFixture[str], manifest: str, why: str
+) -> None:
+    """a_plugins_manifest_names, h40_plugin_manifest_agents_forms: such a plugin offers no agent."""
+    root = tree(plugin_tree(manifest))
+    assert agent_lines(load_agents(cwd=root, home=root / "home", managed_dir=None, plugin_dirs=[root / "pl"])) == []
+    code = main(["agents", "check", str(root)])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 1
+    assert out[0].startswith(f"{root / 'pl/.claude-plugin/plugin.json'}: error: [plugin-manifest-invalid] ")
+    assert why in out[0]

@@ -17,6 +17,7 @@ from agents_md.agents._sources import (
     manifest_agents,
     plugin_name,
     plugin_of,
+    read_manifest,
 )
 from agents_md.diagnostics import Diagnostic, Severity
 
@@ -37,7 +38,13 @@ def check_agent_files(
         if os.path.isdir(p):
             files: list[tuple[Path, Path | None, str | None]] = []
             for d in definition_folders(p):
-                listed = manifest_agents(d) if d.joinpath(*MANIFEST).is_file() else None
+                root = d if d.joinpath(*MANIFEST).is_file() else d.parent
+                manifest = read_manifest(root) if root.joinpath(*MANIFEST).is_file() else None
+                if manifest is not None and manifest.name is None:
+                    problems.append(_manifest_refused(root, manifest.error))
+                    if root == d:
+                        continue  # its agents are named by a manifest the engine refuses: none loads
+                listed = manifest_agents(d) if root == d else None
                 if listed is None:
                     plugin = plugin_of(d)
                     files += [(f, d, plugin) for f in agent_files(d, any_case=plugin is not None)]
@@ -108,6 +115,18 @@ def _unlisted(plugin_dir: Path, listed: tuple[Path, ...], plugin: str) -> list[D
         for f in agent_files(plugin_dir / "agents", any_case=True)
         if os.path.realpath(f) not in named
     ]
+
+
+def _manifest_refused(plugin_dir: Path, why: str) -> Diagnostic:
+    return problem(
+        path=str(plugin_dir.joinpath(*MANIFEST)),
+        line=0,
+        key="",
+        rule="plugin-manifest-invalid",
+        severity=Severity.ERROR,
+        message=f"the engine does not load this plugin, nor any of its agents: {why}",
+        fix='give the manifest a "name" of letters, digits, ".", "_" and "-", and paths ending in .md under "agents"',
+    )
 
 
 _DOC_NAMES = ("readme", "changelog", "license", "contributing", "index", "template")

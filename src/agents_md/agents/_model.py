@@ -97,6 +97,7 @@ BLOCKING_RULES = frozenset(
         "tools-unrecognized",
         "unreadable",
         "plugin-agent-missing",
+        "plugin-manifest-invalid",
     }
 )
 

@@ -102,6 +102,7 @@ class Manifest:
     name: str | None
     agents: tuple[str, ...] | None = None
     error: str = ""  # why the plugin does not load
+    sets_agents: bool = False  # the manifest has an "agents" key, valid or not
 
 
 def read_manifest(plugin_dir: Path) -> Manifest:
@@ -111,23 +112,25 @@ def read_manifest(plugin_dir: Path) -> Manifest:
     try:
         data = json.loads(manifest.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        return Manifest(name=None, error=f"the manifest cannot be read as JSON: {exc}")
+        return Manifest(name=None, error=f"it cannot be read as JSON: {exc}")
     if not isinstance(data, dict):
-        return Manifest(name=None, error="the manifest is not a JSON object")
+        return Manifest(name=None, error="it is not a JSON object")
     name = data.get("name")
     if not isinstance(name, str) or not _PLUGIN_NAME.fullmatch(name):
-        return Manifest(name=None, error='the manifest has no valid "name" (letters, digits, ".", "_" and "-")')
+        return Manifest(name=None, error='it has no valid "name" (letters, digits, ".", "_" and "-")')
     if "agents" not in data:
         return Manifest(name=name)
     value = data["agents"]
     entries = (value,) if isinstance(value, str) else value
     if not isinstance(entries, list | tuple) or not all(isinstance(e, str) for e in entries):
-        return Manifest(name=None, error='the manifest\'s "agents" is not a path or a list of paths')
+        return Manifest(name=None, error='its "agents" is not a path or a list of paths', sets_agents=True)
     bad = [e for e in entries if not e.endswith(".md")]
     if bad:
         # The engine's words: "Validation errors: agents.0: Invalid string: must end with ".md"".
-        return Manifest(name=None, error=f'the manifest\'s "agents" names {bad[0]!r}: each path must end with ".md"')
-    return Manifest(name=name, agents=tuple(entries))
+        return Manifest(
+            name=None, error=f'its "agents" names {bad[0]!r}: each path must end with ".md"', sets_agents=True
+        )
+    return Manifest(name=name, agents=tuple(entries), sets_agents=True)
 
 
 def plugin_name(plugin_dir: Path) -> str | None:
@@ -194,7 +197,7 @@ def definition_folders(path: Path) -> list[Path]:
     if path.name == AGENTS_DIR[1] or _under_agents_dir(path):
         return [path]
     found: list[Path] = []
-    listing = manifest_agents(path) is not None
+    listing = path.joinpath(*MANIFEST).is_file() and read_manifest(path).sets_agents
     if listing:
         found.append(path)  # a plugin naming its agent files in its manifest: its agents/ is not read
     for candidate in (path.joinpath(*AGENTS_DIR), path / "agents"):
@@ -214,7 +217,7 @@ def definition_folders(path: Path) -> list[Path]:
             if listing:
                 dirs[:] = [d for d in dirs if d != AGENTS_DIR[1]]
             continue
-        if here.joinpath(*MANIFEST).is_file() and manifest_agents(here) is not None:
+        if here.joinpath(*MANIFEST).is_file() and read_manifest(here).sets_agents:
             found.append(here)  # its manifest names its agent files; its agents/ is not read
             dirs[:] = [d for d in dirs if d != AGENTS_DIR[1]]
         elif here.name == AGENTS_DIR[1] and (
