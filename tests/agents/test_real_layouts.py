@@ -261,3 +261,26 @@ def test_check_says_when_the_engine_refuses_a_plugins_manifest(
     assert code == 1
     assert out[0].startswith(f"{root / 'pl/.claude-plugin/plugin.json'}: error: [plugin-manifest-invalid] ")
     assert why in out[0]
+
+
+def test_a_plugin_agent_named_alone_is_judged_by_the_plugin_rules(
+    tree: Tree, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file of a plugin's agents/ (or one its manifest names) loads without a name; named on the
+    command line it is still a plugin agent, not a project file missing its name."""
+    root = tree(
+        {
+            "pl/.claude-plugin/plugin.json": '{"name": "pl"}',
+            "pl/agents/sub/noname.md": "---\ndescription: d\npermissionMode: plan\n---\nb\n",
+            "ql/.claude-plugin/plugin.json": '{"name": "ql", "agents": ["./x.md"]}',
+            "ql/x.md": "---\ndescription: d\n---\nb\n",
+            ".claude/agents/noname.md": "---\ndescription: d\n---\nb\n",
+        }
+    )
+    monkeypatch.chdir(root)
+    main(["agents", "check", "pl/../pl/agents/sub/noname.md", "ql/x.md", ".claude/agents/noname.md"])
+    out = capsys.readouterr().out.splitlines()
+    assert [(line.split(":")[0], line.split("[")[1].split("]")[0]) for line in out] == [
+        ("pl/../pl/agents/sub/noname.md", "plugin-ignored-key"),
+        (".claude/agents/noname.md", "name-missing"),
+    ]

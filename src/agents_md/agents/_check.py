@@ -14,6 +14,7 @@ from agents_md.agents._sources import (
     MANIFEST,
     agent_files,
     definition_folders,
+    file_context,
     manifest_agents,
     plugin_name,
     plugin_of,
@@ -36,7 +37,7 @@ def check_agent_files(
         # ``os.path.isdir`` never raises: a path that cannot be reached is read as a file, and told.
         # A plugin's agents/ is judged by the plugin rules (any name loads, a description falls back).
         if os.path.isdir(p):
-            files: list[tuple[Path, Path | None, str | None]] = []
+            files: list[tuple[Path, tuple[str, ...], str | None]] = []
             for d in definition_folders(p):
                 root = d if d.joinpath(*MANIFEST).is_file() else d.parent
                 manifest = read_manifest(root) if root.joinpath(*MANIFEST).is_file() else None
@@ -47,16 +48,19 @@ def check_agent_files(
                 listed = manifest_agents(d) if root == d else None
                 if listed is None:
                     plugin = plugin_of(d)
-                    files += [(f, d, plugin) for f in agent_files(d, any_case=plugin is not None)]
+                    files += [
+                        (f, f.relative_to(d).parts[:-1] if plugin else (), plugin)
+                        for f in agent_files(d, any_case=plugin is not None)
+                    ]
                     continue
                 # A plugin whose manifest names its agent files: those alone, under its name alone.
                 plugin = plugin_name(d) or d.name
                 problems.extend(missing_listed_file(f, plugin) for f in listed if not f.is_file())
-                files += [(f, None, plugin) for f in listed if f.is_file()]
+                files += [(f, (), plugin) for f in listed if f.is_file()]
                 problems.extend(_unlisted(d, listed, plugin))
         else:
-            files = [(p, p.parent, None)]
-        for file, folder, plugin in files:
+            files = [(p, *file_context(p))]
+        for file, namespace, plugin in files:
             if plugin is None and not file.name.endswith(".md"):
                 problems.append(
                     problem(
@@ -75,7 +79,6 @@ def check_agent_files(
             except OSError as exc:
                 problems.append(unreadable(str(file), exc))
                 continue
-            namespace = tuple(file.relative_to(folder).parts[:-1]) if plugin and folder is not None else ()
             source = Source.PLUGIN if plugin else Source.PROJECT
             found = parse_agent_text(text, str(file), source=source, plugin=plugin, namespace=namespace).problems
             problems += sorted(found, key=lambda q: q.line or 0)

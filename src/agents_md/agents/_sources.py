@@ -145,6 +145,26 @@ def manifest_agents(plugin_dir: Path) -> tuple[Path, ...] | None:
     return tuple(plugin_dir / entry for entry in manifest.agents)
 
 
+def file_context(file: Path) -> tuple[tuple[str, ...], str | None]:
+    """How a file named alone is read: its namespace and its plugin's name (``None``: a project
+    file, as one in ``.claude/agents``). A file in a plugin's ``agents/`` is a plugin agent named
+    after the folders between; one its manifest names, under the plugin's name alone."""
+    absolute = Path(os.path.abspath(file))
+    for up in absolute.parents:
+        if up.name == AGENTS_DIR[0]:
+            return (), None  # in a .claude folder: the project's rules
+        if up.joinpath(*MANIFEST).is_file():
+            manifest = read_manifest(up)
+            name = manifest.name or up.name
+            if manifest.agents is not None:
+                listed = {os.path.realpath(up / entry) for entry in manifest.agents}
+                return ((), name) if os.path.realpath(absolute) in listed else ((), None)
+            if absolute.is_relative_to(up / "agents"):
+                return absolute.relative_to(up / "agents").parts[:-1], name
+            return (), None
+    return (), None
+
+
 def plugin_of(folder: Path) -> str | None:
     """The plugin name an agents folder is read under: ``None`` for a ``.claude/agents`` (its files
     follow the project rules), else its plugin's name (the folder's own name when the manifest is
