@@ -284,3 +284,21 @@ def test_a_plugin_agent_named_alone_is_judged_by_the_plugin_rules(
         ("pl/../pl/agents/sub/noname.md", "plugin-ignored-key"),
         (".claude/agents/noname.md", "name-missing"),
     ]
+
+
+def test_a_tool_list_under_another_tools_name_says_the_agent_gets_every_tool() -> None:
+    text = agent("r", "allowed-tools: Read, Grep\n")
+    (found,) = parse_agent_text(text, "r.md", source=Source.PROJECT).problems
+    assert (found.rule, found.fix) == ("unknown-key", 'rename it to "tools"')
+    assert found.message.endswith(": the agent gets every tool")
+    both = parse_agent_text(agent("r", "tools: Read\nallowed-tools: Grep\n"), "r.md", source=Source.PROJECT)
+    assert not both.problems[0].message.endswith("every tool")  # tools is there: it applies
+
+
+def test_front_matter_without_a_name_fails_the_check(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    """The engine skips it without a word; its keys say it was meant as an agent."""
+    root = tree({".claude/agents/explorer.md": "---\nmodel: haiku\ntools:\n  - Read\nmemory: project\n---\nExplore.\n"})
+    code = main(["agents", "check", str(root)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "[name-missing]" in out

@@ -84,6 +84,7 @@ BLOCKING_RULES = frozenset(
         "no-closing-fence",
         "yaml-parse",
         "hooks-outside",
+        "name-missing",
         "name-not-string",
         "name-colon",
         "name-dash",

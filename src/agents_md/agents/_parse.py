@@ -210,10 +210,16 @@ def parse_agent_text(
     if unknown:
         for unknown_key in unknown:
             suggestion = suggest(unknown_key)
+            # What goes unapplied, when it is a tool list the key was meant to be.
+            unapplied = {
+                "tools": ": the agent gets every tool",
+                "disallowedTools": ": no tool is withheld",
+            }.get(suggestion or "", "")
             add(
                 "unknown-key",
                 Severity.WARNING,
-                f'unknown key "{unknown_key}": Claude Code does not recognize or apply it',
+                f'unknown key "{unknown_key}": Claude Code does not recognize or apply it'
+                + (unapplied if suggestion not in data else ""),
                 key=unknown_key,
                 line=line_of(unknown_key),
                 fix=f'rename it to "{suggestion}"' if suggestion else "remove it",
