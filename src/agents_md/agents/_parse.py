@@ -364,7 +364,7 @@ def parse_agent_text(
             "tools is empty: the list shows All tools, but the agent starts with no tools at all",
             key="tools",
             line=line_of("tools"),
-            fix="remove the tools key to inherit every tool",
+            fix="remove the tools key to give it every tool (if none is meant, Claude is still told All tools)",
         )
     elif tools:
         access = agent_access(tools, disallowed)
