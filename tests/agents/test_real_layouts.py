@@ -77,6 +77,7 @@ def test_tools_with_no_value_gives_no_tools(value: str) -> None:
         ("<!-- generated -->\n---\nname: a\ndescription: d\n---\n", "fence-not-on-line-1"),
         ("# My agent\n---\nname: a\ndescription: d\n---\nbody\n", "fence-not-on-line-1"),
         ("----\nname: a\ndescription: d\n----\n", "fence-not-on-line-1"),
+        ("```markdown\n---\nname: a\ndescription: d\n---\nbody\n```\n", "fence-not-on-line-1"),
     ],
     ids=[
         "rule-in-doc",
@@ -86,6 +87,7 @@ def test_tools_with_no_value_gives_no_tools(value: str) -> None:
         "comment-first",
         "title-above-front-matter",
         "four-dashes-only",
+        "wrapped-in-a-code-block",
     ],
 )
 def test_why_a_file_has_no_front_matter(text: str, rule: str) -> None:

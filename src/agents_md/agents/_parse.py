@@ -67,8 +67,18 @@ def _fence_rule(text: str) -> str:
     if body.startswith("---"):
         return "fence-not-on-line-1" if re.match(r"---[^\s]", body) else "no-closing-fence"
     fence = _FENCE_LINE.search(body)
-    if fence is None or len(_CODE_FENCE.findall(body, 0, fence.start())) % 2:
-        return "not-an-agent"  # none, or the first is in a code block: an example's front matter
+    if fence is None:
+        return "not-an-agent"
+    if len(_CODE_FENCE.findall(body, 0, fence.start())) % 2:
+        # In a code block: an example's front matter, unless the block opens the file (a whole
+        # definition wrapped in ```markdown, as a chat answer pasted in gives it).
+        opening = _CODE_FENCE.search(body)
+        wrapped = (
+            opening is not None
+            and not body[: opening.start()].strip()
+            and body.count("\n", opening.start(), fence.start()) == 1
+        )
+        return "fence-not-on-line-1" if wrapped else "not-an-agent"
     if not _HTML_COMMENT.sub("", body[: fence.start()]).strip():
         return "fence-not-on-line-1"
     closing = _FENCE_LINE.search(body, fence.end())
