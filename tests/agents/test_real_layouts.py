@@ -304,3 +304,14 @@ def test_front_matter_without_a_name_fails_the_check(tree: Tree, capsys: pytest.
     out = capsys.readouterr().out
     assert code == 1
     assert "[name-missing]" in out
+
+
+def test_check_without_a_path_in_a_plugins_folder_checks_the_plugin(
+    tree: Tree, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tree({**plugin_tree('{"name": "pl", "agents": ["./a.md"]}'), "pl/a.md": agent("a", "tools: Raed\n")})
+    monkeypatch.chdir(root / "pl")
+    code = main(["agents", "check"])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 1
+    assert [line.split(":")[0] for line in out] == ["agents/c.md", "a.md"]

@@ -43,7 +43,7 @@ def register(subparsers: Any) -> None:
         nargs="*",
         metavar="PATH",
         help="agent files, or folders searched for the folders the engine reads agents from: .claude/agents, "
-        "and a plugin's agents/ (default: .claude/agents)",
+        "and a plugin's agents/ (default: .claude/agents, or the plugin here)",
     )
     chk.add_argument("--agents", metavar="JSON", help="also check an --agents value")
     chk.add_argument(
@@ -107,8 +107,14 @@ def run_check(args: argparse.Namespace) -> int:
     paths = list(args.paths)
     if not paths and os.path.isdir(os.path.join(".claude", "agents")):
         paths = [os.path.join(".claude", "agents")]
+    elif not paths and os.path.isfile(os.path.join(".claude-plugin", "plugin.json")):
+        paths = ["."]  # a plugin's folder: its agents/, or the files its manifest names
     elif not paths and args.agents is None:
-        print("agents-md: no .claude/agents here and no PATH given: nothing checked", file=sys.stderr)
+        print(
+            "agents-md: no .claude/agents here and no PATH given: nothing checked "
+            "(agents-md agents check . searches the folders below)",
+            file=sys.stderr,
+        )
     return check_agents(paths, agents_json=args.agents, fmt=args.format)
 
 
