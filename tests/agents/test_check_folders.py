@@ -136,7 +136,9 @@ def test_a_file_named_that_is_not_an_agent_says_so(tree: Tree, capsys: pytest.Ca
     out = capsys.readouterr().out
     assert code == 0  # neither is loaded as an agent, and neither drops anything
     assert out.splitlines() == [
-        f"{root / 'notes.md'}: info: [not-an-agent] no front matter: the file is documentation, not an agent",
+        f"{root / 'notes.md'}: info: [not-an-agent] no front matter: Claude Code does not load this file as an "
+        "agent, and says nothing (fix: if it is meant as one, start it with a front matter block: ---, name: ..., "
+        "description: ..., ---)",
         f"{root / 'agents.json'}: info: [not-an-agent] not a .md file: the engine reads agent definitions from "
         "*.md files alone (fix: a JSON file of agents (the engine's --agents value) is checked with --agents FILE)",
     ]  # in the order named; the agents folder's README, found by searching, is not worth a line

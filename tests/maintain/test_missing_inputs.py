@@ -301,4 +301,7 @@ def test_agents_check_with_nothing_to_check_says_so(
     monkeypatch.chdir(tmp_path)
     code, out, err = run(capsys, "agents", "check")
     assert (code, out) == (0, "")
-    assert err == "agents-md: no .claude/agents here and no PATH given: nothing checked\n"
+    assert err == (
+        "agents-md: no .claude/agents here and no PATH given: nothing checked "
+        "(agents-md agents check . searches the folders below)\n"
+    )

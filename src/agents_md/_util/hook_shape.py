@@ -209,6 +209,44 @@ def guard_outside_hooks(data: Any) -> bool:
     )
 
 
+def guard_outside_hooks_path(data: Any) -> tuple[str, ...]:
+    """Where ``guard_outside_hooks`` finds its hook: the key path to the PreToolUse/PermissionRequest
+    entry, or to the map the engine reads as a hook matcher (one holding a ``hooks`` list, as
+    ``related: {hooks: [a-name]}`` does); ``()`` when there is none."""
+    if not isinstance(data, dict):
+        return ()
+    if _guard_events(data):
+        return (next(str(k) for k in data if k in CHECKED_EVENTS and data[k] is not None and data[k] != []),)
+    for k, x in data.items():
+        matchers = k not in HOOK_EVENTS
+        if k != "hooks" and k not in _UNSCANNED_TOP and _holds_guard(x, 3, unscanned=_UNSCANNED_TOP, matchers=matchers):
+            return (str(k), *_guard_path(x, 3, matchers=matchers, unscanned=_UNSCANNED_TOP))
+    return ()
+
+
+def _guard_path(
+    v: Any, depth: int, *, matchers: bool, unscanned: frozenset[str], in_list: bool = False
+) -> tuple[str, ...]:
+    """The path below ``v`` to what ``_holds_guard(v, ...)`` found (the same walk)."""
+    if _guard_events(v):
+        return (next(str(k) for k in v if k in CHECKED_EVENTS and v[k] is not None and v[k] != []),)
+    if matchers and _single_matcher(v):
+        return ("hooks",)
+    if isinstance(v, list):
+        for i, x in enumerate(v):
+            if _holds_guard(x, depth - 1, matchers=matchers, unscanned=unscanned, in_list=in_list):
+                return (str(i), *_guard_path(x, depth - 1, matchers=matchers, unscanned=unscanned, in_list=in_list))
+    elif isinstance(v, dict):
+        for k, x in v.items():
+            inner_matchers = matchers and k not in HOOK_EVENTS
+            inner = k == "hooks" and isinstance(x, list)
+            if k not in unscanned and _holds_guard(
+                x, depth - 1, matchers=inner_matchers, unscanned=unscanned, in_list=inner
+            ):
+                return (str(k), *_guard_path(x, depth - 1, matchers=inner_matchers, unscanned=unscanned, in_list=inner))
+    return ()
+
+
 def guard_in_bad_event(hooks: Any) -> bool:
     """``hooks`` is a single matcher (or a list holding one), or an unknown event / a non-list
     event value holds PreToolUse/PermissionRequest hooks: the engine does not load the agent."""

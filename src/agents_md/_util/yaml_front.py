@@ -345,6 +345,7 @@ class Parsed:
     lenient: bool = False
     rewritten_lines: tuple[int, ...] = ()
     error: str = ""
+    error_line: int = -1  # the 0-based line of the text the error is on, when known
 
 
 _ENCLOSED = (('"', '"'), ("'", "'"))
@@ -436,8 +437,11 @@ def parse_front_matter(text: str) -> Parsed:
     fixed = _expand_tabs(fixed)
     try:
         data, key_lines, item_lines = _strict(fixed)
-    except (yaml.YAMLError, ValueError, RecursionError):
-        return Parsed(data=None, error=first_error)
+    except (yaml.YAMLError, ValueError, RecursionError) as exc:
+        # The retry's error names the line the engine stopped on too (its text keeps every line);
+        # "while scanning a simple key" marks that key's line, the problem the line after it.
+        mark = getattr(exc, "context_mark", None) or getattr(exc, "problem_mark", None)
+        return Parsed(data=None, error=first_error, error_line=mark.line if mark is not None else -1)
     return Parsed(data=data, key_lines=key_lines, item_lines=item_lines, lenient=True, rewritten_lines=changed)
 
 

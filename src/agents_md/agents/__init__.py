@@ -1,7 +1,7 @@
 """Subagent definitions: parsed, validated and listed exactly as the engine accepts them."""
 
 from agents_md.agents._catalog import AgentsJsonError, load_agents
-from agents_md.agents._check import check_agent_files
+from agents_md.agents._check import check_agent_files, documentation_name
 from agents_md.agents._model import (
     BLOCKING_RULES,
     AgentCatalog,
@@ -37,6 +37,7 @@ __all__ = [
     "blocking",
     "check_agent_files",
     "definition_folders",
+    "documentation_name",
     "listing_key",
     "load_agents",
     "parse_agent_text",

@@ -24,6 +24,7 @@ from agents_md.agents._model import (
     Shadowed,
     Skipped,
     Source,
+    missing_listed_file,
     problem,
     unreadable,
 )
@@ -90,13 +91,17 @@ def load_agents(
         config=config,
     ):
         by_name: dict[str, list[AgentDefinition]] = {}
-        for file in agent_files(folder.path, any_case=folder.plugin is not None):
+        if folder.files is not None:
+            problems += [missing_listed_file(f, folder.plugin or "") for f in folder.files if not f.is_file()]
+        listed = [f for f in folder.files if f.is_file()] if folder.files is not None else None
+        for file in listed if listed is not None else agent_files(folder.path, any_case=folder.plugin is not None):
             try:
                 text = read_text(file)
             except OSError as exc:
                 problems.append(unreadable(str(file), exc))
                 continue
-            namespace = tuple(file.relative_to(folder.path).parts[:-1]) if folder.plugin else ()
+            # A file a manifest names is read under the plugin's name alone (h40_plugin_manifest_agents_forms).
+            namespace = tuple(file.relative_to(folder.path).parts[:-1]) if folder.plugin and listed is None else ()
             res = parse_agent_text(text, str(file), source=folder.source, plugin=folder.plugin, namespace=namespace)
             problems += res.problems
             if res.agent is None:

@@ -8,9 +8,18 @@ from pathlib import Path
 
 from agents_md.agents._catalog import read_text
 from agents_md.agents._json import read_agents_json
-from agents_md.agents._model import Source, problem, unreadable
+from agents_md.agents._model import Source, missing_listed_file, problem, unreadable
 from agents_md.agents._parse import parse_agent_text
-from agents_md.agents._sources import agent_files, definition_folders, plugin_of
+from agents_md.agents._sources import (
+    MANIFEST,
+    agent_files,
+    definition_folders,
+    file_context,
+    manifest_agents,
+    plugin_name,
+    plugin_of,
+    read_manifest,
+)
 from agents_md.diagnostics import Diagnostic, Severity
 
 
@@ -28,11 +37,30 @@ def check_agent_files(
         # ``os.path.isdir`` never raises: a path that cannot be reached is read as a file, and told.
         # A plugin's agents/ is judged by the plugin rules (any name loads, a description falls back).
         if os.path.isdir(p):
-            folders = [(d, plugin_of(d)) for d in definition_folders(p)]
-            files = [(f, d, plugin) for d, plugin in folders for f in agent_files(d, any_case=plugin is not None)]
+            files: list[tuple[Path, tuple[str, ...], str | None]] = []
+            for d in definition_folders(p):
+                root = d if d.joinpath(*MANIFEST).is_file() else d.parent
+                manifest = read_manifest(root) if root.joinpath(*MANIFEST).is_file() else None
+                if manifest is not None and manifest.name is None:
+                    problems.append(_manifest_refused(root, manifest.error))
+                    if root == d:
+                        continue  # its agents are named by a manifest the engine refuses: none loads
+                listed = manifest_agents(d) if root == d else None
+                if listed is None:
+                    plugin = plugin_of(d)
+                    files += [
+                        (f, f.relative_to(d).parts[:-1] if plugin else (), plugin)
+                        for f in agent_files(d, any_case=plugin is not None)
+                    ]
+                    continue
+                # A plugin whose manifest names its agent files: those alone, under its name alone.
+                plugin = plugin_name(d) or d.name
+                problems.extend(missing_listed_file(f, plugin) for f in listed if not f.is_file())
+                files += [(f, (), plugin) for f in listed if f.is_file()]
+                problems.extend(_unlisted(d, listed, plugin))
         else:
-            files = [(p, p.parent, None)]
-        for file, folder, plugin in files:
+            files = [(p, *file_context(p))]
+        for file, namespace, plugin in files:
             if plugin is None and not file.name.endswith(".md"):
                 problems.append(
                     problem(
@@ -51,7 +79,6 @@ def check_agent_files(
             except OSError as exc:
                 problems.append(unreadable(str(file), exc))
                 continue
-            namespace = tuple(file.relative_to(folder).parts[:-1]) if plugin else ()
             source = Source.PLUGIN if plugin else Source.PROJECT
             found = parse_agent_text(text, str(file), source=source, plugin=plugin, namespace=namespace).problems
             problems += sorted(found, key=lambda q: q.line or 0)
@@ -71,3 +98,57 @@ def check_agent_files(
                 )
             )
     return problems
+
+
+def _unlisted(plugin_dir: Path, listed: tuple[Path, ...], plugin: str) -> list[Diagnostic]:
+    """The files of a plugin's ``agents/`` its manifest does not name: the engine does not read them
+    ("agents/ folder exists but is not auto-loaded because the manifest sets "agents"")."""
+    named = {os.path.realpath(f) for f in listed}
+    return [
+        problem(
+            path=str(f),
+            line=0,
+            key="",
+            rule="plugin-agent-unlisted",
+            severity=Severity.WARNING,
+            message=f'the manifest of plugin {plugin} names its agent files under "agents" and not this one: '
+            "the engine does not read it",
+            fix='add it to "agents" in .claude-plugin/plugin.json, or remove it',
+        )
+        for f in agent_files(plugin_dir / "agents", any_case=True)
+        if os.path.realpath(f) not in named
+    ]
+
+
+def _manifest_refused(plugin_dir: Path, why: str) -> Diagnostic:
+    return problem(
+        path=str(plugin_dir.joinpath(*MANIFEST)),
+        line=0,
+        key="",
+        rule="plugin-manifest-invalid",
+        severity=Severity.ERROR,
+        message=f"the engine does not load this plugin, nor any of its agents: {why}",
+        fix='give the manifest a "name" of letters, digits, ".", "_" and "-", and paths ending in .md under "agents"',
+    )
+
+
+_DOC_NAMES = ("readme", "changelog", "license", "contributing", "index", "template")
+
+
+def documentation_name(path: str) -> bool:
+    """A file name that says documentation, not an agent: ``README*``, ``CHANGELOG*``, ``LICENSE*``,
+    ``CONTRIBUTING*``, ``INDEX*``, ``template*``, ``*template``, a leading ``_``, or no lowercase letter
+    (``SUMMARY.md``, ``1-CONFIGURATION-SUMMARY.md``), or one in a ``templates`` folder. A file
+    without front matter in an agents folder is told (the engine ignores it without a word)
+    unless its name is such a one."""
+    p = Path(path)
+    stem = p.name.rsplit(".", 1)[0]
+    low = stem.lower()
+    return (
+        low.startswith(_DOC_NAMES[:5])
+        or low.startswith("template")
+        or low.endswith("template")
+        or stem.startswith("_")
+        or not any(c.islower() for c in stem)
+        or any(part.lower() in ("templates", "template") for part in p.parent.parts[-2:])
+    )

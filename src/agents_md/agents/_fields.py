@@ -14,6 +14,7 @@ from typing import Any
 
 from agents_md._util.hook_shape import mcp_item_ok
 from agents_md._util.js import is_integer, is_number, js_string, parse_float, parse_int
+from agents_md.agents._tools import split_tools
 
 PERMISSION_MODES = ("acceptEdits", "auto", "bypassPermissions", "default", "dontAsk", "plan")
 MEMORY_SCOPES = ("user", "project", "local")
@@ -189,11 +190,15 @@ def read_fields(data: dict[str, Any]) -> tuple[dict[str, Any], list[Drop]]:
 
     if "skills" in data:
         v = data["skills"]
+        # A string, or each string item of a list, is split as a tools list is: at commas and at
+        # spaces ("a, b", "a b"; not at ";") (h40_tools_null_and_skills_string, h40_skills_string_separators).
+        if isinstance(v, str):
+            v = [v]
         if isinstance(v, list):
             names = []
             for i, item in enumerate(v):
                 if isinstance(item, str):
-                    names.append(item)
+                    names += split_tools(item)
                 else:
                     bad(
                         "skills",
@@ -215,7 +220,12 @@ def read_fields(data: dict[str, Any]) -> tuple[dict[str, Any], list[Drop]]:
                     )
                 )
         elif v is not None:
-            bad("skills", f"skills '{js_string(v)}' is not a list", "write skills as a YAML list", engine_logs=False)
+            bad(
+                "skills",
+                f"skills '{js_string(v)}' is not a list or a string",
+                "write skill names as a YAML list or a comma-separated string",
+                engine_logs=False,
+            )
 
     if "mcpServers" in data:
         v = data["mcpServers"]

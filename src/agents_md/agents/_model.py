@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from agents_md.diagnostics import Diagnostic, Severity
@@ -59,6 +60,18 @@ def unreadable(path: str, exc: OSError) -> Diagnostic:
     )
 
 
+def missing_listed_file(path: Path, plugin: str) -> Diagnostic:
+    """A file a plugin's manifest names under ``agents`` that is not there: the engine logs an error
+    and loads the plugin's other agents (h40_plugin_manifest_agents_forms)."""
+    return problem(
+        path=str(path),
+        rule="plugin-agent-missing",
+        severity=Severity.ERROR,
+        message=f'the manifest of plugin {plugin} names this agent file under "agents", but it is not there',
+        fix='fix the path in .claude-plugin/plugin.json ("agents"), relative to the plugin folder',
+    )
+
+
 def blocking(d: Diagnostic) -> bool:
     """Whether ``d`` makes ``agents check`` fail: a skipped file or a dropped value."""
     return BLOCKING in d.tags
@@ -71,6 +84,7 @@ BLOCKING_RULES = frozenset(
         "no-closing-fence",
         "yaml-parse",
         "hooks-outside",
+        "name-missing",
         "name-not-string",
         "name-colon",
         "name-dash",
@@ -83,6 +97,8 @@ BLOCKING_RULES = frozenset(
         "plugin-ignored-key",
         "tools-unrecognized",
         "unreadable",
+        "plugin-agent-missing",
+        "plugin-manifest-invalid",
     }
 )
 

@@ -25,7 +25,13 @@ from pathlib import Path
 from typing import Any
 
 from agents_md._util.front_matter import split_front_matter
-from agents_md._util.hook_shape import CHECKED_EVENTS, guard_in_bad_event, guard_outside_hooks, hook_issues
+from agents_md._util.hook_shape import (
+    CHECKED_EVENTS,
+    guard_in_bad_event,
+    guard_outside_hooks,
+    guard_outside_hooks_path,
+    hook_issues,
+)
 from agents_md._util.js import js_string, utf16_len
 from agents_md._util.jstext import js_trim
 from agents_md.agents._fields import read_fields
@@ -46,12 +52,38 @@ class FileResult:
     problems: tuple[Diagnostic, ...]
 
 
+_FENCE_LINE = re.compile(r"^---[ \t]*\r?$", re.MULTILINE)
+_AGENT_KEY_LINE = re.compile(r"^(?:name|description)[ \t]*:", re.MULTILINE)
+_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_CODE_FENCE = re.compile(r"^[ \t]{0,3}(?:```|~~~)", re.MULTILINE)
+
+
 def _fence_rule(text: str) -> str:
+    """Why a file without front matter has none: a fence meant for line 1 that is not there
+    (``----``, ``---name: x``, blank lines, spaces or a comment before it, or a title above a
+    block of ``name:``/``description:`` keys), or none at all. A ``---`` line in a document's
+    text is a Markdown rule, not a fence: the file is documentation."""
     body = text.lstrip("\ufeff")
-    if re.search(r"^---\s*$", body, re.MULTILINE):
-        return (
-            "fence-not-on-line-1" if not body.startswith("---") or re.match(r"---[^\s]", body) else "no-closing-fence"
+    if body.startswith("---"):
+        return "fence-not-on-line-1" if re.match(r"---[^\s]", body) else "no-closing-fence"
+    fence = _FENCE_LINE.search(body)
+    if fence is None:
+        return "not-an-agent"
+    if len(_CODE_FENCE.findall(body, 0, fence.start())) % 2:
+        # In a code block: an example's front matter, unless the block opens the file (a whole
+        # definition wrapped in ```markdown, as a chat answer pasted in gives it).
+        opening = _CODE_FENCE.search(body)
+        wrapped = (
+            opening is not None
+            and not body[: opening.start()].strip()
+            and body.count("\n", opening.start(), fence.start()) == 1
         )
+        return "fence-not-on-line-1" if wrapped else "not-an-agent"
+    if not _HTML_COMMENT.sub("", body[: fence.start()]).strip():
+        return "fence-not-on-line-1"
+    closing = _FENCE_LINE.search(body, fence.end())
+    if closing is not None and _AGENT_KEY_LINE.search(body, fence.end(), closing.start()):
+        return "fence-not-on-line-1"
     return "not-an-agent"
 
 
@@ -76,7 +108,13 @@ def parse_agent_text(
         rule = _fence_rule(text) if split.reason == "fence-not-on-line-1" else split.reason
         if plugin is None:
             if rule == "not-an-agent":
-                add(rule, Severity.INFO, "no front matter: the file is documentation, not an agent")
+                add(
+                    rule,
+                    Severity.INFO,
+                    "no front matter: Claude Code does not load this file as an agent, and says nothing",
+                    fix="if it is meant as one, start it with a front matter block: ---, name: ..., "
+                    "description: ..., ---",
+                )
             elif rule == "fence-not-on-line-1":
                 add(
                     rule,
@@ -100,12 +138,20 @@ def parse_agent_text(
         parsed = parse_front_matter(split.yaml)
         base = split.first_line
         if parsed.data is None and parsed.error:
+            at = ""
+            if parsed.error_line >= 0:
+                text_line = (
+                    split.yaml.split("\n")[parsed.error_line] if parsed.error_line < split.yaml.count("\n") + 1 else ""
+                )
+                at = f" at {text_line.strip()[:60]!r}" if text_line.strip() else ""
             add(
                 "yaml-parse",
                 Severity.ERROR,
-                f"YAML front matter failed to parse and was ignored: {parsed.error}",
-                line=base,
-                fix="quote values that hold ': ' or start with a special character; indent with spaces",
+                f"YAML front matter failed to parse{at}, and the engine skips the file: "
+                + (re.sub(r" \(line \d+, column \d+\)$", "", parsed.error) if at else parsed.error),
+                line=base + max(parsed.error_line, 0),
+                fix="a value that goes on over several lines needs every line after the first indented "
+                "(or one line with \\n for line breaks); quote values that hold ': '; indent with spaces",
             )
         elif parsed.lenient:
             for n in parsed.rewritten_lines:
@@ -174,10 +220,16 @@ def parse_agent_text(
     if unknown:
         for unknown_key in unknown:
             suggestion = suggest(unknown_key)
+            # What goes unapplied, when it is a tool list the key was meant to be.
+            unapplied = {
+                "tools": ": the agent gets every tool",
+                "disallowedTools": ": no tool is withheld",
+            }.get(suggestion or "", "")
             add(
                 "unknown-key",
                 Severity.WARNING,
-                f'unknown key "{unknown_key}": Claude Code does not recognize or apply it',
+                f'unknown key "{unknown_key}": Claude Code does not recognize or apply it'
+                + (unapplied if suggestion not in data else ""),
                 key=unknown_key,
                 line=line_of(unknown_key),
                 fix=f'rename it to "{suggestion}"' if suggestion else "remove it",
@@ -217,17 +269,29 @@ def parse_agent_text(
                 )
         data = {k: v for k, v in data.items() if k not in PLUGIN_IGNORED}
     elif guard_outside_hooks(data):
-        msg = (
-            'PreToolUse/PermissionRequest is declared outside "hooks" (at the top level or nested in '
-            "another key); the engine does not load the agent"
-        )
+        where = guard_outside_hooks_path(data)
+        shown = ".".join(where)
+        if where and where[-1] == "hooks":
+            # A map holding a hooks list reads as a hook matcher, whatever the list holds
+            # (``related: {hooks: [a-name]}``: h40_hooks_key_in_other_maps).
+            msg = (
+                f"{shown}: the engine reads a map holding a hooks list as a hook entry, and one outside the "
+                'top-level "hooks" as a PreToolUse/PermissionRequest hook it cannot load: it does not load the agent'
+            )
+            fix = f"rename {shown} (a list of hook names is no hook), or move a real hook under the top-level hooks:"
+        else:
+            msg = (
+                f'{shown or "hooks"}: PreToolUse/PermissionRequest is declared outside "hooks" (at the top '
+                "level or nested in another key); the engine does not load the agent"
+            )
+            fix = "move the PreToolUse/PermissionRequest entries under hooks:"
         add(
             "hooks-outside",
             Severity.ERROR,
             msg,
-            key="hooks",
-            line=split.first_line,
-            fix="move the PreToolUse/PermissionRequest entries under hooks:",
+            key=shown or "hooks",
+            line=line_of(where[0]) if where else split.first_line,
+            fix=fix,
         )
         return FileResult(agent=None, rule="hooks-outside", reason=msg, problems=tuple(problems))
     elif _truthy_hooks(data.get("hooks")):
@@ -310,7 +374,7 @@ def parse_agent_text(
             "tools is empty: the list shows All tools, but the agent starts with no tools at all",
             key="tools",
             line=line_of("tools"),
-            fix="remove the tools key to inherit every tool",
+            fix="remove the tools key to give it every tool (if none is meant, Claude is still told All tools)",
         )
     elif tools:
         access = agent_access(tools, disallowed)

@@ -36,6 +36,9 @@ _TABLE = (
     ("duplicate-name", WARN, "two files of one folder define the same name; the engine keeps one of them"),
     ("agents-json", ERR, "an --agents value the engine refuses whole (it exits 1)"),
     ("unreadable", ERR, "an agent file that cannot be read"),
+    ("plugin-agent-missing", ERR, "an agent file a plugin's manifest names that is not there: the engine skips it"),
+    ("plugin-manifest-invalid", ERR, "a plugin manifest the engine refuses: none of the plugin's agents loads"),
+    ("plugin-agent-unlisted", WARN, "a plugin's agents/ file its manifest does not name: the engine does not read it"),
 )
 
 AGENT_RULES: dict[str, RuleInfo] = {rule: RuleInfo(rule, sev, text) for rule, sev, text in _TABLE}

@@ -10,16 +10,21 @@
 4. User (``user`` in the setting sources): ``HOME/.claude/agents/`` (``$CLAUDE_CONFIG_DIR/agents/``
    when that is set).
 5. Plugins: ``agents/`` of each ``--plugin-dir``; the plugin's name is ``name`` from
-   ``.claude-plugin/plugin.json`` or else the folder's name. A manifest that cannot be read,
-   has no valid name or redirects ``agents`` keeps the plugin from loading.
+   ``.claude-plugin/plugin.json`` or else the folder's name. A manifest that cannot be read
+   or has no valid name keeps the plugin from loading. A manifest's ``agents`` (a path, or a
+   list of them, relative to the plugin) names the plugin's agent files instead of ``agents/``:
+   each must end with ``.md`` or the plugin does not load; one that is missing is skipped (the
+   engine logs an error); the files named are read under the plugin's name alone, without
+   the folders between (h40_plugin_manifest_agents_list, h40_plugin_manifest_agents_forms).
 In each folder every ``*.md`` at any depth counts, dot-files and dot-folders too; symlinks
 are followed, dangling ones ignored. ``.MD``, ``.txt`` and others are not read.
 
 A folder given to ``agents check`` is searched for those folders alone (``definition_folders``):
 itself when it is one (named ``agents``, or inside a ``.claude/agents``); else its own
 ``.claude/agents`` and, as a plugin folder, its ``agents``; and below it, every ``.claude/agents``
-and the ``agents`` of every plugin (a folder holding ``.claude-plugin/plugin.json``). A plugin's
-``commands/``, ``skills/`` or other folders hold no agent definitions.
+and the ``agents`` of every plugin (a folder holding ``.claude-plugin/plugin.json``); a plugin
+whose manifest names its agent files is given as the plugin's own folder (``manifest_agents``
+says which files). A plugin's ``commands/``, ``skills/`` or other folders hold no agent definitions.
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ class Folder:
     source: Source
     rank: int = 0
     plugin: str | None = None
+    files: tuple[Path, ...] | None = None  # the files a plugin's manifest names, instead of path's
 
 
 def git_root(start: Path) -> Path | None:
@@ -88,20 +94,75 @@ def _main_checkout(root: Path) -> Path | None:
     return Path(main) if main is not None else None
 
 
-def plugin_name(plugin_dir: Path) -> str | None:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Manifest:
+    """What a plugin's manifest says of its agents: ``name`` is ``None`` when the plugin does not
+    load; ``agents`` the paths its ``agents`` key names (``None``: it names none, ``agents/`` is read)."""
+
+    name: str | None
+    agents: tuple[str, ...] | None = None
+    error: str = ""  # why the plugin does not load
+    sets_agents: bool = False  # the manifest has an "agents" key, valid or not
+
+
+def read_manifest(plugin_dir: Path) -> Manifest:
     manifest = plugin_dir.joinpath(*MANIFEST)
     if not manifest.exists():
-        return plugin_dir.name
+        return Manifest(name=plugin_dir.name)
     try:
         data = json.loads(manifest.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    except (OSError, ValueError) as exc:
+        return Manifest(name=None, error=f"it cannot be read as JSON: {exc}")
     if not isinstance(data, dict):
-        return None
+        return Manifest(name=None, error="it is not a JSON object")
     name = data.get("name")
-    if not isinstance(name, str) or not _PLUGIN_NAME.fullmatch(name) or "agents" in data:
+    if not isinstance(name, str) or not _PLUGIN_NAME.fullmatch(name):
+        return Manifest(name=None, error='it has no valid "name" (letters, digits, ".", "_" and "-")')
+    if "agents" not in data:
+        return Manifest(name=name)
+    value = data["agents"]
+    entries = (value,) if isinstance(value, str) else value
+    if not isinstance(entries, list | tuple) or not all(isinstance(e, str) for e in entries):
+        return Manifest(name=None, error='its "agents" is not a path or a list of paths', sets_agents=True)
+    bad = [e for e in entries if not e.endswith(".md")]
+    if bad:
+        # The engine's words: "Validation errors: agents.0: Invalid string: must end with ".md"".
+        return Manifest(
+            name=None, error=f'its "agents" names {bad[0]!r}: each path must end with ".md"', sets_agents=True
+        )
+    return Manifest(name=name, agents=tuple(entries), sets_agents=True)
+
+
+def plugin_name(plugin_dir: Path) -> str | None:
+    return read_manifest(plugin_dir).name
+
+
+def manifest_agents(plugin_dir: Path) -> tuple[Path, ...] | None:
+    """The agent files a plugin's valid manifest names (``None``: it names none, or does not load)."""
+    manifest = read_manifest(plugin_dir)
+    if manifest.name is None or manifest.agents is None:
         return None
-    return name
+    return tuple(plugin_dir / entry for entry in manifest.agents)
+
+
+def file_context(file: Path) -> tuple[tuple[str, ...], str | None]:
+    """How a file named alone is read: its namespace and its plugin's name (``None``: a project
+    file, as one in ``.claude/agents``). A file in a plugin's ``agents/`` is a plugin agent named
+    after the folders between; one its manifest names, under the plugin's name alone."""
+    absolute = Path(os.path.abspath(file))
+    for up in absolute.parents:
+        if up.name == AGENTS_DIR[0]:
+            return (), None  # in a .claude folder: the project's rules
+        if up.joinpath(*MANIFEST).is_file():
+            manifest = read_manifest(up)
+            name = manifest.name or up.name
+            if manifest.agents is not None:
+                listed = {os.path.realpath(up / entry) for entry in manifest.agents}
+                return ((), name) if os.path.realpath(absolute) in listed else ((), None)
+            if absolute.is_relative_to(up / "agents"):
+                return absolute.relative_to(up / "agents").parts[:-1], name
+            return (), None
+    return (), None
 
 
 def plugin_of(folder: Path) -> str | None:
@@ -132,9 +193,18 @@ def folders(
     if setting_sources is None or "user" in setting_sources:
         out.append(Folder(path=user_dir, source=Source.USER))
     for i, pdir in enumerate(plugin_dirs):
-        name = plugin_name(pdir)
-        if name is not None:
-            out.append(Folder(path=pdir / "agents", source=Source.PLUGIN, rank=len(plugin_dirs) - i, plugin=name))
+        manifest = read_manifest(pdir)
+        if manifest.name is not None:
+            files = None if manifest.agents is None else tuple(pdir / entry for entry in manifest.agents)
+            out.append(
+                Folder(
+                    path=pdir / "agents",
+                    source=Source.PLUGIN,
+                    rank=len(plugin_dirs) - i,
+                    plugin=manifest.name,
+                    files=files,
+                )
+            )
     return out
 
 
@@ -147,8 +217,11 @@ def definition_folders(path: Path) -> list[Path]:
     if path.name == AGENTS_DIR[1] or _under_agents_dir(path):
         return [path]
     found: list[Path] = []
+    listing = path.joinpath(*MANIFEST).is_file() and read_manifest(path).sets_agents
+    if listing:
+        found.append(path)  # a plugin naming its agent files in its manifest: its agents/ is not read
     for candidate in (path.joinpath(*AGENTS_DIR), path / "agents"):
-        if candidate.is_dir():
+        if candidate.is_dir() and not (listing and candidate.name == "agents"):
             found.append(candidate)
     searched = 0
     for directory, dirs, _files in walk(str(path)):
@@ -161,8 +234,13 @@ def definition_folders(path: Path) -> list[Path]:
         here = Path(directory)
         dirs[:] = sorted(d for d in dirs if d not in _NOT_SEARCHED)
         if here == path:
+            if listing:
+                dirs[:] = [d for d in dirs if d != AGENTS_DIR[1]]
             continue
-        if here.name == AGENTS_DIR[1] and (
+        if here.joinpath(*MANIFEST).is_file() and read_manifest(here).sets_agents:
+            found.append(here)  # its manifest names its agent files; its agents/ is not read
+            dirs[:] = [d for d in dirs if d != AGENTS_DIR[1]]
+        elif here.name == AGENTS_DIR[1] and (
             here.parent.name == AGENTS_DIR[0] or here.parent.joinpath(*MANIFEST).is_file()
         ):
             found.append(here)

@@ -43,7 +43,7 @@ def register(subparsers: Any) -> None:
         nargs="*",
         metavar="PATH",
         help="agent files, or folders searched for the folders the engine reads agents from: .claude/agents, "
-        "and a plugin's agents/ (default: .claude/agents)",
+        "and a plugin's agents/ (default: .claude/agents, or the plugin here)",
     )
     chk.add_argument("--agents", metavar="JSON", help="also check an --agents value")
     chk.add_argument(
@@ -107,8 +107,14 @@ def run_check(args: argparse.Namespace) -> int:
     paths = list(args.paths)
     if not paths and os.path.isdir(os.path.join(".claude", "agents")):
         paths = [os.path.join(".claude", "agents")]
+    elif not paths and os.path.isfile(os.path.join(".claude-plugin", "plugin.json")):
+        paths = ["."]  # a plugin's folder: its agents/, or the files its manifest names
     elif not paths and args.agents is None:
-        print("agents-md: no .claude/agents here and no PATH given: nothing checked", file=sys.stderr)
+        print(
+            "agents-md: no .claude/agents here and no PATH given: nothing checked "
+            "(agents-md agents check . searches the folders below)",
+            file=sys.stderr,
+        )
     return check_agents(paths, agents_json=args.agents, fmt=args.format)
 
 
@@ -116,7 +122,7 @@ def check_agents(paths: Sequence[str], *, agents_json: str | None, fmt: str) -> 
     """Every problem of the agent files; exit 1 when one skips a file or drops a value."""
     from pathlib import Path
 
-    from agents_md.agents import AGENT_RULES, blocking, check_agent_files, definition_folders
+    from agents_md.agents import AGENT_RULES, blocking, check_agent_files, definition_folders, documentation_name
     from agents_md.cli.style import Style
     from agents_md.diagnostics import Report, render
     from agents_md.diagnostics.text import plural
@@ -129,9 +135,10 @@ def check_agents(paths: Sequence[str], *, agents_json: str | None, fmt: str) -> 
                 file=sys.stderr,
             )
     problems = check_agent_files(paths, agents_json=agents_json, cwd=os.getcwd())
-    # A folder's documentation is not worth a line; a file named here is: it was meant as an agent.
+    # A folder's documentation is not worth a line (README.md, SUMMARY.md); a file named here is,
+    # and so is one named like an agent (data-scientist.md): the engine ignores it without a word.
     named = {str(Path(path)) for path in paths if not os.path.isdir(path)}
-    shown = tuple(p for p in problems if p.rule != "not-an-agent" or p.file in named)
+    shown = tuple(p for p in problems if p.rule != "not-an-agent" or p.file in named or not documentation_name(p.file))
     report = Report(diagnostics=shown, rules=AGENT_RULES, checked_what="agent file")
     styled = fmt in ("text", "grouped")
     # A line each is what a person scanning agent files reads best; "grouped" is check's layout.
