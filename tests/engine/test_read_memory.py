@@ -8,6 +8,7 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -380,3 +381,50 @@ def test_reads_given_again_are_what_deciding_them_again_gives(tree: Tree, profil
     assert kept.steps == fresh.steps
     assert sorted(kept.loop().delivered) == sorted(fresh.loop().delivered)
     assert kept.loop().recent.ordered() == fresh.loop().recent.ordered()
+
+
+def stats_of(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths ``os.stat`` is asked about from now on."""
+    asked: list[str] = []
+    real = os.stat
+
+    def counting(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+        asked.append(os.fspath(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", counting)
+    return asked
+
+
+def test_a_read_given_again_asks_only_the_folders_from_the_cwd_down(
+    tree: Tree, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Read given again checks the folders between the cwd and the file (and their files'
+    versions), not the folders above the cwd, which the session settled at its start, though a
+    linked CLAUDE.md was resolved from the root; nor a folder its parent's listing shows absent
+    (the ``.claude`` the walk looks for), as a ``stat`` of its own would."""
+    root = repo(tree, {"pkg/AGENTS.md": "pkg\n", "pkg/src/deep/f.py": "x\n"})
+    os.symlink("AGENTS.md", root / "pkg" / "CLAUDE.md")
+    s = session_with(tree, root, profile="complete")
+    path = str(root / "pkg/src/deep/f.py")
+    first = s.read(path)
+    assert contents(first) == ["pkg\n"]
+    assert s.read(path).files == ()  # kept from here on
+    asked = stats_of(monkeypatch)
+    assert s.read(path).files == ()
+    above = {str(p) for p in root.parents}
+    assert not above & set(asked), sorted(above & set(asked))
+    assert not [p for p in asked if not os.path.lexists(p)]  # nothing absent asked on its own
+    assert str(root / "pkg/src/deep") in asked  # the folders below the cwd are checked
+
+
+def test_a_folder_made_where_its_parent_showed_none_is_seen_on_the_next_read(tree: Tree) -> None:
+    """The listing that vouched for a folder's absence changes with it: a ``CLAUDE.md`` written in
+    a new folder on the way is attached at the next Read."""
+    root = repo(tree, {"a/f.py": "x\n", "a/b/g.py": "y\n"})
+    s = session_with(tree, root, profile="complete")
+    path = str(root / "a/b/g.py")
+    assert s.read(path).files == () and s.read(path).files == ()
+    (root / "a/b/.claude").mkdir()
+    (root / "a/b/.claude/CLAUDE.md").write_text("new\n")
+    assert contents(s.read(path)) == ["new\n"]

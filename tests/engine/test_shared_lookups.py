@@ -551,3 +551,31 @@ def test_reads_through_links_are_what_a_session_remembering_nothing_gives(
                 assert (remembered.engine_files, remembered.hook_files) == (fresh.engine_files, fresh.hook_files), (
                     f"seed {seed}, step {step}, {profile}, {rel}"
                 )
+
+
+def test_a_later_start_asks_no_folder_its_parents_listing_shows_absent(
+    tree: Tree, walks: Counter[str], no_racy_window: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ``.claude`` folders the walk looked for and did not find are vouched for by their
+    parents' listings, which the start checks anyway: no ``stat`` of their own. One made since
+    changes its parent's listing, and loads."""
+    root = tree({"CLAUDE.md": "root\n", "a/b/main.py": "", "home/": {"dir": True}})
+    first = begin(root / "a/b", root / "home")
+    asked: list[str] = []
+    real = os.stat
+
+    def counting(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+        asked.append(os.fspath(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", counting)
+    same(first, begin(root / "a/b", root / "home"))
+    assert walks[str(root / "a/b")] == 1  # answered from memory
+    assert str(root / "a/b") in asked
+    # The home's folders are asked on their own: the home is not listed (a real one is large).
+    absent = [p for p in asked if p.startswith(str(root)) and not os.path.lexists(p)]
+    assert [p for p in absent if not p.startswith(str(root / "home"))] == []
+    (root / "a/.claude/rules").mkdir(parents=True)
+    (root / "a/.claude/rules/r.md").write_text("rule\n")
+    Clock().touch(root / "a/.claude/rules/r.md", root / "a/.claude/rules", root / "a/.claude", root / "a")
+    assert "rule" in (begin(root / "a/b", root / "home").claude_md or "")

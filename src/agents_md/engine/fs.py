@@ -276,11 +276,30 @@ class ListingFS(FileSystem):
         for directory, then in seen.items():
             if directory in listings:
                 now = listings[directory]
+            elif then is None and self._absent_by_parent(directory):
+                now = listings[directory] = None
             else:
                 now = listings[directory] = self._scan(directory)
             if now is not then:
                 out.append(directory)
         return out
+
+    def _absent_by_parent(self, directory: str) -> bool:
+        """Whether this round's listing of ``directory``'s parent holds no entry of its name (or the
+        parent is not there): then nothing is there (no folder, file or link), as its own ``stat``
+        would say. A lookup asked of folders that were not there (the ``.claude`` folders a walk
+        looks for, the folder an ``@scope/name`` import would be in) after listing their parents:
+        those listings vouch for them again, where a ``stat`` each would double a warm start's
+        system calls."""
+        parent, name = os.path.split(directory)
+        listings = self._round_listings()
+        if not name or parent not in listings:
+            return False  # not asked in this round: ask the disk
+        listing = listings[parent]
+        if listing is None:  # no folder there (nor anything in it), unless one that cannot be listed
+            return parent not in self._unlisted
+        held = listing.held
+        return name not in held and not (self.folds_case and name.lower() in self._folded_names(parent, held))
 
     # What ``Consulted.holds`` asks again, of this round's listings.
 
@@ -564,10 +583,17 @@ class ListingFS(FileSystem):
         the very listing it had, or one whose names on the way are held, linked and lead as they did
         (a busy folder above, a home or ``/tmp``, changes for names of its own)."""
         for folder, listing, names in seen:
+            if self._toward_settled(folder, names):
+                continue
             now = self.round_listing(folder)
             if now is not listing and not self._same_way(folder, listing, now, names):
                 return False
         return True
+
+    def _toward_settled(self, folder: str, names: frozenset[str]) -> bool:
+        """Whether a way's one step in ``folder`` leads toward the folder this round takes as it
+        was, with the folders above it (``SessionFS.begin``): none here."""
+        return False
 
     def _same_way(self, folder: str, then: Listing | None, now: Listing | None, names: frozenset[str]) -> bool:
         if then is None or now is None:
@@ -647,6 +673,7 @@ class SessionFS(ListingFS):
         self._texts: OrderedDict[str, tuple[tuple[int, ...], bytes]] = OrderedDict()
         self._kept = 0  # bytes in _texts
         self._settled: tuple[str | None, dict[str, str]] = (None, {})  # ``begin``'s folder, resolved
+        self._round_settled: str | None = None  # the folder this round settled, if any
         self._racy: set[str] = set()  # folders listed in the tick of their last change (``_checked``)
 
     def read_file(self, path: str) -> bytes | None:
@@ -696,6 +723,7 @@ class SessionFS(ListingFS):
         lead elsewhere now, so paths are resolved again each round."""
         self._fresh = {}
         self._versions = {}
+        self._round_settled = settled
         if settled is None:
             self._real_dirs = {}
             return
@@ -708,14 +736,39 @@ class SessionFS(ListingFS):
     def _round_listings(self) -> Mapping[str, Listing | None]:
         return self._fresh
 
+    def _toward_settled(self, folder: str, names: frozenset[str]) -> bool:
+        """A link's way above the session's cwd, through the folders that lead to it and nowhere
+        else (a link in the checkout resolved from the root): those are taken as they were, as
+        every path's resolution takes them, and are not asked again on each Read."""
+        settled = self._round_settled
+        if settled is None or len(names) != 1 or folder == settled:
+            return False
+        above = folder.rstrip(os.sep) + os.sep
+        return settled.startswith(above) and settled[len(above) :].split(os.sep, 1)[0] in names
+
     def changed(self, seen: Mapping[str, Listing | None]) -> list[str]:
         fresh = self._fresh
         out = []
         for directory, then in seen.items():
-            now = fresh[directory] if directory in fresh else self._checked(directory)
+            if directory in fresh:
+                now = fresh[directory]
+            elif then is None and self._absent_by_parent(directory):
+                self._absent(directory)
+                now = None
+            else:
+                now = self._checked(directory)
             if now is not then:
                 out.append(directory)
         return out
+
+    def _absent(self, directory: str) -> None:
+        """``directory`` known absent in this round (``_absent_by_parent``), as ``_checked`` would
+        find it: no stamp, no listing (one it had when it was there forgotten)."""
+        if self._stamps.get(directory) is not None:
+            self._forget(directory)
+        self._stamps[directory] = None
+        self._racy.discard(directory)
+        self._listings[directory] = self._fresh[directory] = None
 
     def round_listing(self, directory: str) -> Listing | None:
         fresh = self._fresh
