@@ -21,11 +21,17 @@ from conformance.hook_driver import drive
 from conformance.runner import RESULTS
 
 PLUGIN_PREFIX = "tool.call hook additional context: "
-# The h_ runs, and the hooked runs of later rounds (``g10_*_hook_ref``, ``g10_*_hook_com``).
+# The h_ runs, and the hooked runs of later rounds (``g10_*_hook_ref``, ``g10_*_hook_com``, ``h41_hook_*``:
+# a prompt's mentions, in one turn or several).
 HOOKED = [
     json.loads(p.read_text(encoding="utf-8"))
     for p in sorted(
-        [*RESULTS.glob("h_*.json"), *RESULTS.glob("g10_*_hook_re[f].json"), *RESULTS.glob("g10_*_hook_co[m].json")]
+        [
+            *RESULTS.glob("h_*.json"),
+            *RESULTS.glob("g10_*_hook_re[f].json"),
+            *RESULTS.glob("g10_*_hook_co[m].json"),
+            *RESULTS.glob("h41_hook_*.json"),
+        ]
     )
 ]
 OFF = [r for r in HOOKED if r["scenario"]["agents_md_hook"].get("builtin", False) is False]
