@@ -159,6 +159,22 @@ def test_edits_attach_in_the_complete_profile_only_mentions_in_both(setup: tuple
     assert run_hook(read(root, "other/f.txt"), env=env, profile="complete").stdout == ""
 
 
+def test_a_prompts_mentions_arrive_as_one_text_framed_as_one_read_of_them_all(
+    setup: tuple[Path, dict[str, str]],
+) -> None:
+    """Two mentions, one missing file: one blank line between their files, as the plugin frames the
+    files of one (h41_hook_existing_and_missing once had two); a later prompt's same mention, none."""
+    root, env = setup
+    prompt = event(root, "UserPromptSubmit", prompt="fix @sub/missing.py and @other/f.txt")
+    assert context(run_hook(prompt, env=env).stdout) == (
+        f"Contents of {root}/sub/AGENTS.md:\n\n# sub\n\nContents of {root}/other/AGENTS.md:\n\n# other\n"
+    )
+    again = event(root, "UserPromptSubmit", prompt="again @sub/missing.py")
+    assert run_hook(again, env=env).stdout == ""  # given in this session already (h41_hook_turns_twice)
+    run_hook(event(root, "SessionStart", source="compact"), env=env)
+    assert context(run_hook(again, env=env).stdout) == f"Contents of {root}/sub/AGENTS.md:\n\n# sub\n"
+
+
 @pytest.mark.parametrize(
     "stdin",
     ["{not json", "[1, 2]", json.dumps({"hook_event_name": "PostToolUse"}), ""],

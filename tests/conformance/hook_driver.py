@@ -5,7 +5,8 @@ The events are those the engine sent the settings hooks in the recording, in its
 after ``/clear``), ``PostToolUse`` for each Read (with the subagent's ``agent_id`` inside one),
 ``SubagentStart`` before a subagent's first request. The answer has the recorded result's shape:
 ``hook_start`` (what a conversation's first request carries: a fork inherits its parent's
-start) and ``hook_attachments`` per Read, each text after its prefix.
+start, a later turn the earlier turns' ``UserPromptSubmit`` texts, each once, as far back as the
+last ``/compact`` or ``/clear``) and ``hook_attachments`` per Read, each text after its prefix.
 """
 
 from __future__ import annotations
@@ -95,9 +96,10 @@ def drive(scenario: dict[str, Any], run: Path) -> dict[str, Any]:
                     d.session += 1
                 start = d.start("compact" if prompt == "/compact" else "clear")
                 continue
-            prompted = d.prompt(turn.get("prompt", "go"))
+            # a turn's first request carries the earlier turns' prompt texts too, up to /compact or /clear
+            start = start + [t for t in d.prompt(turn.get("prompt", "go")) if t not in start]
             res["turns"][turn["key"]] = {
-                "hook_start": start + prompted,
+                "hook_start": start,
                 "hook_attachments": d.reads(turn.get("reads", [])),
             }
         return res

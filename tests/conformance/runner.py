@@ -159,9 +159,12 @@ def read_last(listings: dict[str, list[str] | None], top: str) -> list[str]:
 
 
 def _parts(conversation: dict[str, Any], recorded: dict[str, Any]) -> dict[str, Any]:
-    """A subagent's or turn's compared parts: its start block and attachments, and the engine's
-    nested blocks where the recording has them (this project's recorder writes them)."""
+    """A subagent's or turn's compared parts: its start block and attachments, what a turn's prompt
+    @-mentions attach, and the engine's nested blocks where the recording has them (this project's
+    recorder writes them)."""
     names = ["claude_md", "attachments"]
+    if "mention_blocks" in recorded:  # a turn whose prompt @-mentions files
+        names.append("mention_blocks")
     if isinstance(recorded.get("engine_blocks"), list) and recorded.get("started", True) is not False:
         names.append("engine_blocks")
     return {name: conversation.get(name) for name in names}

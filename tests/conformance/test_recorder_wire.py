@@ -43,3 +43,16 @@ def test_a_file_that_exists_is_read_first_and_the_start_block_follows_the_mentio
 def test_only_the_first_request_before_an_answer_counts() -> None:
     messages = [user(GIT, "go"), {"role": "assistant", "content": []}, user(NESTED)]
     assert (wire.claude_md_of_first_user(messages), wire.mention_blocks(messages)) == (None, [])
+
+
+def test_a_later_turns_mentions_are_the_reminders_since_the_last_answer() -> None:
+    """A turn's prompt after an answer (h41_t2_existing_and_missing, h41_t3_chain): its own message,
+    and the Read call of a mentioned file before it; the earlier turn's reminders and, after
+    /compact, the restored files' Read calls and the start block are none."""
+    restored = '<system-reminder>\nCalled the Read tool with the following input: {"file_path":"/r/a/b/z.txt"}\n'
+    restored += "</system-reminder>"
+    earlier = user(PLUGIN, START, "[[agents-md-recorder turn t1]] go")
+    later = user(restored), user(PLUGIN, NESTED + "\n", START, "[[agents-md-recorder turn t2]] fix @a/b/missing.py")
+    messages = [earlier, {"role": "assistant", "content": [{"type": "text", "text": "done"}]}, *later]
+    assert wire.turn_mention_blocks(messages, 3) == [PLUGIN, NESTED + "\n"]
+    assert wire.turn_mention_blocks(messages[:1], 0) == [PLUGIN]  # the first turn: from the start

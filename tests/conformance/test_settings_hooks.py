@@ -21,11 +21,17 @@ from conformance.hook_driver import drive
 from conformance.runner import RESULTS
 
 PLUGIN_PREFIX = "tool.call hook additional context: "
-# The h_ runs, and the hooked runs of later rounds (``g10_*_hook_ref``, ``g10_*_hook_com``).
+# The h_ runs, and the hooked runs of later rounds (``g10_*_hook_ref``, ``g10_*_hook_com``, ``h41_hook_*``:
+# a prompt's mentions, in one turn or several).
 HOOKED = [
     json.loads(p.read_text(encoding="utf-8"))
     for p in sorted(
-        [*RESULTS.glob("h_*.json"), *RESULTS.glob("g10_*_hook_re[f].json"), *RESULTS.glob("g10_*_hook_co[m].json")]
+        [
+            *RESULTS.glob("h_*.json"),
+            *RESULTS.glob("g10_*_hook_re[f].json"),
+            *RESULTS.glob("g10_*_hook_co[m].json"),
+            *RESULTS.glob("h41_hook_*.json"),
+        ]
     )
 ]
 OFF = [r for r in HOOKED if r["scenario"]["agents_md_hook"].get("builtin", False) is False]
@@ -99,6 +105,44 @@ def test_the_hooks_start_text_holds_the_sections_the_plugin_adds(result: dict[st
         added = [s for s in sections(mine.get("claude_md")) if s not in sections(theirs.get("claude_md"))]
         starts = [t for t in theirs["hook_start"] if not t.startswith("UserPromptSubmit")]  # a prompt's mentions
         assert [payload(t) for t in starts] == (["\n\n".join(added)] if added else []), where
+
+
+MENTION_OPEN = "<system-reminder>\nprompt.mention hook additional context: "
+PROMPTED = "UserPromptSubmit hook additional context: "
+MENTIONED = [
+    r
+    for r in TWINS
+    if "mention_blocks" in base(r) or any("mention_blocks" in t for t in base(r).get("turns", {}).values())
+]
+
+
+def prompt_parts(blocks: list[str]) -> tuple[str | None, list[str]]:
+    """The plugin's mention texts of a prompt as one hook text (the files of every mention framed
+    as one Read's), and the engine's own blocks."""
+    texts = [b.removeprefix(MENTION_OPEN).rstrip("\n").removesuffix("</system-reminder>") for b in blocks]
+    plugin = [t.removesuffix("\n") for b, t in zip(blocks, texts, strict=True) if b.startswith(MENTION_OPEN)]
+    return ("\n".join(plugin) or None), [b for b in blocks if not b.startswith(MENTION_OPEN)]
+
+
+@pytest.mark.parametrize("result", MENTIONED, ids=[r["name"] for r in MENTIONED])
+def test_a_prompts_mentions_reach_the_model_from_the_hook_as_from_the_plugin(result: dict[str, Any]) -> None:
+    """Each prompt's mentions (h41_hook_*, g10_mention_*): the hook's UserPromptSubmit text is the
+    plugin's prompt.mention texts, the files of all as one text; the engine's own blocks are the
+    same with the plugin off; a prompt the plugin attached nothing to adds no hook text."""
+    plugin = base(result)
+    prompts = [("main", plugin, result)] if not plugin.get("turns") else []
+    prompts += [(k, t, result["turns"][k]) for k, t in (plugin.get("turns") or {}).items() if "mention_blocks" in t]
+    assert prompts
+    earlier: list[str] = []
+    for where, mine, theirs in prompts:
+        text, engine = prompt_parts(mine["mention_blocks"])
+        assert theirs["mention_blocks"] == engine, where
+        prompted = [t for t in theirs["hook_start"] if t.startswith(PROMPTED)]
+        if text is None:
+            assert set(prompted) <= set(earlier), where
+        else:
+            assert prompted[-1] == PROMPTED + text, where
+        earlier = prompted
 
 
 def test_the_hook_says_nothing_while_the_built_in_plugin_is_on() -> None:

@@ -105,3 +105,45 @@ def test_a_prompt_without_mentions_attaches_nothing(tree: Tree) -> None:
     out = run(tree, "go")
     assert (out["claude_md"], out["mention_blocks"]) == (None, [])
     assert out["engine_blocks"] == [[nested(".claude/rules/py.md", "# py rule\n")]]
+
+
+def turns(tree: Tree, steps: list[Any]) -> dict[str, Any]:
+    root = tree(FILES)
+    home = tree({".claude/settings.json": "{}"}, "home")
+    keyed = [s if isinstance(s, str) else dict(s, reads=[str(root / r) for r in s.get("reads", [])]) for s in steps]
+    script = {"cwd": str(root), "home": str(home), "turns": keyed}
+    out = replay(script, managed_dir=str(home.parent / "managed"))
+    return dict(json.loads(json.dumps(out).replace(str(root), "<ROOT>"))["turns"])
+
+
+def test_a_later_turns_mentions_end_with_a_line_break_the_first_after_compact_not(tree: Tree) -> None:
+    """A later prompt's message has no context reminders: the prompt's text follows the last
+    mention; after /compact the start block does again (h41_t2_*)."""
+    out = turns(
+        tree,
+        [
+            {"key": "t1", "prompt": "go"},
+            {"key": "t2", "prompt": "fix @r/s/missing.txt"},
+            "/compact",
+            {"key": "t3", "prompt": "again @r/s/missing.txt"},
+        ],
+    )
+    assert "mention_blocks" in out["t1"] and out["t1"]["mention_blocks"] == []
+    given = mention(("r/AGENTS.md", "# r agents\n"), ("r/s/AGENTS.md", "# rs agents\n"))
+    assert out["t2"]["mention_blocks"] == [given + "\n"]
+    assert out["t3"]["mention_blocks"] == [given]  # the plugin forgot at /compact; the start block follows
+
+
+def test_a_later_turns_mention_of_a_folder_read_before_attaches_nothing_new(tree: Tree) -> None:
+    out = turns(
+        tree,
+        [
+            {"key": "t1", "prompt": "go", "reads": ["a/b/z.txt"]},
+            {"key": "t2", "prompt": "fix @a/b/missing.py"},
+            {"key": "t3", "prompt": "and @p/missing.py and @a/b/missing.py"},
+        ],
+    )
+    assert out["t1"]["engine_blocks"] == [[nested("a/CLAUDE.md", "# a claude\n")]]
+    # the Read gave a/b's files, to the engine and the plugin: only the rule for .py files is new
+    assert out["t2"]["mention_blocks"] == [nested(".claude/rules/py.md", "# py rule\n") + "\n"]
+    assert out["t3"]["mention_blocks"] == [mention(("p/AGENTS.md", "# p agents\n")) + "\n"]

@@ -18,8 +18,9 @@
    - ``PostToolUse`` for ``Read`` (and in the ``complete`` profile ``Edit``, ``Write``,
      ``MultiEdit``, ``NotebookEdit``): the plugin's ``tool.call`` text after its prefix, in the
      loop of the event's ``agent_id``.
-   - ``UserPromptSubmit``: each ``@``-mentioned file that exists attaches its nested
-     ``AGENTS.md`` as a mention (the built-in plugin's ``prompt.mention`` hook).
+   - ``UserPromptSubmit``: each ``@``-mentioned path (a missing file's too) attaches its nested
+     ``AGENTS.md`` as a mention (the built-in plugin's ``prompt.mention`` hook), the files of every
+     mention framed as one ``tool.call`` text.
    - ``SubagentStart``: the subagent is started and kept as a step (a fork starts with its
      parent's set);
      a subagent that starts with the instructions (not Explore or Plan, not a fork, which has
@@ -128,11 +129,13 @@ def start_items(files: list[InstructionFile]) -> list[budget.Item]:
     return items
 
 
-def attachment(result: ReadResult) -> str | None:
-    """The plugin's ``tool.call`` text after its prefix, within the limit."""
+def attachment(*results: ReadResult) -> str | None:
+    """The plugin's ``tool.call`` text after its prefix, within the limit. Of several results (a
+    prompt's mentions) one text, as the plugin frames the files of one: a hook sends one context
+    per event, and the mentions' texts joined by a blank line doubled the blank line between them."""
     from agents_md.plugins.agents_md import NAME
 
-    files = [f for plugin, answer in result.hook_files if plugin == NAME for f in answer]
+    files = [f for result in results for plugin, answer in result.hook_files if plugin == NAME for f in answer]
     if not files:
         return None
     from agents_md.claude_code import budget  # most Reads attach nothing: the limit is loaded when one does
@@ -239,12 +242,8 @@ def answer(
         from agents_md.engine.touch import prompt_mentions
 
         since = _resume(session, plugin, state)
-        texts = []
-        for path in prompt_mentions(event.prompt, event.cwd):
-            text = attachment(session.mention(path))
-            if text:
-                texts.append(text)
-        return HookAnswer(context="\n\n".join(texts) or None, state=_kept(session, plugin, state, since))
+        mentioned = [session.mention(path) for path in prompt_mentions(event.prompt, event.cwd)]
+        return HookAnswer(context=attachment(*mentioned), state=_kept(session, plugin, state, since))
     return HookAnswer(context=None, state=None)
 
 

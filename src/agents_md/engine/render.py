@@ -69,13 +69,19 @@ def engine_nested_blocks(files: Sequence[InstructionFile]) -> tuple[str, ...]:
     return _one_after_another([_nested_block(f) for f in files])
 
 
-def mention_blocks(hook_texts: Sequence[str], engine_files: Sequence[InstructionFile]) -> tuple[str, ...]:
+def mention_blocks(
+    hook_texts: Sequence[str], engine_files: Sequence[InstructionFile], *, context_follows: bool = True
+) -> tuple[str, ...]:
     """What a prompt's @-mentions attach, one reminder each, as the engine sends them in the
     prompt's own message (before any start block): the plugins' ``prompt.mention`` texts of every
     mention in turn, then the engine's nested files of every mention in turn; like a Read's
-    nested blocks, each but the last ends with a line break (h37_mmiss_*, h38_*)."""
+    nested blocks, each but the last ends with a line break (h37_mmiss_*, h38_*). The last one
+    too when no context reminder follows it (``context_follows`` false): a later turn's prompt,
+    whose message has no start block and no attribution reminder, the prompt's text right after
+    (h41_t2_*; after ``/compact`` or ``/clear`` they come again, and it has none)."""
     hooks = [f"{REMINDER_OPEN}{t}{REMINDER_CLOSE}" for t in hook_texts]
-    return _one_after_another(hooks + [_nested_block(f) for f in engine_files])
+    blocks = _one_after_another(hooks + [_nested_block(f) for f in engine_files])
+    return blocks if context_follows else blocks[:-1] + tuple(b + "\n" for b in blocks[-1:])
 
 
 def _nested_block(file: InstructionFile) -> str:

@@ -2,8 +2,8 @@
 
 Input (a dict, as JSON): ``{root, home, cwd, args, env, reads, reads_after, subagents,
 prompt, turns, managed}``. Output: ``{claude_md, mention_blocks, attachments, engine_blocks, attachments_after,
-engine_blocks_after, subagents: {key: {claude_md, attachments, engine_blocks}}, turns: {key: {claude_md, attachments,
-engine_blocks}},
+engine_blocks_after, subagents: {key: {claude_md, attachments, engine_blocks}}, turns: {key: {claude_md,
+mention_blocks, attachments, engine_blocks}},
 agent_lines, notices}``.
 """
 
@@ -49,14 +49,7 @@ def replay(
     if not script.get("turns"):
         # What the prompt's @-mentions attach goes in its message, beside the start block: with no
         # start block it is no start block (h37_mmiss_*).
-        from agents_md.engine import render
-
-        mentioned = _mention(session, script.get("prompt"))
-        out["mention_blocks"] = list(
-            render.mention_blocks(
-                [t for r in mentioned for t in r.hook_texts], [f for r in mentioned for f in r.engine_files]
-            )
-        )
+        out["mention_blocks"] = _mention_blocks(_mention(session, script.get("prompt")))
     results = [main_loop.read(p, home=home) for p in script.get("reads") or []]
     out["attachments"] = [r.hook_text for r in results]
     out["engine_blocks"] = [list(r.engine_blocks) for r in results]  # the engine's own nested blocks
@@ -92,9 +85,19 @@ def _mention(session: Session, prompt: Any) -> list[ReadResult]:
     return [session.mention(path) for path in prompt_mentions(prompt, session.inputs.cwd)]
 
 
+def _mention_blocks(mentioned: list[ReadResult], *, context_follows: bool = True) -> list[str]:
+    from agents_md.engine import render
+
+    hook_texts = [t for r in mentioned for t in r.hook_texts]
+    files = [f for r in mentioned for f in r.engine_files]
+    return list(render.mention_blocks(hook_texts, files, context_follows=context_follows))
+
+
 def _turns(session: Session, turns: list[Any]) -> dict[str, Any]:
-    """Each keyed turn's context and attachments; ``/compact`` and ``/clear`` between them."""
+    """Each keyed turn's context, what its prompt @-mentions attach, and its attachments;
+    ``/compact`` and ``/clear`` between them."""
     out: dict[str, Any] = {}
+    fresh = True  # the next prompt's message carries the context reminders (the first, or after /compact, /clear)
     for turn in turns:
         command = turn if isinstance(turn, str) else (turn.get("prompt") if "key" not in turn else None)
         if isinstance(command, str) and command.strip() in ("/compact", "/clear"):
@@ -102,15 +105,18 @@ def _turns(session: Session, turns: list[Any]) -> dict[str, Any]:
                 session.compact()
             else:
                 session.clear()
+            fresh = True
             continue
         if not isinstance(turn, dict) or "key" not in turn:
             continue
         start = session.turn()
-        _mention(session, turn.get("prompt"))
+        mentioned = _mention(session, turn.get("prompt"))
         read = [session.read(p) for p in turn.get("reads") or []]
         out[str(turn["key"])] = {
             "claude_md": session.sent(start.claude_md),
+            "mention_blocks": _mention_blocks(mentioned, context_follows=fresh),
             "attachments": [r.hook_text for r in read],
             "engine_blocks": [list(r.engine_blocks) for r in read],
         }
+        fresh = False
     return out

@@ -167,6 +167,10 @@ def _turns(run: Run, requests: list[Request], hooks: dict[str, str]) -> dict[str
             "attachments": attachments,
             "engine_blocks": engine,
         }
+        if "@" in turn.prompt:
+            # what the turn's prompt @-mentions attached, in the messages since the last answer
+            messages = conv.first_messages
+            out[turn.key]["mention_blocks"] = wire.turn_mention_blocks(messages, start_of(messages, conv.conv))
     return out
 
 
@@ -190,9 +194,9 @@ def assemble(run: Run, outcome: Outcome, requests: list[Request], managed: list[
     res: dict[str, Any] = {"name": run.name}
     block = wire.claude_md_of_first_user(main.first_messages) if main else None
     res["claude_md"], res["files"] = block, wire.headings(block)
-    if "@" in run.prompt and not run.turns and not run.settings_hooks:
-        # what the prompt's @-mentions attached (the built-in plugin's texts; with settings hooks
-        # the hook's own are in hook_start)
+    if "@" in run.prompt and not run.turns:
+        # what the prompt's @-mentions attached (the built-in plugin's texts and the engine's
+        # nested files; with settings hooks the engine's alone: the hook's own are in hook_start)
         res["mention_blocks"] = wire.mention_blocks(main.first_messages) if main else []
     res["attachments"], res["engine_blocks"] = main.after_calls(0, len(run.reads))
     if run.subagents:

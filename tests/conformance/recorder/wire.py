@@ -81,11 +81,20 @@ def mention_blocks(messages: list[dict[str, Any]]) -> list[str]:
     """What a prompt's @-mentions attached, each reminder exactly as sent: the plugin's
     ``prompt.mention`` texts, then the engine's nested blocks, before the start block (a Read of
     a mentioned file that exists, its call and result, come before them and are none)."""
-    return [
-        t
-        for t in _before_answer(messages)
-        if PREAMBLE not in t and (t.startswith(MENTION) or t.startswith(ENGINE_NESTED))
-    ]
+    return _mentions(_before_answer(messages))
+
+
+def turn_mention_blocks(messages: list[dict[str, Any]], at: int) -> list[str]:
+    """What a later prompt's @-mentions attached, as `mention_blocks`: the reminders of the user
+    messages since the last answer up to the prompt's own (``messages[at]``). After ``/compact``
+    the files the engine restores come there too, as Read calls and results, which are none."""
+    last_answer = max((i for i, m in enumerate(messages[:at]) if m.get("role") == "assistant"), default=-1)
+    users = [m for m in messages[last_answer + 1 : at + 1] if m.get("role") == "user"]
+    return _mentions([t for m in users for t in _texts(m) if t.startswith(REMINDER)])
+
+
+def _mentions(reminders: list[str]) -> list[str]:
+    return [t for t in reminders if PREAMBLE not in t and (t.startswith(MENTION) or t.startswith(ENGINE_NESTED))]
 
 
 def first_claude_md_anywhere(messages: list[dict[str, Any]]) -> str | None:
