@@ -673,7 +673,9 @@ class SessionFS(ListingFS):
         self._texts: OrderedDict[str, tuple[tuple[int, ...], bytes]] = OrderedDict()
         self._kept = 0  # bytes in _texts
         self._settled: tuple[str | None, dict[str, str]] = (None, {})  # ``begin``'s folder, resolved
-        self._round_settled: str | None = None  # the folder this round settled, if any
+        # The folders above the one the session settled, each with the name below it toward it.
+        self._settled_steps: dict[str, str] = {}
+        self._round_steps: dict[str, str] = {}  # those of this round (none if it settled nothing)
         self._racy: set[str] = set()  # folders listed in the tick of their last change (``_checked``)
 
     def read_file(self, path: str) -> bytes | None:
@@ -723,15 +725,18 @@ class SessionFS(ListingFS):
         lead elsewhere now, so paths are resolved again each round."""
         self._fresh = {}
         self._versions = {}
-        self._round_settled = settled
         if settled is None:
             self._real_dirs = {}
+            self._round_steps = {}
             return
         if self._settled[0] != settled:
             self._real_dirs = {}
             self.resolved_folder(settled)
             self._settled = (settled, dict(self._real_dirs))
+            parts = settled.split(os.sep)
+            self._settled_steps = {os.sep.join(parts[:i]) or os.sep: parts[i] for i in range(1, len(parts)) if parts[i]}
         self._real_dirs = dict(self._settled[1])
+        self._round_steps = self._settled_steps
 
     def _round_listings(self) -> Mapping[str, Listing | None]:
         return self._fresh
@@ -740,11 +745,8 @@ class SessionFS(ListingFS):
         """A link's way above the session's cwd, through the folders that lead to it and nowhere
         else (a link in the checkout resolved from the root): those are taken as they were, as
         every path's resolution takes them, and are not asked again on each Read."""
-        settled = self._round_settled
-        if settled is None or len(names) != 1 or folder == settled:
-            return False
-        above = folder.rstrip(os.sep) + os.sep
-        return settled.startswith(above) and settled[len(above) :].split(os.sep, 1)[0] in names
+        step = self._round_steps.get(folder)
+        return step is not None and len(names) == 1 and step in names
 
     def changed(self, seen: Mapping[str, Listing | None]) -> list[str]:
         fresh = self._fresh
