@@ -223,20 +223,24 @@ WORKSPACE = {
 }
 
 
-def source_session(tmp_path: Any, links: dict[str, str], deny: list[str]) -> Any:
+def source_session(tmp_path: Any, links: dict[str, str], deny: list[str], platform: str = "linux") -> Any:
     import json
 
     from agents_md.engine.sources import SourceFS
     from agents_md.host.session import Session
 
     files = {**WORKSPACE, "/ws/.claude/settings.json": json.dumps({"permissions": {"deny": deny}}).encode()}
-    return Session(cwd="/ws", home=str(tmp_path / "home"), fs=SourceFS(LinkedSource(files, links)))
+    return Session(cwd="/ws", home=str(tmp_path / "home"), fs=SourceFS(LinkedSource(files, links)), platform=platform)
 
 
-def test_a_deny_rule_follows_the_links_of_the_sessions_own_filesystem_at_the_start(tmp_path: Any) -> None:
+@pytest.mark.parametrize("platform", ["linux", "macos"])
+def test_a_deny_rule_follows_the_links_of_the_sessions_own_filesystem_at_the_start(
+    tmp_path: Any, platform: str
+) -> None:
     """Links are where the session's files are (``SourceFS``), not on this disk, where these paths
-    are nothing: the start leaves out a ``CLAUDE.md`` that leads to the denied ``AGENTS.md``."""
-    start = source_session(tmp_path, {"/ws/CLAUDE.md": "/ws/AGENTS.md"}, ["Read(/AGENTS.md)"]).start()
+    are nothing: the start leaves out a ``CLAUDE.md`` that leads to the denied ``AGENTS.md``, also
+    on a platform whose disks fold case (the source read through ``CaseFoldingFS``)."""
+    start = source_session(tmp_path, {"/ws/CLAUDE.md": "/ws/AGENTS.md"}, ["Read(/AGENTS.md)"], platform).start()
     assert sorted((f.path, f.reason.value) for f in start.skipped) == [
         ("/ws/AGENTS.md", "denied"),
         ("/ws/CLAUDE.md", "denied"),

@@ -38,7 +38,7 @@ class FileSystem:
     reads_disk: ClassVar[bool] = True  # whether ``version`` may vouch for what ``read_file`` gives
     # Whether a link is an entry ``is_symlink`` tells (the listings follow it); else links are
     # only what ``realpath`` says, and each path is resolved by it (``SourceFS``).
-    links_are_entries: ClassVar[bool] = True
+    links_are_entries: bool = True
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -293,7 +293,7 @@ class ListingFS(FileSystem):
         system calls."""
         parent, name = os.path.split(directory)
         listings = self._round_listings()
-        if not name or parent not in listings:
+        if name in ("", ".", "..") or parent not in listings:
             return False  # not asked in this round: ask the disk
         listing = listings[parent]
         if listing is None:  # no folder there (nor anything in it), unless one that cannot be listed
@@ -583,14 +583,14 @@ class ListingFS(FileSystem):
         the very listing it had, or one whose names on the way are held, linked and lead as they did
         (a busy folder above, a home or ``/tmp``, changes for names of its own)."""
         for folder, listing, names in seen:
-            if self._toward_settled(folder, names):
+            if self._toward_settled(folder, listing, names):
                 continue
             now = self.round_listing(folder)
             if now is not listing and not self._same_way(folder, listing, now, names):
                 return False
         return True
 
-    def _toward_settled(self, folder: str, names: frozenset[str]) -> bool:
+    def _toward_settled(self, folder: str, listing: Listing | None, names: frozenset[str]) -> bool:
         """Whether a way's one step in ``folder`` leads toward the folder this round takes as it
         was, with the folders above it (``SessionFS.begin``): none here."""
         return False
@@ -741,12 +741,21 @@ class SessionFS(ListingFS):
     def _round_listings(self) -> Mapping[str, Listing | None]:
         return self._fresh
 
-    def _toward_settled(self, folder: str, names: frozenset[str]) -> bool:
-        """A link's way above the session's cwd, through the folders that lead to it and nowhere
-        else (a link in the checkout resolved from the root): those are taken as they were, as
-        every path's resolution takes them, and are not asked again on each Read."""
+    def _toward_settled(self, folder: str, listing: Listing | None, names: frozenset[str]) -> bool:
+        """A link's way above the session's cwd through folders that lead to it and nowhere else (a
+        link in the checkout resolved from the root), each step a folder and no link when the way
+        was taken: those the session took as they were at its start, and a step that became a
+        link since is its own folder's change, which the pass's answers about it catch. A step
+        that was a link (a cwd moved and linked in its place) is checked as any: where it leads
+        is in the way's listing alone."""
         step = self._round_steps.get(folder)
-        return step is not None and len(names) == 1 and step in names
+        return (
+            step is not None
+            and len(names) == 1
+            and step in names
+            and listing is not None
+            and listing.links.get(step) is False
+        )
 
     def changed(self, seen: Mapping[str, Listing | None]) -> list[str]:
         fresh = self._fresh
@@ -830,6 +839,7 @@ class CaseFoldingFS(FileSystem):
 
     def __init__(self, base: FileSystem) -> None:
         self.base = base
+        self.links_are_entries = base.links_are_entries  # its links are its base's
 
     def _on_disk(self, path: str) -> str:
         if os.path.lexists(path):
