@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from types import MappingProxyType as MappingProxyType
     from types import ModuleType as ModuleType
     from types import SimpleNamespace as SimpleNamespace
-    from typing import Any
+    from typing import Any, AnyStr
 else:
     # As ``types`` itself defines them.
     MappingProxyType = type(type.__dict__)
@@ -92,7 +92,7 @@ def lazy_names(
 
 
 class _LazyPattern:
-    def __init__(self, source: str, flags: int) -> None:
+    def __init__(self, source: str | bytes, flags: int) -> None:
         self._source = source
         self._flags = flags
 
@@ -106,8 +106,8 @@ class _LazyPattern:
         return found
 
 
-def lazy_compile(source: str, flags: int = 0) -> re.Pattern[str]:
-    """``re.compile(source, flags)``, compiled on first use."""
+def lazy_compile(source: AnyStr, flags: int = 0) -> re.Pattern[AnyStr]:
+    """``re.compile(source, flags)``, compiled on first use (a text's pattern or a bytes one)."""
     return _LazyPattern(source, flags)  # type: ignore[return-value]  # it answers as the pattern does
 
 

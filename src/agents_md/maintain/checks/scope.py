@@ -14,13 +14,13 @@ Every other finding was there before the change: ``--all`` reports them too.
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
+from agents_md._util.std import lazy_compile
 from agents_md.diagnostics import Diagnostic
 
-_HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
+_HUNK = lazy_compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
 ABOUT_THE_CHANGE = frozenset({"doc-not-updated"})
 
 

@@ -21,10 +21,11 @@ import re
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 
+from agents_md._util.std import lazy_compile
 from agents_md.diagnostics import Diagnostic
 from agents_md.maintain.checks.rules.unused_suppression import RULE
 
-_DIRECTIVE = re.compile(
+_DIRECTIVE = lazy_compile(
     r"<!--\s*agents-md:\s*(?P<kind>ignore-file|ignore)\b(?P<rules>[^>]*?)(?:\s--(?!>)\s*(?P<reason>(?:(?!-->).)*?))?\s*-->",
     re.S,
 )

@@ -24,26 +24,27 @@ from __future__ import annotations
 
 import re
 
+from agents_md._util.std import lazy_compile
 from agents_md.maintain.read.commands import NEGATION
 from agents_md.maintain.read.markdown import Item
 
 # Where a clause ends: punctuation, a dash between words, "but", a table's cell.
 # Chinese and Japanese punctuation ends a clause with no space after it; their list comma (、) does not.
-_CLAUSE_END = re.compile(r"[,;:.!?](?=\s|$)|[，。；：！？]|\s[-\u2013\u2014]\s|\bbut\b|\|", re.I)
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？]")
+_CLAUSE_END = lazy_compile(r"[,;:.!?](?=\s|$)|[，。；：！？]|\s[-\u2013\u2014]\s|\bbut\b|\|", re.I)
+_SENTENCE_END = lazy_compile(r"[.!?](?=\s|$)|[。！？]")
 # A list item, a heading, a table row or a quote starts a block of its own: the clause goes no further back.
-_BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|\||>)")
+_BLOCK_START = lazy_compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|\||>)")
 _WRAPPED = 3  # lines a sentence may be wrapped over, looking back
 
 # Words between "no" and the path that keep it one phrase ("no top-level `x`"); not a preposition
 # ("no changes to `x`" speaks of changes, not of `x`).
 _FILLER = r"(?:(?!(?:to|in|on|under|into|from|for|of|with|at|by)\b)[\w-]+\s+){0,2}"
-_ABSENT_BEFORE = re.compile(
+_ABSENT_BEFORE = lazy_compile(
     r"(?:\bthere (?:is|are) no|\bno|\bnot present|\bnone of|\breintroduc\w*|\bremoved|\bdeleted"
     r"|\bformer(?:ly)?|\bpreviously|\b(?:renamed|moved) from)\s+" + _FILLER + r"$",
     re.I,
 )
-_ABSENT_AFTER = re.compile(
+_ABSENT_AFTER = lazy_compile(
     r"^\W{0,3}(?:which |that )?(?:(?:was|were|has been|have been|got|is|are)\s+(?:now\s+)?"
     r"(?:deleted|removed|gone|retired|dropped|renamed|moved)"
     r"|(?:does|do) not exist|(?:doesn|don)'?t exist|never existed"
@@ -52,21 +53,21 @@ _ABSENT_AFTER = re.compile(
     re.I,
 )
 # "`packages/mcp`: **DEPRECATED** - moved to core": a path the doc marks as on its way out.
-_DEPRECATED_AFTER = re.compile(r"^\W{0,5}(?:(?:is|are|was|now)\s+)?(?:deprecated|obsolete)\b", re.I)
+_DEPRECATED_AFTER = lazy_compile(r"^\W{0,5}(?:(?:is|are|was|now)\s+)?(?:deprecated|obsolete)\b", re.I)
 # The same said in Chinese or Japanese, anywhere in the clause before it (the words bind without
 # spaces, and a list's 、 or 或 keeps them for every name listed: "未发现 `a`、`b` 或 `c`"), or right
 # after it ("`x` 不存在", "`x` 已删除").
 # Chinese "already" is 已 or 已经; Japanese says it plainly or politely ("存在しない", "存在しません",
 # "`x` はもうありません", "`x` がありません"), a bare "ありません" after it being another's ("問題ありません").
-_ABSENT_CJK_BEFORE = re.compile(
+_ABSENT_CJK_BEFORE = lazy_compile(
     r"没有|未发现|未找到|不存在|不再|已经?(?:被)?(?:删除|移除|废弃)|存在しない|存在しません|ありません"
 )
-_ABSENT_CJK_AFTER = re.compile(
+_ABSENT_CJK_AFTER = lazy_compile(
     r"^[\W_]{0,3}(?:(?:目录|文件|文件夹)?(?:不存在|已经?不存在|已经?(?:被)?(?:删除|移除|废弃|弃用)|被(?:删除|移除))"
     r"|(?:は|が)?(?:もう)?存在し(?:ない|ません)|(?:は|が)(?:もう)?(?:ありません|ない)|は削除)"
 )
-_NONE_EXIST = re.compile(r"\bnone of (?:these|those|them|which)\b[^.!?]*\bexists?\b", re.I)
-_TO_BE_MADE = re.compile(
+_NONE_EXIST = lazy_compile(r"\bnone of (?:these|those|them|which)\b[^.!?]*\bexists?\b", re.I)
+_TO_BE_MADE = lazy_compile(
     r"\b(?:create|scaffold|generate|add (?:a |an )?new|write (?:a |an )?new)\s+(?:(?:a|an|the|new|empty|file|folder|"
     r"directory|module|package|called|named)\s+)*$"
     # what a program makes when it runs: "writes a feature branch plus `.x/` artifacts"
@@ -91,12 +92,12 @@ _HEDGE = (
     r"|\bif\s+any\b(?!\s+\w)"
     r"|\b(?:where|when)\s+(?:present|available|it exists|they exist)\b"
 )
-_HEDGE_BEFORE = re.compile(_HEDGE, re.I)
-_HEDGE_AFTER = re.compile(r"^\W{0,3}(?:" + _HEDGE + r")", re.I)
+_HEDGE_BEFORE = lazy_compile(_HEDGE, re.I)
+_HEDGE_AFTER = lazy_compile(r"^\W{0,3}(?:" + _HEDGE + r")", re.I)
 # "`a` (if present) and `b`": a hedge right after a name is that name's, not the ones after it.
-_HEDGE_OF_ANOTHER = re.compile(r"[`)\]]\W{0,3}(?:" + _HEDGE + r")", re.I)
+_HEDGE_OF_ANOTHER = lazy_compile(r"[`)\]]\W{0,3}(?:" + _HEDGE + r")", re.I)
 # A copy of the repository the public one is not: "Meta-internal checkout", "not exported to GitHub".
-_ANOTHER_COPY = re.compile(
+_ANOTHER_COPY = lazy_compile(
     r"\binternal\s+(?:checkout|clone|repo|repository|monorepo|mirror|codebase|copy)s?\b"
     r"|\bnot\s+(?:exported|published|mirrored|synced)\s+to\s+(?:github|the public)\b",
     re.I,
@@ -126,9 +127,9 @@ def _before(lines: list[str], item: Item) -> str:
 
 
 # Names listed ahead of it ("Deleted `a.ts`, `b.ts`, `x.ts`"): what is said before them is said of it too.
-_PRIOR_SIBLINGS = re.compile(r"(?:`[^`]+`\s*(?:,|/|&|\band\b|\bor\b)\s*(?:(?:and|or)\s+)?)+$")
+_PRIOR_SIBLINGS = lazy_compile(r"(?:`[^`]+`\s*(?:,|/|&|\band\b|\bor\b)\s*(?:(?:and|or)\s+)?)+$")
 # Names listed with it ("`a.ts`/`b.ts` were deleted"): what is said after them is said of it too.
-_SIBLINGS = re.compile(r"^(?:\s*(?:,|/|\band\b|\bor\b|&)\s*`[^`]+`)+")
+_SIBLINGS = lazy_compile(r"^(?:\s*(?:,|/|\band\b|\bor\b|&)\s*`[^`]+`)+")
 
 
 def _after(lines: list[str], item: Item) -> str:
@@ -168,8 +169,8 @@ def said_absent(lines: list[str], item: Item) -> bool:
 
 
 # An example of what the clause before it makes: "Create a new example in `examples/` (e.g., `examples/x`)".
-_EXAMPLE_MARK = re.compile(r"\(?\s*\b(?:e\.g\.|for example|for instance|such as)\s*,?\s*[`*_\"'\[]*$", re.I)
-_MAKE_VERB = re.compile(r"\b(?:create|scaffold|generate|add (?:a |an )?new|write (?:a |an )?new)\b", re.I)
+_EXAMPLE_MARK = lazy_compile(r"\(?\s*\b(?:e\.g\.|for example|for instance|such as)\s*,?\s*[`*_\"'\[]*$", re.I)
+_MAKE_VERB = lazy_compile(r"\b(?:create|scaffold|generate|add (?:a |an )?new|write (?:a |an )?new)\b", re.I)
 
 
 def to_be_made(lines: list[str], item: Item) -> bool:

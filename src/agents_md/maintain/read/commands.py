@@ -21,11 +21,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from agents_md._util.std import lazy_compile
 from agents_md.maintain.read.markdown import Item
 
-NEGATION = re.compile(r"\b(?:not|never|don'?t|doesn'?t|instead of|avoid|rather than|no longer)\b|n't\b", re.I)
+NEGATION = lazy_compile(r"\b(?:not|never|don'?t|doesn'?t|instead of|avoid|rather than|no longer)\b|n't\b", re.I)
 # Where a clause ends in prose: "use `a`, not `b`" holds two, the second a counter-example.
-CLAUSE_END = re.compile(r"[,;:.!?](?=\s|$)|\s[-\u2013\u2014]\s|\bbut\b", re.I)
+CLAUSE_END = lazy_compile(r"[,;:.!?](?=\s|$)|\s[-\u2013\u2014]\s|\bbut\b", re.I)
 
 
 def counter_example(item: Item) -> bool:
@@ -40,7 +41,7 @@ def counter_example(item: Item) -> bool:
 
 
 # A code block's label that calls it what not to do: "❌ Wrong:", "**Bad:**", "**Bad example:**", "Anti-pattern:".
-_WRONG_LABEL = re.compile(
+_WRONG_LABEL = lazy_compile(
     r"^[\s>*_#-]*(?:[\u274c\u2717\u2718\U0001f6ab\u26d4]"
     r"|(?:wrong|bad|incorrect|anti-?pattern|avoid|don'?t|do not)(?:\s+(?:example|pattern|practice|usage|code))?"
     r"[\s*_]*(?::|$))",
@@ -59,8 +60,8 @@ def wrong_example(lines: list[str], item: Item) -> bool:
     return at >= 0 and _WRONG_LABEL.match(lines[at]) is not None
 
 
-_SPLIT = re.compile(r"&&|\|\||;|\|")
-_ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+_SPLIT = lazy_compile(r"&&|\|\||;|\|")
+_ASSIGN = lazy_compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 SHELL_LANGS = frozenset({"", "sh", "bash", "shell", "console", "zsh", "fish", "terminal", "shell-session", "text"})
 
 JS_TOOLS = frozenset({"npm", "pnpm", "yarn", "bun"})

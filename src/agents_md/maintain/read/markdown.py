@@ -20,13 +20,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from agents_md._util.front_matter import split_front_matter
+from agents_md._util.std import lazy_compile
 from agents_md.engine.markdown import blocks as markdown_blocks
 from agents_md.engine.markdown.blocks import Block
 
-_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
-_LINK = re.compile(r"!?\[(?:\\.|[^\[\]\\])*\]\(\s*(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+[^)]*)?\)")
-_DEF = re.compile(r"^ {0,3}\[(?:\\.|[^\[\]\\])+\]:[ \t]*(<[^>\n]*>|\S+)", re.M)
-_FENCE_OPEN = re.compile(r"[ \t]*(`{3,}|~{3,})([^\n]*)")
+_CODE_SPAN = lazy_compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
+_LINK = lazy_compile(r"!?\[(?:\\.|[^\[\]\\])*\]\(\s*(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+[^)]*)?\)")
+_DEF = lazy_compile(r"^ {0,3}\[(?:\\.|[^\[\]\\])+\]:[ \t]*(<[^>\n]*>|\S+)", re.M)
+_FENCE_OPEN = lazy_compile(r"[ \t]*(`{3,}|~{3,})([^\n]*)")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

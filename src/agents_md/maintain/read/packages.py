@@ -26,6 +26,7 @@ import tomllib
 from collections.abc import Iterable
 from typing import Any
 
+from agents_md._util.std import lazy_compile
 from agents_md._util.tree_walk import walk
 from agents_md.engine.fs import DEFAULT_FS
 
@@ -67,11 +68,11 @@ GO_STD = frozenset(
 )
 MAX_MANIFEST = 1 << 20  # bytes
 _NPM_DEP_KEYS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
-_GO_REQUIRE = re.compile(r"^\s*(?:require\s+)?([\w.\-]+(?:/[\w.\-]+)+)\s+v", re.M)
-_PEP508_NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+_GO_REQUIRE = lazy_compile(r"^\s*(?:require\s+)?([\w.\-]+(?:/[\w.\-]+)+)\s+v", re.M)
+_PEP508_NAME = lazy_compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 # A ``pubspec.yaml``'s top-level key, and a key one level in (a dependency of a dependencies section).
-_YAML_TOP = re.compile(r"^([A-Za-z_]\w*):\s*(.*?)\s*$")
-_YAML_CHILD = re.compile(r"^(\s+)([A-Za-z_]\w*)\s*:")
+_YAML_TOP = lazy_compile(r"^([A-Za-z_]\w*):\s*(.*?)\s*$")
+_YAML_CHILD = lazy_compile(r"^(\s+)([A-Za-z_]\w*)\s*:")
 _PUBSPEC_DEP_KEYS = ("dependencies", "dev_dependencies", "dependency_overrides")
 
 

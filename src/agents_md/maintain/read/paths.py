@@ -36,17 +36,19 @@ import re
 from collections.abc import Callable
 from urllib.parse import unquote
 
-_LINE_SUFFIX = re.compile(r"(?::\d+){1,2}$|#L\d+(?:-L?\d+)?$")
-_NOT_PATH_CHARS = re.compile(r"[\s*?\[\]{}<>$%|;&=!^\\\"'`(),@:]")
-_DOMAIN = re.compile(
+from agents_md._util.std import lazy_compile
+
+_LINE_SUFFIX = lazy_compile(r"(?::\d+){1,2}$|#L\d+(?:-L?\d+)?$")
+_NOT_PATH_CHARS = lazy_compile(r"[\s*?\[\]{}<>$%|;&=!^\\\"'`(),@:]")
+_DOMAIN = lazy_compile(
     r"^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|ai|app|co|gov|edu|sh|me|info|xyz|cloud|us|uk|de|fr"
     r"|build|rs|in|page|site|tech|run|pub|zone|so|to|ly|tv|gg)$",
     re.I,
 )
-_EXTENSION = re.compile(r"[^./]\.[A-Za-z][A-Za-z0-9_-]{0,9}$")
-_PLACEHOLDER_PART = re.compile(r"^[A-Z][A-Z0-9_]+$")
+_EXTENSION = lazy_compile(r"[^./]\.[A-Za-z][A-Za-z0-9_-]{0,9}$")
+_PLACEHOLDER_PART = lazy_compile(r"^[A-Z][A-Z0-9_]+$")
 # A word standing for one the reader fills in: ``test_EventNameHere.py``, ``YourComponent.tsx``, ``my-feature/``.
-_PLACEHOLDER_WORD = re.compile(
+_PLACEHOLDER_WORD = lazy_compile(
     r"Here(?=[._-]|$)|(?:^|[_-])(?:here|your|my)(?=[._-]|$)|^Your(?=[A-Z_-])|^(?:your|my)[_-]"
     r"|^(?:Project|Module|Package|Component|Service|Feature|Solution|Assembly|App|Lib)Name(?=[._-]|$)"
     # "my" or "your" run into a generic noun: ``tests/mytest.ts``, ``MyComponent.tsx`` (not ``mypy.ini``)
@@ -61,10 +63,10 @@ _PLACEHOLDER_WORD = re.compile(
     r"|^__(?:dirname|filename)$"
 )
 # ``path/to/x``, ``tests/path/to_test.exs``: the reader's own path, anywhere in a longer one.
-_PATH_TO = re.compile(r"^to(?:[._-]|$)")
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_PATH_TO = lazy_compile(r"^to(?:[._-]|$)")
+_SCHEME = lazy_compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 # A file name every other folder has: alone, it says nothing of which folder.
-GENERIC_NAME = re.compile(
+GENERIC_NAME = lazy_compile(
     r"^(?:index|main|mod|lib|__init__|__main__|app|utils?|types|setup|conftest|package|pyproject|cargo|go|readme"
     r"|makefile|dockerfile)(?:\.[\w.]+)?$",
     re.I,
@@ -73,7 +75,7 @@ GIT_REF_HEADS = frozenset({"refs", "origin", "upstream", "remotes", "heads", "ta
 PLACEHOLDER_WORDS = frozenset({"foo", "bar", "baz", "qux", "xxx", "yyy", "example", "your", "my"})
 # A file named for no file at all (``src/io/foo.c++``, ``tests/e2e/file.ts``: "a single test file");
 # ``example.py`` may well be a real one.
-_METASYNTACTIC_FILE = re.compile(r"^(?:foo|bar|baz|qux|file|filename)\.[A-Za-z][\w+]*$", re.I)
+_METASYNTACTIC_FILE = lazy_compile(r"^(?:foo|bar|baz|qux|file|filename)\.[A-Za-z][\w+]*$", re.I)
 KNOWN_UPPER = frozenset({"README", "LICENSE", "CHANGELOG", "CODEOWNERS", "AUTHORS", "NOTICE", "CONTRIBUTING"})
 
 
@@ -126,7 +128,7 @@ def code_path(text: str, first_part_exists: Callable[[str], bool]) -> str | None
 
 # ``verilated.h/.cpp``: a file's name, then its other extensions, each a part of its own (a short
 # one may go without its dot: ``splash_screen.cc/h``; C++'s may end in ``+``: ``server.h/c++``).
-_MORE_EXTENSIONS = re.compile(
+_MORE_EXTENSIONS = lazy_compile(
     r"^(?P<stem>(?:.*/)?[^/]*[^./])\.(?P<ext>[A-Za-z][A-Za-z0-9]{0,5}\+{0,2})"
     r"(?P<more>(?:/(?:\.[A-Za-z][A-Za-z0-9]{0,5}\+{0,2}|[a-z][a-z0-9]{0,3}\+{0,2}))+)/?$"
 )
@@ -143,7 +145,7 @@ def spelled_out(path: str) -> list[str]:
 
 
 # Words of a command line: redirections and separators stand alone.
-_TOKEN = re.compile(r">>?|&&|\|\||[;|&]|[^\s;|&()<>]+")
+_TOKEN = lazy_compile(r">>?|&&|\|\||[;|&]|[^\s;|&()<>]+")
 _SEPARATORS = frozenset({"&&", "||", ";", "|", "&"})
 
 

@@ -14,12 +14,13 @@ from __future__ import annotations
 import re
 
 from agents_md._util.front_matter import split_front_matter
+from agents_md._util.std import lazy_compile
 from agents_md.maintain.read.markdown import Item
 
-_COMMENT = re.compile(r"<!--.*?-->", re.S)
-_IMPORT_LINE = re.compile(r"^@\S+$")
+_COMMENT = lazy_compile(r"<!--.*?-->", re.S)
+_IMPORT_LINE = lazy_compile(r"^@\S+$")
 _WORDS = r"(?:`[^`\n]*`|[^.\n`]){0,80}"  # a clause's words, code spans (with their dots) included
-_KEPT_ELSEWHERE = re.compile(
+_KEPT_ELSEWHERE = lazy_compile(
     r"\b(?:update|edit|document|maintain|change|keep)\b" + _WORDS + r"\binstead\b"
     r"|\b(?:docs|documentation|instructions|guidance|guidelines|conventions)\s+(?:live|lives|is|are)\s+"
     r"(?:kept\s+|maintained\s+)?in\b"
@@ -27,12 +28,12 @@ _KEPT_ELSEWHERE = re.compile(
     re.I,
 )
 # A line that sends the reader to another file ("See [the README](README.md).").
-_POINTING = re.compile(
+_POINTING = lazy_compile(
     r"\b(?:see|read|refer|follow|moved|lives?|documented|documentation|instructions|guidelines|details|consult)\b"
     r"|\blook at\b|\bgo to\b",
     re.I,
 )
-_REFERENCE = re.compile(r"\]\([^)]+\)|`[^`\s]+\.[A-Za-z0-9]+`|^@\S+$|\]\[[^\]]*\]|\[[^\]]+\]:")
+_REFERENCE = lazy_compile(r"\]\([^)]+\)|`[^`\s]+\.[A-Za-z0-9]+`|^@\S+$|\]\[[^\]]*\]|\[[^\]]+\]:")
 SHORT = 3
 SAYS_SO = 15  # a doc saying its content is elsewhere is a pointer when it is no longer than this
 

@@ -9,9 +9,9 @@ for ``composeApp/src/desktopMain``.
 
 from __future__ import annotations
 
-import re
+from agents_md._util.std import lazy_compile
 
-_SOURCE_SET = re.compile(r"^(?:main|test|[a-z][A-Za-z0-9]*(?:Main|Test))$")
+_SOURCE_SET = lazy_compile(r"^(?:main|test|[a-z][A-Za-z0-9]*(?:Main|Test))$")
 BUILD_SCRIPTS = ("build.gradle.kts", "build.gradle")
 
 

@@ -41,10 +41,12 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+from agents_md._util.std import lazy_compile
+
 SWEEP = 10
 NAMED = 5  # files a doc names, changed after it, kept per doc
 FOLDER_CACHE = 65536
-_RELEASE = re.compile(
+_RELEASE = lazy_compile(
     r"^\s*(?:v?\d+\.\d+\.\d+\S*\s*$"
     # a project's name and the version it releases, and nothing else: "Turso 0.8.0-pre.7"
     r"|[A-Za-z][\w.-]*\s+v?\d+\.\d+\.\d+\S*\s*$"
@@ -62,14 +64,14 @@ _RELEASE = re.compile(
 
 # A commit that tells CI to skip it says it changes nothing a build or a test could break: a
 # bot's bookkeeping (``chore: update GitHub repository stats [skip ci]``), a release's.
-_SKIPS_CI = re.compile(r"\[(?:skip ci|ci skip|no ci|skip actions|actions skip)\]", re.I)
+_SKIPS_CI = lazy_compile(r"\[(?:skip ci|ci skip|no ci|skip actions|actions skip)\]", re.I)
 
 
 # A commit whose subject says it only formats the code or quiets a linter ("style: auto-fix
 # formatting", "Clean up existing Biome lint warnings (#608)", "chore: fix clippy warnings"): a
 # formatter's run on a few docs' code, which changes nothing a doc says. A subject that says
 # more ("fix template literal formatting", "update SSE format") names a change, not a tidy.
-_TIDY = re.compile(
+_TIDY = lazy_compile(
     r"^\s*(?:[\w/.-]+(?:\([^)]*\))?!?:\s*)?"  # a conventional commit's prefix, or a file's path
     r"(?:(?:auto-?fix(?:ed|es)?|fix(?:ed|es|ing)?|apply|applied|run|ran|clean(?:ed|s)? up|address(?:ed)?"
     r"|resolve[sd]?|silence[sd]?|tidy)\s+)?"

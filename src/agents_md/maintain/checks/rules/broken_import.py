@@ -34,6 +34,7 @@ import re
 from collections.abc import Iterator
 
 from agents_md._model import ImportOutcome
+from agents_md._util.std import lazy_compile
 from agents_md.diagnostics import Diagnostic, Edit, RuleInfo, Severity
 from agents_md.engine.imports import is_text_file_name, js_extname
 from agents_md.maintain.checks.context import CheckContext
@@ -44,11 +45,11 @@ from agents_md.maintain.views.imports import Edge
 RULE = RuleInfo("broken-import", Severity.ERROR, "an @import that does not resolve, or one not meant", __doc__)
 _SPACES = (" ", "\t")
 # A person's or team's handle: one word, no folder, no extension.
-_MENTION = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*[.,;:!?)]*")  # "@bob." ends a sentence
+_MENTION = lazy_compile(r"[A-Za-z0-9][A-Za-z0-9_-]*[.,;:!?)]*")  # "@bob." ends a sentence
 # Code after an ``@`` in a code span: a call (``@sizeOf(Self)``), or a name's attribute
 # (``@sort_key.presence``, ``@app.route``).
-_CALL = re.compile(r"[A-Za-z_][\w.]*\(")
-_ATTRIBUTE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+[,;:!?)]*")
+_CALL = lazy_compile(r"[A-Za-z_][\w.]*\(")
+_ATTRIBUTE = lazy_compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+[,;:!?)]*")
 
 
 def _code(name: str) -> bool:
@@ -70,7 +71,7 @@ def _code_span(ctx: CheckContext, rel: str, edge: Edge) -> str | None:
 
 
 # An npm package's name as written after its ``@``: ``tresjs/core`` of ``@tresjs/core``, ``nx/react:app`).``.
-_SCOPED = re.compile(r"([a-z0-9][\w.-]*)/([a-z0-9][\w-]*(?:\.[\w-]+)*)", re.I)
+_SCOPED = lazy_compile(r"([a-z0-9][\w.-]*)/([a-z0-9][\w-]*(?:\.[\w-]+)*)", re.I)
 
 
 def _known_package(ctx: CheckContext, rel: str, written: str) -> bool:
@@ -128,7 +129,7 @@ def _at(
 
 # A code span that is a shell command: quoting a word there keeps what it runs. Elsewhere (CSS,
 # a decorator, a template) quotes change the text's meaning, so the fix is not a safe one.
-_SHELL = re.compile(
+_SHELL = lazy_compile(
     r"^\s*(?:\$\s*)?(?:pnpm|npm|npx|yarn|bun|bunx|nx|turbo|lerna|rush|deno|node|git|docker|cargo|pip|uv)\b"
 )
 

@@ -27,6 +27,7 @@ import posixpath
 import re
 from collections.abc import Iterator
 
+from agents_md._util.std import lazy_compile
 from agents_md.diagnostics import Diagnostic, Edit, RuleInfo, Severity
 from agents_md.host.engines import CLAUDE_CODE
 from agents_md.maintain.checks.context import CheckContext
@@ -76,7 +77,7 @@ def _only_points_to(ctx: CheckContext, doc: str, claude: str) -> bool:
 
 
 # A title giving the doc to other agents by name: "takopi-smithers instructions for Codex".
-_FOR_OTHERS = re.compile(
+_FOR_OTHERS = lazy_compile(
     r"\bfor (?:(?:OpenAI|GitHub|Google) )?(?:Codex|Copilot|Gemini|Cursor|Jules|OpenCode|Aider|Windsurf|Amp)\b", re.I
 )
 

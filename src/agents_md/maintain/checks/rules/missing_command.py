@@ -42,6 +42,7 @@ import posixpath
 import re
 from collections.abc import Iterator
 
+from agents_md._util.std import lazy_compile
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.checks.entry_points import Miss, Runners, leaves, misses
@@ -125,12 +126,12 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
 
 
 # A clause that says what follows is not there: "there is no `make migrate` target".
-_DENIED = re.compile(
+_DENIED = lazy_compile(
     r"\b(?:no|without|removed|gone|deprecated|formerly|previously|used to|renamed|replaced|obsolete|legacy|old)\b", re.I
 )
-_GONE = re.compile(r"\b(?:is|are|was|were|has been|have been)\s+(?:gone|removed|deprecated|renamed|replaced)\b", re.I)
+_GONE = lazy_compile(r"\b(?:is|are|was|were|has been|have been)\s+(?:gone|removed|deprecated|renamed|replaced)\b", re.I)
 # A line about another project's commands: the one a template makes, the user's own.
-_THEIRS = re.compile(
+_THEIRS = lazy_compile(
     r"\b(?:your (?:own )?(?:project|app|repo\w*|package|worker)|(?:the )?user'?s (?:project|app|repo\w*)"
     r"|scaffold\w*|generated (?:project|app)|new project|templates?)\b"
     # run in a container: the image's files, not the doc's folder ("inside the `api` container")
@@ -141,7 +142,7 @@ _THEIRS = re.compile(
 
 # A shell line that makes a new project, whose folder the lines after it work in: ``npm create
 # vite``, ``npx create-next-app app``, ``cargo new x``, or one a comment says scaffolds.
-_MAKES_A_PROJECT = re.compile(
+_MAKES_A_PROJECT = lazy_compile(
     r"\b(?:npm|pnpm|yarn|bun)\s+(?:create|init)\s+[^\s-]|\b(?:npx|pnpx|bunx)\s+(?:create-|degit\b)"
     r"|\bcargo\s+(?:new|generate)\b|\bdotnet\s+new\b|#.*\bscaffold\w*",
     re.I,
@@ -150,12 +151,12 @@ _MAKES_A_PROJECT = re.compile(
 
 # A line about the packages beside the doc's ("each package", "consumers", "the examples"; not
 # "for example"): a script it names is theirs, run where they are.
-_OTHER_PACKAGES = re.compile(
+_OTHER_PACKAGES = lazy_compile(
     r"\b(?:consumers?|dependents?)\b|(?<!\bfor )\bexamples?\b"
     r"|\b(?:each|every|per|other)\s+(?:crate|package|app|example|project|service|member|workspace)s?\b",
     re.I,
 )
-_LIST_ITEM = re.compile(r"\s*(?:[-*+]|\d+[.)])\s")
+_LIST_ITEM = lazy_compile(r"\s*(?:[-*+]|\d+[.)])\s")
 
 
 def _lead_in(lines: list[str], item: Item) -> str:

@@ -98,6 +98,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from agents_md._util.front_matter import split_front_matter
+from agents_md._util.std import lazy_compile
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.engine.rules import rule_globs
 from agents_md.maintain.checks.context import CheckContext
@@ -147,13 +148,13 @@ _MADE_NAMES = frozenset(
     | {"debug", "release", "cache", "build-ts", "lib-cov", "screenshots", "snapshots", "traces", "junit"}
 )
 # A line calling what it names a binary (its prose, not its code spans: ``build-binary.sh`` is a script).
-_BINARY = re.compile(r"\bbinar(?:y|ies)\b", re.I)
-_CODE_SPAN = re.compile(r"`[^`]*`")
+_BINARY = lazy_compile(r"\bbinar(?:y|ies)\b", re.I)
+_CODE_SPAN = lazy_compile(r"`[^`]*`")
 # Files only a compiler or a packager makes.
-_BUILT = re.compile(r"\.(?:exe|dll|so|dylib|o|obj|a|pdb|class|pyc|whl|nupkg)$", re.I)
+_BUILT = lazy_compile(r"\.(?:exe|dll|so|dylib|o|obj|a|pdb|class|pyc|whl|nupkg)$", re.I)
 FOUND, MISSING, OUTSIDE = "found", "missing", "outside"
 # A line that says what it names is made locally: then the doc explains its absence.
-_MADE_LOCALLY = re.compile(
+_MADE_LOCALLY = lazy_compile(
     r"\b(?:git-?ignored|ignored by git|not (?:committed|checked in|tracked)|never commit(?:ted)?|build[- ]time"
     r"|at build|(?:is|are|gets?) (?:created|generated|downloaded|fetched|populated|written|installed|built|compiled)"
     r"|pre-?installed|injected|scaffolded|packaged"
@@ -161,7 +162,7 @@ _MADE_LOCALLY = re.compile(
     re.I,
 )
 # A line that says its paths are another repository's ("see `x` in that repo", "outside git").
-_ELSEWHERE = re.compile(
+_ELSEWHERE = lazy_compile(
     r"\b(?:that|the other|another|a separate|a sibling|the upstream|an external)\s+(?:repo|repository|checkout)\b"
     r"|\bin the (?:[\w.-]+ ){1,3}(?:repo|repository)\b|\boutside (?:of )?(?:this |the )?(?:repo|repository|git)\b"
     r"|\bnext to (?:this|the) (?:repo|repository|checkout)\b"
@@ -172,39 +173,39 @@ _ELSEWHERE = re.compile(
 # A GitHub owner/name in a code span right before the path ("ported to `acme/acme-docs` (the
 # `src/content/docs/` folder)", "`acme/site`'s `src/x`") or right after it ("`src/x` in `acme/site`").
 _REPO_SPAN = r"`([\w.-]+)/[\w.-]+`"
-_OWNER_BEFORE = re.compile(
+_OWNER_BEFORE = lazy_compile(
     _REPO_SPAN + r"(?:'s\s*|\s*[(:]\s*(?:the\s+|in\s+|at\s+|under\s+)?|\s+(?:under|in|at|inside)\s+(?:the\s+)?)`$"
 )
-_OWNER_AFTER = re.compile(r"^`\s*(?:in|of|from|at)\s+(?:the\s+)?" + _REPO_SPAN)
+_OWNER_AFTER = lazy_compile(r"^`\s*(?:in|of|from|at)\s+(?:the\s+)?" + _REPO_SPAN)
 
 # Where a sentence ends in prose; a line that starts another block (a list item, a heading, a row).
-_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
-_BLOCK_START = re.compile(r"\s*(?:[-*+>#|]|\d+[.)]\s|```|~~~)")
+_SENTENCE_END = lazy_compile(r"[.!?](?:\s|$)")
+_BLOCK_START = lazy_compile(r"\s*(?:[-*+>#|]|\d+[.)]\s|```|~~~)")
 
 # A line about git branches: its slash-separated words name branches, not folders.
-_BRANCHES = re.compile(r"\bbranch(?:es)?\b|\bgit (?:checkout -b|switch -c)\b", re.I)
+_BRANCHES = lazy_compile(r"\bbranch(?:es)?\b|\bgit (?:checkout -b|switch -c)\b", re.I)
 
 # A line about how names are spelled: its code spans show the spelling (``components/auth-wizard/``
 # of "Directories: lowercase with dashes"), they name no file.
-_NAMING = re.compile(
+_NAMING = lazy_compile(
     r"\bcasing\b|\bkebab\b|\bkebab[- ]case\b|\bsnake[_ -]?case\b|\bcamel[- ]?case\b|\bpascal[- ]?case\b"
     r"|\b(?:lower|upper)[- ]?case with\b",
     re.I,
 )
 
 # A table's column of what a build or a copy makes.
-_MADE_COLUMN = re.compile(r"\b(?:destination|output|generated|copied to|built)\b", re.I)
+_MADE_COLUMN = lazy_compile(r"\b(?:destination|output|generated|copied to|built)\b", re.I)
 
 # A line about an app's routes: its words without an extension are URL paths (``./workflows``).
-_ROUTES = re.compile(r"\broutes?\b|\bredirect(?:s|ed)? to\b", re.I)
+_ROUTES = lazy_compile(r"\broutes?\b|\bredirect(?:s|ed)? to\b", re.I)
 
 # A line about media types: ``audio/``, ``video/`` there are MIME types' first halves, not folders.
-_MEDIA_TYPES = re.compile(r"\bmime\b|\b(?:media|content)[- ]types?\b", re.I)
+_MEDIA_TYPES = lazy_compile(r"\bmime\b|\b(?:media|content)[- ]types?\b", re.I)
 _MIME_TOPS = frozenset({"application", "audio", "font", "image", "message", "model", "multipart", "text", "video"})
 
 # A folder named in the home folder (``~/.claude/``): the same folder in a project is a place a
 # program looks, not one of this repository's files.
-_IN_HOME = re.compile(r"~/([\w.-]+)/")
+_IN_HOME = lazy_compile(r"~/([\w.-]+)/")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -517,7 +518,7 @@ class _Places:
 
 
 # A file name alone, of a kind of source file: checked only against what git deleted (step 5).
-_BARE = re.compile(
+_BARE = lazy_compile(
     r"^[A-Za-z0-9_][A-Za-z0-9_.-]*\.(?:py|ts|tsx|js|jsx|mjs|cjs|go|rs|rb|java|kt|cs|swift|c|h|cc|cpp|hpp|php|scala|vue"
     r"|svelte|sh|sql|proto)$"
 )
@@ -684,8 +685,8 @@ def _runs_within(parts: list[str], shape: tuple[str, ...]) -> bool:
 
 
 # A package's exported name after its folder: ``pkg/skip.ResolveSkipFor``, ``api/v1.Client``.
-_MEMBER = re.compile(r"^(.*\w/[\w.-]*\w)\.([A-Z]\w*[a-z]\w*)$")
-_CAMEL = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
+_MEMBER = lazy_compile(r"^(.*\w/[\w.-]*\w)\.([A-Z]\w*[a-z]\w*)$")
+_CAMEL = lazy_compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
 
 
 def _not_a_place(path: str, parts: list[str]) -> bool:
@@ -697,8 +698,8 @@ def _not_a_place(path: str, parts: list[str]) -> bool:
 
 # What stands before a layout entry's name: a list item's marker, a table's cell (``| `x/` | what |``).
 # A code span that is a command line: a program's name, then words; no ``cd`` (where it runs is not followed).
-_COMMAND_SPAN = re.compile(r"^(?:\$\s+)?(?:\./)?[a-z][\w.+-]*(?:\s+(?!cd\b)[^\s;&|]+)+\s*$")
-_LAYOUT_ENTRY = re.compile(r"(?:^\s*(?:[-*+]|\d+[.)])?|\|)\s*(?:\*\*)?`$")
+_COMMAND_SPAN = lazy_compile(r"^(?:\$\s+)?(?:\./)?[a-z][\w.+-]*(?:\s+(?!cd\b)[^\s;&|]+)+\s*$")
+_LAYOUT_ENTRY = lazy_compile(r"(?:^\s*(?:[-*+]|\d+[.)])?|\|)\s*(?:\*\*)?`$")
 
 
 def _at(item: Item) -> int:
@@ -733,13 +734,13 @@ def _climbed(path: str) -> str:
 
 # A line about how to write links, and a ``./`` path given in parentheses as its example ("Use
 # links relative to `docs/` (e.g., `./guide/data-loading`)", "link using relative paths (`./state.md`)").
-_LINKS = re.compile(r"\blinks?\b|\blinking\b", re.I)
-_EXAMPLE_OPEN = re.compile(r"\(\s*(?:(?:e\.g\.|i\.e\.|for example|for instance|such as)\s*,?\s*)?`$", re.I)
+_LINKS = lazy_compile(r"\blinks?\b|\blinking\b", re.I)
+_EXAMPLE_OPEN = lazy_compile(r"\(\s*(?:(?:e\.g\.|i\.e\.|for example|for instance|such as)\s*,?\s*)?`$", re.I)
 
 
 # A line that speaks of the packages beside the doc's, each with a copy of the path it names
 # ("Consumers implement `X` in `tests/fixtures/mod.rs`", "shared per crate via `tests/x.rs`").
-_EACH_PACKAGE = re.compile(
+_EACH_PACKAGE = lazy_compile(
     r"\b(?:consumers?|dependents?)\b|\b(?:its|their)\s+own\b"
     r"|\b(?:each|every|per)\s+(?:consumer|crate|package|module|app|plugin|library|service|project|member)s?\b",
     re.I,
@@ -767,9 +768,9 @@ def _suffix_worthy(path: str) -> bool:
 
 # What a module specifier without an extension may name on disk.
 _MODULE_EXTENSIONS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".py", ".rs", ".go")
-_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
+_EXTENSION = lazy_compile(r"\.[A-Za-z0-9]{1,5}$")
 # A JavaScript or TypeScript module, as an import names it from the file that imports it (``./cli_core.ts``).
-_JS_SPECIFIER = re.compile(r"\.[cm]?[jt]sx?$")
+_JS_SPECIFIER = lazy_compile(r"\.[cm]?[jt]sx?$")
 # TypeScript's ESM imports name the ``.js`` the compiler emits: ``./runtime/x.js`` for ``runtime/x.ts``.
 _TS_TWINS = {"js": ("ts", "tsx"), "jsx": ("tsx",), "mjs": ("mts",), "cjs": ("cts",)}
 
@@ -907,7 +908,7 @@ class _Suffixes:
 
 
 # A Next.js route group's folder, ``(home)``: left out of the route's URL, and often of its path in prose.
-_ROUTE_GROUP = re.compile(r"/\([^/()]+\)(?=/)")
+_ROUTE_GROUP = lazy_compile(r"/\([^/()]+\)(?=/)")
 
 
 def _each_of_a_family(bases: list[str], homes: list[str]) -> bool:

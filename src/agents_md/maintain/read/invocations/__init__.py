@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 
+from agents_md._util.std import lazy_compile
 from agents_md.maintain.read.commands import SHELL_LANGS, command_parts
 from agents_md.maintain.read.invocations import builds, python, scripts, tasks
 from agents_md.maintain.read.invocations.invocation import Invocation, is_name, words
@@ -32,7 +33,7 @@ from agents_md.maintain.read.markdown import Item
 __all__ = ["Invocation", "ShellBlocks", "drawn_trees", "invocations", "is_name", "leading_cd", "words"]
 
 
-_RUNNER = re.compile(
+_RUNNER = lazy_compile(
     r"(?:^|[\s;&|(])(?:g?make|npm|pnpm|yarn|bun|just|tox|nox|cargo|uv|poetry|python[\d.]*|gradle|mvnd?|bazel(?:isk)?|\./)(?:\s|$|\w)"
 )
 
@@ -69,7 +70,7 @@ def invocations(item: Item, start: str = "") -> Iterator[Invocation]:
 
 
 # A line of a drawn folder tree: ``├── src/``, ``│   └── x``, ``|-- x``, ``\`-- x``.
-_TREE_LINE = re.compile(r"[├└│]|(?:^|\s)[|`]--\s")
+_TREE_LINE = lazy_compile(r"[├└│]|(?:^|\s)[|`]--\s")
 
 
 def drawn_trees(items: Iterable[Item]) -> frozenset[int]:
@@ -79,7 +80,7 @@ def drawn_trees(items: Iterable[Item]) -> frozenset[int]:
 
 
 # A line that starts with ``cd DIR`` (alone, or before ``&&``).
-_LEADING_CD = re.compile(r"^\s*(?:\$\s*)?cd\s+([^\s;&|()]+)\s*(?:&&|$)")
+_LEADING_CD = lazy_compile(r"^\s*(?:\$\s*)?cd\s+([^\s;&|()]+)\s*(?:&&|$)")
 
 
 def leading_cd(item: Item) -> re.Match[str] | None:
@@ -178,8 +179,8 @@ def _build(argv: list[str], text: str) -> Invocation | None:
     return None
 
 
-_SCRIPT_SUFFIX = re.compile(r"\.(?:sh|bash|zsh|py|pl|rb)$")
-_RUN_WORD = re.compile(r"\b(?:run|runs|running|execute|executes|invoke|invokes|call|start|starts)\b", re.I)
+_SCRIPT_SUFFIX = lazy_compile(r"\.(?:sh|bash|zsh|py|pl|rb)$")
+_RUN_WORD = lazy_compile(r"\b(?:run|runs|running|execute|executes|invoke|invokes|call|start|starts)\b", re.I)
 
 
 def _program(argv: list[str], text: str, item: Item) -> Invocation | None:

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import re
 
+from agents_md._util.std import lazy_compile
 from agents_md.maintain.read.invocations.invocation import Invocation, is_name
 
 GRADLE = frozenset({"gradle", "gradlew", "gradlew.bat"})
 MAVEN = frozenset({"mvn", "mvnw", "mvnw.cmd", "mvnd"})
 BAZEL = frozenset({"bazel", "bazelisk"})
-_LABEL = re.compile(r"//((?:[A-Za-z0-9_.+-]+/)*[A-Za-z0-9_.+-]+)?(?::[\w.+/-]+|:\*)?")
+_LABEL = lazy_compile(r"//((?:[A-Za-z0-9_.+-]+/)*[A-Za-z0-9_.+-]+)?(?::[\w.+/-]+|:\*)?")
 
 # Gradle's options that take the next word as their value.
 _GRADLE_VALUE = frozenset(
@@ -37,9 +38,9 @@ _GRADLE_ALONE = frozenset(
      "--no-configuration-cache", "--profile", "--fail-fast", "--no-watch-fs", "--watch-fs", "--console=plain",
      "--no-rebuild", "--continuous", "--write-locks", "--configure-on-demand", "--all", "--export-keys"}
 )  # fmt: skip
-_PROJECT = re.compile(r"[A-Za-z0-9_][\w.-]*")
+_PROJECT = lazy_compile(r"[A-Za-z0-9_][\w.-]*")
 # What a doc writes for "some project": ``module-name``, ``my-module``, ``affected-module``, ``subproject``, ``foo``.
-_STAND_IN = re.compile(
+_STAND_IN = lazy_compile(
     r"^(?:(?:my|your|some|the|a|any|each|this|that|given|target|affected|changed|relevant)[-_]?)?(?:module|project|subproject|sub-project|component|name)(?:[-_]?name)?$"
     r"|^(?:(?:my|your)(?:[-_]?\w+)?|foo|bar|baz|xxx)$",
     re.I,

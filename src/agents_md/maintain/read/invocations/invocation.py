@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import re
 import shlex
 from dataclasses import dataclass
 
-ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
-_PLACEHOLDER = re.compile(r"[<>\[\]{}$*?`~\\]|\.\.\.|\u2026|^-|^[A-Z_]+$")
-_NAME = re.compile(r"^[A-Za-z0-9_@][\w@.:/+-]*$")
+from agents_md._util.std import lazy_compile
+
+ASSIGN = lazy_compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+_PLACEHOLDER = lazy_compile(r"[<>\[\]{}$*?`~\\]|\.\.\.|\u2026|^-|^[A-Z_]+$")
+_NAME = lazy_compile(r"^[A-Za-z0-9_@][\w@.:/+-]*$")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -15,15 +15,16 @@ import os
 import posixpath
 import re
 
+from agents_md._util.std import lazy_compile
 from agents_md.maintain.read.runners.known import Known, read_text
 
 NAMES = ("settings.gradle.kts", "settings.gradle")
 
-_CALL = re.compile(r"\b(include|includeFlat|includeBuild)\b\s*(\(?)")
-_LITERAL = re.compile(r"\"([^\"$\\]*)\"|'([^'$\\]*)'")
-_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_CALL = lazy_compile(r"\b(include|includeFlat|includeBuild)\b\s*(\(?)")
+_LITERAL = lazy_compile(r"\"([^\"$\\]*)\"|'([^'$\\]*)'")
+_COMMENT = lazy_compile(r"//[^\n]*|/\*.*?\*/", re.S)
 # What may stand between a call's literals: commas, blanks, a ``listOf(``/``arrayOf(`` wrapper.
-_GLUE = re.compile(r"^[\s,]*$")
+_GLUE = lazy_compile(r"^[\s,]*$")
 
 
 def find(directory: str, top: str) -> str | None:

@@ -15,12 +15,13 @@ import os
 import re
 from dataclasses import dataclass, field
 
+from agents_md._util.std import lazy_compile
 from agents_md.maintain.read.runners.known import Known, read_text
 
-_RECIPE = re.compile(r"^@?([A-Za-z_][\w-]*)(?=[\s:])([^:=]*(?:=[^:]*)?)?:(?!=)")
-_ALIAS = re.compile(r"^alias\s+([A-Za-z_][\w-]*)\s*:=")
-_IMPORT = re.compile(r"^import(\??)\s+(['\"])(.*?)\2")
-_MOD = re.compile(r"^mod(\??)\s+([A-Za-z_][\w-]*)(?:\s+(['\"])(.*?)\3)?\s*$")
+_RECIPE = lazy_compile(r"^@?([A-Za-z_][\w-]*)(?=[\s:])([^:=]*(?:=[^:]*)?)?:(?!=)")
+_ALIAS = lazy_compile(r"^alias\s+([A-Za-z_][\w-]*)\s*:=")
+_IMPORT = lazy_compile(r"^import(\??)\s+(['\"])(.*?)\2")
+_MOD = lazy_compile(r"^mod(\??)\s+([A-Za-z_][\w-]*)(?:\s+(['\"])(.*?)\3)?\s*$")
 
 
 def find(directory: str, stop: str) -> str | None:

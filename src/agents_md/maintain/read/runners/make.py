@@ -17,13 +17,14 @@ from __future__ import annotations
 import os
 import re
 
+from agents_md._util.std import lazy_compile
 from agents_md.maintain.read.runners.known import Known, read_text
 
 NAMES = ("GNUmakefile", "makefile", "Makefile")
-_RULE = re.compile(r"^([^\t#=:][^#=:]*?)\s*(?:::?|&:)(?!=)")
-_ASSIGN = re.compile(r"^(?:export\s+|override\s+)?[^\s:#=]+\s*(?::{1,3}=|\?=|\+=|!=|=)")
-_INCLUDE = re.compile(r"^(-?include|sinclude)\s+(.*)$")
-_DIRECTIVE = re.compile(r"^(?:ifn?eq|ifn?def|else|endif|export|unexport|override|vpath|undefine|private)\b")
+_RULE = lazy_compile(r"^([^\t#=:][^#=:]*?)\s*(?:::?|&:)(?!=)")
+_ASSIGN = lazy_compile(r"^(?:export\s+|override\s+)?[^\s:#=]+\s*(?::{1,3}=|\?=|\+=|!=|=)")
+_INCLUDE = lazy_compile(r"^(-?include|sinclude)\s+(.*)$")
+_DIRECTIVE = lazy_compile(r"^(?:ifn?eq|ifn?def|else|endif|export|unexport|override|vpath|undefine|private)\b")
 
 
 def find(directory: str) -> str | None:

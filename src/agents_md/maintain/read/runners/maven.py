@@ -14,12 +14,13 @@ import os
 import posixpath
 import re
 
+from agents_md._util.std import lazy_compile
 from agents_md.maintain.read.runners.known import Known, read_text
 
-_MODULE = re.compile(r"<(?:module|subproject)>\s*([^<\s]+)\s*</(?:module|subproject)>")
-_COMMENT = re.compile(r"<!--.*?-->", re.S)
-_PARENT = re.compile(r"<parent>.*?</parent>", re.S)
-_ARTIFACT = re.compile(r"<artifactId>\s*([^<\s]+)\s*</artifactId>")
+_MODULE = lazy_compile(r"<(?:module|subproject)>\s*([^<\s]+)\s*</(?:module|subproject)>")
+_COMMENT = lazy_compile(r"<!--.*?-->", re.S)
+_PARENT = lazy_compile(r"<parent>.*?</parent>", re.S)
+_ARTIFACT = lazy_compile(r"<artifactId>\s*([^<\s]+)\s*</artifactId>")
 MAX_POMS = 2000  # a reactor larger than this is not followed to its end
 
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 import os
 import re
 
+from agents_md._util.std import lazy_compile
 from agents_md.maintain.read.runners.known import Known, read_text
 
-_DECORATED = re.compile(r"^@(?:nox\.)?session\b(.*)$")
-_DEF = re.compile(r"^(?:async\s+)?def\s+([A-Za-z_]\w*)")
-_NAME_ARG = re.compile(r"\bname\s*=\s*(['\"])([^'\"]+)\1")
+_DECORATED = lazy_compile(r"^@(?:nox\.)?session\b(.*)$")
+_DEF = lazy_compile(r"^(?:async\s+)?def\s+([A-Za-z_]\w*)")
+_NAME_ARG = lazy_compile(r"\bname\s*=\s*(['\"])([^'\"]+)\1")
 
 
 def find(directory: str) -> str | None:

@@ -20,9 +20,10 @@ import tomllib
 from collections.abc import Iterable
 from typing import Any
 
+from agents_md._util.std import lazy_compile
 from agents_md.maintain.read.runners.known import read_text
 
-_PEP508 = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+_PEP508 = lazy_compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 
 
 def _norm(name: str) -> str:

@@ -17,9 +17,9 @@ from __future__ import annotations
 import json
 import os
 import posixpath
-import re
 from dataclasses import dataclass
 
+from agents_md._util.std import lazy_compile
 from agents_md.maintain.read.runners.known import Known, read_text
 
 _DEP_KEYS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
@@ -36,7 +36,7 @@ class Package:
 
 
 # ``yarn@4.17.1+sha512...``: Yarn 2 or later, whose colon scripts run from any workspace.
-_YARN_BERRY = re.compile(r"^yarn@(?:[2-9]|\d{2,})\.")
+_YARN_BERRY = lazy_compile(r"^yarn@(?:[2-9]|\d{2,})\.")
 
 
 class Packages:

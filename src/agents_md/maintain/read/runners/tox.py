@@ -19,9 +19,10 @@ import re
 import tomllib
 from typing import Any
 
+from agents_md._util.std import lazy_compile
 from agents_md.maintain.read.runners.known import Known, read_text
 
-_PYTHON = re.compile(r"^(?:py|pypy|python|cpython|graalpy)?\d*(?:\.\d+)?t?$")
+_PYTHON = lazy_compile(r"^(?:py|pypy|python|cpython|graalpy)?\d*(?:\.\d+)?t?$")
 
 
 def config(directory: str) -> str | None:
@@ -68,7 +69,7 @@ def _split_list(value: str) -> list[str]:
 
 
 # A factor-conditional line of a setting: ``py310,py311: x``, ``!ci: x``, ``{a,b}-latest: x``.
-_CONDITION = re.compile(r"^\s*([!\w.{},-]+):(?:\s|$)")
+_CONDITION = lazy_compile(r"^\s*([!\w.{},-]+):(?:\s|$)")
 
 
 def _conditional_factors(parser: configparser.ConfigParser) -> set[str]:

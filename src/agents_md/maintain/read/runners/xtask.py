@@ -14,15 +14,16 @@ from __future__ import annotations
 import os
 import re
 
+from agents_md._util.std import lazy_compile
 from agents_md._util.tree_walk import walk
 from agents_md.maintain.read.runners.known import Known, read_text
 
-_SUBCOMMAND = re.compile(r"#\[derive\([^)]*\bSubcommand\b[^)]*\)\][^{]*?\benum\s+\w+\s*\{", re.S)
-_VARIANT = re.compile(r"^\s*([A-Z]\w*)\s*(?:[({,]|$)", re.M)
-_NAMED = re.compile(r"\b(?:name|alias|visible_alias)\s*=\s*\"([\w-]+)\"")
-_XFLAGS_CMD = re.compile(r"^\s*cmd\s+([\w-]+)", re.M)
-_ARM = re.compile(r"\"([\w-]+)\"\)?\s*(?:\|\s*(?:Some\()?\"[\w-]+\"\)?\s*)*=>")
-_ARM_ALT = re.compile(r"\"([\w-]+)\"\s*(?=\|)")
+_SUBCOMMAND = lazy_compile(r"#\[derive\([^)]*\bSubcommand\b[^)]*\)\][^{]*?\benum\s+\w+\s*\{", re.S)
+_VARIANT = lazy_compile(r"^\s*([A-Z]\w*)\s*(?:[({,]|$)", re.M)
+_NAMED = lazy_compile(r"\b(?:name|alias|visible_alias)\s*=\s*\"([\w-]+)\"")
+_XFLAGS_CMD = lazy_compile(r"^\s*cmd\s+([\w-]+)", re.M)
+_ARM = lazy_compile(r"\"([\w-]+)\"\)?\s*(?:\|\s*(?:Some\()?\"[\w-]+\"\)?\s*)*=>")
+_ARM_ALT = lazy_compile(r"\"([\w-]+)\"\s*(?=\|)")
 
 
 def _kebab(name: str) -> str:
