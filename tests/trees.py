@@ -74,3 +74,16 @@ def refusing_to_list(list_dir: Any, folder: str) -> Any:
         return result
 
     return search_only
+
+
+def stats_of(monkeypatch: Any) -> list[str]:
+    """The paths ``os.stat`` is asked about from now on (``monkeypatch`` restores it)."""
+    asked: list[str] = []
+    real = os.stat
+
+    def counting(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+        asked.append(os.fspath(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", counting)
+    return asked

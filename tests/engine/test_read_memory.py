@@ -8,9 +8,9 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
+from trees import stats_of
 
 from agents_md import PluginSpec, Session
 from agents_md.engine.loop import ReadResult
@@ -381,19 +381,6 @@ def test_reads_given_again_are_what_deciding_them_again_gives(tree: Tree, profil
     assert kept.steps == fresh.steps
     assert sorted(kept.loop().delivered) == sorted(fresh.loop().delivered)
     assert kept.loop().recent.ordered() == fresh.loop().recent.ordered()
-
-
-def stats_of(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The paths ``os.stat`` is asked about from now on."""
-    asked: list[str] = []
-    real = os.stat
-
-    def counting(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
-        asked.append(os.fspath(path))
-        return real(path, *args, **kwargs)
-
-    monkeypatch.setattr(os, "stat", counting)
-    return asked
 
 
 def test_a_read_given_again_asks_only_the_folders_from_the_cwd_down(

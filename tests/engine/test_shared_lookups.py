@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from trees import refusing_to_list, repoint
+from trees import refusing_to_list, repoint, stats_of
 
 from agents_md import FileSystem, Session
 from agents_md._util.env import CONFIG_ENV
@@ -561,14 +561,7 @@ def test_a_later_start_asks_no_folder_its_parents_listing_shows_absent(
     changes its parent's listing, and loads."""
     root = tree({"CLAUDE.md": "root\n", "a/b/main.py": "", "home/": {"dir": True}})
     first = begin(root / "a/b", root / "home")
-    asked: list[str] = []
-    real = os.stat
-
-    def counting(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
-        asked.append(os.fspath(path))
-        return real(path, *args, **kwargs)
-
-    monkeypatch.setattr(os, "stat", counting)
+    asked = stats_of(monkeypatch)
     same(first, begin(root / "a/b", root / "home"))
     assert walks[str(root / "a/b")] == 1  # answered from memory
     assert str(root / "a/b") in asked
