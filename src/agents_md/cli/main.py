@@ -127,8 +127,15 @@ def entry() -> None:
         # again for nothing (about a fifteenth of the call). ``check`` and ``mcp`` run long: kept.
         import gc
 
+        from agents_md._util import code_cache
+
         gc.disable()
-        _leave(main())
+        # Its modules read from one file rather than fifty (``code_cache``), and kept there.
+        cache = code_cache.attach()
+        code = main()
+        if cache is not None:
+            cache.keep()
+        _leave(code)
     raise SystemExit(main())
 
 
