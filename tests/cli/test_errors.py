@@ -50,3 +50,28 @@ def test_an_interrupt_exits_130(tree, monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr("agents_md.host.report.context_report", interrupted)
     assert main(["context", str(tree({}))]) == 130
+
+
+@pytest.mark.parametrize(
+    ("argv", "hint"),
+    [
+        (["agents", "--cwd", "a b", "list"], "options of 'list' go after it: agents-md agents list --cwd 'a b'"),
+        (["hook", "--force", "run"], "options of 'run' go after it: agents-md hook run --force"),
+        (["--home", "/h", "context", "x"], "options of 'context' go after it: agents-md context --home /h x"),
+    ],
+)
+def test_options_before_their_command_are_shown_where_they_go(
+    argv: list[str], hint: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2
+    assert capsys.readouterr().err.endswith(f"\n{hint}\n")
+
+
+@pytest.mark.parametrize("argv", [["agents", "lst"], ["--debug", "agents", "lst"], ["nope"]])
+def test_a_mistyped_command_gets_no_such_hint(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(argv)
+    err = capsys.readouterr().err
+    assert "invalid choice" in err and "go after it" not in err

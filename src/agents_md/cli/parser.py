@@ -40,11 +40,43 @@ class _Formatter(argparse.HelpFormatter):
 
 
 class _Parser(argparse.ArgumentParser):
-    """Every parser and sub-parser of the command line, with that formatter."""
+    """Every parser and sub-parser of the command line, with that formatter, and an error that
+    says where an option went wrong: written before the (sub-)command it belongs to."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
+        self._given: list[str] = []
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self._given = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
+    def error(self, message: str) -> Any:
+        hint = self._misplaced()
+        super().error(f"{message}\n{hint}" if hint else message)
+
+    def _misplaced(self) -> str | None:
+        return _misplaced(self, self._given, [self.prog])
+
+
+def _misplaced(parser: argparse.ArgumentParser, given: list[str], above: list[str]) -> str | None:
+    """``agents-md agents --cwd X list``: options not the parser's, before the word that names a
+    sub-command: the same line with them after that word (looked for at each level down)."""
+    commands = next((a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+    if not commands:
+        return None
+    own = {option for action in parser._actions for option in action.option_strings}
+    for at, word in enumerate(given):
+        if word in commands:
+            before = given[:at]
+            if any(t.startswith("-") and t.partition("=")[0] not in own for t in before):
+                import shlex
+
+                fixed = shlex.join([*above[1:], word, *before, *given[at + 1 :]])
+                return f"options of {word!r} go after it: {above[0]} {fixed}"
+            return _misplaced(commands[word], given[at + 1 :], [*above, *before, word])
+    return None
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
