@@ -255,3 +255,41 @@ def test_a_deny_rule_follows_the_links_of_the_sessions_own_filesystem_on_a_read(
     assert [f.path for _, files in session.read("/ws/svc/api/a.go").hook_files for f in files] == [
         "/ws/svc/api/AGENTS.md"
     ]
+
+
+def test_a_case_folding_view_of_a_source_asks_the_source_alone(tmp_path: Any) -> None:
+    """The names a folding disk would find in another case are looked up in the source's own
+    listings: this disk, where these paths are nothing, is never asked."""
+    from agents_md.engine.fs import CaseFoldingFS
+    from agents_md.engine.sources import SourceFS
+
+    files = {"/ws/Docs/Guide.MD": b"x\n", "/ws/real/Notes.md": b"n\n"}
+    fs = CaseFoldingFS(SourceFS(LinkedSource(files, {"/ws/Linked": "/ws/real"})))
+    assert fs.read_file("/ws/docs/guide.md") == b"x\n"
+    assert fs.is_file("/ws/DOCS/guide.md") and fs.is_dir("/ws/docs")
+    assert fs.realpath("/ws/docs/guide.md") == "/ws/Docs/guide.md"  # the spelling asked, under its folder
+    assert fs.realpath("/ws/linked") == "/ws/real"  # a link of the source, in another case: where it leads
+    assert fs.read_file("/ws/linked/notes.md") == b"n\n"
+    assert fs.read_file("/ws/docs/other.md") is None
+
+
+def test_a_session_on_a_folding_platform_loads_a_sources_files_as_from_the_disk(tmp_path: Any) -> None:
+    """A source read on macOS loads what the same tree on this disk loads there, names and all."""
+    import os
+
+    from agents_md.engine.sources import SourceFS
+    from agents_md.host.session import Session
+
+    tree = {".git/HEAD": b"ref: refs/heads/main\n", "Agents.md": b"# root\n", "app/claude.md": b"# app\n"}
+    disk = tmp_path / "ws"
+    for rel, data in tree.items():
+        (disk / rel).parent.mkdir(parents=True, exist_ok=True)
+        (disk / rel).write_bytes(data)
+    files = {f"/ws/{rel}": data for rel, data in tree.items()}
+    for platform in ("macos", "linux"):
+        on_disk = Session(cwd=str(disk / "app"), home=str(tmp_path / "home"), platform=platform).start()
+        source = SourceFS(LinkedSource(files, {}))
+        from_source = Session(cwd="/ws/app", home=str(tmp_path / "home"), fs=source, platform=platform).start()
+        expected = [(os.path.relpath(f.path, disk), f.content) for f in on_disk.files]
+        assert [(os.path.relpath(f.path, "/ws"), f.content) for f in from_source.files] == expected
+        assert (platform, len(expected)) in {("macos", 1), ("linux", 0)}  # app/CLAUDE.md on macOS alone

@@ -842,15 +842,20 @@ class CaseFoldingFS(FileSystem):
         self.links_are_entries = base.links_are_entries  # its links are its base's
 
     def _on_disk(self, path: str) -> str:
-        if os.path.lexists(path):
+        """``path`` as the base spells it: each part missing as asked taken from its folder's
+        listing in another case (the base's own, never this machine's disk)."""
+        base = self.base
+        if base.exists(path) or base.is_symlink(path):
             return path
         head, tail = os.path.split(path)
         if not tail or head == path:
             return path
         parent = self._on_disk(head)
         try:
-            names = os.listdir(parent)
+            names = base.list_dir(parent)
         except OSError:
+            names = None
+        if names is None:
             return os.path.join(parent, tail)
         folded = tail.lower()
         return os.path.join(parent, next((n for n in names if n.lower() == folded), tail))
@@ -880,11 +885,20 @@ class CaseFoldingFS(FileSystem):
         return self.base.list_dir(self._on_disk(path))
 
     def realpath(self, path: str) -> str:
+        base = self.base
         found = self._on_disk(path)
-        if found == path or os.path.islink(found):
-            return self.base.realpath(found)
+        if found == path:
+            return base.realpath(found)
+        folder = base.realpath(os.path.dirname(found))
+        if base.links_are_entries:
+            linked = base.is_symlink(found)
+        else:  # a base whose links only its ``realpath`` knows (``SourceFS``)
+            real = base.realpath(found)
+            linked = real != os.path.join(folder, os.path.basename(found))
+        if linked:
+            return base.realpath(found)
         # The spelling asked for, under its real folder: the engine there names it so.
-        return os.path.join(self.base.realpath(os.path.dirname(found)), os.path.basename(path))
+        return os.path.join(folder, os.path.basename(path))
 
     def size(self, path: str) -> int:
         return self.base.size(self._on_disk(path))
