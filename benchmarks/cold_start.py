@@ -9,7 +9,9 @@
    a third of the floor) before the command's first line; since then, as uv's, it does not.
 2. The editable install (``pip install -e``, the README's set-up, the interpreter running
    this) is measured too, its bytecode compiled the same way, against its own floor.
-3. Every command is run once to warm the disk cache, then all of them in turn, round after
+3. Every command is run once to warm the disk cache (and so, as a user's first call does, to
+   write the code cache ``context`` and ``hook run`` read their modules from: ``_util.code_cache``;
+   a line with ``AGENTS_MD_CODE_CACHE=0`` shows a start without it), then all of them in turn, round after
    round: for each environment ``python -c pass`` (the floor: an interpreter that starts and
    stops), and for the install ``python -c "import json"`` (a reference: any program answering
    in JSON pays it). Medians and interquartile spreads are printed, of the wall-clock time and

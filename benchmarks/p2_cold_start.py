@@ -35,10 +35,13 @@ def main(rounds: int = 30) -> None:
 
         env = dict(os.environ)
 
+        uncached = {**env, "AGENTS_MD_CODE_CACHE": "0"}  # each module read from its own .pyc
+
         def command(install: Install) -> list[Command]:
             return [
                 Command(f"agents-md context --format json, {install.name}", [install.script, *args("repo")], env),
                 Command(f"  an import and a comment to read, {install.name}", [install.script, *args("lexed")], env),
+                Command(f"  without the code cache, {install.name}", [install.script, *args("repo")], uncached),
             ]
 
         run_both("P2 cold start", command, env, rounds)

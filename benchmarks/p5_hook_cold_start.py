@@ -65,11 +65,14 @@ def main(rounds: int = 30, long: int = 100) -> None:
             given = sum(map(len, json.load(handle)["plugin"]["given"].values()))
         again = event(reads[0], mono, "long")
 
+        uncached = {**env, "AGENTS_MD_CODE_CACHE": "0"}  # each module read from its own .pyc
+
         def command(install: Install) -> list[Command]:
             script = [install.script, "hook", "run"]
             return [
                 Command(f"agents-md hook run (PostToolUse Read), {install.name}", script, env, second),
                 Command(f"  after {long} Reads in the monorepo ({given} given), {install.name}", script, env, again),
+                Command(f"  without the code cache, {install.name}", script, uncached, second),
             ]
 
         run_both("P5 hook cold start", command, env, rounds)
