@@ -228,3 +228,11 @@ def test_writing_removes_the_files_of_installs_gone_for_a_month(tmp_path: Path, 
     assert cache is not None and cache.keep()
     assert sorted(p.name for p in path.parent.iterdir()) == sorted([path.name, recent.name, "a-link.bin"])
     assert elsewhere.exists()  # a link is not followed
+
+
+def test_there_is_none_where_the_system_cannot_open_a_file_without_following_a_link(
+    tmp_path: Path, pkg: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(code_cache, "_POSIX", False)
+    assert run(tmp_path, pkg, "a") is None
+    assert sys.modules[f"{NAME}.a"].A == 42

@@ -26,7 +26,8 @@ state, and served from memory:
    leaves the file as it was.
 4. Each time it is written, the folder's other files that were not written for a month are
    removed (their install, or their interpreter, gone; one still in use is written again).
-5. ``AGENTS_MD_CODE_CACHE=0`` turns it off. Only the command line's entry uses it: a program
+5. ``AGENTS_MD_CODE_CACHE=0`` turns it off, and there is none where the system cannot say who owns
+   a file or open one without following a link (Windows). Only the command line's entry uses it: a program
    importing the library imports as usual.
 """
 
@@ -84,10 +85,15 @@ def cache_path(env: Mapping[str, str] | None = None, folder: str = FOLDER) -> st
     """Step 1: where this interpreter keeps the code of the install in ``folder``, or ``None`` for nowhere."""
     env = os.environ if env is None else env
     tag = _tag()
-    if tag is None or env.get(OFF_ENV, "") == "0":
+    if tag is None or env.get(OFF_ENV, "") == "0" or not _POSIX:
         return None
     cache = env.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(cache, "agents-md", "code", f"{tag}-{_where(folder)}.bin")
+
+
+# Code is read only from a file this user owns, opened without following a link: where the system
+# cannot say both (Windows), there is no cache.
+_POSIX = hasattr(os, "geteuid") and hasattr(os, "O_NOFOLLOW")
 
 
 def _magic() -> bytes:
