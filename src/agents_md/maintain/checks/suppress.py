@@ -16,7 +16,6 @@ the file: it costs the model nothing. At the end of a line of text it stays in t
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
@@ -97,6 +96,8 @@ def apply(
             if d in used:
                 continue
             if d.rule not in known:
+                import difflib  # lazy: only a misspelt rule's name needs it
+
                 close = difflib.get_close_matches(d.rule, list(known), n=1)
                 hint = f"; did you mean {close[0]}?" if close else ""
                 message = f"the suppression names {d.rule!r}, which is no rule of check{hint}"

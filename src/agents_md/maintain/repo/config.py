@@ -24,7 +24,6 @@ Every problem is collected (unknown keys, wrong types) with its file and line; n
 
 from __future__ import annotations
 
-import difflib
 import os
 import tomllib
 from collections.abc import Collection, Mapping
@@ -46,6 +45,11 @@ CONFIG = RuleInfo(
 )
 
 
+# Claude Code's name among the engines (``host.engines.CLAUDE_CODE``, whose module imports every
+# other engine's: the default configuration names it without paying for them).
+CLAUDE_CODE = "claude-code"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Config:
     max_lines: int = 200
@@ -53,7 +57,7 @@ class Config:
     codex_max_bytes: int = 32768
     codex_fallback_filenames: tuple[str, ...] = ()
     codex_root_markers: tuple[str, ...] = (".git",)
-    engines: tuple[str, ...] = ("claude-code",)
+    engines: tuple[str, ...] = (CLAUDE_CODE,)
     stale_days: int = 90
     stale_commits: int = 3
     doc_names: tuple[str, ...] = ("AGENTS.md",)
@@ -83,6 +87,8 @@ class Config:
         source = self.source or CONFIG_FILE
         for rule, (setting, line) in self.rule_keys.items():
             if rule not in known:
+                import difflib  # lazy: only a misspelt name needs it
+
                 close = difflib.get_close_matches(rule, sorted(known), n=1)
                 hint = f"did you mean {close[0]!r}?" if close else "see `agents-md check --list-rules`"
                 message, fix = f"unknown rule {rule!r}; {hint}", f"rename or remove {rule!r}"
@@ -184,6 +190,8 @@ def parse_config(table: Any, *, source: str, text: str = "") -> Config:
             values["rule_keys"] = {rule: (setting, _line_of(text, rule)) for rule, setting in value.items()}
             values["rules"] = {rule: s for rule, setting in value.items() if (s := _rule_setting(setting)) is not None}
         else:
+            import difflib  # lazy: only a misspelt key needs it
+
             close = difflib.get_close_matches(key, _KEYS, n=1)
             hint = f"did you mean {close[0]!r}?" if close else f"known keys: {', '.join(_KEYS)}"
             problem(f"unknown key {key!r}; {hint}", f"rename or remove {key!r}", key)
