@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from agents_md._value import Value
 from agents_md.diagnostics import Diagnostic, Report, Severity
 from agents_md.maintain.checks import suppress
 from agents_md.maintain.checks.answers import (
@@ -48,8 +49,7 @@ if TYPE_CHECKING:
     from agents_md.maintain.checks.baseline import Baseline
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CheckResult:
+class CheckResult(Value):
     root: str
     findings: tuple[Diagnostic, ...]
     notes: tuple[str, ...]  # what was not checked, and why

@@ -25,11 +25,10 @@ Every problem is collected (unknown keys, wrong types) with its file and line; n
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
+from agents_md._value import Value, field
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.errors import AgentsMdError
 from agents_md.maintain.repo.reading import CONFIG_MAX_BYTES, read_inside
@@ -50,8 +49,7 @@ CONFIG = RuleInfo(
 CLAUDE_CODE = "claude-code"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Config:
+class Config(Value):
     max_lines: int = 200
     claude_max_bytes: int = 40000
     codex_max_bytes: int = 32768
@@ -128,6 +126,8 @@ def load_config(root: str) -> Config:
         if data is None:
             continue
         text = data.decode("utf-8", errors="replace")
+        import tomllib  # lazy: a repository without a configuration file reads no TOML
+
         try:
             parsed = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:

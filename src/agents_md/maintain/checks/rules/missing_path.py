@@ -95,10 +95,10 @@ import os
 import posixpath
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from agents_md._util.front_matter import split_front_matter
 from agents_md._util.std import lazy_compile
+from agents_md._value import Value
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.engine.rules import rule_globs
 from agents_md.maintain.checks.context import CheckContext
@@ -208,8 +208,7 @@ _MIME_TOPS = frozenset({"application", "audio", "font", "image", "message", "mod
 _IN_HOME = lazy_compile(r"~/([\w.-]+)/")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class _Candidate:
+class _Candidate(Value):
     doc: str
     item: Item
     path: str

@@ -15,7 +15,6 @@ from __future__ import annotations
 import itertools
 import os
 import re
-import tomllib
 from typing import TYPE_CHECKING, Any
 
 from agents_md._util.std import lazy_compile
@@ -103,6 +102,7 @@ def _from_ini(text: str, section: str) -> tuple[list[str], list[str], set[str]]:
 
 def environments(path: str) -> Known:
     import configparser  # lazy: only a repository whose docs run tox reads its configuration
+    import tomllib
 
     text = read_text(path) or ""
     specs: list[str] = []
