@@ -984,6 +984,9 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     outside: dict[str, list[tuple[Item, str]]] = {}
     read_inside_as: dict[tuple[str, str], str] = {}  # an outside path that its doc's folder reads inside
     told: set[tuple[str, str]] = set()  # paths a doc says are not there, or are to be made
+    # Mentions of paths that are there: whether the doc says they are not matters only when
+    # another mention, of the same spelling, is missing (asked then, below).
+    there: dict[tuple[str, str], list[tuple[_Places, Item]]] = {}
     for rel in ctx.texts():
         places = _Places(ctx, rel)
         seen: set[tuple[int, str]] = set()
@@ -991,11 +994,15 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
             for path in places.paths(item):
                 if (item.line, path) in seen or places.unchecked(path, item):
                     continue
+                verdict, lookups = places.judge(path)
+                if verdict == FOUND:
+                    seen.add((item.line, path))
+                    there.setdefault((rel, _spelled(path)), []).append((places, item))
+                    continue
                 if places.told(item):
                     told.add((rel, _spelled(path)))
                     continue
                 seen.add((item.line, path))
-                verdict, lookups = places.judge(path)
                 if verdict == OUTSIDE:
                     outside.setdefault(rel, []).append((item, path))
                     inside = posixpath.normpath(posixpath.join(places.home, path))
@@ -1015,6 +1022,10 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     told.add((rel, item.text))
                 else:
                     bare.append(_Candidate(doc=rel, item=item, path=item.text, lookups=(), home=places.home))
+    spelled_as = {(c.doc, _spelled(c.path)) for c in candidates} | {(c.doc, c.path) for c in bare}
+    for key in spelled_as & there.keys():
+        if any(places.told(item) for places, item in there[key]):
+            told.add(key)
 
     # Asked of git: the spellings from the doc's folder and from the root (where the doc and
     # git's patterns are read from); a folder as one too ("x/": a pattern such as "prettier/"
