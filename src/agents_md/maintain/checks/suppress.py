@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
 
 from agents_md._util.std import lazy_compile
+from agents_md._value import Value
 from agents_md.diagnostics import Diagnostic
 from agents_md.maintain.checks.rules.unused_suppression import RULE
 
@@ -30,8 +30,7 @@ _DIRECTIVE = lazy_compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Directive:
+class Directive(Value):
     file: str
     line: int  # where the comment ends
     rule: str
@@ -64,7 +63,7 @@ def directives(file: str, text: str, code_lines: Callable[[], Collection[int]]) 
         whole = match.group("kind") == "ignore-file"
         for rule in re.split(r"[\s,]+", match.group("rules").strip()):
             if rule:
-                out.append(Directive(file, end_line, rule, whole, own))
+                out.append(Directive(file=file, line=end_line, rule=rule, whole_file=whole, own_line=own))
     return out
 
 
