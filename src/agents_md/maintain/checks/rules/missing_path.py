@@ -785,13 +785,15 @@ class _Suffixes:
         listed = ctx.git.ls_files([]) if ctx.git is not None else []
         folders: set[str] = set()
         self.folders = folders
+        by_name = self.by_name
         for path in listed:
-            self.by_name.setdefault(path.rpartition("/")[2], []).append(path)
-            folder = path.rpartition("/")[0]
+            folder, _, name = path.rpartition("/")
+            by_name.setdefault(name, []).append(path)
             while folder and folder not in folders:
                 folders.add(folder)
-                self.by_name.setdefault(folder.rpartition("/")[2], []).append(folder)
-                folder = folder.rpartition("/")[0]
+                above, _, name = folder.rpartition("/")
+                by_name.setdefault(name, []).append(folder)
+                folder = above
 
     @staticmethod
     def _bare(path: str) -> str:
