@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
-from agents_md.diagnostics import Report, RuleInfo, Severity, render
+from agents_md.diagnostics import Edit, Report, RuleInfo, Severity, render
 from agents_md.diagnostics.model import describe
 
 RULE = RuleInfo("odd-rule", Severity.WARNING, "something odd", "``odd-rule``: an odd thing in a ``doc``.\n\nMore.")
@@ -59,3 +60,22 @@ def test_an_unknown_format_is_refused(fmt: str) -> None:
 def test_a_rule_description_is_its_docstring_s_first_paragraph() -> None:
     assert describe("``x-rule`` (a note): what it finds, with ``code``.\n\nDetails.") == "what it finds, with `code`."
     assert RuleInfo("r", Severity.INFO, "sum").description == "sum"
+
+
+def test_a_diagnostic_is_a_frozen_value_whose_fix_edits_are_not_compared() -> None:
+    rule = RuleInfo("x-rule", Severity.WARNING, "x")
+    made = rule.diagnostic("a.md", "m", "f", line=3, severity=Severity.INFO, edits=(Edit(kind="create", file="a.md"),))
+    assert (made.rule, made.severity, made.file, made.message, made.fix, made.line) == (
+        "x-rule",
+        Severity.INFO,
+        "a.md",
+        "m",
+        "f",
+        3,
+    )
+    plain = dataclasses.replace(made, edits=())
+    assert plain == made and hash(plain) == hash(made)  # edits say how to fix it, not what it is
+    assert dataclasses.replace(made, line=4) != made
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.line = 5  # type: ignore[misc]
+    assert [f.name for f in dataclasses.fields(made)][:4] == ["rule", "severity", "file", "message"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from conftest import GitRepo
@@ -739,3 +740,24 @@ def test_the_fix_names_the_file_a_path_means_but_for_its_route_groups(repo: Repo
         ("app/cart/page.tsx", "point it at docs/app/(home)/(shop)/cart/page.tsx if that is the file, or remove it"),
         ("app/gone/layout.tsx", "point it at the file's new place, or remove it"),
     ]
+
+
+def test_whether_the_doc_says_a_path_is_gone_is_asked_only_of_paths_not_there(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from agents_md.maintain.checks.rules import missing_path
+
+    asked: list[str] = []
+    told = missing_path._Places.told
+
+    def recording(self: Any, item: Any) -> bool:
+        asked.append(item.text)
+        return told(self, item)
+
+    monkeypatch.setattr(missing_path._Places, "told", recording)
+    doc = (
+        "# Web\n\n- `src/api/client.ts` holds the client.\n- `src/api/old.ts` was removed.\n"
+        "- `src/api/gone.ts` is what the tests import.\n"
+    )
+    assert _missing(repo, doc) == [(5, "`src/api/gone.ts` does not exist (neither in apps/web/ nor above it)")]
+    assert sorted(asked) == ["src/api/gone.ts", "src/api/old.ts"]

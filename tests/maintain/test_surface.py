@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import yaml
+from conftest import GitRepo
 
 import agents_md.maintain as maintain
 from agents_md.cli.main import build_parser
 
 ROOT = Path(__file__).resolve().parents[2]
+Repo = Callable[..., GitRepo]
 
 
 def test_every_public_name_loads() -> None:
@@ -76,3 +79,31 @@ def test_the_readme_names_every_rule_of_check() -> None:
     table = table[: table.index("\n\n")]
     missing = [rule for rule in RULES if rule != "config" and f"`{rule}`" not in table]
     assert missing == []
+
+
+def test_a_check_imports_only_what_its_repository_needs(repo: Repo) -> None:
+    """The other engines' modules (engine-divergence, for a team of two or more), a baseline's, a
+    change's scope (not --all), a misspelt name's suggestions, tox's parser and URL decoding (a link
+    with a ``%``) are imported only when a check meets what needs them."""
+    r = repo({"AGENTS.md": "# Root\n\nSee [the guide](docs/guide.md).\n", "docs/guide.md": "# Guide\n", "tox.ini": ""})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({"src/a.py": "a\n"})
+    code = (
+        "import sys\n"
+        "from agents_md.cli.main import main\n"
+        "main(['check', '--dir', sys.argv[1], '--base', 'main', '--all', '--format', 'json'])\n"
+        "lazy = ('agents_md.engines.registry', 'agents_md.engines.gemini', 'agents_md.engines.opencode',"
+        " 'agents_md.host.engines', 'agents_md.maintain.checks.baseline', 'agents_md.maintain.checks.scope',"
+        " 'difflib', 'configparser', 'urllib.parse')\n"
+        "print([m for m in lazy if m in sys.modules], file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(r.path)], capture_output=True, text=True, env=r.env)
+    assert done.stderr.strip() == "[]"
+
+
+def test_the_configurations_engine_name_is_claude_codes() -> None:
+    from agents_md.host.engines import CLAUDE_CODE
+    from agents_md.maintain.repo import config
+
+    assert config.CLAUDE_CODE == CLAUDE_CODE
+    assert config.Config().engines == (CLAUDE_CODE,)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from agents_md._value import Value
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Edit:
+class Edit(Value):
     """A fix as data: what to change, and what must be there for the change to be the one meant.
 
     ``replace``: at ``line``/``column`` (1-based, in characters) of ``file`` the text ``old``

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from agents_md import _value
+from agents_md._value import Value
 from agents_md.diagnostics.edit import Edit
 from agents_md.diagnostics.severity import Severity
 
@@ -24,8 +26,7 @@ if TYPE_CHECKING:
 _NUMBERS = re.compile(r"\d[\d,.]*")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Diagnostic:
+class Diagnostic(Value):
     rule: str
     severity: Severity
     file: str  # as the report names it: relative to its root ("/"-separated), or as the user gave it
@@ -38,7 +39,9 @@ class Diagnostic:
     tags: frozenset[str] = frozenset()  # labels of the producer's (e.g. ``blocking``)
     also: tuple[str, ...] = ()  # the file's other names (links to it) the finding holds for too
     about: tuple[str, ...] = ()  # other files it speaks of: a change touching one of them reports it
-    edits: tuple[Edit, ...] = field(default=(), compare=False)  # the fix, when it can be applied (``check --fix``)
+    edits: tuple[Edit, ...] = _value.field(
+        default=(), compare=False
+    )  # the fix, when it can be applied (``check --fix``)
 
     @property
     def text(self) -> str:
@@ -84,11 +87,12 @@ class RuleInfo:
 
     def diagnostic(self, file: str, message: str, fix: str = "", **where: Unpack[Where]) -> Diagnostic:
         """A diagnostic of this rule, at its default severity unless ``where`` says another."""
-        return replace(Diagnostic(rule=self.id, severity=self.severity, file=file, message=message, fix=fix), **where)
+        given: dict[str, Any] = {"rule": self.id, "severity": self.severity, "file": file, "message": message}
+        given.update(fix=fix, **where)  # ``where`` may say another severity
+        return Diagnostic(**given)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Report:
+class Report(Value):
     """What a reporter renders: the diagnostics (sorted), the rules they belong to, and the context."""
 
     diagnostics: tuple[Diagnostic, ...]
@@ -97,7 +101,7 @@ class Report:
     notes: tuple[str, ...] = ()  # what was not checked, and why
     checked: int | None = None  # how many files were checked, when it is known
     checked_what: str = "file"
-    extra: Mapping[str, Any] = field(default_factory=dict)  # more fields for the JSON report
+    extra: Mapping[str, Any] = _value.field(default_factory=dict)  # more fields for the JSON report
 
     def count(self, severity: Severity) -> int:
         return sum(1 for d in self.diagnostics if d.severity is severity)

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from agents_md._value import Value
 from agents_md.engine.fs import DEFAULT_FS, FileSystem
 from agents_md.engines.codex_trust import TRUSTED, UNTRUSTED, trust_level
 from agents_md.errors import AgentsMdError
@@ -39,8 +40,7 @@ class CodexConfigError(AgentsMdError):
     """A Codex ``config.toml`` Codex itself would refuse."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CodexConfig:
+class CodexConfig(Value):
     codex_home: str
     max_bytes: int = DEFAULT_MAX_BYTES
     fallback_names: tuple[str, ...] = ()

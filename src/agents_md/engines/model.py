@@ -3,8 +3,9 @@ from and how much of it, the files it left out and why, and the exact text it se
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+from agents_md._value import Value
 
 
 class Scope(StrEnum):
@@ -39,8 +40,7 @@ class Left(StrEnum):
         return self.value
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EngineFile:
+class EngineFile(Value):
     """One file an engine sent: the name it gives it, why, and how much of it."""
 
     path: str  # as the engine names it (a link keeps its own name)
@@ -55,8 +55,7 @@ class EngineFile:
         return self.loaded < self.size
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LeftOut:
+class LeftOut(Value):
     """A file an engine considered and did not send."""
 
     path: str
@@ -64,8 +63,7 @@ class LeftOut:
     detail: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EngineStart:
+class EngineStart(Value):
     """What an engine puts in front of the model when it starts in ``cwd``."""
 
     engine: str
@@ -80,8 +78,7 @@ class EngineStart:
     notices: tuple[str, ...] = ()  # what the engine would warn about
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EngineRead:
+class EngineRead(Value):
     """What an engine appends after a file read, given what it sent before."""
 
     path: str

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import os
 import posixpath
-from dataclasses import dataclass
 
 from agents_md._util.atomic import atomic_write
+from agents_md._value import Value
 from agents_md.errors import AgentsMdError
 from agents_md.maintain.read.markdown import first_heading
 from agents_md.maintain.repo.config import Config
@@ -26,15 +26,13 @@ MAP_START = "<!-- agents-md:map:start -->"
 MAP_END = "<!-- agents-md:map:end -->"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class MapEntry:
+class MapEntry(Value):
     directory: str
     doc: str
     title: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DocMap:
+class DocMap(Value):
     root: str
     root_doc: str | None  # the root AGENTS.md, relative ("AGENTS.md"), when there is one
     entries: tuple[MapEntry, ...]

@@ -152,10 +152,13 @@ def check(
 
     from agents_md.cli.style import Style
     from agents_md.diagnostics import render
-    from agents_md.maintain.checks import baseline as baselines
     from agents_md.maintain.checks.checker import check as run_check
 
-    held = baselines.load_baseline(baseline) if baseline else None
+    held = None
+    if baseline:
+        from agents_md.maintain.checks import baseline as baselines  # lazy: a run without a baseline reads none
+
+        held = baselines.load_baseline(baseline)
     if named and _every_tracked_file(directory, named):
         change, named = False, []  # pre-commit run --all-files: the whole repository
     import functools
@@ -173,6 +176,8 @@ def check(
     )
     result = checked()
     if write_baseline:
+        from agents_md.maintain.checks import baseline as baselines
+
         n = baselines.write_baseline(write_baseline, result.findings)
         print(f"wrote {n} finding{'s' if n != 1 else ''} to {write_baseline}")
         return 0

@@ -3,20 +3,29 @@
 ``start_diff`` starts the diff at once (``repo.git.Pending``). ``follow_diff`` reads it in a thread
 as soon as git writes it, and asks git's follow-up questions there (the changed lines of the
 manifests it changed, which of its files git marks generated), so that git answers while the
-rules run. ``read_changes`` and ``read_history`` take the answers when a rule first asks
-(``once``), reading the output as it comes, then take git's word on how it went.
+rules run. The files' own headers (a generator's ``DO NOT EDIT``) are read only when a rule asks
+about the few files that would count (``Changes.headed``), not for the whole diff.
+``read_changes`` and ``read_history`` take the answers when a rule first asks (``once``),
+reading the output as it comes, then take git's word on how it went.
 ``read_history`` stops git once the history it needs is read (``repo.history``).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import NamedTuple, TypeVar
 
 from agents_md._util.background import Background
 from agents_md.maintain.checks.context import Changed, Changes, CheckContext
-from agents_md.maintain.repo.code import MARKS, generated_by_header, manifest_versions_only, not_code, pins_versions
+from agents_md.maintain.repo.code import (
+    HEADER_FILES,
+    MARKS,
+    generated_by_header,
+    manifest_versions_only,
+    not_code,
+    pins_versions,
+)
 from agents_md.maintain.repo.config import Config
 from agents_md.maintain.repo.git import Git, GitError, Pending, split_z
 from agents_md.maintain.repo.history import History, passed_over, scan_log
@@ -56,7 +65,8 @@ class Diffed(NamedTuple):
     """A diff as read, with git's answers to the follow-up questions."""
 
     changed: tuple[Changed, ...]
-    settled: frozenset[str]  # version-only manifest changes; files git marks, or their header says, generated
+    settled: frozenset[str]  # version-only manifest changes; files git marks generated
+    headed: Callable[[Collection[str]], frozenset[str]]  # which of some files their header says are generated
 
 
 class DiffAsk(NamedTuple):
@@ -175,14 +185,22 @@ def _diffed(git: Git, ask: DiffAsk, judged: frozenset[str | None]) -> Diffed:
     candidates = [c.path for c in changed if c.status != "D" and not_code(c.path) is None]
     if ask.judged:  # the lines of the docs it touched are read next: one diff for both
         ask.lines.expect(c.path for c in changed if c.status not in ("A", "D") and c.path in judged)
-    headed = generated_by_header(git.root, candidates)
-    return Diffed(changed, _versions_only(ask.lines, manifests) | git.marked(candidates, MARKS) | headed)
+    return Diffed(
+        changed, _versions_only(ask.lines, manifests) | git.marked(candidates, MARKS), _headers(git.root, candidates)
+    )
+
+
+def _headers(root: str, candidates: list[str]) -> Callable[[Collection[str]], frozenset[str]]:
+    """``generated_by_header`` of the diff's files, asked of a few at a time: the first
+    ``HEADER_FILES`` of them may be read, as when the whole diff's were."""
+    readable = frozenset(candidates[:HEADER_FILES])
+    return lambda paths: generated_by_header(root, [p for p in paths if p in readable])
 
 
 def read_changes(ask: DiffAsk, ctx: CheckContext) -> Changes | None:
     if ask.diffed is None:
         return None
-    changed, settled = ask.diffed.result()
+    changed, settled, headed = ask.diffed.result()
     commits: int | None = None
     if ask.log is not None:
         governed = ctx.governed
@@ -192,7 +210,7 @@ def read_changes(ask: DiffAsk, ctx: CheckContext) -> Changes | None:
         if ask.log.wait()[0] == 0:
             settled |= swept
             commits = count
-    return Changes(changed=changed, against=ask.against, settled=settled, commits=commits)
+    return Changes(changed=changed, against=ask.against, settled=settled, commits=commits, headed=headed)
 
 
 def read_history(pending: Pending | None, ctx: CheckContext) -> History | None:

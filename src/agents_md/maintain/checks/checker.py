@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
+from agents_md._value import Value
 from agents_md.diagnostics import Diagnostic, Report, Severity
 from agents_md.maintain.checks import suppress
 from agents_md.maintain.checks.answers import (
@@ -31,11 +33,9 @@ from agents_md.maintain.checks.answers import (
     read_history,
     start_diff,
 )
-from agents_md.maintain.checks.baseline import Baseline
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.checks.rules import PREFETCH_AFTER, RULES, RUN_ORDER, SESSION_RULES
 from agents_md.maintain.checks.rules.unused_suppression import RULE as UNUSED
-from agents_md.maintain.checks.scope import ChangeScope, touched_lines
 from agents_md.maintain.repo.config import CONFIG, Config
 from agents_md.maintain.repo.files import INSTRUCTION_NAMES, within
 from agents_md.maintain.repo.fs import untracked
@@ -45,9 +45,11 @@ from agents_md.maintain.repo.open import open_repo
 from agents_md.maintain.views.engine import EngineView
 from agents_md.maintain.views.visibility import listing
 
+if TYPE_CHECKING:
+    from agents_md.maintain.checks.baseline import Baseline
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CheckResult:
+
+class CheckResult(Value):
     root: str
     findings: tuple[Diagnostic, ...]
     notes: tuple[str, ...]  # what was not checked, and why
@@ -205,6 +207,8 @@ def _introduced(
     found: list[Diagnostic], ctx: CheckContext, diff: LineDiff | None, named: list[str]
 ) -> list[Diagnostic]:
     """The findings the change introduced (``checks.scope``); a note says how many older ones are left out."""
+    from agents_md.maintain.checks.scope import ChangeScope, touched_lines  # lazy: --all needs neither
+
     changes = ctx.changes()
     if changes is None:
         ctx.notes.append("no change to compare with: every finding is reported")

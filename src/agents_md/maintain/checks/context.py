@@ -10,7 +10,7 @@ been working in the background meanwhile. Each view is built the first time a ru
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import NamedTuple
 
 from agents_md.diagnostics import RuleInfo
@@ -43,6 +43,9 @@ class Changes(NamedTuple):
     against: str  # "the staged changes" or "origin/main...HEAD"
     settled: frozenset[str] = frozenset()  # version-only manifest changes; files git marks generated or vendored
     commits: int | None = None  # the commits of the range (None: the staged changes)
+    # Which of the given files say in their first lines that a generator wrote them: read when
+    # asked, for the few files that would count, not for the whole diff.
+    headed: Callable[[Collection[str]], frozenset[str]] = lambda paths: frozenset()
 
     @property
     def files(self) -> tuple[str, ...]:

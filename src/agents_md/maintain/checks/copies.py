@@ -17,16 +17,15 @@ from __future__ import annotations
 
 import os
 import posixpath
-from dataclasses import dataclass
 
 from agents_md._util.jstext import js_trim
+from agents_md._value import Value
 from agents_md.engine.content import process
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, anchor_dir
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Copy:
+class Copy(Value):
     claude: str  # the CLAUDE.md beside the AGENTS.md
     retitled: bool  # equal but for the heading on the first line
     drifted: int = 0  # lines found in only one of the two (step 4)

@@ -30,10 +30,10 @@ import os
 import posixpath
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from functools import cached_property
 
 from agents_md._util.tree_walk import walk
+from agents_md._value import Value
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.read.invocations import Invocation
 from agents_md.maintain.read.runners import gradle, just, make, maven, nox, scripts, tox, xtask
@@ -59,8 +59,7 @@ SCRIPT_LIKE = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Miss:
+class Miss(Value):
     asked: str  # the name that is not there
     what: str  # "no target `x` in Makefile"
     choices: tuple[str, ...]  # the names it does have, for "did you mean"

@@ -16,12 +16,11 @@ the file: it costs the model nothing. At the end of a line of text it stays in t
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
 
 from agents_md._util.std import lazy_compile
+from agents_md._value import Value
 from agents_md.diagnostics import Diagnostic
 from agents_md.maintain.checks.rules.unused_suppression import RULE
 
@@ -31,8 +30,7 @@ _DIRECTIVE = lazy_compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Directive:
+class Directive(Value):
     file: str
     line: int  # where the comment ends
     rule: str
@@ -65,7 +63,7 @@ def directives(file: str, text: str, code_lines: Callable[[], Collection[int]]) 
         whole = match.group("kind") == "ignore-file"
         for rule in re.split(r"[\s,]+", match.group("rules").strip()):
             if rule:
-                out.append(Directive(file, end_line, rule, whole, own))
+                out.append(Directive(file=file, line=end_line, rule=rule, whole_file=whole, own_line=own))
     return out
 
 
@@ -97,6 +95,8 @@ def apply(
             if d in used:
                 continue
             if d.rule not in known:
+                import difflib  # lazy: only a misspelt rule's name needs it
+
                 close = difflib.get_close_matches(d.rule, list(known), n=1)
                 hint = f"; did you mean {close[0]}?" if close else ""
                 message = f"the suppression names {d.rule!r}, which is no rule of check{hint}"

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from agents_md._util.std import lazy_compile
+from agents_md._value import Value
 from agents_md.maintain.read.markdown import Item
 
 NEGATION = lazy_compile(r"\b(?:not|never|don'?t|doesn'?t|instead of|avoid|rather than|no longer)\b|n't\b", re.I)
@@ -70,8 +70,7 @@ TASK_TOOLS = frozenset({"make", "just", "task"})
 JS_INSTALL = frozenset({"i", "ci", "install"})
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Command:
+class Command(Value):
     family: str
     action: str
     tool: str

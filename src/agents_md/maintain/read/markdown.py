@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 from agents_md._util.front_matter import split_front_matter
 from agents_md._util.std import lazy_compile
+from agents_md._value import Value
 from agents_md.engine.markdown import blocks as markdown_blocks
 from agents_md.engine.markdown.blocks import Block
 
@@ -30,8 +30,7 @@ _DEF = lazy_compile(r"^ {0,3}\[(?:\\.|[^\[\]\\])+\]:[ \t]*(<[^>\n]*>|\S+)", re.M
 _FENCE_OPEN = lazy_compile(r"[ \t]*(`{3,}|~{3,})([^\n]*)")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Item:
+class Item(Value):
     kind: str  # "code" (a code span), "link" (a link target), "fence" (a line of a code block)
     text: str
     line: int  # 1-based

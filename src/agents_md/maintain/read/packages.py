@@ -22,7 +22,6 @@ import json
 import os
 import posixpath
 import re
-import tomllib
 from collections.abc import Iterable
 from typing import Any
 
@@ -124,6 +123,8 @@ def _names_and_deps(name: str, text: str) -> tuple[set[str], set[str]]:
                 if isinstance(data.get(key), dict):
                     deps.update(str(k) for k in data[key])
     elif name in ("pyproject.toml", "Cargo.toml"):
+        import tomllib  # lazy: only a Python or Rust package's manifest is TOML
+
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError:

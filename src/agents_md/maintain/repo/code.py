@@ -31,7 +31,7 @@ import posixpath
 import re
 from collections.abc import Iterable
 
-from agents_md._util.std import lazy_compile
+from agents_md._util.std import lazy_compile, lru_cache
 
 LOCKFILES = frozenset(
     {
@@ -195,6 +195,7 @@ def _api_dump(folders: list[str], lower: str) -> bool:
     return bool(folders) and folders[-1] == "api" and lower.endswith(".api")
 
 
+@lru_cache(maxsize=65536)  # a diff's files are asked about again by each rule and the range's history
 def not_code(path: str) -> str | None:
     """Step 1: the kind of file ``path`` is when it is no code a doc describes, else ``None``."""
     parts = path.split("/")

@@ -24,13 +24,11 @@ Every problem is collected (unknown keys, wrong types) with its file and line; n
 
 from __future__ import annotations
 
-import difflib
 import os
-import tomllib
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
+from agents_md._value import Value, field
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.errors import AgentsMdError
 from agents_md.maintain.repo.reading import CONFIG_MAX_BYTES, read_inside
@@ -46,14 +44,18 @@ CONFIG = RuleInfo(
 )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Config:
+# Claude Code's name among the engines (``host.engines.CLAUDE_CODE``, whose module imports every
+# other engine's: the default configuration names it without paying for them).
+CLAUDE_CODE = "claude-code"
+
+
+class Config(Value):
     max_lines: int = 200
     claude_max_bytes: int = 40000
     codex_max_bytes: int = 32768
     codex_fallback_filenames: tuple[str, ...] = ()
     codex_root_markers: tuple[str, ...] = (".git",)
-    engines: tuple[str, ...] = ("claude-code",)
+    engines: tuple[str, ...] = (CLAUDE_CODE,)
     stale_days: int = 90
     stale_commits: int = 3
     doc_names: tuple[str, ...] = ("AGENTS.md",)
@@ -83,6 +85,8 @@ class Config:
         source = self.source or CONFIG_FILE
         for rule, (setting, line) in self.rule_keys.items():
             if rule not in known:
+                import difflib  # lazy: only a misspelt name needs it
+
                 close = difflib.get_close_matches(rule, sorted(known), n=1)
                 hint = f"did you mean {close[0]!r}?" if close else "see `agents-md check --list-rules`"
                 message, fix = f"unknown rule {rule!r}; {hint}", f"rename or remove {rule!r}"
@@ -122,6 +126,8 @@ def load_config(root: str) -> Config:
         if data is None:
             continue
         text = data.decode("utf-8", errors="replace")
+        import tomllib  # lazy: a repository without a configuration file reads no TOML
+
         try:
             parsed = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
@@ -184,6 +190,8 @@ def parse_config(table: Any, *, source: str, text: str = "") -> Config:
             values["rule_keys"] = {rule: (setting, _line_of(text, rule)) for rule, setting in value.items()}
             values["rules"] = {rule: s for rule, setting in value.items() if (s := _rule_setting(setting)) is not None}
         else:
+            import difflib  # lazy: only a misspelt key needs it
+
             close = difflib.get_close_matches(key, _KEYS, n=1)
             hint = f"did you mean {close[0]!r}?" if close else f"known keys: {', '.join(_KEYS)}"
             problem(f"unknown key {key!r}; {hint}", f"rename or remove {key!r}", key)

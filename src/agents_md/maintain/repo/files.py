@@ -212,7 +212,14 @@ def in_skill(rel: str, skill_dirs: frozenset[str]) -> bool:
     for i, part in enumerate(parts):
         if part == "skills" and i > 0 and parts[i - 1] in SKILL_HOMES and i + 1 < len(parts):
             return True
-    return bool(skill_dirs) and any("/".join(parts[:i]) in skill_dirs for i in range(len(parts) + 1))
+    if not skill_dirs:
+        return False
+    folder = rel.rpartition("/")[0]
+    while folder not in skill_dirs:  # its folder, then each above it, the root ("") last
+        if not folder:
+            return False
+        folder = folder.rpartition("/")[0]
+    return True
 
 
 def _holder(root: str, rel: str, present: frozenset[str]) -> str | None:

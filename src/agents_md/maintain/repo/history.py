@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from agents_md._util.std import lazy_compile
+from agents_md._value import Value
 
 SWEEP = 10
 NAMED = 5  # files a doc names, changed after it, kept per doc
@@ -94,8 +95,7 @@ def is_release(subject: str) -> bool:
     return _RELEASE.match(subject) is not None or _SKIPS_CI.search(subject) is not None or bool(_TIDY.match(subject))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Dated:
+class Dated(Value):
     when: int  # committer time, seconds since the epoch
     path: str  # the file whose commit it is
 

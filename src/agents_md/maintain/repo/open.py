@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from agents_md._value import Value
 from agents_md.errors import AgentsMdError, UsageError
 from agents_md.maintain.repo.config import Config, load_config
 from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, DocIndex, git_patterns, walk_instruction_files, within
@@ -26,8 +26,7 @@ from agents_md.maintain.repo.git import Git, GitRefused, toplevel
 UNTRACKED_DOCS = (f"*{AGENTS_MD}", f"*{CLAUDE_MD}")  # what ``untracked_docs`` asks git about
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Repo:
+class Repo(Value):
     root: str
     git: Git | None
     config: Config

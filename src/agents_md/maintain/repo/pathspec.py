@@ -7,8 +7,10 @@ them, so that one listing of the index answers every question.
    anything below it.
 3. Otherwise it is a wildcard pattern over the whole path: ``*`` and ``?`` match ``/`` too
    (unless ``glob``), ``[...]`` is a class (``[!...]`` negated), ``\\`` quotes the next character.
-   The common one, ``*`` then a name (``*AGENTS.md``: any path ending so), is a suffix
-   compared as it is (or ASCII-folded, for ``icase``); the rest are one regular expression.
+   The common ones are compared as they are: ``*`` then a name (``*AGENTS.md``: any path ending
+   so) is a suffix (ASCII-folded, for ``icase``), and under ``glob`` (without ``icase``) ``**/``
+   then a name (``**/.gitignore``) is that name at the top or a suffix after a ``/``; the rest
+   are one regular expression.
 """
 
 from __future__ import annotations
@@ -30,24 +32,36 @@ def select(patterns: Sequence[str], paths: Iterable[str]) -> list[str]:
         return list(paths)
     exact: list[str] = []
     folded: list[str] = []
+    whole: set[str] = set()  # ``**/name`` at the top
     others: list[str] = []
     for spec in patterns:
         icase, glob, pattern = _magic(spec)
         tail = pattern[1:]
-        if pattern.startswith("*") and not glob and tail and not (_WILD | {"\\"}) & set(tail):
+        name = pattern[3:]
+        if pattern.startswith("*") and not glob and _plain(tail):
             (folded if icase else exact).append(tail.translate(_FOLD) if icase else tail)
+        elif pattern.startswith("**/") and glob and not icase and _plain(name) and not name.endswith("/"):
+            exact.append("/" + name)
+            whole.add(name)
         else:
             others.append(_anchored(_regex(glob, pattern), icase))
     ends, ends_folded = tuple(exact), tuple(folded)
     full = re.compile("|".join(others), re.DOTALL).search if others else lambda path: None
-    # One pass, no call per path for the common patterns: a suffix, then a folded suffix, then the rest.
+    # One pass, no call per path for the common patterns: a suffix or a whole path, then a folded
+    # suffix, then the rest.
     return [
         p
         for p in paths
         if p.endswith(ends)
+        or p in whole
         or (ends_folded and (p.lower() if p.isascii() else p.translate(_FOLD)).endswith(ends_folded))
         or (others and full(p) is not None)
     ]
+
+
+def _plain(name: str) -> bool:
+    """A name without wildcards or quoting: compared as it is."""
+    return bool(name) and not (_WILD | {"\\"}) & set(name)
 
 
 _ANY = ".*"

@@ -23,11 +23,11 @@ import os
 import tempfile
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from agents_md._model import ImportEdge, InstructionFile, SkipReason
 from agents_md._util.jstext import js_trim
+from agents_md._value import Value
 from agents_md.host.plugins import PluginSpec
 from agents_md.host.session import Session
 from agents_md.maintain.repo.fs import RepoFS
@@ -40,8 +40,7 @@ PARALLEL_MIN = 64  # directories: below this, a worker process costs more than i
 PARALLEL_CPUS = 4  # git log takes one CPU and the rules another: a worker needs a third (and a fourth)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Start:
+class Start(Value):
     """What Claude Code starts with in a directory."""
 
     directory: str  # absolute

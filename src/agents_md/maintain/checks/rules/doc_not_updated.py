@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
-from agents_md.maintain.checks.context import Changed, CheckContext
+from agents_md.maintain.checks.context import Changed, Changes, CheckContext
 from agents_md.maintain.checks.governed import ci_plumbing
 from agents_md.maintain.repo.code import not_code
 from agents_md.maintain.repo.files import SKILL_MD, anchor_dir, in_skill
@@ -54,9 +54,10 @@ def _mentioned(path: str, named: frozenset[str], own: str = "") -> bool:
     return False
 
 
-def _named_plumbing(ctx: CheckContext, path: str) -> bool:
-    """Step 1: a CI file the doc over it names (``conformance-matrix.yml``): then it is its code."""
-    if not ci_plumbing(path) or not_code(path) is not None or ctx.ignored(path):
+def _named_plumbing(ctx: CheckContext, changes: Changes, path: str) -> bool:
+    """Step 1: a CI file the doc over it names (``conformance-matrix.yml``): then it is its code
+    (unless its header says a generator wrote it: read before the doc is)."""
+    if not ci_plumbing(path) or not_code(path) is not None or ctx.ignored(path) or changes.headed([path]):
         return False
     doc = ctx.governed.governance.doc_of(path)
     text = ctx.text(ctx.holder(doc)) if doc is not None else None
@@ -108,7 +109,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     under: dict[str, list[Changed]] = {}
     gone = _skills_deleted(changes.changed)
     for c in changes.changed:
-        if c.path in changes.settled or not (governed.is_code(c.path) or _named_plumbing(ctx, c.path)):  # 1
+        if c.path in changes.settled or not (governed.is_code(c.path) or _named_plumbing(ctx, changes, c.path)):  # 1
             continue
         if gone and in_skill(c.path, gone):
             continue
@@ -118,6 +119,10 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     long = changes.commits is not None and changes.commits > LONG_RANGE
     for doc, changed in sorted(under.items()):
         if governed.parts(doc) & touched:  # 3
+            continue
+        generated = changes.headed([c.path for c in changed])  # step 1's headers, read for these files alone
+        changed = [c for c in changed if c.path not in generated]
+        if not changed:
             continue
         named = _named_among(ctx, doc, changed)
         if long and not named:

@@ -21,8 +21,6 @@ from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.engine.paths import is_inside
 from agents_md.engines import codex
 from agents_md.engines.model import Scope
-from agents_md.engines.registry import find
-from agents_md.host.engines import CLAUDE_CODE, TITLES
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.checks.rules.byte_budget_codex import codex_config
 from agents_md.maintain.repo.files import shown
@@ -40,6 +38,9 @@ _TRUSTED = {"GEMINI_CLI_TRUST_WORKSPACE": "true"}
 
 def _sent(ctx: CheckContext, engine: str, where: str) -> dict[str, tuple[str, int, int]]:
     """What ``engine`` sends at start in ``where``: real path -> (path as named, bytes kept, size)."""
+    from agents_md.engines.registry import find
+    from agents_md.host.engines import CLAUDE_CODE
+
     fs = ctx.engine.fs
     if engine == CLAUDE_CODE:
         files = [(f.path, f.size, f.size) for f in ctx.engine.start(where).files]
@@ -72,6 +73,9 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     engines = tuple(dict.fromkeys(ctx.config.engines))
     if len(engines) < 2:
         return
+    # Every engine's modules (Gemini's, OpenCode's): imported by a team of two engines or more only.
+    from agents_md.host.engines import TITLES
+
     told: set[tuple[str, str]] = set()
     for directory in sorted({os.path.dirname(f) for f in ctx.docs()}, key=lambda d: (d.count("/"), d)):
         where = ctx.abs(directory).rstrip(os.sep)

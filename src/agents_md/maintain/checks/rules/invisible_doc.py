@@ -29,10 +29,10 @@ from collections.abc import Iterator
 
 from agents_md._util.std import lazy_compile
 from agents_md.diagnostics import Diagnostic, Edit, RuleInfo, Severity
-from agents_md.host.engines import CLAUDE_CODE
 from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.checks.copies import copy_beside, held_in
 from agents_md.maintain.read.pointer import is_pointer
+from agents_md.maintain.repo.config import CLAUDE_CODE
 from agents_md.maintain.repo.files import AGENTS_MD, CLAUDE_MD, anchor_dir, case_variant, shown
 
 RULE = RuleInfo("invisible-doc", Severity.WARNING, "an AGENTS.md that Claude Code's default mode never loads", __doc__)

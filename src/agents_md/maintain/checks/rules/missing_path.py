@@ -95,10 +95,10 @@ import os
 import posixpath
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from agents_md._util.front_matter import split_front_matter
 from agents_md._util.std import lazy_compile
+from agents_md._value import Value
 from agents_md.diagnostics import Diagnostic, RuleInfo, Severity
 from agents_md.engine.rules import rule_globs
 from agents_md.maintain.checks.context import CheckContext
@@ -208,8 +208,7 @@ _MIME_TOPS = frozenset({"application", "audio", "font", "image", "message", "mod
 _IN_HOME = lazy_compile(r"~/([\w.-]+)/")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class _Candidate:
+class _Candidate(Value):
     doc: str
     item: Item
     path: str
@@ -786,13 +785,15 @@ class _Suffixes:
         listed = ctx.git.ls_files([]) if ctx.git is not None else []
         folders: set[str] = set()
         self.folders = folders
+        by_name = self.by_name
         for path in listed:
-            self.by_name.setdefault(path.rpartition("/")[2], []).append(path)
-            folder = path.rpartition("/")[0]
+            folder, _, name = path.rpartition("/")
+            by_name.setdefault(name, []).append(path)
             while folder and folder not in folders:
                 folders.add(folder)
-                self.by_name.setdefault(folder.rpartition("/")[2], []).append(folder)
-                folder = folder.rpartition("/")[0]
+                above, _, name = folder.rpartition("/")
+                by_name.setdefault(name, []).append(folder)
+                folder = above
 
     @staticmethod
     def _bare(path: str) -> str:
@@ -985,6 +986,9 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     outside: dict[str, list[tuple[Item, str]]] = {}
     read_inside_as: dict[tuple[str, str], str] = {}  # an outside path that its doc's folder reads inside
     told: set[tuple[str, str]] = set()  # paths a doc says are not there, or are to be made
+    # Mentions of paths that are there: whether the doc says they are not matters only when
+    # another mention, of the same spelling, is missing (asked then, below).
+    there: dict[tuple[str, str], list[tuple[_Places, Item]]] = {}
     for rel in ctx.texts():
         places = _Places(ctx, rel)
         seen: set[tuple[int, str]] = set()
@@ -992,11 +996,15 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
             for path in places.paths(item):
                 if (item.line, path) in seen or places.unchecked(path, item):
                     continue
+                verdict, lookups = places.judge(path)
+                if verdict == FOUND:
+                    seen.add((item.line, path))
+                    there.setdefault((rel, _spelled(path)), []).append((places, item))
+                    continue
                 if places.told(item):
                     told.add((rel, _spelled(path)))
                     continue
                 seen.add((item.line, path))
-                verdict, lookups = places.judge(path)
                 if verdict == OUTSIDE:
                     outside.setdefault(rel, []).append((item, path))
                     inside = posixpath.normpath(posixpath.join(places.home, path))
@@ -1016,6 +1024,10 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                     told.add((rel, item.text))
                 else:
                     bare.append(_Candidate(doc=rel, item=item, path=item.text, lookups=(), home=places.home))
+    spelled_as = {(c.doc, _spelled(c.path)) for c in candidates} | {(c.doc, c.path) for c in bare}
+    for key in spelled_as & there.keys():
+        if any(places.told(item) for places, item in there[key]):
+            told.add(key)
 
     # Asked of git: the spellings from the doc's folder and from the root (where the doc and
     # git's patterns are read from); a folder as one too ("x/": a pattern such as "prettier/"

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass
 
 from agents_md._util.std import lazy_compile
+from agents_md._value import Value
 
 ASSIGN = lazy_compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _PLACEHOLDER = lazy_compile(r"[<>\[\]{}$*?`~\\]|\.\.\.|\u2026|^-|^[A-Z_]+$")
 _NAME = lazy_compile(r"^[A-Za-z0-9_@][\w@.:/+-]*$")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Invocation:
+class Invocation(Value):
     runner: str  # "make", "script", "just", "tox", "nox", "module", "uv", "xtask", "program"
     tool: str  # the program as written: make, pnpm, yarn, python3, ...
     names: tuple[str, ...]  # what it asks for: targets, a script, envs, sessions, a module

@@ -5,16 +5,15 @@ from __future__ import annotations
 import fnmatch
 import functools
 import os
-from dataclasses import dataclass
 
 from agents_md._util.regular import read_regular
+from agents_md._value import Value
 from agents_md.maintain.repo.reading import read_inside
 
 MAX_FILE = 1 << 20  # bytes: no real Makefile or justfile is larger
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Known:
+class Known(Value):
     names: frozenset[str]
     files: tuple[str, ...]  # the files read, absolute
     complete: bool = True  # False: the files may define names they do not spell out

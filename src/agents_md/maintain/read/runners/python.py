@@ -16,7 +16,6 @@ import os
 import posixpath
 import re
 import sys
-import tomllib
 from collections.abc import Iterable
 from typing import Any
 
@@ -52,6 +51,8 @@ class PythonProject:
 
     def _read(self, rel: str) -> None:
         text = read_text(os.path.join(self.root, rel))
+        import tomllib  # lazy: a repository without a pyproject.toml reads no TOML
+
         try:
             data: Any = tomllib.loads(text) if text else {}
         except tomllib.TOMLDecodeError:

@@ -17,16 +17,15 @@ from __future__ import annotations
 import json
 import os
 import posixpath
-from dataclasses import dataclass
 
 from agents_md._util.std import lazy_compile
+from agents_md._value import Value
 from agents_md.maintain.read.runners.known import Known, read_text
 
 _DEP_KEYS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Package:
+class Package(Value):
     folder: str  # relative to the root ("" the root)
     name: str
     scripts: frozenset[str]

@@ -12,15 +12,16 @@
 
 from __future__ import annotations
 
-import configparser
 import itertools
 import os
 import re
-import tomllib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agents_md._util.std import lazy_compile
 from agents_md.maintain.read.runners.known import Known, read_text
+
+if TYPE_CHECKING:
+    import configparser
 
 _PYTHON = lazy_compile(r"^(?:py|pypy|python|cpython|graalpy)?\d*(?:\.\d+)?t?$")
 
@@ -86,6 +87,8 @@ def _conditional_factors(parser: configparser.ConfigParser) -> set[str]:
 
 
 def _from_ini(text: str, section: str) -> tuple[list[str], list[str], set[str]]:
+    import configparser
+
     parser = configparser.ConfigParser(interpolation=None, strict=False)
     parser.read_string(text)
     listed: list[str] = []
@@ -98,6 +101,9 @@ def _from_ini(text: str, section: str) -> tuple[list[str], list[str], set[str]]:
 
 
 def environments(path: str) -> Known:
+    import configparser  # lazy: only a repository whose docs run tox reads its configuration
+    import tomllib
+
     text = read_text(path) or ""
     specs: list[str] = []
     factors: set[str] = set()
