@@ -176,3 +176,18 @@ def test_a_link_written_as_text_becomes_the_import(repo: Repo, capsys: pytest.Ca
     assert (r.path / "CLAUDE.md").read_text() == "@AGENTS.md"
     r.git("add", "-A")
     assert "link-as-text" not in _rules(r)
+
+
+@pytest.mark.parametrize("home", ["", "pkg/"])
+def test_a_claude_folders_claude_md_imports_the_doc_from_its_own_folder(
+    repo: Repo, capsys: pytest.CaptureFixture[str], home: str
+) -> None:
+    """A ``.claude/CLAUDE.md`` claims the folder above ``.claude/``, and its imports are read from
+    ``.claude/``: the doc beside the folder is ``@../AGENTS.md`` (``@AGENTS.md`` finds nothing)."""
+    r = repo({f"{home}.claude/CLAUDE.md": "# Mine\n", f"{home}AGENTS.md": "# Doc\n", "README.md": "x\n"})
+    [finding] = [f for f in r.findings("invisible-doc") if f.file == f"{home}AGENTS.md"]
+    assert finding.fix == f"add @../AGENTS.md as the first line of {home}.claude/CLAUDE.md"
+    _fix(r, capsys, "--unsafe", "--write")
+    assert (r.path / f"{home}.claude/CLAUDE.md").read_text() == "@../AGENTS.md\n# Mine\n"
+    r.commit()
+    assert [f for f in r.findings() if f.file == f"{home}AGENTS.md" or f.rule == "broken-import"] == []

@@ -49,6 +49,11 @@ def _missing(repo: Repo, doc: str) -> list[tuple[int | None, str]]:
             "`src/api/gone.ts:12` does not exist (neither in apps/web/ nor above it)",
         ),
         ("`src/api/mystery.ts`", "`src/api/mystery.ts` does not exist (neither in apps/web/ nor above it)"),
+        (
+            "`src/api/platform-specific-tests.ts`",
+            "`src/api/platform-specific-tests.ts` does not exist (neither in apps/web/ nor above it)",
+        ),
+        ("`src/api/some_client.ts`", "`src/api/some_client.ts` does not exist (neither in apps/web/ nor above it)"),
     ],
     ids=[
         "file",
@@ -62,6 +67,8 @@ def _missing(repo: Repo, doc: str) -> list[tuple[int | None, str]]:
         "def",
         "line",
         "my-is-a-real-name's-start",
+        "specific-within-a-name",
+        "some-before-no-generic-noun",
     ],
 )
 def test_a_path_that_does_not_exist_is_found_with_its_line(repo: Repo, text: str, message: str) -> None:
@@ -103,6 +110,9 @@ def test_a_path_that_does_not_exist_is_found_with_its_line(repo: Repo, text: str
         "`src/my-feature/x.ts`",
         "`src/api/mytest.ts`",  # workadventure: ``npm run test -- tests/mytest.ts``
         "`src/api/MyComponent.tsx`",
+        "`src/api/test_specific_test.py`",  # "Run single test: `pytest tests/ci/test_specific_test.py`"
+        "`src/api/SomeComponent.tsx`",
+        "`src/api/some-file.ts`",
         "`src/journals/YYYY-MM-DD.md`",  # a date the reader fills in
         "`src/migrations/yyyymmdd_init.sql`",
         "`src/api/foo.ts`",  # workerd: ``src/workerd/io/foo.c++``, a metasyntactic file

@@ -595,3 +595,33 @@ def test_a_path_to_be_made_or_on_its_way_out(repo: Repo, text: str, lines: list[
 )
 def test_a_binary_a_build_makes_is_not_stale(repo: Repo, text: str, lines: list[int]) -> None:
     assert _lines(repo, f"# Kotlin\n\n{text}\n") == lines
+
+
+# A C++ project whose build fetches a library (its headers are no file of the repository) and
+# keeps a Rust crate of the library's name beside the doc: ``kj/`` is a folder here too.
+_INCLUDING = {
+    "src/rust/kj/macros.rs": "x\n",
+    "src/rust/cxx/promise.c++": '#include <kj/debug.h>\n#include "kj/async.h"\n#include <kj/common.h>\n',
+    "src/rust/cxx/bridge.h": "#pragma once\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        # a dependency's header, as the code's #include spells it (either quote)
+        ("These mirror the macros from `kj/debug.h`; see `kj/macros.rs`.", []),
+        ("Awaiting goes through `kj/async.h`.", []),
+        # a header no #include names is still checked, beside one that is
+        ("The macros live in `kj/debug.h` and `kj/gone.h`.", [3]),
+        # a header the code includes, written from a folder: a place, and checked there
+        ("See `./kj/common.h` for the types.", [3]),
+        # the same name in prose only (a doc's text is no #include)
+        ("Read `kj/prose-only.h`.", [3]),
+    ],
+    ids=["angle-include", "quote-include", "unincluded-beside", "written-from-a-folder", "prose-only"],
+)
+def test_a_header_the_code_includes_is_the_builds(repo: Repo, text: str, lines: list[int]) -> None:
+    docs = {"src/rust/AGENTS.md": f"# Rust\n\n{text}\n", "docs/notes.md": "`#include <kj/prose-only.h>`\n"}
+    r = repo({"AGENTS.md": "# Root\n", **_INCLUDING, **docs})
+    assert [f.line for f in r.findings("missing-path") if f.file == "src/rust/AGENTS.md"] == lines

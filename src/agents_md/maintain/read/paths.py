@@ -53,6 +53,11 @@ _PLACEHOLDER_WORD = lazy_compile(
     # "my" or "your" run into a generic noun: ``tests/mytest.ts``, ``MyComponent.tsx`` (not ``mypy.ini``)
     r"|^(?i:my|your)(?i:tests?|specs?|files?|modules?|components?|features?|apps?|projects?|packages?"
     r"|services?|scripts?|plugins?|pages?|class|functions?|models?)(?=[._-]|$)"
+    # "some" or "specific" run into a generic noun at a name's start, ``test_`` aside: the one the
+    # reader picks (``tests/ci/test_specific_test.py``: "run a single test"; ``SomeComponent.tsx``);
+    # within a name it says what a real file is for (``platform-specific-tests.yml``)
+    r"|^(?:tests?[_-])?(?i:some|specific|particular)[_-]?(?i:tests?|specs?|files?|modules?|components?"
+    r"|features?|packages?|scripts?|pages?|class|functions?|models?)(?=[._-]|$)"
     # a date the reader fills in: ``journals/YYYY-MM-DD.md``, ``yyyymmdd_init.sql``
     r"|Y{4}|y{4}"
     # letters standing for a number or a name, within a file's name: ``NNN_description.sql``, ``virtio_xxx.hpp``,

@@ -378,6 +378,15 @@ class Git:
                 found.add(os.fsdecode(out[at]))
         return frozenset(found)
 
+    def lines_with(self, fixed: Sequence[str]) -> list[str]:
+        """The lines of tracked files holding any of the ``fixed`` strings: one ``grep`` of the
+        index's files (binaries skipped), without their file names."""
+        if not fixed:
+            return []
+        patterns = [arg for text in fixed for arg in ("-e", text)]
+        out = self.run("grep", "-h", "-I", "-F", "--no-color", *patterns, "--", ok_codes=(0, 1))
+        return os.fsdecode(out).splitlines()
+
     def deleted(self, pathspecs: Sequence[str], days: int) -> dict[str, str]:
         """Which files matching ``pathspecs`` commits deleted in the ``days`` before ``HEAD``'s
         (path -> the short commit, the latest deletion): no file's content is read."""

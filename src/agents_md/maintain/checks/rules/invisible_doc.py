@@ -15,7 +15,8 @@ the engines it does use).
    more (a tool's managed block kept in both); nor when it only points to that ``CLAUDE.md`` ("See
    [CLAUDE.md](./CLAUDE.md) for our conventions", for the engines that read ``AGENTS.md``); nor
    when its title gives it to other agents by name and not to Claude ("instructions for Codex").
-3. The fix loads exactly the doc, no more: a ``CLAUDE.md`` beside it holding ``@AGENTS.md``, or a
+3. The fix loads exactly the doc, no more: a ``CLAUDE.md`` beside it holding ``@AGENTS.md`` (a
+   ``.claude/CLAUDE.md``, whose imports are read from ``.claude/``, ``@../AGENTS.md``), or a
    link to it when the repository's other ``CLAUDE.md`` files are links (its convention); when
    that ``CLAUDE.md`` is on disk but not tracked (a fix just written), ``git add`` it.
 """
@@ -108,8 +109,11 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
                 continue  # its whole text loads, as a part of the CLAUDE.md
             if _only_points_to(ctx, rel, beside[0]):
                 continue  # "See [CLAUDE.md](./CLAUDE.md)": what it stands for is what loads
+            # An import is read from the importing file's folder: ``.claude/CLAUDE.md``, which claims
+            # the folder above it, reaches the doc as ``@../AGENTS.md``.
+            line = f"@{posixpath.relpath(rel, posixpath.dirname(beside[0]) or '.')}"
             # Unsafe: the CLAUDE.md then loads the AGENTS.md too, which may repeat what it says.
-            insert = Edit(kind="replace", file=beside[0], new="@AGENTS.md\n", line=1, column=1, safe=False)
+            insert = Edit(kind="replace", file=beside[0], new=f"{line}\n", line=1, column=1, safe=False)
             # "See [AGENTS.md](./AGENTS.md)": the model is shown a link, which it may or may not follow.
             how = (
                 "only links to it: the model sees the link, not the text"
@@ -119,7 +123,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
             yield RULE.diagnostic(
                 rel,
                 f"Claude Code never loads it: {beside[0]} claims {shown(directory)} and {how}",
-                f"add @AGENTS.md as the first line of {beside[0]}",
+                f"add {line} as the first line of {beside[0]}",
                 edits=() if os.path.islink(ctx.abs(beside[0])) else (insert,),
             )
         elif own:

@@ -53,7 +53,9 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    ``~/.claude/settings.json``: the places a program looks, in whatever project it runs in), and one git ignores
    (a local file such as ``.env.test``: asked of git once for the whole check), nor a folder
    whose contents a ``.gitignore`` names (``public/fonts/`` of ``public/fonts/GT-*``: made
-   locally), nor a folder an Angular or Nx build copies assets into, or a path below it
+   locally), nor a C or C++ header spelled as an ``#include`` of the repository's code spells it
+   (``kj/debug.h``: found through the build's include paths, in a dependency the repository need
+   not hold), nor a folder an Angular or Nx build copies assets into, or a path below it
    (``assets/i18n/user/``: the built app's; ``read.assets``), nor a file without an extension
    that its line calls a binary ("Test binary: `tests/unit/unit-test`"), nor a path of two parts or more
    that a ``.gitignore`` pattern holds, part after
@@ -105,6 +107,7 @@ from agents_md.maintain.checks.context import CheckContext
 from agents_md.maintain.read.absence import maybe_absent, said_absent, to_be_made
 from agents_md.maintain.read.assets import CONFIG_NAMES, asset_outputs, built_asset
 from agents_md.maintain.read.commands import SHELL_LANGS, counter_example, wrong_example
+from agents_md.maintain.read.includes import included
 from agents_md.maintain.read.invocations import ShellBlocks, leading_cd
 from agents_md.maintain.read.markdown import Item
 from agents_md.maintain.read.paths import GENERIC_NAME, code_path, example_paths, link_path, spelled_out
@@ -1049,6 +1052,11 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
     if candidates and ctx.git is not None:
         rules = _IgnoreRules(ctx)
         candidates = [c for c in candidates if not rules.made_locally(c)]
+    if candidates and ctx.git is not None:
+        # A header spelled as the code's ``#include`` spells it (``kj/debug.h``): the build finds
+        # it through its include paths, a dependency's as well as the repository's.
+        headers = included((c.path for c in candidates), ctx.git.lines_with)
+        candidates = [c for c in candidates if c.path not in headers]
     if candidates and ctx.git is not None:
         built = asset_outputs(_configs(ctx, ctx.git.ls_files([f":(glob)**/{n}" for n in CONFIG_NAMES])))
         # A built asset's folder is none of the sources': a path whose first folder the sources
