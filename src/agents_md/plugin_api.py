@@ -21,6 +21,13 @@ that holds its first answer again without calling the hook (what it told is told
 logged to telemetry is not logged again). A plugin that does not define it (or whose
 ``read_state`` raises) is called on every Read.
 
+A plugin with a ``session_start`` or ``prompt_context`` hook may define ``start_state(self) ->
+object`` and ``resume_start(self, state) -> None``: the state a start left it in, and taking it back
+on a new instance. A process that builds the same session again, the disk read through the session
+as it was, then gives it the earlier start and hands each plugin its state, without calling the
+start's hooks (what they told is told again; what they logged to telemetry is not). A plugin that
+does not define them has its hooks called on every start.
+
 A plugin's own records are frozen values: ``@frozen`` (with ``field``) makes them as the
 project makes its own, a frozen keyword-only dataclass without ``dataclasses``' start-up cost.
 """

@@ -21,14 +21,21 @@ from trees import refusing_to_list, repoint, stats_of
 from agents_md import FileSystem, Session
 from agents_md._util.env import CONFIG_ENV
 from agents_md.engine import fs as fs_module
-from agents_md.engine import shared_lookups, start, walk
+from agents_md.engine import shared_lookups, start, start_memory, walk
 from agents_md.engine.fs import DEFAULT_FS, ListingFS
 from agents_md.engine.memory import project_key
 from agents_md.engine.shared_listings import SHARED
 from agents_md.engine.start import StartContext
 
 Tree = Callable[..., Path]
-MEMORIES = (shared_lookups.CWDS, shared_lookups.SETTINGS, shared_lookups.WALKS, shared_lookups.FILES)
+# The start memory too: every test here also checks a session built again (``start_memory``).
+MEMORIES = (
+    shared_lookups.CWDS,
+    shared_lookups.SETTINGS,
+    shared_lookups.WALKS,
+    shared_lookups.FILES,
+    start_memory.STARTS,
+)
 EXAMPLES = int(os.environ.get("AGENTS_MD_FUZZ_EXAMPLES", "30"))
 AND_MODE = {"pluginConfigs": {"agents-md@builtin": {"options": {"instructionFiles": "claude-md-and-agents-md"}}}}
 

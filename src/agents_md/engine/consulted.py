@@ -150,12 +150,15 @@ class Consulted:
             out += (part for part in consulted.parts if not any(part is seen for seen in out))
         return out
 
-    def holds(self, disk: Disk) -> bool:
-        """Whether ``disk`` answers every question of the pass as it did (steps 1 to 5)."""
-        listings = self.listings
-        for directory in disk.changed(listings):
-            if not self._same_answers(disk, directory, listings[directory], disk.round_listing(directory)):
-                return False
+    def holds(self, disk: Disk, *, listed: bool = False) -> bool:
+        """Whether ``disk`` answers every question of the pass as it did (steps 1 to 5).
+        ``listed``: the caller found every folder this pass and its parts listed to have, in this
+        round, the very listing it saw (``folders``): step 2 has nothing to ask again."""
+        if not listed:
+            listings = self.listings
+            for directory in disk.changed(listings):
+                if not self._same_answers(disk, directory, listings[directory], disk.round_listing(directory)):
+                    return False
         if self.resolved and not self._same_resolutions(disk):
             return False
         through = self.through
@@ -165,9 +168,32 @@ class Consulted:
             if disk.file_version(path) != version:
                 return False
         for part in self.parts:  # noqa: SIM110  (as above)
-            if not part.holds(disk):
+            if not part.holds(disk, listed=listed):
                 return False
         return True
+
+    def same_where_changed(self, disk: Disk, changed: Iterable[str]) -> bool:
+        """Step 2 for this pass and its parts at once, ``changed`` being every folder of ``folders``
+        whose listing in this round is not the one they saw: then ``holds(disk, listed=True)`` says
+        the rest."""
+        parts = self.all_parts()
+        for directory in changed:
+            now = disk.round_listing(directory)
+            for part in parts:
+                listings = part.listings
+                if directory in listings and not part._same_answers(disk, directory, listings[directory], now):
+                    return False
+        return True
+
+    def folders(self) -> dict[str, Listing | None] | None:
+        """Every folder this pass and its parts listed, with the listing it saw; ``None`` when two
+        of them saw one folder's listing differently (a part given again from an earlier round)."""
+        out: dict[str, Listing | None] = {}
+        for part in self.all_parts():
+            for directory, listing in part.listings.items():
+                if out.setdefault(directory, listing) is not listing:
+                    return None
+        return out
 
     def _same_resolutions(self, disk: Disk) -> bool:
         """Step 3, for the links followed: each vouched for by its folders' listings, else resolved again."""

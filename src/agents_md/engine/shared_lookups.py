@@ -12,7 +12,8 @@ keeps those lookups too (``lookup_memory``):
 2. A later start asks the same lookup: the answer is given again while every folder it
    listed has the same listing (each folder's stamp asked once in that start) and every file
    it read has the same version; otherwise it runs again. The hooks still run on every start:
-   only what the disk gave is remembered, never a plugin's answer.
+   only what the disk gave is remembered here, never a plugin's answer (a start given again
+   whole, its plugins saying their state, is ``start_memory``'s).
 3. Nothing is kept that a failing listing, or a file changed less than ``RACY_NS`` before,
    played a part in; a link followed is resolved again unless the listings it went through
    vouch for it (``lookup_memory``); and each memory is bounded (``most``).
@@ -25,10 +26,20 @@ from __future__ import annotations
 from agents_md.engine.lookup_memory import LookupMemory
 from agents_md.engine.shared_listings import RACY_NS
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class Forgets(Protocol):
+        def clear(self) -> None: ...
+
+
 CWDS = LookupMemory(most=1024, racy_ns=RACY_NS)
 SETTINGS = LookupMemory(most=1024, racy_ns=RACY_NS)
 WALKS = LookupMemory(most=1024, racy_ns=RACY_NS)
 FILES = LookupMemory(most=4096, racy_ns=RACY_NS)
+# The memories made of these (``start_memory.STARTS``, once loaded): forgotten with them.
+MADE_OF_THEM: list[Forgets] = []
 
 
 class Same:
@@ -48,6 +59,7 @@ class Same:
 
 
 def clear() -> None:
-    """Forget every lookup (the listings are ``shared_listings.SHARED``'s to forget)."""
-    for memory in (CWDS, SETTINGS, WALKS, FILES):
+    """Forget every lookup, and every start made of them (``start_memory``; the listings are
+    ``shared_listings.SHARED``'s to forget)."""
+    for memory in (CWDS, SETTINGS, WALKS, FILES, *MADE_OF_THEM):
         memory.clear()

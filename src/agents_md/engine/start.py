@@ -97,9 +97,19 @@ class SessionInputs(Value):
         return cls.resolve(cwd=cwd, home=home, **options)[0]
 
     @classmethod
-    def resolve(cls, *, cwd: str, home: str, **options: Unpack[SessionOptions]) -> tuple[SessionInputs, ListingFS]:
+    def resolve(
+        cls,
+        *,
+        cwd: str,
+        home: str,
+        listings: ListingFS | None = None,
+        real_cwd: str | None = None,
+        **options: Unpack[SessionOptions],
+    ) -> tuple[SessionInputs, ListingFS]:
         """``build``, and the listings the cwd was resolved through: a session's first start
-        reads them again instead of listing the same folders twice."""
+        reads them again instead of listing the same folders twice. ``listings``: the round's
+        view to resolve through (of the same filesystem); ``real_cwd``: the cwd resolved already
+        (a start given again, ``host.start_memory``)."""
         profile = options.get("profile", "reference")
         if profile not in PROFILES:
             raise ValueError(f"profile must be {PROFILES[0]!r} or {PROFILES[1]!r}, not {profile!r}")
@@ -112,13 +122,15 @@ class SessionInputs(Value):
             raise ValueError(f"outside_links must be {FOLLOW!r} or {REFUSE!r}, not {outside_links!r}")
         if platforms.folds_case(platform) and not fs.folds_case:
             fs = CaseFoldingFS(fs)  # this disk keeps case; the platform's would not
-        listings = ListingFS(fs)
-        spelled = cwd if os.path.isabs(cwd) else os.path.join(os.getcwd(), cwd)
-        try:
-            real_cwd = _real_cwd(listings, spelled)
-        except OSError:
-            # A disk failing here fails the start that follows, which says so (``engine.faults``).
-            real_cwd = os.path.realpath(spelled)
+        if listings is None or listings.base is not fs:
+            listings = ListingFS(fs)
+        if real_cwd is None:
+            spelled = cwd if os.path.isabs(cwd) else os.path.join(os.getcwd(), cwd)
+            try:
+                real_cwd = _real_cwd(listings, spelled)
+            except OSError:
+                # A disk failing here fails the start that follows, which says so (``engine.faults``).
+                real_cwd = os.path.realpath(spelled)
         inputs = cls(
             cwd=real_cwd,
             home=os.path.abspath(home),
@@ -174,6 +186,11 @@ def offers_agents(inputs: SessionInputs) -> bool:
 # How many starts this process has made: the lookups of a start are remembered from the second
 # on (``engine.shared_lookups``), so a process that starts once pays nothing for it.
 _STARTS = [0]
+
+
+def remembering() -> bool:
+    """Whether this process has started before: its later starts keep and reuse their lookups."""
+    return _STARTS[0] > 0
 
 
 def _remembered(fs: FileSystem) -> bool:
@@ -326,10 +343,12 @@ def compute_start(
     settings: Settings | None = None,
     reason: str = "start",
     listings: ListingFS | None = None,
+    failed: list[Notice] | None = None,
 ) -> StartContext:
     """Settings, the walk, ``session.start`` (once per load), ``prompt.context``; ``reason`` tells
     the hooks why a context is built (start, compact, clear, cd). ``listings``: what the session's
-    inputs were resolved through, when this start follows them at once."""
+    inputs were resolved through, when this start follows them at once; ``failed``: where the
+    hooks that failed are told besides the start's notices."""
     fs = listings or ListingFS(inputs.fs)  # one listing per directory for the whole start
     remember = _remembered(fs)
     repo: str | None = None  # the checkout the walk found, for the plugins' lookups (else found on their first)
@@ -379,6 +398,8 @@ def compute_start(
         failures.extend(chained.failures)
         files = chained.files if disabled is None else ()  # nothing reaches the model, whatever a hook answered
     _STARTS[0] += 1
+    if failed is not None:
+        failed.extend(failures)
     # What the plugins' own lookups left out, once each.
     by_key = {(sk.path, sk.reason): sk for sk in (*skipped, *journal.skipped)}
     return StartContext(

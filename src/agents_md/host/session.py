@@ -22,7 +22,7 @@ from agents_md._model import InstructionFile, Kind, Notice
 from agents_md._util.std import Callable, Mapping, Sequence
 from agents_md._value import Value
 from agents_md.engine.bus import HookBus
-from agents_md.engine.fs import ListingFS, SessionFS
+from agents_md.engine.fs import DEFAULT_FS, ListingFS, SessionFS
 from agents_md.engine.hook_session import HookSession, Journal, attachments_on
 from agents_md.engine.settings import Settings
 from agents_md.engine.start import (
@@ -33,6 +33,7 @@ from agents_md.engine.start import (
     compute_start,
     hook_session,
     offers_agents,
+    remembering,
     session_settings,
 )
 from agents_md.host.plugins import PluginSpec, held_on, seat
@@ -44,14 +45,17 @@ Toucher = Callable[["Loop", str, str, str], "ReadResult"]
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
 if TYPE_CHECKING:
+    from collections.abc import Hashable
     from typing import Any, Protocol, TypeGuard
 
     from typing_extensions import Unpack
 
     from agents_md.agents import Access, AgentCatalog, AgentDefinition
+    from agents_md.engine.consulted import Consulted
     from agents_md.engine.fs import FileSystem
     from agents_md.engine.loop import Loop, ReadResult
     from agents_md.engine.options import SessionOptions
+    from agents_md.engine.start_memory import KeptStart
     from agents_md.engine.tools import MainTools
     from agents_md.engine.touch import Touch
 
@@ -183,12 +187,29 @@ class Session:
         remember_lookups: bool = True,
         **options: Unpack[SessionOptions],
     ) -> None:
-        self.inputs, listings = SessionInputs.resolve(cwd=cwd, home=home, **options)
+        # A session built again in this process: its start as a whole, while the disk holds
+        # (``engine.start_memory``); else, when it may be kept, its construction and start watched.
+        key: Hashable | None = None
+        kept: KeptStart | None = None
+        listings: ListingFS | None = None
+        self._keeping: tuple[Hashable, Consulted, ListingFS, Mapping[str, str] | None] | None = None
+        if plugins is None and not extra_plugins and remembering():  # a process that starts once keeps none
+            from agents_md.engine import start_memory
+
+            key = start_memory.key_of(cwd, home, options, disabled_plugins)
+            if key is not None:
+                listings = ListingFS(DEFAULT_FS)
+                kept = start_memory.STARTS.recall(key, listings)
+                if kept is None:
+                    self._keeping = (key, listings.watch(), listings, options.get("env"))
+        self.inputs, listings = SessionInputs.resolve(
+            cwd=cwd, home=home, listings=listings, real_cwd=kept.cwd if kept is not None else None, **options
+        )
         self._engine_nested = engine_nested_files
         self._remember_lookups = remember_lookups
         self._lock = RLock()
         self.bus = HookBus()
-        settings = session_settings(self.inputs, listings)
+        settings = kept.start.settings if kept is not None else session_settings(self.inputs, listings)
         overlay = settings.env()
         if overlay:  # the settings' env switches what follows, as in the engine
             self.inputs = self.inputs.with_env(overlay)
@@ -201,6 +222,14 @@ class Session:
             disabled=disabled_plugins,
         )
         self._builtin_names = frozenset(s.name for s in self.plugins if s.builtin)
+        if self.inputs.args.plugin_dirs:  # a plugin folder's manifest is read past the session's filesystem
+            if self._keeping is not None:
+                self._keeping[2].unwatch()
+            kept = self._keeping = None
+        # The kept start, and the environment it was made with: the caller's, live, is read again at the start.
+        self._kept_start: tuple[KeptStart, Mapping[str, str] | None, Hashable] | None = (
+            None if kept is None else (kept, options.get("env"), key)
+        )
         # What the construction read, handed to the first start (each folder on the path listed once).
         self._first_settings: Settings | None = settings
         self._first_listings: ListingFS | None = listings
@@ -236,12 +265,40 @@ class Session:
             if self._start is None:
                 settings, self._first_settings = self._first_settings, None
                 listings, self._first_listings = self._first_listings, None
-                self._start = self._told(
-                    compute_start(
-                        self.inputs, self.bus, builtin_names=self._builtin_names, settings=settings, listings=listings
-                    )
-                )
+                self._start = self._told(self._given_again() or self._computed(settings, listings))
             return self._start
+
+    def _given_again(self) -> StartContext | None:
+        """The start a session built the same way made, when it holds (``engine.start_memory``)."""
+        given, self._kept_start = self._kept_start, None
+        if given is None:
+            return None
+        from agents_md.engine import start_memory
+
+        kept, env, key = given
+        if start_memory.env_now(env or {}) != start_memory.env_of(key) or not kept.resume(self.bus):
+            return None
+        return kept.start
+
+    def _computed(self, settings: Settings | None, listings: ListingFS | None) -> StartContext:
+        keeping, self._keeping = self._keeping, None
+        failed: list[Notice] = []
+        start = compute_start(
+            self.inputs,
+            self.bus,
+            builtin_names=self._builtin_names,
+            settings=settings,
+            listings=listings,
+            failed=failed,
+        )
+        if keeping is not None:
+            from agents_md.engine import start_memory
+
+            key, consulted, watched, env = keeping
+            watched.unwatch()
+            if start_memory.env_now(env or {}) == start_memory.env_of(key):
+                start_memory.STARTS.keep(key, consulted, cwd=self.inputs.cwd, start=start, bus=self.bus, failed=failed)
+        return start
 
     @property
     def claude_md(self) -> str | None:
@@ -576,6 +633,10 @@ class Session:
         # Re-read from disk and hand prompt.context the new list: a new context, not a new load
         # (unless nothing was loaded yet, when this is the load's first start).
         first = self._start is None
+        self._kept_start = None
+        if self._keeping is not None:  # a start made for another reason is not the one kept
+            self._keeping[2].unwatch()
+            self._keeping = None
         settings, self._first_settings = self._first_settings, None
         listings, self._first_listings = self._first_listings, None
         start = self._told(

@@ -189,6 +189,25 @@ class AgentsMdPlugin:
         promise): a new one whenever what each loop was given, or the start, changes."""
         return self._state.token
 
+    def start_state(self) -> object:
+        """The state a start left the plugin in, for ``resume_start`` (the plugin API's promise: a
+        new plugin handed the same session, the disk as it was, answers and tells the same)."""
+        state = self._state
+        given = {loop: dict(files) for loop, files in state.delivered.items()}
+        return (state.reading, state.first_context_done, state.yielded, state.start_files, given)
+
+    def resume_start(
+        self,
+        state: tuple[option.ModeReading | None, bool, bool, tuple[InstructionFile, ...], dict[str, dict[str, str]]],
+    ) -> None:
+        """Be as the start that left ``state`` (``start_state``) left the plugin, its hooks not called."""
+        reading, first_done, yielded, start_files, given = state
+        self._state = _LoadState(reading=reading)
+        self._state.first_context_done = first_done
+        self._state.yielded = yielded
+        self._state.start_files = start_files
+        self._state.delivered = {loop: dict(files) for loop, files in given.items()}
+
     # ------------------------------------------------------------------ memory as data
 
     def memory(self) -> dict[str, object]:
