@@ -10,8 +10,9 @@ with ``--repo PATH`` (repeatable) a real repository's folders (up to 300, spread
 
 A process's later sessions stat a folder and reuse the listing an earlier one made while its
 stamp holds (``engine.shared_listings``), and answer the lookups an earlier start made while the
-disk would answer them the same (``engine.shared_lookups``); the second line of each case
-measures a process's first session instead, every kept listing and lookup forgotten before it.
+disk would answer them the same (``engine.shared_lookups``), a session built again as a whole
+(``engine.start_memory``); the second line of each case measures a process's first session
+instead, every kept listing, lookup and start forgotten before it.
 The generated trees are measured once they are older than the disk clock's racy window (two
 seconds), as any checkout an agent starts in is.
 

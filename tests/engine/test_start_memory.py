@@ -365,3 +365,72 @@ def test_what_is_given_again_is_what_a_fresh_session_gives(tmp_path: Path, seed:
                 except AssertionError as exc:
                     raise AssertionError(f"seed {seed}, step {step}, cwd {cwd}, {profile}: {exc}") from exc
     assert len(computed) < 30 * len(cwds) * 2 * 2  # some given again (each fresh one is computed)
+
+
+def test_a_folder_above_that_changes_otherwise_still_vouches(tree: Tree, computed: list[str]) -> None:
+    # A home folder or /tmp above a project changes all the time: a session built again that only
+    # asked it for names it does not hold is still given its start.
+    root = tree({"proj/CLAUDE.md": "proj\n", "proj/a/main.py": "", "home/": {"dir": True}})
+    clock = Clock()
+    clock.touch(*(p for p in root.rglob("*")), root)
+    session(root / "proj/a", root / "home").start()
+    for n in range(3):
+        _write(root / f"noise-{n}.txt", "noise\n", clock)
+        _write(root / f"proj/a/noise-{n}.txt", "noise\n", clock)
+        again = session(root / "proj/a", root / "home")
+        again.start()
+        assert computed == [str(root / "proj/a")] * (1 + n)  # given again (each fresh one is made)
+        same(again, fresh(root / "proj/a", root / "home"))
+
+
+SAYS = (
+    "from agents_md.plugin_api import hookimpl\n\n"
+    "CALLS = []\n\n\n"
+    "class Says:\n"
+    "    def __init__(self):\n"
+    "        self.seen = None\n\n"
+    "    @hookimpl\n"
+    "    def prompt_context(self, session, files):\n"
+    "        CALLS.append('hook')\n"
+    "        self.seen = len(files) or None\n"
+    "        return None\n\n"
+    "    def start_state(self):\n"
+    "        return self.seen\n\n"
+    "    def resume_start(self, state):\n"
+    "        CALLS.append(('resumed', state))\n"
+    "        if state is None:\n"
+    "            raise ValueError('nothing to resume')\n"
+    "        self.seen = state\n"
+)
+
+
+def test_a_plugin_that_says_its_start_state_is_handed_it_and_not_asked_again(
+    tree: Tree, computed: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "says_plugin.py").write_text(SAYS)
+    (site / "says-1.0.dist-info").mkdir()
+    (site / "says-1.0.dist-info/entry_points.txt").write_text("[agents_md.plugins]\nsays = says_plugin:Says\n")
+    monkeypatch.syspath_prepend(str(site))
+    monkeypatch.setattr(host_plugins, "LOOK_AGAIN_AFTER", 0.0)
+    root = tree({"CLAUDE.md": "root\n", "a/CLAUDE.md": "a\n", "b/": {"dir": True}, "home/": {"dir": True}})
+    Clock().touch(*(p for p in root.rglob("*")), root)
+    import says_plugin  # type: ignore[import-not-found]
+
+    first = session(root / "a", root / "home")
+    first.start()
+    again = session(root / "a", root / "home")
+    again.start()
+    assert says_plugin.CALLS == ["hook", ("resumed", 2)]
+    assert [s.plugin.seen for s in again.plugins if s.name == "says"] == [2]  # type: ignore[attr-defined]
+    same(again, fresh(root / "a", root / "home"))
+    # A state it refuses to take back: the start is made anew, its hook called.
+    says_plugin.CALLS.clear()
+    session(root, root / "home").start()
+    (root / "CLAUDE.md").unlink()
+    Clock().touch(root)
+    assert session(root / "b", root / "home").start().files == ()
+    says_plugin.CALLS.clear()
+    assert session(root / "b", root / "home").start().files == ()
+    assert says_plugin.CALLS == [("resumed", None), "hook"]

@@ -71,14 +71,17 @@ class KeptStart:
         self.folders: Mapping[str, Listing | None] | None = consulted.folders()
 
     def resume(self, bus: HookBus) -> bool:
-        """Hand each plugin seated on ``bus`` the state the kept start left it in; ``False`` (and
-        nothing handed) when they are not the plugins that start was made with."""
+        """Hand each plugin seated on ``bus`` the state the kept start left it in; ``False`` when
+        they are not the plugins that start was made with (nothing handed), or one refuses it."""
         seated = bus.ordered()
         if _seats(seated) != self.seats:
             return False
-        for plugin, state in zip(seated, self.states, strict=True):
-            if _has_start_hooks(plugin):
-                getattr(plugin.plugin, RESUME_START)(state)
+        try:
+            for plugin, state in zip(seated, self.states, strict=True):
+                if _has_start_hooks(plugin):
+                    getattr(plugin.plugin, RESUME_START)(state)
+        except Exception:  # the start is made anew: its hooks set each plugin's state as they do
+            return False
         return True
 
 
