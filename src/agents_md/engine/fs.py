@@ -772,21 +772,6 @@ class SessionFS(ListingFS):
             and listing.links.get(step) is False
         )
 
-    def vouches_all(self, consulted: Consulted, folders: Mapping[str, Listing | None] | None) -> bool:
-        """``vouches(consulted)``, each folder it and its parts listed asked once: ``folders``, all of
-        them with the one listing each saw (``Consulted.folders``; ``None``: the parts saw one folder
-        differently, and each is asked its own)."""
-        if folders is None:
-            return self.vouches(consulted)
-        following, self._following = self._following, True
-        try:
-            changed = self.changed(folders)
-            return (not changed or consulted.same_where_changed(self, changed)) and consulted.holds(self, listed=True)
-        except _LinksGoOn:
-            return False
-        finally:
-            self._following = following
-
     def changed(self, seen: Mapping[str, Listing | None]) -> list[str]:
         fresh = self._fresh
         out = []

@@ -109,7 +109,7 @@ class SessionInputs(Value):
         """``build``, and the listings the cwd was resolved through: a session's first start
         reads them again instead of listing the same folders twice. ``listings``: the round's
         view to resolve through (of the same filesystem); ``real_cwd``: the cwd resolved already
-        (a start given again, ``host.start_memory``)."""
+        (a start given again, ``engine.start_memory``)."""
         profile = options.get("profile", "reference")
         if profile not in PROFILES:
             raise ValueError(f"profile must be {PROFILES[0]!r} or {PROFILES[1]!r}, not {profile!r}")
