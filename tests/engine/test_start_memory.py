@@ -434,3 +434,22 @@ def test_a_plugin_that_says_its_start_state_is_handed_it_and_not_asked_again(
     says_plugin.CALLS.clear()
     assert session(root / "b", root / "home").start().files == ()
     assert says_plugin.CALLS == [("resumed", None), "hook"]
+
+
+@pytest.mark.parametrize("first", ["clear", "cd"])
+def test_a_start_made_for_another_reason_first_is_made_as_a_fresh_sessions(
+    tree: Tree, computed: list[str], first: str
+) -> None:
+    # A session given a kept start that clears or moves before its start makes that start itself,
+    # its hooks told why, as a session that remembers nothing does.
+    root = tree({"p/CLAUDE.md": "p\n", "p/a/AGENTS.md": "a\n", "p/.claude/settings.json": json.dumps(AND_MODE)})
+    (root / "home").mkdir()
+    Clock().touch(*(p for p in root.rglob("*")), root)
+    session(root / "p", root / "home").start()
+    kept, plain = session(root / "p", root / "home"), fresh(root / "p", root / "home")
+    if first == "clear":
+        assert kept.clear() == plain.clear()
+    else:
+        assert kept.cd("a") == plain.cd("a")
+    same(kept, plain)
+    assert kept.read(str(root / "p/a/AGENTS.md")) == plain.read(str(root / "p/a/AGENTS.md"))
