@@ -161,8 +161,14 @@ def same_on_disk(stamps: Stamps, versions: Versions) -> bool:
             continue
         if stamp is None or st.st_mtime_ns != stamp[0] or st.st_ino != stamp[1]:
             return False
-    for path, version in versions:  # noqa: SIM110
-        if disk_version(path) != version:
+    for path, version in versions:  # ``disk_version`` of each, as above
+        try:
+            st = stat(path)
+        except (OSError, ValueError):
+            if version is not None:
+                return False
+            continue
+        if version != (st.st_dev, st.st_ino, st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns):
             return False
     return True
 
