@@ -213,6 +213,7 @@ class Run:
                     ("a/lk", rng.choice(("../d", "b", "../a"))),
                     ("a/lx.md", rng.choice(("x.md", "CLAUDE.md", "../x.md", "nothing.md"))),
                     (f"{rng.choice(('a', 'a/b', 'd'))}/AGENTS.md", rng.choice(("x.md", "../x.md", "CLAUDE.md"))),
+                    (f"{rng.choice(('a', 'a/b', 'd'))}/CLAUDE.md", rng.choice(("AGENTS.md", "../AGENTS.md", "x.md"))),
                 )
             )
             relink(root / link, target)

@@ -184,6 +184,7 @@ class HookBus:
     def __init__(self) -> None:
         self._seated: list[SeatedPlugin] = []
         self._ordered: tuple[SeatedPlugin, ...] = ()
+        self._answering: tuple[object, ...] = ()  # of those, the plugins with a ``tool.call`` hook
 
     def register(self, plugin: object, name: str, *, prepend: bool = False) -> None:
         if any(s.name == name for s in self._seated):
@@ -201,6 +202,7 @@ class HookBus:
         # as every Read calls the bus.
         seated = self._seated
         self._ordered = tuple(s for s in seated if not s.prepend) + tuple(s for s in seated if s.prepend)
+        self._answering = tuple(s.plugin for s in self._ordered if TOOL_CALL_HOOK in s.hooks)
 
     def ordered(self) -> tuple[SeatedPlugin, ...]:
         return self._ordered
@@ -213,12 +215,9 @@ class HookBus:
         """What the plugins' answers to a Read depend on besides the disk: who is seated, and the
         ``read_state()`` of each plugin with a ``tool.call`` hook (``engine.read_memory``). ``None``
         when one of them does not say it (or fails to): its Reads are asked of it every time."""
-        ordered = self._ordered
-        key: list[object] = [ordered]
-        for seated in ordered:
-            if TOOL_CALL_HOOK not in seated.hooks:
-                continue
-            state = getattr(seated.plugin, READ_STATE, None)
+        key: list[object] = [self._ordered]
+        for plugin in self._answering:
+            state = getattr(plugin, READ_STATE, None)
             if state is None:
                 return None
             try:

@@ -161,8 +161,14 @@ def same_on_disk(stamps: Stamps, versions: Versions) -> bool:
             continue
         if stamp is None or st.st_mtime_ns != stamp[0] or st.st_ino != stamp[1]:
             return False
-    for path, version in versions:  # noqa: SIM110
-        if disk_version(path) != version:
+    for path, version in versions:  # ``disk_version`` of each, as above
+        try:
+            st = stat(path)
+        except (OSError, ValueError):
+            if version is not None:
+                return False
+            continue
+        if version != (st.st_dev, st.st_ino, st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns):
             return False
     return True
 
@@ -800,18 +806,30 @@ class SessionFS(ListingFS):
         fresh = self._fresh
         return fresh[directory] if directory in fresh else self._checked(directory)
 
-    def stamps(self, directories: Iterable[str]) -> Stamps | None:
-        """The real disk's stamps of ``directories``, each checked in this round: while each folder
-        keeps its stamp, it keeps the listing it has now. ``None`` when one was not checked in this
-        round, or was listed in the tick of its last change (a change in that tick keeps the stamp)."""
+    def stamps(self, directories: Iterable[str], ways: Iterable[Way] = ()) -> Stamps | None:
+        """The real disk's stamps of ``directories`` and of the folders on the links' ``ways``
+        (``ListingFS._went_through``; not those this round takes as they were, ``still_listed``),
+        each checked in this round: while each folder keeps its stamp, it keeps the listing it has
+        now, and a link on the way leads where it did. A folder not there, whose parent's listing
+        shows none (``_absent_by_parent``), is vouched for by its parent's stamp. ``None`` when one
+        was not checked in this round, or was listed in the tick of its last change (a change in
+        that tick keeps the stamp)."""
         if self._shared is None:
             return None
+        wanted = dict.fromkeys(directories)
+        for way in ways:
+            for folder, listing, names in way:
+                if not self._toward_settled(folder, listing, names):
+                    wanted[folder] = None
         fresh, stamps, racy = self._fresh, self._stamps, self._racy
         out = []
-        for directory in directories:
+        for directory in wanted:
             if directory not in fresh or directory in racy or directory not in stamps:
                 return None
-            out.append((directory, stamps[directory]))
+            stamp = stamps[directory]
+            if stamp is None and os.path.dirname(directory) in wanted and self._absent_by_parent(directory):
+                continue
+            out.append((directory, stamp))
         return tuple(out)
 
     def _checked(self, directory: str) -> Listing | None:

@@ -101,6 +101,8 @@ class ReadResult(Value):
 
     @property
     def files(self) -> tuple[InstructionFile, ...]:
+        if not self.hook_files:  # most Reads have none (asked after every Read)
+            return self.engine_files
         return self.engine_files + tuple(f for _, files in self.hook_files for f in files)
 
 

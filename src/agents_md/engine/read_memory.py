@@ -18,7 +18,8 @@ session that remembers its lookups, on the real disk), unless a file it read was
 the disk clock's racy window (two seconds: a change later in that tick could keep its version, as
 it keeps a folder's stamp, ``shared_listings``). The same Read asked again is given its
 result again while 2 to 5 hold, 5 and 4 asked first (no system call), then 2 and 3 (one ``stat``
-a folder and a file, as the round's other lookups would): the loop does what the Read did to it
+a folder and a file, as the round's other lookups would; a link followed, the folders on its way
+too, and a folder its parent's listing shows absent none): the loop does what the Read did to it
 (the read file given and used, a request sent) and tells again what the plugins told. Anything
 else runs the Read again, which keeps its new result. What is kept is bounded (``most``, the
 least recently used dropped first).
@@ -36,7 +37,7 @@ TYPE_CHECKING = False  # typing's constant, without importing typing at run time
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable
 
-    from agents_md.engine.consulted import Consulted
+    from agents_md.engine.consulted import Consulted, Way
     from agents_md.engine.fs import SessionFS, Stamps, Versions
 
 
@@ -47,7 +48,6 @@ class KeptRead:
         "asked",
         "consulted",
         "folders",
-        "linked",
         "present",
         "read",
         "real",
@@ -77,14 +77,11 @@ class KeptRead:
         self.consulted = consulted
         self.asked = asked
         self.state = state
-        passes = consulted.all_parts()
         versions = {real: version}
         folders: dict[str, None] = {}
-        self.linked = False  # whether the Read followed a link: asked again as a lookup is
-        for part in passes:
+        for part in consulted.all_parts():
             versions.update(part.versions)
             folders.update(dict.fromkeys(part.listings))
-            self.linked = self.linked or bool(part.resolved or part.through)
         folders[os.path.dirname(real)] = None  # its listing says whether it holds the file
         self.versions: Versions = tuple(versions.items())
         self.folders = tuple(folders)
@@ -92,8 +89,16 @@ class KeptRead:
 
     def _stamps(self, fs: SessionFS) -> Stamps | None:
         """The stamps of this round's folders that decide the Read, when they alone can vouch for
-        it: every question it asked of the disk was asked of a listing (no link followed)."""
-        return None if self.linked else fs.stamps(self.folders)
+        it: every question it asked of the disk was asked of a listing. A link followed is, through
+        the folders on its way (``Consulted.resolved_through``), stamped with the rest; one the
+        system resolved, or a question asked through a link (what it leads to is in no listing),
+        is asked again as a lookup is."""
+        ways: list[Way] = []
+        for part in self.consulted.all_parts():
+            if part.through or len(part.resolved_through) != len(part.resolved):
+                return None
+            ways += part.resolved_through.values()
+        return fs.stamps(self.folders, ways)
 
 
 class ReadMemory:

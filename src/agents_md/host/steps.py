@@ -63,8 +63,10 @@ class Step(Value):
 
 def keeps_given(path: str, loop_tool: tuple[str, str], touched: set[tuple[str, str, str]]) -> bool:
     """Step 2, for a touch that attached nothing (``touched`` is updated)."""
+    if not path.endswith(".md"):
+        return False
     mark = (*loop_tool, path)
-    if not path.endswith(".md") or mark in touched:
+    if mark in touched:
         return False
     touched.add(mark)
     return True
