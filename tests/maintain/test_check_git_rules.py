@@ -705,6 +705,33 @@ def test_a_containers_tool_pins_moved_are_no_code(repo: Repo) -> None:
     assert [f.file for f in r.findings("doc-not-updated")] == ["AGENTS.md"]
 
 
+GO_MOD = (
+    "module example.com/tool\n\ngo 1.26\n\nrequire (\n\tgithub.com/spf13/cobra v1.9.1\n"
+    "\tgithub.com/cheggaaa/pb v1.0.29\n)\n\nrequire (\n\tgithub.com/fatih/color v1.16.0 // indirect\n)\n"
+)
+MISE = '[tools]\ngo = "1.26"\ngolangci-lint = "2.12.2"\n\n[tasks.lint]\nrun = "golangci-lint run"\n'
+
+
+def test_go_mod_tidied_and_mise_pins_moved_are_no_code(repo: Repo) -> None:
+    # pulumi's root AGENTS.md names `.mise.toml`; its go.mod files move as ``go mod tidy`` leaves them
+    doc = "# Repo\n\n- Build with `go build ./...`.\n- Tools: `.mise.toml`.\n"
+    r = repo({**TREE, "AGENTS.md": doc, "go.mod": GO_MOD, ".mise.toml": MISE})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit(
+        {
+            ".mise.toml": MISE.replace('"1.26"', '"1.27"').replace("2.12.2", "2.13.0"),
+            "go.mod": GO_MOD.replace("v1.9.1", "v1.9.2").replace("fatih/color v1.16.0", "mattn/go-isatty v0.0.20"),
+        }
+    )
+    assert r.findings("doc-not-updated") == []
+    r.commit({"go.mod": GO_MOD.replace("\tgithub.com/cheggaaa/pb v1.0.29\n", "")})  # a direct dependency dropped
+    assert [f.file for f in r.findings("doc-not-updated")] == ["AGENTS.md"]
+    r.commit({".mise.toml": MISE + '\n[tasks.test]\nrun = "go test ./..."\n'})  # a task added: a change too
+    assert [f.message for f in r.findings("doc-not-updated")] == [
+        "2 files changed in the root (.mise.toml, go.mod) but AGENTS.md was not updated; it names 1 of them"
+    ]
+
+
 def test_api_dumps_and_test_data_are_no_code(repo: Repo) -> None:
     r = repo(GRADLE)
     r.git("checkout", "-q", "-b", "feature")

@@ -96,6 +96,15 @@ def test_what_is_code(path: str) -> None:
         (['  "dev": "vite",'], ['  "dev": "vite --host",'], False),
         (['    "url": "x.git",', '    "type": "git"'], ['    "type": "git",', '    "url": "x.git"'], True),
         (['    "url": "x.git",'], ['    "url": "y.git",'], False),
+        # ``go mod tidy``: a Go module's indirect requirements added and dropped as the direct ones move
+        (["\tgithub.com/cheggaaa/pb v1.0.29 // indirect"], [], True),
+        (
+            ["\tgoogle.golang.org/grpc v1.83.0", "\tgithub.com/cheggaaa/pb v1.0.29 // indirect"],
+            ["\tgoogle.golang.org/grpc v1.83.1", "\tgithub.com/deckarep/golang-set/v2 v2.5.0 // indirect"],
+            True,
+        ),
+        (["\tgithub.com/cheggaaa/pb v1.0.29"], [], False),  # a direct requirement dropped is a change
+        ([], ["require github.com/spf13/cobra v1.9.1"], False),
     ],
 )
 def test_a_manifest_change_of_version_numbers_only(removed: list[str], added: list[str], only: bool) -> None:
