@@ -698,10 +698,13 @@ def _not_a_place(path: str, parts: list[str]) -> bool:
     return _CAMEL.match(parts[-1]) is not None
 
 
-# What stands before a layout entry's name: a list item's marker, a table's cell (``| `x/` | what |``).
 # A code span that is a command line: a program's name, then words; no ``cd`` (where it runs is not followed).
 _COMMAND_SPAN = lazy_compile(r"^(?:\$\s+)?(?:\./)?[a-z][\w.+-]*(?:\s+(?!cd\b)[^\s;&|]+)+\s*$")
-_LAYOUT_ENTRY = lazy_compile(r"(?:^\s*(?:[-*+]|\d+[.)])?|\|)\s*(?:\*\*)?`$")
+# What stands before a layout entry's name: a list item's marker, a table's cell (``| `x/` | what |``),
+# and the entry's other names before it (``- `examples/`, `services/`, `chat-ui/` — example apps``).
+_LAYOUT_ENTRY = lazy_compile(
+    r"(?:^\s*(?:[-*+]|\d+[.)])?|\|)\s*(?:\*\*)?(?:`[^`]+`(?:\*\*)?\s*(?:,|&|\band\b|\bor\b)\s*(?:\*\*)?)*`$"
+)
 
 
 def _at(item: Item) -> int:
