@@ -557,6 +557,18 @@ def test_doc_not_updated_passes_over_a_commit_that_only_formats_or_quiets_a_lint
     assert [f.file for f in r.findings("doc-not-updated")] == ["apps/web/AGENTS.md"]
 
 
+def test_doc_not_updated_passes_over_a_commit_that_drops_unused_lint_suppressions(repo: Repo) -> None:
+    # pulumi's "disallow unused lint rules (#24418)": `//nolint:x` comments dropped in 180 files
+    r = repo({**TREE, "apps/web/src/a.ts": "a() // eslint-disable-line no-console\n"})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit(
+        {"apps/web/src/a.ts": "a()\n", "services/worker/queue.py": "q\n"}, message="disallow unused lint rules (#7)"
+    )
+    assert r.findings("doc-not-updated") == []
+    r.commit({"apps/web/src/a.ts": "a(1)\n"}, message="Remove unused code")  # what else is unused: a change
+    assert [f.file for f in r.findings("doc-not-updated")] == ["apps/web/AGENTS.md"]
+
+
 def test_a_doc_saying_which_file_to_update_is_updated_with_it(repo: Repo) -> None:
     doc = (
         "**BEFORE writing code**, you MUST read [README.md](./README.md).\n\n## Updating Documentation\n\n"

@@ -163,6 +163,15 @@ def test_a_pointer_doc(text: str, pointer: bool) -> None:
         ("perf(oxlint/lsp): only invoke lint on code actions when document is not opened (#24676)", False),
         ("style(desktop): session hover cards styling (#13256)", False),
         ("Fix all old golangci-lint errors, add check for un-generated files", False),
+        # the suppressions a linter no longer needs, dropped: no change a doc describes
+        ("disallow unused lint rules (#24418)", True),  # pulumi: 180 files' `//nolint:x` comments
+        ("Remove unused nolint directives", True),
+        ("chore: drop stale eslint-disable comments", True),
+        ("refactor(lint): remove unnecessary noqa comments across the package", True),
+        # dropping what else is unused is a change
+        ("Remove unused code", False),
+        ("remove unused rules engine", False),
+        ("Disallow unused variables", False),
     ],
 )
 def test_a_release_commit(subject: str, release: bool) -> None:

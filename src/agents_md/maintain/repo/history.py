@@ -12,8 +12,9 @@ commit, once its paths are all read:
    ``bump x from 1 to 2``, ``bump the x group with 2 updates``, ``v1.2.3``, ``Turso 0.8.0-pre.7``),
    or a commit that tells CI to skip it (``[skip ci]``: a bot's bookkeeping), or one that says it
    only formats the code or quiets a linter (``style: auto-fix formatting``, ``Clean up existing
-   Biome lint warnings``: a formatter's run, too few docs' code for a sweep), changes no code a
-   doc describes: its other paths are passed over.
+   Biome lint warnings``: a formatter's run, too few docs' code for a sweep) or drops the
+   suppressions a linter no longer needs (``disallow unused lint rules``, ``remove unused
+   nolint directives``), changes no code a doc describes: its other paths are passed over.
 3. Otherwise each other path that is code (``repo.code``) counts for the doc governing it, once
    per commit, while that doc's update is not yet dated (it came after): the commit is one more
    since the update, and the first such is the last change to its code. A path the doc names
@@ -89,10 +90,29 @@ _TIDY = lazy_compile(
 )
 
 
+# A commit whose subject says it drops the suppressions a linter no longer needs ("disallow unused
+# lint rules", "Remove unused nolint directives", "chore: drop stale eslint-disable comments"):
+# a sweep of ``//nolint:x`` and ``noqa`` comments across the code, which changes nothing a doc says.
+_UNUSED_SUPPRESSIONS = lazy_compile(
+    r"^\s*(?:[\w/.-]+(?:\([^)]*\))?!?:\s*)?"
+    r"(?:disallow|remove[sd]?|drop(?:s|ped)?|delete[sd]?|clean(?:ed|s)? up|prune[sd]?)\s+(?:all\s+|the\s+)?"
+    r"(?:unused|unnecessary|stale|obsolete|redundant|outdated)\s+"
+    r"(?:(?:lint(?:er)?|nolint|eslint(?:-disable)?|noqa|ts-expect-error|ts-ignore|type[: ]ignore|clippy|rubocop)\s*)?"
+    r"(?:rules?|directives?|suppressions?|comments?|ignores?|annotations?|exceptions?|allows?)"
+    r"(?:\s+(?:in|from|across)\b[^,;]*)?\s*(?:\(#\d+\))?\s*$",
+    re.I,
+)
+
+
 def is_release(subject: str) -> bool:
     """Step 2: whether a commit's subject says it is a release or a version or dependency bump,
     that CI need not see it, or that it only formats the code or quiets a linter."""
-    return _RELEASE.match(subject) is not None or _SKIPS_CI.search(subject) is not None or bool(_TIDY.match(subject))
+    return (
+        _RELEASE.match(subject) is not None
+        or _SKIPS_CI.search(subject) is not None
+        or bool(_TIDY.match(subject))
+        or bool(_UNUSED_SUPPRESSIONS.match(subject))
+    )
 
 
 class Dated(Value):
