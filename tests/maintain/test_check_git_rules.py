@@ -744,6 +744,17 @@ def test_go_mod_tidied_and_mise_pins_moved_are_no_code(repo: Repo) -> None:
     ]
 
 
+def test_a_version_moved_in_gradle_properties_is_no_code(repo: Repo) -> None:
+    # mongo-java-driver's "Version: bump 5.11.0-SNAPSHOT": gradle.properties' `version=` line alone
+    props = "version=5.10.0-SNAPSHOT\n\norg.gradle.daemon=true\n"
+    r = repo({**GRADLE, "gradle.properties": props})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({"gradle.properties": props.replace("5.10.0", "5.11.0")}, message="next snapshot")
+    assert r.findings("doc-not-updated") == []
+    r.commit({"gradle.properties": props + "org.gradle.caching=true\n"})  # a setting added: a change
+    assert [f.file for f in r.findings("doc-not-updated")] == ["AGENTS.md"]
+
+
 def test_api_dumps_and_test_data_are_no_code(repo: Repo) -> None:
     r = repo(GRADLE)
     r.git("checkout", "-q", "-b", "feature")

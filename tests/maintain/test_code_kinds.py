@@ -144,6 +144,9 @@ def test_a_pointer_doc(text: str, pointer: bool) -> None:
         ("chore: bump minor version number", True),
         ("Turso 0.8.0-pre.7", True),  # turso's releases: the project's name and its version
         ("turso-cli v0.8.0", True),
+        ("Version: bump 5.11.0-SNAPSHOT", True),  # mongo-java-driver's
+        ("bump to v2.3.0", True),
+        ("Bump timeout to 30s", False),
         ("Support Python 3.12.1 wheels", False),
         ("Fix parsing of 1.2.3 ranges", False),
         ("feat(web): add a release page", False),

@@ -21,9 +21,9 @@ plausibly describes. The same notion for both rules.
    differ only in version numbers, or are all dependencies' lines (an override added, a pin
    moved: ``manifest_versions_only``; a Go module's requirements as ``go mod tidy`` leaves
    them, its ``// indirect`` ones added and dropped as the direct ones move); so is a container's
-   build file (``Dockerfile``, ``e2e.Containerfile``) or a tool manager's pins (mise's
-   ``.mise.toml``) whose changed lines differ only in versions and digests (a tool's pin and its
-   sha256 moved: ``pins_versions``).
+   build file (``Dockerfile``, ``e2e.Containerfile``), a tool manager's pins (mise's
+   ``.mise.toml``) or Gradle's ``gradle.properties`` whose changed lines differ only in versions
+   and digests (a tool's pin and its sha256 moved: ``pins_versions``).
 """
 
 from __future__ import annotations
@@ -241,8 +241,9 @@ _CONTAINER_FILE = lazy_compile(
 
 
 # A tool manager's file pinning the tools' versions (mise's ``.mise.toml``: ``go = "1.26"``,
-# ``golangci-lint = "2.12.2"``): the versions move, its tasks and settings stay.
-_TOOL_PINS = frozenset({"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml"})
+# ``golangci-lint = "2.12.2"``), or a build's properties holding the project's version (Gradle's
+# ``gradle.properties``: ``version=5.11.0-SNAPSHOT``): the versions move, its settings stay.
+_TOOL_PINS = frozenset({"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", "gradle.properties"})
 
 
 def pins_versions(path: str) -> bool:

@@ -9,7 +9,8 @@ commit, once its paths are all read:
 1. Each path that is a part of a doc (``govern.Governance.parts``, a link's target, what the
    doc points to) dates that doc's last update, if none is dated yet.
 2. A release or a dependency bump (its subject says so: ``release 1.2.0``, ``chore(release)``,
-   ``bump x from 1 to 2``, ``bump the x group with 2 updates``, ``v1.2.3``, ``Turso 0.8.0-pre.7``),
+   ``bump x from 1 to 2``, ``bump the x group with 2 updates``, ``v1.2.3``, ``Turso 0.8.0-pre.7``,
+   ``Version: bump 5.11.0-SNAPSHOT``),
    or a commit that tells CI to skip it (``[skip ci]``: a bot's bookkeeping), or one that says it
    only formats the code or quiets a linter (``style: auto-fix formatting``, ``Clean up existing
    Biome lint warnings``: a formatter's run, too few docs' code for a sweep) or drops the
@@ -53,7 +54,8 @@ _RELEASE = lazy_compile(
     # a project's name and the version it releases, and nothing else: "Turso 0.8.0-pre.7"
     r"|[A-Za-z][\w.-]*\s+v?\d+\.\d+\.\d+\S*\s*$"
     r"|(?:\[?[\w-]+(?:\([^)]*\))?\]?!?:\s*)?(?:release|releasing|prepare (?:for )?(?:the )?release|version packages"
-    r"|publish(?:ed)? v?\d|(?:bump(?:ed)?|update) (?:the )?(?:(?:major|minor|patch) )?versions?\b)"
+    r"|publish(?:ed)? v?\d|(?:bump(?:ed)?|update) (?:the )?(?:(?:major|minor|patch) )?versions?\b"
+    r"|bump(?:ed)? (?:to )?v?\d+(?:\.\d+)+\S*\s*$)"  # mongo-java-driver's "Version: bump 5.11.0-SNAPSHOT"
     r"|chore\(release\)|.*\bbump(?:s|ed)?\b.+\bfrom\b.+\bto\b"
     # Dependabot's grouped update: "Bump the workerd-and-workers-types group with 2 updates"
     r"|.*\bbump(?:s|ed)? the [\w@./-]+ group (?:across \d+ director(?:y|ies) )?with \d+ updates?\b"
