@@ -569,6 +569,45 @@ def test_doc_not_updated_passes_over_a_commit_that_drops_unused_lint_suppression
     assert [f.file for f in r.findings("doc-not-updated")] == ["apps/web/AGENTS.md"]
 
 
+def test_doc_not_updated_passes_over_a_change_of_tests_alone(repo: Repo) -> None:
+    # mongo-java-driver's "Improve readability of NettyStreamCloseFutureListenerTest": one test file
+    files = {
+        "driver/AGENTS.md": "# Driver\n\n- Build with `./gradlew :driver:build`.\n",
+        "driver/src/main/Stream.java": "class Stream {}\n",
+        "driver/src/test/unit/StreamTest.java": "class StreamTest {}\n",
+        "driver/src/stream_test.go": "package x\n",
+        "engine/AGENTS.md": "# Engine\n\n- The fixtures: `tests/fixtures.rs`.\n",
+        "engine/tests/fixtures.rs": "fn f() {}\n",
+        "engine/tests/AGENTS.md": "# Engine tests\n\n- One scenario a file.\n",
+        "engine/tests/scenarios/join.rs": "fn join() {}\n",
+        "engine-tests/AGENTS.md": "# Integration tests\n\n- One scenario a file.\n",
+        "engine-tests/src/test/kotlin/MetricsTests.kt": "class MetricsTests\n",
+    }
+    r = repo({**TREE, **files})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit(
+        {
+            "driver/src/test/unit/StreamTest.java": "final class StreamTest {}\n",
+            "driver/src/stream_test.go": "package y\n",
+        }
+    )
+    assert r.findings("doc-not-updated") == []
+    # tests the doc names, or a doc that is the tests' own: asked
+    r.commit({"engine/tests/fixtures.rs": "fn f2() {}\n", "engine/tests/scenarios/join.rs": "fn join2() {}\n"})
+    r.commit({"engine-tests/src/test/kotlin/MetricsTests.kt": "class MetricsTests {}\n"})
+    assert [f.file for f in r.findings("doc-not-updated")] == ["engine-tests/AGENTS.md", "engine/tests/AGENTS.md"]
+    r.git("reset", "-q", "--hard", "HEAD~2")
+    r.commit({"engine/tests/AGENTS.md": "# Engine tests\n\n- The fixtures: `fixtures.rs`.\n"})
+    r.commit({"engine/tests/fixtures.rs": "fn f3() {}\n"})
+    assert [f.file for f in r.findings("doc-not-updated")] == []  # the tests' doc was updated
+    # the code changed with its tests: asked, the code first
+    r.commit({"driver/src/main/Stream.java": "class Stream { int x; }\n"})
+    assert [f.message for f in r.findings("doc-not-updated")] == [
+        "3 files changed in driver (driver/src/main/Stream.java, driver/src/stream_test.go, "
+        "driver/src/test/unit/StreamTest.java) but driver/AGENTS.md was not updated"
+    ]
+
+
 def test_a_doc_saying_which_file_to_update_is_updated_with_it(repo: Repo) -> None:
     doc = (
         "**BEFORE writing code**, you MUST read [README.md](./README.md).\n\n## Updating Documentation\n\n"
