@@ -569,6 +569,17 @@ def test_doc_not_updated_passes_over_a_commit_that_drops_unused_lint_suppression
     assert [f.file for f in r.findings("doc-not-updated")] == ["apps/web/AGENTS.md"]
 
 
+def test_doc_not_updated_passes_over_an_upgrade_from_one_version_to_another(repo: Repo) -> None:
+    # evlog's bot: "chore(evi): upgrade eve from 0.39.0 to 0.40.0 (#626)", a dependency's patch renamed
+    r = _branch(repo)
+    r.commit({"apps/web/src/a.ts": "a2\n"}, message="chore(web): upgrade eve from 0.39.0 to 0.40.0 (#626)")
+    assert r.findings("doc-not-updated") == []
+    r.commit({"apps/web/src/b.ts": "b2\n"}, message="Upgrade the parser from regexes to a grammar")
+    assert [f.message for f in r.findings("doc-not-updated")] == [
+        "1 file changed in apps/web (apps/web/src/b.ts) but apps/web/AGENTS.md was not updated"
+    ]
+
+
 def test_doc_not_updated_passes_over_a_change_of_tests_alone(repo: Repo) -> None:
     # mongo-java-driver's "Improve readability of NettyStreamCloseFutureListenerTest": one test file
     files = {

@@ -147,6 +147,10 @@ def test_a_pointer_doc(text: str, pointer: bool) -> None:
         ("Version: bump 5.11.0-SNAPSHOT", True),  # mongo-java-driver's
         ("bump to v2.3.0", True),
         ("Bump timeout to 30s", False),
+        ("chore(evi): upgrade eve from 0.39.0 to 0.40.0 (#626)", True),  # evlog's bot
+        ("Update Gradle from 8.14 to 9.0.0", True),
+        ("Upgrade the parser from regexes to a grammar", False),
+        ("Update docs from 2.0 onwards to say so", False),
         ("Support Python 3.12.1 wheels", False),
         ("Fix parsing of 1.2.3 ranges", False),
         ("feat(web): add a release page", False),

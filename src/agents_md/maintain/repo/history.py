@@ -57,6 +57,8 @@ _RELEASE = lazy_compile(
     r"|publish(?:ed)? v?\d|(?:bump(?:ed)?|update) (?:the )?(?:(?:major|minor|patch) )?versions?\b"
     r"|bump(?:ed)? (?:to )?v?\d+(?:\.\d+)+\S*\s*$)"  # mongo-java-driver's "Version: bump 5.11.0-SNAPSHOT"
     r"|chore\(release\)|.*\bbump(?:s|ed)?\b.+\bfrom\b.+\bto\b"
+    # an upgrade from one version to another: "chore(evi): upgrade eve from 0.39.0 to 0.40.0 (#626)"
+    r"|.*\b(?:upgrade|update)[sd]?\b.+\bfrom\s+v?\d+(?:\.\d+)+\S*\s+to\s+v?\d+(?:\.\d+)+"
     # Dependabot's grouped update: "Bump the workerd-and-workers-types group with 2 updates"
     r"|.*\bbump(?:s|ed)? the [\w@./-]+ group (?:across \d+ director(?:y|ies) )?with \d+ updates?\b"
     r"|[\w-]+\((?:deps|deps-dev|dependencies|dev-deps)\)!?:"
