@@ -580,6 +580,41 @@ def test_doc_not_updated_passes_over_an_upgrade_from_one_version_to_another(repo
     ]
 
 
+def test_doc_not_updated_passes_over_a_manifest_that_only_says_where_the_project_lives(repo: Repo) -> None:
+    # dockview's "update mathuo/dockview references to dockview/dockview org": six package.json files
+    manifest = (
+        '{\n  "name": "web",\n  "type": "commonjs",\n  "homepage": "https://github.com/mathuo/web",\n'
+        '  "repository": {\n    "type": "git",\n    "url": "git+https://github.com/mathuo/web.git"\n  }\n}\n'
+    )
+    r = repo({**TREE, "apps/web/package.json": manifest})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({"apps/web/package.json": manifest.replace("mathuo", "dockview")})
+    assert r.findings("doc-not-updated") == []
+    r.commit({"apps/web/package.json": manifest.replace("mathuo", "dockview").replace("commonjs", "module")})
+    assert [f.file for f in r.findings("doc-not-updated")] == ["apps/web/AGENTS.md"]  # how it loads: a change
+
+
+def test_doc_not_updated_passes_over_a_submodule_moved_to_another_commit(repo: Repo) -> None:
+    # mongo-java-driver's "Update the Git specifications submodule from 25bee54 to 4484038":
+    # testing/AGENTS.md names `resources/specifications/`, another repository's files
+    doc = "# Testing\n\n- `resources/specifications/`: the specifications' test data, a submodule.\n"
+    r = repo({**TREE, "testing/AGENTS.md": doc, "testing/src/Fixture.java": "class Fixture {}\n"})
+    (r.path / "testing/resources/specifications").mkdir(parents=True)
+
+    def point(sha: str) -> None:
+        r.git("update-index", "--add", "--cacheinfo", f"160000,{sha},testing/resources/specifications")
+        r.git("commit", "-q", "-m", "Update the Git specifications submodule")
+
+    point("1" * 40)
+    r.git("checkout", "-q", "-b", "feature")
+    point("2" * 40)
+    assert r.findings("doc-not-updated") == []
+    r.commit({"testing/src/Fixture.java": "final class Fixture {}\n"})  # the folder's own code: asked
+    assert [f.message for f in r.findings("doc-not-updated")] == [
+        "1 file changed in testing (testing/src/Fixture.java) but testing/AGENTS.md was not updated"
+    ]
+
+
 def test_doc_not_updated_passes_over_a_change_of_tests_alone(repo: Repo) -> None:
     # mongo-java-driver's "Improve readability of NettyStreamCloseFutureListenerTest": one test file
     files = {

@@ -7,7 +7,7 @@ import pytest
 
 from agents_md.maintain.read.markdown import scan
 from agents_md.maintain.read.pointer import is_pointer
-from agents_md.maintain.repo.code import manifest_versions_only, not_code
+from agents_md.maintain.repo.code import manifest_metadata_only, manifest_versions_only, not_code
 from agents_md.maintain.repo.history import is_release
 
 
@@ -109,6 +109,31 @@ def test_what_is_code(path: str) -> None:
 )
 def test_a_manifest_change_of_version_numbers_only(removed: list[str], added: list[str], only: bool) -> None:
     assert manifest_versions_only(removed, added) is only
+
+
+@pytest.mark.parametrize(
+    ("removed", "added", "only"),
+    [
+        # dockview's packages moved to another GitHub organization
+        (
+            [
+                '    "homepage": "https://github.com/mathuo/dockview",',
+                '        "url": "git+https://github.com/mathuo/x.git",',
+            ],
+            [
+                '    "homepage": "https://github.com/dockview/dockview",',
+                '        "url": "git+https://github.com/dockview/x.git",',
+            ],
+            True,
+        ),
+        (['repository = "https://github.com/a/x"'], ['repository = "https://github.com/b/x"'], True),
+        (['  "type": "commonjs",'], ['  "type": "module",'], False),  # how the package loads: a change
+        (['  "main": "dist/index.js",'], ['  "main": "dist/index.mjs",'], False),
+        ([], [], False),
+    ],
+)
+def test_a_manifest_change_of_where_the_project_lives_only(removed: list[str], added: list[str], only: bool) -> None:
+    assert manifest_metadata_only(removed, added) is only
 
 
 @pytest.mark.parametrize(
