@@ -628,6 +628,7 @@ def test_doc_not_updated_passes_over_a_change_of_tests_alone(repo: Repo) -> None
         "engine/tests/scenarios/join.rs": "fn join() {}\n",
         "engine-tests/AGENTS.md": "# Integration tests\n\n- One scenario a file.\n",
         "engine-tests/src/test/kotlin/MetricsTests.kt": "class MetricsTests\n",
+        "testing/AGENTS.md": "# Testing\n\n- Shared test resources, one module each.\n",
     }
     r = repo({**TREE, **files})
     r.git("checkout", "-q", "-b", "feature")
@@ -641,8 +642,14 @@ def test_doc_not_updated_passes_over_a_change_of_tests_alone(repo: Repo) -> None
     # tests the doc names, or a doc that is the tests' own: asked
     r.commit({"engine/tests/fixtures.rs": "fn f2() {}\n", "engine/tests/scenarios/join.rs": "fn join2() {}\n"})
     r.commit({"engine-tests/src/test/kotlin/MetricsTests.kt": "class MetricsTests {}\n"})
-    assert [f.file for f in r.findings("doc-not-updated")] == ["engine-tests/AGENTS.md", "engine/tests/AGENTS.md"]
-    r.git("reset", "-q", "--hard", "HEAD~2")
+    # mongo-java-driver's testing/AGENTS.md, a test module added below it
+    r.commit({"testing/osgi-test/src/test/java/OsgiTest.java": "class OsgiTest {}\n"})
+    assert [f.file for f in r.findings("doc-not-updated")] == [
+        "engine-tests/AGENTS.md",
+        "engine/tests/AGENTS.md",
+        "testing/AGENTS.md",
+    ]
+    r.git("reset", "-q", "--hard", "HEAD~3")
     r.commit({"engine/tests/AGENTS.md": "# Engine tests\n\n- The fixtures: `fixtures.rs`.\n"})
     r.commit({"engine/tests/fixtures.rs": "fn f3() {}\n"})
     assert [f.file for f in r.findings("doc-not-updated")] == []  # the tests' doc was updated

@@ -20,7 +20,7 @@ the diff left alone. A warning, not an error: it gives the reviewer a question t
 6. Nor is a doc whose changed files are all tests (``tests/``, ``src/test/``, ``x_test.go``,
    ``x.test.ts``, ``XTest.java``, ``test_x.py``, Rust's ``tests.rs``) and names none of them: a test
    added or reworded rarely changes what a doc says of the code — unless the doc's own folder is
-   a tests folder (``crates/engine/tests/AGENTS.md``, ``infinitic-tests/AGENTS.md``), whose code
+   a tests folder (``crates/engine/tests/AGENTS.md``, ``infinitic-tests/AGENTS.md``, ``testing/``), whose code
    the tests are.
 """
 
@@ -99,7 +99,7 @@ def _telling(ctx: CheckContext, doc: str, changed: list[Changed]) -> list[Change
 
 
 # Step 6: where tests live (``tests/``, a tests module: ``infinitic-tests/``), and how test files are named.
-_TEST_FOLDER = lazy_compile(r"^(?:tests?|__tests__|e2e|[\w.]+[-_](?:tests?|e2e))$", re.I)
+_TEST_FOLDER = lazy_compile(r"^(?:tests?|testing|__tests__|e2e|[\w.]+[-_](?:tests?|testing|e2e))$", re.I)
 _TEST_NAME = lazy_compile(
     r"(?:_test\.go|_test\.py|_spec\.rb|\.(?:test|spec)\.[cm]?[jt]sx?|(?:Test|Tests|Spec|IT)\.(?:java|kt|scala|groovy|cs))$"
     r"|^test_\w+\.py$|^tests?\.rs$"
