@@ -557,6 +557,110 @@ def test_doc_not_updated_passes_over_a_commit_that_only_formats_or_quiets_a_lint
     assert [f.file for f in r.findings("doc-not-updated")] == ["apps/web/AGENTS.md"]
 
 
+def test_doc_not_updated_passes_over_a_commit_that_drops_unused_lint_suppressions(repo: Repo) -> None:
+    # pulumi's "disallow unused lint rules (#24418)": `//nolint:x` comments dropped in 180 files
+    r = repo({**TREE, "apps/web/src/a.ts": "a() // eslint-disable-line no-console\n"})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit(
+        {"apps/web/src/a.ts": "a()\n", "services/worker/queue.py": "q\n"}, message="disallow unused lint rules (#7)"
+    )
+    assert r.findings("doc-not-updated") == []
+    r.commit({"apps/web/src/a.ts": "a(1)\n"}, message="Remove unused code")  # what else is unused: a change
+    assert [f.file for f in r.findings("doc-not-updated")] == ["apps/web/AGENTS.md"]
+
+
+def test_doc_not_updated_passes_over_an_upgrade_from_one_version_to_another(repo: Repo) -> None:
+    # evlog's bot: "chore(evi): upgrade eve from 0.39.0 to 0.40.0 (#626)", a dependency's patch renamed
+    r = _branch(repo)
+    r.commit({"apps/web/src/a.ts": "a2\n"}, message="chore(web): upgrade eve from 0.39.0 to 0.40.0 (#626)")
+    assert r.findings("doc-not-updated") == []
+    r.commit({"apps/web/src/b.ts": "b2\n"}, message="Upgrade the parser from regexes to a grammar")
+    assert [f.message for f in r.findings("doc-not-updated")] == [
+        "1 file changed in apps/web (apps/web/src/b.ts) but apps/web/AGENTS.md was not updated"
+    ]
+
+
+def test_doc_not_updated_passes_over_a_manifest_that_only_says_where_the_project_lives(repo: Repo) -> None:
+    # dockview's "update mathuo/dockview references to dockview/dockview org": six package.json files
+    manifest = (
+        '{\n  "name": "web",\n  "type": "commonjs",\n  "homepage": "https://github.com/mathuo/web",\n'
+        '  "repository": {\n    "type": "git",\n    "url": "git+https://github.com/mathuo/web.git"\n  }\n}\n'
+    )
+    r = repo({**TREE, "apps/web/package.json": manifest})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({"apps/web/package.json": manifest.replace("mathuo", "dockview")})
+    assert r.findings("doc-not-updated") == []
+    r.commit({"apps/web/package.json": manifest.replace("mathuo", "dockview").replace("commonjs", "module")})
+    assert [f.file for f in r.findings("doc-not-updated")] == ["apps/web/AGENTS.md"]  # how it loads: a change
+
+
+def test_doc_not_updated_passes_over_a_submodule_moved_to_another_commit(repo: Repo) -> None:
+    # mongo-java-driver's "Update the Git specifications submodule from 25bee54 to 4484038":
+    # testing/AGENTS.md names `resources/specifications/`, another repository's files
+    doc = "# Testing\n\n- `resources/specifications/`: the specifications' test data, a submodule.\n"
+    r = repo({**TREE, "testing/AGENTS.md": doc, "testing/src/Fixture.java": "class Fixture {}\n"})
+    (r.path / "testing/resources/specifications").mkdir(parents=True)
+
+    def point(sha: str) -> None:
+        r.git("update-index", "--add", "--cacheinfo", f"160000,{sha},testing/resources/specifications")
+        r.git("commit", "-q", "-m", "Update the Git specifications submodule")
+
+    point("1" * 40)
+    r.git("checkout", "-q", "-b", "feature")
+    point("2" * 40)
+    assert r.findings("doc-not-updated") == []
+    r.commit({"testing/src/Fixture.java": "final class Fixture {}\n"})  # the folder's own code: asked
+    assert [f.message for f in r.findings("doc-not-updated")] == [
+        "1 file changed in testing (testing/src/Fixture.java) but testing/AGENTS.md was not updated"
+    ]
+
+
+def test_doc_not_updated_passes_over_a_change_of_tests_alone(repo: Repo) -> None:
+    # mongo-java-driver's "Improve readability of NettyStreamCloseFutureListenerTest": one test file
+    files = {
+        "driver/AGENTS.md": "# Driver\n\n- Build with `./gradlew :driver:build`.\n",
+        "driver/src/main/Stream.java": "class Stream {}\n",
+        "driver/src/test/unit/StreamTest.java": "class StreamTest {}\n",
+        "driver/src/stream_test.go": "package x\n",
+        "engine/AGENTS.md": "# Engine\n\n- The fixtures: `tests/fixtures.rs`.\n",
+        "engine/tests/fixtures.rs": "fn f() {}\n",
+        "engine/tests/AGENTS.md": "# Engine tests\n\n- One scenario a file.\n",
+        "engine/tests/scenarios/join.rs": "fn join() {}\n",
+        "engine-tests/AGENTS.md": "# Integration tests\n\n- One scenario a file.\n",
+        "engine-tests/src/test/kotlin/MetricsTests.kt": "class MetricsTests\n",
+        "testing/AGENTS.md": "# Testing\n\n- Shared test resources, one module each.\n",
+    }
+    r = repo({**TREE, **files})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit(
+        {
+            "driver/src/test/unit/StreamTest.java": "final class StreamTest {}\n",
+            "driver/src/stream_test.go": "package y\n",
+        }
+    )
+    assert r.findings("doc-not-updated") == []
+    # tests the doc names, or a doc that is the tests' own: asked
+    r.commit({"engine/tests/fixtures.rs": "fn f2() {}\n", "engine/tests/scenarios/join.rs": "fn join2() {}\n"})
+    r.commit({"engine-tests/src/test/kotlin/MetricsTests.kt": "class MetricsTests {}\n"})
+    # mongo-java-driver's testing/AGENTS.md, a test module added below it
+    r.commit({"testing/osgi-test/src/test/java/OsgiTest.java": "class OsgiTest {}\n"})
+    assert [f.file for f in r.findings("doc-not-updated")] == [
+        "engine-tests/AGENTS.md",
+        "engine/tests/AGENTS.md",
+        "testing/AGENTS.md",
+    ]
+    r.git("reset", "-q", "--hard", "HEAD~3")
+    r.commit({"engine/tests/AGENTS.md": "# Engine tests\n\n- The fixtures: `fixtures.rs`.\n"})
+    r.commit({"engine/tests/fixtures.rs": "fn f3() {}\n"})
+    assert [f.file for f in r.findings("doc-not-updated")] == []  # the tests' doc was updated
+    # the code changed with its tests: asked, the code first
+    r.commit({"driver/src/main/Stream.java": "class Stream { int x; }\n"})
+    assert [f.message for f in r.findings("doc-not-updated")] == [
+        "3 files changed in driver (driver/src/main/Stream.java, driver/src/stream_test.go, "
+        "driver/src/test/unit/StreamTest.java) but driver/AGENTS.md was not updated"
+    ]
+
+
 def test_a_doc_saying_which_file_to_update_is_updated_with_it(repo: Repo) -> None:
     doc = (
         "**BEFORE writing code**, you MUST read [README.md](./README.md).\n\n## Updating Documentation\n\n"
@@ -702,6 +806,44 @@ def test_a_containers_tool_pins_moved_are_no_code(repo: Repo) -> None:
     r.commit({"container/e2e.Containerfile": moved, "container/Dockerfile": moved.replace("1.88", "1.89")})
     assert r.findings("doc-not-updated") == []
     r.commit({"container/e2e.Containerfile": moved + "RUN cargo install cargo-nextest\n"})  # a tool added
+    assert [f.file for f in r.findings("doc-not-updated")] == ["AGENTS.md"]
+
+
+GO_MOD = (
+    "module example.com/tool\n\ngo 1.26\n\nrequire (\n\tgithub.com/spf13/cobra v1.9.1\n"
+    "\tgithub.com/cheggaaa/pb v1.0.29\n)\n\nrequire (\n\tgithub.com/fatih/color v1.16.0 // indirect\n)\n"
+)
+MISE = '[tools]\ngo = "1.26"\ngolangci-lint = "2.12.2"\n\n[tasks.lint]\nrun = "golangci-lint run"\n'
+
+
+def test_go_mod_tidied_and_mise_pins_moved_are_no_code(repo: Repo) -> None:
+    # pulumi's root AGENTS.md names `.mise.toml`; its go.mod files move as ``go mod tidy`` leaves them
+    doc = "# Repo\n\n- Build with `go build ./...`.\n- Tools: `.mise.toml`.\n"
+    r = repo({**TREE, "AGENTS.md": doc, "go.mod": GO_MOD, ".mise.toml": MISE})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit(
+        {
+            ".mise.toml": MISE.replace('"1.26"', '"1.27"').replace("2.12.2", "2.13.0"),
+            "go.mod": GO_MOD.replace("v1.9.1", "v1.9.2").replace("fatih/color v1.16.0", "mattn/go-isatty v0.0.20"),
+        }
+    )
+    assert r.findings("doc-not-updated") == []
+    r.commit({"go.mod": GO_MOD.replace("\tgithub.com/cheggaaa/pb v1.0.29\n", "")})  # a direct dependency dropped
+    assert [f.file for f in r.findings("doc-not-updated")] == ["AGENTS.md"]
+    r.commit({".mise.toml": MISE + '\n[tasks.test]\nrun = "go test ./..."\n'})  # a task added: a change too
+    assert [f.message for f in r.findings("doc-not-updated")] == [
+        "2 files changed in the root (.mise.toml, go.mod) but AGENTS.md was not updated; it names 1 of them"
+    ]
+
+
+def test_a_version_moved_in_gradle_properties_is_no_code(repo: Repo) -> None:
+    # mongo-java-driver's "Version: bump 5.11.0-SNAPSHOT": gradle.properties' `version=` line alone
+    props = "version=5.10.0-SNAPSHOT\n\norg.gradle.daemon=true\n"
+    r = repo({**GRADLE, "gradle.properties": props})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({"gradle.properties": props.replace("5.10.0", "5.11.0")}, message="next snapshot")
+    assert r.findings("doc-not-updated") == []
+    r.commit({"gradle.properties": props + "org.gradle.caching=true\n"})  # a setting added: a change
     assert [f.file for f in r.findings("doc-not-updated")] == ["AGENTS.md"]
 
 

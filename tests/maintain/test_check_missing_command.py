@@ -34,6 +34,27 @@ def test_a_make_target_the_makefile_lacks_is_a_warning_with_the_nearest_names(re
     ]
 
 
+def test_a_command_a_wrapper_runs_is_judged_as_its_own(repo: Repo) -> None:
+    # pulumi's docs run every make target through mise: `mise exec -- make build`
+    doc = (
+        "# Root\n\n"
+        "- `mise exec -- make test`\n"
+        "- `mise exec -- make tets`\n"  # 4
+        "- `mise x --jobs 2 -- make lnt`\n"  # 5
+        "- `env CI=1 time make tsts`\n"  # 6
+        "- `nix develop .#ci -c make tset`\n"  # 7
+        "- `mise exec`\n"  # no command: nothing to judge
+        "\n```sh\ndirenv exec . make lint\nmise exec -- npm run tests\n```\n"  # 11: no package.json
+    )
+    r = repo({"AGENTS.md": doc, "Makefile": MAKEFILE})
+    assert [(line, m) for _, line, m, _ in said(r)] == [
+        (4, "`mise exec -- make tets`: no target `tets` in Makefile"),
+        (5, "`mise x --jobs 2 -- make lnt`: no target `lnt` in Makefile"),
+        (6, "`env CI=1 time make tsts`: no target `tsts` in Makefile"),
+        (7, "`nix develop .#ci -c make tset`: no target `tset` in Makefile"),
+    ]
+
+
 def test_a_command_missing_on_several_lines_is_said_once(repo: Repo) -> None:
     r = repo({"AGENTS.md": "- `make tets`\n- then `make tets` again\n", "Makefile": MAKEFILE})
     assert [m for _, _, m, _ in said(r)] == ["`make tets`: no target `tets` in Makefile; also line 2"]

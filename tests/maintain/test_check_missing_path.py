@@ -752,6 +752,37 @@ def test_the_fix_names_the_file_a_path_means_but_for_its_route_groups(repo: Repo
     ]
 
 
+def test_the_fix_names_where_a_file_went_when_one_file_can_be_it(repo: Repo) -> None:
+    files = {
+        # dockview-vue: `scripts/copy-css.js`, renamed in place to `.cjs`
+        "web/scripts/copy-css.cjs": "x\n",
+        # agenta: `components/CustomWorkflowBanner/index.tsx` moved into `CustomWorkflow/`
+        "web/src/components/CustomWorkflow/CustomWorkflowBanner/index.tsx": "x\n",
+        "web/src/components/Other/index.tsx": "x\n",
+        # two files of that name, in two folders of that name: none is named
+        "web/src/components/EvalRunDetails/state/rowHeight.ts": "x\n",
+        "web/src/components/TestcasesTable/state/rowHeight.ts": "x\n",
+        "web/AGENTS.md": (
+            "# Web\n\n"
+            "- `node scripts/copy-css.js`\n"
+            "- `src/components/CustomWorkflowBanner/index.tsx`\n"
+            "- `src/components/EvalRunDetails2/state/rowHeight.ts`\n"
+            "- `src/gone/copy-css.js`\n"  # no `src/gone/`: nothing of that name there
+        ),
+    }
+    found = [(f.line, f.fix) for f in repo({**FILES, **files}).findings("missing-path") if f.file == "web/AGENTS.md"]
+    assert found == [
+        (3, "point it at web/scripts/copy-css.cjs if that is the file, or remove it"),
+        (
+            4,
+            "point it at web/src/components/CustomWorkflow/CustomWorkflowBanner/index.tsx"
+            " if that is the file, or remove it",
+        ),
+        (5, "point it at the file's new place, or remove it"),
+        (6, "point it at the file's new place, or remove it"),
+    ]
+
+
 def test_whether_the_doc_says_a_path_is_gone_is_asked_only_of_paths_not_there(
     repo: Repo, monkeypatch: pytest.MonkeyPatch
 ) -> None:

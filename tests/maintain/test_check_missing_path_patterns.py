@@ -231,6 +231,23 @@ def test_a_folder_named_alone_in_prose_is_no_layout_entry(repo: Repo) -> None:
     assert _lines(repo, doc) == [4, 5]
 
 
+def test_a_layout_entry_naming_several_folders_has_each_looked_for(repo: Repo) -> None:
+    # agenta's map: "`examples/`, `services/`, `chat-ui/` — example apps", and no chat-ui/ anywhere
+    files = {"examples/demo/app.py": "x\n", "services/runner/main.ts": "x\n"}
+    doc = (
+        "# Repo\n\n"
+        "- `examples/`, `services/`, `chat-ui/` — example apps and supporting services.\n"  # 3
+        "- `examples/` and `services/`: each its own project.\n"
+        "| `examples/`, `gone-ui/` | apps |\n"  # 5
+        "- Runtime dirs: `persistent/`, `junk/`\n"  # no layout entry: prose names them
+    )
+    r = repo({**FILES, **files, "AGENTS.md": doc})
+    assert [(f.line, f.subject) for f in r.findings("missing-path") if f.file == "AGENTS.md"] == [
+        (3, "chat-ui/"),
+        (5, "gone-ui/"),
+    ]
+
+
 def test_file_names_said_to_be_gone_together_are_not_reported(repo: Repo) -> None:
     files = {"ts/cli/AGENTS.md": "# Cli\n", "ts/cli/src/capability_table.ts": "x\n", "ts/cli/src/a.ts": "a\n"}
     r = repo({**FILES, **files})

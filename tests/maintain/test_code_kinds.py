@@ -7,7 +7,7 @@ import pytest
 
 from agents_md.maintain.read.markdown import scan
 from agents_md.maintain.read.pointer import is_pointer
-from agents_md.maintain.repo.code import manifest_versions_only, not_code
+from agents_md.maintain.repo.code import manifest_metadata_only, manifest_versions_only, not_code
 from agents_md.maintain.repo.history import is_release
 
 
@@ -96,10 +96,44 @@ def test_what_is_code(path: str) -> None:
         (['  "dev": "vite",'], ['  "dev": "vite --host",'], False),
         (['    "url": "x.git",', '    "type": "git"'], ['    "type": "git",', '    "url": "x.git"'], True),
         (['    "url": "x.git",'], ['    "url": "y.git",'], False),
+        # ``go mod tidy``: a Go module's indirect requirements added and dropped as the direct ones move
+        (["\tgithub.com/cheggaaa/pb v1.0.29 // indirect"], [], True),
+        (
+            ["\tgoogle.golang.org/grpc v1.83.0", "\tgithub.com/cheggaaa/pb v1.0.29 // indirect"],
+            ["\tgoogle.golang.org/grpc v1.83.1", "\tgithub.com/deckarep/golang-set/v2 v2.5.0 // indirect"],
+            True,
+        ),
+        (["\tgithub.com/cheggaaa/pb v1.0.29"], [], False),  # a direct requirement dropped is a change
+        ([], ["require github.com/spf13/cobra v1.9.1"], False),
     ],
 )
 def test_a_manifest_change_of_version_numbers_only(removed: list[str], added: list[str], only: bool) -> None:
     assert manifest_versions_only(removed, added) is only
+
+
+@pytest.mark.parametrize(
+    ("removed", "added", "only"),
+    [
+        # dockview's packages moved to another GitHub organization
+        (
+            [
+                '    "homepage": "https://github.com/mathuo/dockview",',
+                '        "url": "git+https://github.com/mathuo/x.git",',
+            ],
+            [
+                '    "homepage": "https://github.com/dockview/dockview",',
+                '        "url": "git+https://github.com/dockview/x.git",',
+            ],
+            True,
+        ),
+        (['repository = "https://github.com/a/x"'], ['repository = "https://github.com/b/x"'], True),
+        (['  "type": "commonjs",'], ['  "type": "module",'], False),  # how the package loads: a change
+        (['  "main": "dist/index.js",'], ['  "main": "dist/index.mjs",'], False),
+        ([], [], False),
+    ],
+)
+def test_a_manifest_change_of_where_the_project_lives_only(removed: list[str], added: list[str], only: bool) -> None:
+    assert manifest_metadata_only(removed, added) is only
 
 
 @pytest.mark.parametrize(
@@ -135,6 +169,13 @@ def test_a_pointer_doc(text: str, pointer: bool) -> None:
         ("chore: bump minor version number", True),
         ("Turso 0.8.0-pre.7", True),  # turso's releases: the project's name and its version
         ("turso-cli v0.8.0", True),
+        ("Version: bump 5.11.0-SNAPSHOT", True),  # mongo-java-driver's
+        ("bump to v2.3.0", True),
+        ("Bump timeout to 30s", False),
+        ("chore(evi): upgrade eve from 0.39.0 to 0.40.0 (#626)", True),  # evlog's bot
+        ("Update Gradle from 8.14 to 9.0.0", True),
+        ("Upgrade the parser from regexes to a grammar", False),
+        ("Update docs from 2.0 onwards to say so", False),
         ("Support Python 3.12.1 wheels", False),
         ("Fix parsing of 1.2.3 ranges", False),
         ("feat(web): add a release page", False),
@@ -154,6 +195,15 @@ def test_a_pointer_doc(text: str, pointer: bool) -> None:
         ("perf(oxlint/lsp): only invoke lint on code actions when document is not opened (#24676)", False),
         ("style(desktop): session hover cards styling (#13256)", False),
         ("Fix all old golangci-lint errors, add check for un-generated files", False),
+        # the suppressions a linter no longer needs, dropped: no change a doc describes
+        ("disallow unused lint rules (#24418)", True),  # pulumi: 180 files' `//nolint:x` comments
+        ("Remove unused nolint directives", True),
+        ("chore: drop stale eslint-disable comments", True),
+        ("refactor(lint): remove unnecessary noqa comments across the package", True),
+        # dropping what else is unused is a change
+        ("Remove unused code", False),
+        ("remove unused rules engine", False),
+        ("Disallow unused variables", False),
     ],
 )
 def test_a_release_commit(subject: str, release: bool) -> None:

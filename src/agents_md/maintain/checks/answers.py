@@ -22,6 +22,8 @@ from agents_md.maintain.repo.code import (
     HEADER_FILES,
     MARKS,
     generated_by_header,
+    is_manifest,
+    manifest_metadata_only,
     manifest_versions_only,
     not_code,
     pins_versions,
@@ -125,22 +127,25 @@ def start_diff(
 
 
 def parse_diff(records: Iterable[bytes]) -> tuple[Changed, ...]:
-    """``--raw -z`` records: ``:mode mode sha sha S``, then the path."""
+    """``--raw -z`` records: ``:mode mode sha sha S``, then the path (mode ``160000``: a submodule's commit)."""
     out: list[Changed] = []
     status: str | None = None
+    gitlink = False
     for record in records:
         if not record:
             continue
         if status is not None:
-            out.append(Changed(path=os.fsdecode(record), status=status))
+            out.append(Changed(path=os.fsdecode(record), status=status, gitlink=gitlink))
             status = None
         elif record.startswith(b":"):
             status = os.fsdecode(record.rsplit(b" ", 1)[-1])[:1]
+            gitlink = b"160000" in record.split(b" ", 2)[:2] or record.startswith(b":160000")
     return tuple(out)
 
 
 def _versions_only(diff: LineDiff, manifests: list[str]) -> frozenset[str]:
-    """Step 3 of ``repo.code``: the manifests whose change is version numbers only (their ``git diff -U0``)."""
+    """Step 3 of ``repo.code``: the manifests whose change is version numbers only, or where the
+    project lives (their ``git diff -U0``)."""
     if not manifests:
         return frozenset()
     removed: dict[str, list[str]] = {}
@@ -164,7 +169,12 @@ def _versions_only(diff: LineDiff, manifests: list[str]) -> frozenset[str]:
             removed.setdefault(current, []).append(raw[1:])
         elif current is not None and raw.startswith("+"):
             added.setdefault(current, []).append(raw[1:])
-    return frozenset(m for m in manifests if manifest_versions_only(removed.get(m, ()), added.get(m, ())))
+    return frozenset(
+        m
+        for m in manifests
+        if manifest_versions_only(removed.get(m, ()), added.get(m, ()))
+        or (is_manifest(m) and manifest_metadata_only(removed.get(m, ()), added.get(m, ())))
+    )
 
 
 def follow_diff(git: Git | None, ask: DiffAsk, judged: frozenset[str | None]) -> DiffAsk:
@@ -185,8 +195,13 @@ def _diffed(git: Git, ask: DiffAsk, judged: frozenset[str | None]) -> Diffed:
     candidates = [c.path for c in changed if c.status != "D" and not_code(c.path) is None]
     if ask.judged:  # the lines of the docs it touched are read next: one diff for both
         ask.lines.expect(c.path for c in changed if c.status not in ("A", "D") and c.path in judged)
+    # Settled: version-only manifests, what git marks generated or vendored, a submodule moved to
+    # another commit (another repository's files: ``testing/resources/specifications``).
+    moved = frozenset(c.path for c in changed if c.gitlink)
     return Diffed(
-        changed, _versions_only(ask.lines, manifests) | git.marked(candidates, MARKS), _headers(git.root, candidates)
+        changed,
+        _versions_only(ask.lines, manifests) | git.marked(candidates, MARKS) | moved,
+        _headers(git.root, candidates),
     )
 
 

@@ -34,6 +34,7 @@ class Changed(NamedTuple):
 
     path: str
     status: str  # git's letter: A added, D deleted, M modified, T type changed
+    gitlink: bool = False  # a submodule's commit: another repository's files, moved
 
 
 class Changes(NamedTuple):

@@ -18,10 +18,13 @@ plausibly describes. The same notion for both rules.
    configured ``not-code`` globs.
 3. Not a meaningful change: a manifest (``package.json``, ``pyproject.toml``, ``Cargo.toml``,
    ``go.mod``, ``pnpm-workspace.yaml``, Gradle's ``libs.versions.toml``, ...) whose changed lines
-   differ only in version numbers, or are all dependencies' lines (an override added, a pin
-   moved: ``manifest_versions_only``); so is a container's build file (``Dockerfile``,
-   ``e2e.Containerfile``) whose changed lines differ only in versions and digests (a tool's pin
-   and its sha256 moved: ``pins_versions``).
+   differ only in version numbers, or in where the project lives (its homepage and repository's
+   URLs: ``manifest_metadata_only``), or are all dependencies' lines (an override added, a pin
+   moved: ``manifest_versions_only``; a Go module's requirements as ``go mod tidy`` leaves
+   them, its ``// indirect`` ones added and dropped as the direct ones move); so is a container's
+   build file (``Dockerfile``, ``e2e.Containerfile``), a tool manager's pins (mise's
+   ``.mise.toml``) or Gradle's ``gradle.properties`` whose changed lines differ only in versions
+   and digests (a tool's pin and its sha256 moved: ``pins_versions``).
 """
 
 from __future__ import annotations
@@ -238,10 +241,17 @@ _CONTAINER_FILE = lazy_compile(
 )
 
 
+# A tool manager's file pinning the tools' versions (mise's ``.mise.toml``: ``go = "1.26"``,
+# ``golangci-lint = "2.12.2"``), or a build's properties holding the project's version (Gradle's
+# ``gradle.properties``: ``version=5.11.0-SNAPSHOT``): the versions move, its settings stay.
+_TOOL_PINS = frozenset({"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", "gradle.properties"})
+
+
 def pins_versions(path: str) -> bool:
-    """Whether a change of version numbers only is no change to ``path``: a manifest, or a
-    container's build file whose lines pin its tools (step 3)."""
-    return is_manifest(path) or _CONTAINER_FILE.match(path.rpartition("/")[2].lower()) is not None
+    """Whether a change of version numbers only is no change to ``path``: a manifest, a
+    container's build file, or a tool manager's file, whose lines pin its tools (step 3)."""
+    base = path.rpartition("/")[2].lower()
+    return is_manifest(path) or base in _TOOL_PINS or _CONTAINER_FILE.match(base) is not None
 
 
 _VERSION = lazy_compile(
@@ -257,11 +267,31 @@ _DEPENDENCY_LINE = lazy_compile(
 )
 
 
+# A Go module's requirement (``github.com/x/y v1.2.3``, in a ``require`` block or after the word):
+# ``// indirect`` when only another dependency needs it, a line ``go mod tidy`` adds and drops.
+_GO_REQUIREMENT = lazy_compile(
+    r"^\s*(?:require\s+)?(?P<name>[\w.~-]+(?:/[\w.~+-]+)+)\s+v\d\S*(?P<indirect>\s*//\s*indirect)?\s*$"
+)
+
+
+def _dependency(line: str) -> str | None:
+    """The package a dependency's line pins, ``""`` for a pin that is no package's own (an
+    override's range, ``"tar@<7.5.21": ">=7.5.21"``; a Go module's ``// indirect`` requirement),
+    ``None`` for a line that is no dependency's."""
+    m = _DEPENDENCY_LINE.match(line)
+    if m is not None:
+        return "" if m["range"] else m["name"]
+    go = _GO_REQUIREMENT.match(line)
+    if go is not None:
+        return "" if go["indirect"] else go["name"]
+    return None
+
+
 def manifest_versions_only(removed: Iterable[str], added: Iterable[str]) -> bool:
     """Step 3: whether a manifest's removed and added lines are the same once version numbers
     are set aside (``"version": "1.2.3"`` -> ``"1.3.0"``, ``"react": "^18.2.0"`` -> ``"^18.3.1"``)
     and in any order (a generator's keys moved about), or are all dependencies' lines (a security
-    override added, a pin moved)."""
+    override added, a pin moved, a Go module's indirect requirements tidied)."""
     removed, added = [line for line in removed if line.strip()], [line for line in added if line.strip()]
 
     def shape(lines: Iterable[str]) -> list[str]:
@@ -271,13 +301,28 @@ def manifest_versions_only(removed: Iterable[str], added: Iterable[str]) -> bool
     if shape(removed) == shape(added) and removed:
         return True
     # Dependencies' lines only, the same packages on both sides, but for pins an override adds or
-    # drops (``"sharp@<0.35.0": ">=0.35.0"``): a package swapped for another is a change.
-    gone, came = [_DEPENDENCY_LINE.match(line) for line in removed], [_DEPENDENCY_LINE.match(line) for line in added]
-    if not (gone or came) or not all(gone) or not all(came):
+    # drops (``"sharp@<0.35.0": ">=0.35.0"``) and Go's indirect requirements: a package swapped
+    # for another is a change.
+    gone, came = [_dependency(line) for line in removed], [_dependency(line) for line in added]
+    if not (gone or came) or None in gone or None in came:
         return False
-    before = {m["name"] for m in gone if m is not None and not m["range"]}
-    after = {m["name"] for m in came if m is not None and not m["range"]}
-    return before == after
+    return {name for name in gone if name} == {name for name in came if name}
+
+
+# A manifest's line that says where the project lives and who makes it, not what it builds
+# (``"homepage": "https://github.com/acme/x"``, ``"url": "git+https://..."`` of ``repository``):
+# dockview's move to another GitHub organization rewrote them in every package.json.
+_METADATA_LINE = lazy_compile(
+    r"""^\s*["']?(?:homepage|repository|bugs|url|authors?|contributors|maintainers|funding|description"""
+    r"""|documentation|email|directory)["']?\s*[:=]|^\s*["']?type["']?\s*[:=]\s*["']git["']"""
+)
+
+
+def manifest_metadata_only(removed: Iterable[str], added: Iterable[str]) -> bool:
+    """Step 3: whether a manifest's removed and added lines all say where the project lives and
+    who makes it (its homepage, repository, issue tracker, authors, description)."""
+    lines = [line for line in (*removed, *added) if line.strip()]
+    return bool(lines) and all(_METADATA_LINE.match(line) for line in lines)
 
 
 # A generator's header: Go's ``// Code generated by X. DO NOT EDIT.`` (which most generators

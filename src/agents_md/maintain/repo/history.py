@@ -9,11 +9,13 @@ commit, once its paths are all read:
 1. Each path that is a part of a doc (``govern.Governance.parts``, a link's target, what the
    doc points to) dates that doc's last update, if none is dated yet.
 2. A release or a dependency bump (its subject says so: ``release 1.2.0``, ``chore(release)``,
-   ``bump x from 1 to 2``, ``bump the x group with 2 updates``, ``v1.2.3``, ``Turso 0.8.0-pre.7``),
+   ``bump x from 1 to 2``, ``bump the x group with 2 updates``, ``v1.2.3``, ``Turso 0.8.0-pre.7``,
+   ``Version: bump 5.11.0-SNAPSHOT``),
    or a commit that tells CI to skip it (``[skip ci]``: a bot's bookkeeping), or one that says it
    only formats the code or quiets a linter (``style: auto-fix formatting``, ``Clean up existing
-   Biome lint warnings``: a formatter's run, too few docs' code for a sweep), changes no code a
-   doc describes: its other paths are passed over.
+   Biome lint warnings``: a formatter's run, too few docs' code for a sweep) or drops the
+   suppressions a linter no longer needs (``disallow unused lint rules``, ``remove unused
+   nolint directives``), changes no code a doc describes: its other paths are passed over.
 3. Otherwise each other path that is code (``repo.code``) counts for the doc governing it, once
    per commit, while that doc's update is not yet dated (it came after): the commit is one more
    since the update, and the first such is the last change to its code. A path the doc names
@@ -52,8 +54,11 @@ _RELEASE = lazy_compile(
     # a project's name and the version it releases, and nothing else: "Turso 0.8.0-pre.7"
     r"|[A-Za-z][\w.-]*\s+v?\d+\.\d+\.\d+\S*\s*$"
     r"|(?:\[?[\w-]+(?:\([^)]*\))?\]?!?:\s*)?(?:release|releasing|prepare (?:for )?(?:the )?release|version packages"
-    r"|publish(?:ed)? v?\d|(?:bump(?:ed)?|update) (?:the )?(?:(?:major|minor|patch) )?versions?\b)"
+    r"|publish(?:ed)? v?\d|(?:bump(?:ed)?|update) (?:the )?(?:(?:major|minor|patch) )?versions?\b"
+    r"|bump(?:ed)? (?:to )?v?\d+(?:\.\d+)+\S*\s*$)"  # mongo-java-driver's "Version: bump 5.11.0-SNAPSHOT"
     r"|chore\(release\)|.*\bbump(?:s|ed)?\b.+\bfrom\b.+\bto\b"
+    # an upgrade from one version to another: "chore(evi): upgrade eve from 0.39.0 to 0.40.0 (#626)"
+    r"|.*\b(?:upgrade|update)[sd]?\b.+\bfrom\s+v?\d+(?:\.\d+)+\S*\s+to\s+v?\d+(?:\.\d+)+"
     # Dependabot's grouped update: "Bump the workerd-and-workers-types group with 2 updates"
     r"|.*\bbump(?:s|ed)? the [\w@./-]+ group (?:across \d+ director(?:y|ies) )?with \d+ updates?\b"
     r"|[\w-]+\((?:deps|deps-dev|dependencies|dev-deps)\)!?:"
@@ -89,10 +94,29 @@ _TIDY = lazy_compile(
 )
 
 
+# A commit whose subject says it drops the suppressions a linter no longer needs ("disallow unused
+# lint rules", "Remove unused nolint directives", "chore: drop stale eslint-disable comments"):
+# a sweep of ``//nolint:x`` and ``noqa`` comments across the code, which changes nothing a doc says.
+_UNUSED_SUPPRESSIONS = lazy_compile(
+    r"^\s*(?:[\w/.-]+(?:\([^)]*\))?!?:\s*)?"
+    r"(?:disallow|remove[sd]?|drop(?:s|ped)?|delete[sd]?|clean(?:ed|s)? up|prune[sd]?)\s+(?:all\s+|the\s+)?"
+    r"(?:unused|unnecessary|stale|obsolete|redundant|outdated)\s+"
+    r"(?:(?:lint(?:er)?|nolint|eslint(?:-disable)?|noqa|ts-expect-error|ts-ignore|type[: ]ignore|clippy|rubocop)\s*)?"
+    r"(?:rules?|directives?|suppressions?|comments?|ignores?|annotations?|exceptions?|allows?)"
+    r"(?:\s+(?:in|from|across)\b[^,;]*)?\s*(?:\(#\d+\))?\s*$",
+    re.I,
+)
+
+
 def is_release(subject: str) -> bool:
     """Step 2: whether a commit's subject says it is a release or a version or dependency bump,
     that CI need not see it, or that it only formats the code or quiets a linter."""
-    return _RELEASE.match(subject) is not None or _SKIPS_CI.search(subject) is not None or bool(_TIDY.match(subject))
+    return (
+        _RELEASE.match(subject) is not None
+        or _SKIPS_CI.search(subject) is not None
+        or bool(_TIDY.match(subject))
+        or bool(_UNUSED_SUPPRESSIONS.match(subject))
+    )
 
 
 class Dated(Value):

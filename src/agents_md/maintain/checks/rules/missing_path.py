@@ -28,8 +28,9 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    ``.mdx`` added to one without an extension: a link as a doc there writes it; a folder's name alone
    (``Static/``) for a folder of that name within the doc's folder, or for the repository's
    only one): not missing. When one tracked file of that
-   name lies within the doc's folder, the fix names it; when a tracked file differs from it
-   only in case (``PULL_REQUEST_TEMPLATE.md`` of ``pull_request_template.md``), it says so.
+   name lies within the doc's folder (or one of that folder and name, or in that folder of that
+   name with another extension: ``copy-css.cjs`` of ``copy-css.js``), the fix names it; when a
+   tracked file differs from it only in case (``PULL_REQUEST_TEMPLATE.md`` of ``pull_request_template.md``), it says so.
 3. Not checked: a path into a dependency or build folder (``node_modules``, ``dist``, ``target``,
    ...) or into git's own (``.git/hooks/pre-push``), a folder's name alone that names what a build
    or a run makes (``generated/``, ``logs/``),
@@ -96,7 +97,7 @@ import fnmatch
 import os
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from agents_md._util.front_matter import split_front_matter
 from agents_md._util.std import lazy_compile
@@ -698,10 +699,13 @@ def _not_a_place(path: str, parts: list[str]) -> bool:
     return _CAMEL.match(parts[-1]) is not None
 
 
-# What stands before a layout entry's name: a list item's marker, a table's cell (``| `x/` | what |``).
 # A code span that is a command line: a program's name, then words; no ``cd`` (where it runs is not followed).
 _COMMAND_SPAN = lazy_compile(r"^(?:\$\s+)?(?:\./)?[a-z][\w.+-]*(?:\s+(?!cd\b)[^\s;&|]+)+\s*$")
-_LAYOUT_ENTRY = lazy_compile(r"(?:^\s*(?:[-*+]|\d+[.)])?|\|)\s*(?:\*\*)?`$")
+# What stands before a layout entry's name: a list item's marker, a table's cell (``| `x/` | what |``),
+# and the entry's other names before it (``- `examples/`, `services/`, `chat-ui/` — example apps``).
+_LAYOUT_ENTRY = lazy_compile(
+    r"(?:^\s*(?:[-*+]|\d+[.)])?|\|)\s*(?:\*\*)?(?:`[^`]+`(?:\*\*)?\s*(?:,|&|\band\b|\bor\b)\s*(?:\*\*)?)*`$"
+)
 
 
 def _at(item: Item) -> int:
@@ -785,6 +789,7 @@ class _Suffixes:
     def __init__(self, ctx: CheckContext) -> None:
         self.by_name: dict[str, list[str]] = {}
         self._by_lower: dict[str, list[str]] | None = None
+        self._by_stem: dict[str, list[str]] | None = None
         listed = ctx.git.ls_files([]) if ctx.git is not None else []
         folders: set[str] = set()
         self.folders = folders
@@ -903,12 +908,44 @@ class _Suffixes:
         return None
 
     def moved(self, path: str, homes: list[str]) -> str | None:
-        """The one tracked file of that name within the doc's folders, if there is exactly one."""
-        name = self._bare(path).rpartition("/")[2]
-        if not _EXTENSION.search(name) or GENERIC_NAME.match(name):
+        """Where the file went, when just one tracked file within the doc's folders can be it: the
+        one of that name (not a name every folder has, ``index.tsx``); else the one whose path ends
+        with the path's folder and name (``CustomWorkflow/CustomWorkflowBanner/index.tsx`` of
+        ``components/CustomWorkflowBanner/index.tsx``: the folder moved); else the one in the
+        folder the path names, of its name with another extension (``scripts/copy-css.cjs`` of
+        ``scripts/copy-css.js``: renamed in place)."""
+        folder, _, name = self._bare(path).rpartition("/")
+        if not _EXTENSION.search(name):
             return None
-        found = [f for f in self.by_name.get(name, ()) if any(not h or f.startswith(h + "/") for h in homes)]
-        return found[0] if len(found) == 1 else None
+
+        def within(found: Iterable[str]) -> list[str]:
+            return [f for f in found if any(not h or f.startswith(h + "/") for h in homes)]
+
+        same = within(self.by_name.get(name, ()))
+        if len(same) == 1 and not GENERIC_NAME.match(name):
+            return same[0]
+        parent = folder.rpartition("/")[2]
+        if parent not in ("", ".", ".."):
+            ends = [f for f in same if f.endswith(f"/{parent}/{name}")]
+            if len(ends) == 1:
+                return ends[0]
+        if not folder or folder.startswith("../") or folder == "..":
+            return None
+        stem = name[: name.rfind(".")]
+        if self._by_stem is None:  # made once, the first time a folder's file is missing
+            self._by_stem = {}
+            for every in self.by_name.values():
+                for found in every:
+                    base = found.rpartition("/")[2]
+                    if "." in base and found not in self.folders:
+                        self._by_stem.setdefault(base[: base.rfind(".")], []).append(found)
+        place = folder.removeprefix("./")
+        renamed = [
+            f
+            for f in within(self._by_stem.get(stem, ()))
+            if f.rpartition("/")[0] == place or f.rpartition("/")[0].endswith("/" + place)
+        ]
+        return renamed[0] if len(renamed) == 1 else None
 
 
 # A Next.js route group's folder, ``(home)``: left out of the route's URL, and often of its path in prose.

@@ -4,7 +4,10 @@ A scanned item's simple commands (``read.commands.command_parts``) are read in o
 ``Invocation`` each for the runners below; ``cd DIR &&`` before one says where it runs, and so
 does a ``cd`` earlier in its shell block (``ShellBlocks``: the caller carries it).
 
-1. A fence line's ``# comment`` is cut; a leading ``$``, ``(`` and environment assignments go.
+1. A fence line's ``# comment`` is cut; a leading ``$``, ``(`` and environment assignments go,
+   and so does a wrapper that runs the rest of the line where it stands (``mise exec --``,
+   ``mise x --``, ``nix develop -c``, ``direnv exec .``, ``env``, ``time``: pulumi's
+   ``mise exec -- make build``).
 2. A word holding a placeholder (``<name>``, ``...``, ``[flags]``, ``{x}``, ``$VAR``, ``*``) is
    no name: an invocation that would ask for it is left out.
 3. Runners: ``make`` (targets; ``-C``, ``-f``), ``npm``/``pnpm``/``yarn``/``bun`` (a script;
@@ -54,6 +57,9 @@ def invocations(item: Item, start: str = "") -> Iterator[Invocation]:
         if item.kind == "fence":
             part = _uncomment(part).strip()
         argv = words(part)
+        if not argv:
+            continue
+        argv = _unwrapped(argv)
         if not argv:
             continue
         if argv[0] == "cd":
@@ -132,6 +138,26 @@ def _at(found: Invocation, cwd: str) -> Invocation:
     if not cwd:
         return found
     return replace(found, cwd=posixpath.normpath(posixpath.join(cwd, found.cwd)) if found.cwd else cwd)
+
+
+def _unwrapped(argv: list[str]) -> list[str]:
+    """Step 1: the command a wrapper runs, where it stands (``mise exec -- make build``: ``make build``)."""
+    while argv:
+        tool, rest = posixpath.basename(argv[0]), argv[1:]
+        if tool in ("mise", "rtx") and rest[:1] in (["exec"], ["x"]) and "--" in rest:
+            argv = rest[rest.index("--") + 1 :]
+        elif tool == "nix" and rest[:1] == ["develop"] and ("-c" in rest or "--command" in rest):
+            argv = rest[rest.index("-c" if "-c" in rest else "--command") + 1 :]
+        elif tool == "direnv" and rest[:2] == ["exec", "."]:
+            argv = rest[2:]
+        elif tool in ("env", "time"):
+            at = 0
+            while at < len(rest) and (rest[at].startswith("-") or "=" in rest[at]):
+                at += 1
+            argv = rest[at:]
+        else:
+            return argv
+    return argv
 
 
 def _cd(cwd: str | None, args: list[str]) -> str | None:
