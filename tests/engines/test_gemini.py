@@ -152,6 +152,33 @@ def test_the_geminiignore_decides_after_the_gitignores(tmp_path: Path) -> None:
     assert s.read(str(root / "b" / "f")).text is None
 
 
+@pytest.mark.parametrize(
+    ("ignores", "read", "refused"),
+    [
+        ({".gitignore": "build/\n!build/keep.txt\n"}, "build/keep.txt", True),
+        ({".gitignore": "node_modules\n!node_modules/.keep/\n"}, "node_modules/.keep/a.js", True),
+        ({".gitignore": "build/\n", "build/.gitignore": "!keep.txt\n"}, "build/keep.txt", True),
+        ({".gitignore": "a/\n", ".geminiignore": "!a/x.txt\n"}, "a/x.txt", True),
+        ({".gitignore": "a/*\n!a/b/\n"}, "a/b/c/x.txt", False),
+        ({".gitignore": "v/**\n!v/keep/\n!v/keep/**\n"}, "v/keep/a.go", False),
+    ],
+    ids=[
+        "file-back",
+        "folder-back",
+        "nested-gitignore-back",
+        "geminiignore-file-back",
+        "children-then-folder",
+        "inside-only",
+    ],
+)
+def test_step5_nothing_below_an_ignored_folder_is_taken_back(
+    tmp_path: Path, ignores: dict[str, str], read: str, refused: bool
+) -> None:
+    folder = read.rsplit("/", 1)[0]
+    root, s = _session(tmp_path, {**ignores, read: "x\n", f"{folder}/GEMINI.md": "# f\n"})
+    assert (s.read(str(root / read)).text is None) is refused
+
+
 def test_a_gitignore_above_the_cwd_is_not_read(tmp_path: Path) -> None:
     tree = {".gitignore": "ignored/\n", "a/ignored/GEMINI.md": "# i\n", "a/ignored/f": "f\n"}
     root, s = _session(tmp_path, tree, cwd="a")

@@ -13,11 +13,19 @@
    ``.geminiignore`` (their ``!`` takes back what the others ignore), else what they ignore is
    ignored whatever the switches.
 4. Files are read in that order; the last one with a pattern that decides the file wins.
+5. As in git, nothing below an ignored folder is taken back: each folder from the working
+   directory down to the file's is decided first, as a folder (by the files of steps 1-4 that
+   sit above it, each pattern matching the folder itself: ``a/**`` is what is inside ``a``, not
+   ``a``), and an ignored one ignores the file whatever a later ``!`` says of it
+   (``build/`` then ``!build/keep.txt``, or a ``.gitignore`` inside ``build`` saying
+   ``!keep.txt``: refused; ``a/*`` then ``!a/b/`` takes ``a/b`` back, as ``a`` is not
+   ignored; g12_gemini_ignore_*).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -43,20 +51,51 @@ def _lines(path: str, fs: FileSystem) -> tuple[str, ...] | None:
     return None if data is None else tuple(data.decode("utf-8", "replace").splitlines())
 
 
+@lru_cache(maxsize=256)
+def _folder_patterns(lines: tuple[str, ...]) -> tuple[tuple[Any, bool], ...]:
+    """Each pattern that decides, and whether it names what is inside a folder (``x/**``)."""
+    out = []
+    for line in lines:
+        # One line's spec: its pattern (the class GitIgnoreSpec uses, whatever pathspec's version).
+        out += [(p, line.rstrip().endswith("/**")) for p in _spec((line,)).patterns if p.include is not None]
+    return tuple(out)
+
+
+def _folder_decision(rel: str, lines: tuple[str, ...]) -> bool | None:
+    """Step 5: what one file's patterns say of the folder ``rel`` (the last that matches it)."""
+    decision = None
+    for pattern, inside_only in _folder_patterns(lines):
+        if pattern.regex.match(rel if inside_only else rel + "/"):
+            decision = bool(pattern.include)
+    return decision
+
+
 def in_repository(cwd: str, fs: FileSystem) -> bool:
     return any(fs.exists(os.path.join(d, ".git")) for d in path_chain(cwd))
 
 
-def _decided(path: str, files: list[tuple[str, str]], fs: FileSystem) -> bool:
+def _decided(path: str, files: list[tuple[str, str]], fs: FileSystem, *, folder: bool = False) -> bool:
     decided = False
-    for folder, ignore_file in files:
+    for base, ignore_file in files:
+        if not is_inside(path, base) or path == base:
+            continue
         lines = _lines(ignore_file, fs)
         if not lines:
             continue
-        include = _spec(lines).check_file(os.path.relpath(path, folder)).include
+        rel = os.path.relpath(path, base)
+        include = _folder_decision(rel, lines) if folder else _spec(lines).check_file(rel).include
         if include is not None:
             decided = include
     return decided
+
+
+def _refused(path: str, cwd: str, files_for: Callable[[str], list[tuple[str, str]]], fs: FileSystem) -> bool:
+    """Steps 4 and 5: a folder on the way ignored, else the file's own decision."""
+    chain = path_chain(os.path.dirname(path))
+    folders = chain[chain.index(cwd) + 1 :] if cwd in chain else []
+    if any(_decided(d, files_for(d), fs, folder=True) for d in folders):
+        return True
+    return _decided(path, files_for(path), fs)
 
 
 def ignored(
@@ -70,15 +109,21 @@ def ignored(
     from agents_md.engines.gemini_imports import name_path
 
     customs = [(cwd, name_path(cwd, name)) for name in reversed(custom)]
-    if customs and not (git and gemini) and _decided(path, customs, fs):
+    if customs and not (git and gemini) and _refused(path, cwd, lambda _p: customs, fs):
         return True
-    files: list[tuple[str, str]] = []
-    if git and in_repository(cwd, fs):
-        files.append((cwd, os.path.join(cwd, ".git", "info", "exclude")))
-        chain = path_chain(os.path.dirname(path))
-        files += [(d, os.path.join(d, GIT_IGNORE)) for d in chain[chain.index(cwd) :]] if cwd in chain else []
-    if gemini:
-        files.append((cwd, os.path.join(cwd, GEMINI_IGNORE)))  # its ``!`` takes back what git ignores
-    if git and gemini:
-        files += customs  # one list with the others: theirs come last
-    return _decided(path, files, fs)
+    repository = git and in_repository(cwd, fs)
+
+    def files_for(target: str) -> list[tuple[str, str]]:
+        """The ignore files that speak of ``target`` (a file, or a folder for step 5), in order."""
+        files: list[tuple[str, str]] = []
+        if repository:
+            files.append((cwd, os.path.join(cwd, ".git", "info", "exclude")))
+            chain = path_chain(os.path.dirname(target))
+            files += [(d, os.path.join(d, GIT_IGNORE)) for d in chain[chain.index(cwd) :]] if cwd in chain else []
+        if gemini:
+            files.append((cwd, os.path.join(cwd, GEMINI_IGNORE)))  # its ``!`` takes back what git ignores
+        if git and gemini:
+            files += customs  # one list with the others: theirs come last
+        return files
+
+    return _refused(path, cwd, files_for, fs)
