@@ -179,6 +179,43 @@ def test_step5_nothing_below_an_ignored_folder_is_taken_back(
     assert (s.read(str(root / read)).text is None) is refused
 
 
+@pytest.mark.parametrize(
+    ("pattern", "read", "refused"),
+    [
+        ("Build/", "build/x.txt", True),
+        ("*.LOG", "w/a.log", True),
+        ("  lead", "lead/x.txt", True),
+        ("  #c", "c/x.txt", False),
+        ("w/[!a]x.txt", "w/!x.txt", True),
+        ("w/[!a]x.txt", "w/bx.txt", False),
+        ("w/[^a]x.txt", "w/^x.txt", True),
+        ("w/[z-a]x.txt", "w/bx.txt", False),
+        ("w/[z-ab]x.txt", "w/bx.txt", True),
+        ("w/[]]x", "w/]x", False),
+        ("w/x[ab", "w/x[ab", False),
+        ("w/x.txt\\", "w/x.txt", False),
+    ],
+    ids=[
+        "case-folder",
+        "case-glob",
+        "leading-space",
+        "leading-space-comment",
+        "bang-is-a-character",
+        "bang-is-not-none-of",
+        "caret-is-a-character",
+        "backwards-range",
+        "backwards-range-and-more",
+        "empty-set",
+        "never-closed",
+        "trailing-backslash",
+    ],
+)
+def test_step4_a_pattern_is_read_as_gemini_cli_reads_it(tmp_path: Path, pattern: str, read: str, refused: bool) -> None:
+    folder = read.rsplit("/", 1)[0]
+    root, s = _session(tmp_path, {".gitignore": pattern + "\n", read: "x\n", f"{folder}/GEMINI.md": "# f\n"})
+    assert (s.read(str(root / read)).text is None) is refused
+
+
 def test_a_gitignore_above_the_cwd_is_not_read(tmp_path: Path) -> None:
     tree = {".gitignore": "ignored/\n", "a/ignored/GEMINI.md": "# i\n", "a/ignored/f": "f\n"}
     root, s = _session(tmp_path, tree, cwd="a")

@@ -13,6 +13,12 @@
    ``.geminiignore`` (their ``!`` takes back what the others ignore), else what they ignore is
    ignored whatever the switches.
 4. Files are read in that order; the last one with a pattern that decides the file wins.
+   A pattern is read as Gemini CLI reads it, not quite as git does (g12_gemini_ignore_patterns):
+   white space before it is dropped (``  #x`` is a comment); letters match in either case
+   (``Build/`` ignores ``build/``, ``*.LOG`` ``a.log``); a bracket ``[...]`` is a set of the
+   characters up to the first ``]`` (``!`` and ``^`` are two of them, not "none of"; a range
+   written backwards stands for nothing), and a set that is empty, or a ``[`` not closed before
+   a ``/`` or the end, matches nothing (``[]]x``, ``x[ab``), as a line ending in a lone ``\\`` does.
 5. As in git, nothing below an ignored folder is taken back: each folder from the working
    directory down to the file's is decided first, as a folder (by the files of steps 1-4 that
    sit above it, each pattern matching the folder itself: ``a/**`` is what is inside ``a``, not
@@ -29,6 +35,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from agents_md._util.jstext import JS_WHITESPACE
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.paths import is_inside, path_chain
 
@@ -41,6 +48,66 @@ def _spec(lines: tuple[str, ...]) -> Any:
     import pathspec  # lazy: only a read in a folder with an ignore file asks
 
     return pathspec.GitIgnoreSpec.from_lines(lines)
+
+
+_SET_LITERAL = frozenset("!^[]\\-*?:")  # written escaped, one pattern each, not in a bracket
+
+
+@lru_cache(maxsize=256)
+def _as_read(lines: tuple[str, ...]) -> tuple[str, ...]:
+    """Step 4's reading of a file's lines, as git patterns that say the same of a case-folded
+    path: each line without its leading white space and case-folded, a bracket turned into its
+    characters (one line per character that a git bracket would read otherwise), a line with a
+    bracket that matches nothing dropped."""
+    out: list[str] = []
+    for line in lines:
+        out += _unbracketed(line.lstrip(JS_WHITESPACE))
+    return tuple(out)
+
+
+def _unbracketed(line: str) -> list[str]:
+    variants = [""]
+    i = 0
+    while i < len(line):
+        c = line[i]
+        if c == "\\":
+            if i + 1 == len(line):
+                return []  # a trailing backslash: no pattern (git's, and Gemini CLI's)
+            variants = [v + line[i : i + 2].lower() for v in variants]
+            i += 2
+            continue
+        if c != "[":
+            variants = [v + c.lower() for v in variants]
+            i += 1
+            continue
+        end = i + 1
+        while end < len(line) and line[end] not in "]/":
+            end += 1
+        if end >= len(line) or line[end] != "]":
+            return []  # not closed before a ``/`` or the end: matches nothing
+        chars = _set_of(line[i + 1 : end])
+        if not chars:
+            return []
+        plain = "".join(sorted(chars - _SET_LITERAL))
+        options = ([f"[{plain}]"] if plain else []) + ["\\" + ch for ch in sorted(chars & _SET_LITERAL)]
+        variants = [v + o for v in variants for o in options]
+        i = end + 1
+    return variants
+
+
+def _set_of(body: str) -> set[str]:
+    """A bracket's characters (case-folded): ``a-c`` a range, one written backwards nothing."""
+    chars: set[str] = set()
+    k = 0
+    while k < len(body):
+        if k + 2 < len(body) and body[k + 1] == "-":
+            low, high = ord(body[k]), ord(body[k + 2])
+            chars |= {chr(n).lower() for n in range(low, high + 1)} if low <= high else set()
+            k += 3
+        else:
+            chars.add(body[k].lower())
+            k += 1
+    return chars
 
 
 def _lines(path: str, fs: FileSystem) -> tuple[str, ...] | None:
@@ -82,8 +149,8 @@ def _decided(path: str, files: list[tuple[str, str]], fs: FileSystem, *, folder:
         lines = _lines(ignore_file, fs)
         if not lines:
             continue
-        rel = os.path.relpath(path, base)
-        include = _folder_decision(rel, lines) if folder else _spec(lines).check_file(rel).include
+        rel, read = os.path.relpath(path, base).lower(), _as_read(lines)
+        include = _folder_decision(rel, read) if folder else _spec(read).check_file(rel).include
         if include is not None:
             decided = include
     return decided
