@@ -216,6 +216,25 @@ def test_step4_a_pattern_is_read_as_gemini_cli_reads_it(tmp_path: Path, pattern:
     assert (s.read(str(root / read)).text is None) is refused
 
 
+@pytest.mark.parametrize(
+    ("read", "refused"),
+    [("a/.env", True), ("a/.Env", True), ("a/node_modules/x.js", True), ("a/.git", True), ("a/.env.local", False)],
+    ids=["env", "env-any-case", "node-modules", "git-file", "env-local"],
+)
+def test_step0_some_names_are_never_read(tmp_path: Path, read: str, refused: bool) -> None:
+    settings = {"context": {"fileFiltering": {"respectGitIgnore": False, "respectGeminiIgnore": False}}}
+    folder = read.rsplit("/", 1)[0]
+    root, s = _session(tmp_path, {read: "x\n", f"{folder}/GEMINI.md": "# f\n"}, settings=settings)
+    assert (s.read(str(root / read)).text is None) is refused
+
+
+def test_step0_the_path_counts_from_the_working_directory(tmp_path: Path) -> None:
+    root, s = _session(
+        tmp_path, {"node_modules/p/s/x.js": "x\n", "node_modules/p/s/GEMINI.md": "# s\n"}, cwd="node_modules/p"
+    )
+    assert s.read(str(root / "node_modules/p/s/x.js")).text is not None
+
+
 def test_a_gitignore_above_the_cwd_is_not_read(tmp_path: Path) -> None:
     tree = {".gitignore": "ignored/\n", "a/ignored/GEMINI.md": "# i\n", "a/ignored/f": "f\n"}
     root, s = _session(tmp_path, tree, cwd="a")

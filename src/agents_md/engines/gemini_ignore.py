@@ -1,5 +1,10 @@
 """Which files Gemini CLI's read tool refuses as ignored (then the read attaches nothing).
 
+0. Whatever the settings and ignore files say, a file whose path from its workspace folder (the
+   working directory, or the included folder it is in), its links resolved, has a part named
+   ``NEVER_READ`` in any case (``.env``, ``node_modules``, ``.git``: a file or a folder; not
+   ``.env.local`` nor ``x.env``); the working directory may itself be in one
+   (g12_gemini_never_read_*).
 1. In a git repository (a ``.git`` at or above the working directory): ``<cwd>/.git/info/exclude``,
    then the ``.gitignore`` of the working directory and of each folder from there down to the file's folder, each
    pattern relative to its own folder (git's rules: a folder pattern covers what is below
@@ -39,6 +44,7 @@ from agents_md._util.jstext import JS_WHITESPACE
 from agents_md.engine.fs import FileSystem
 from agents_md.engine.paths import is_inside, path_chain
 
+NEVER_READ = frozenset({".env", "node_modules", ".git"})  # step 0, compared case-folded
 GEMINI_IGNORE = ".geminiignore"
 GIT_IGNORE = ".gitignore"
 
@@ -135,6 +141,11 @@ def _folder_decision(rel: str, lines: tuple[str, ...]) -> bool | None:
         if pattern.regex.match(rel if inside_only else rel + "/"):
             decision = bool(pattern.include)
     return decision
+
+
+def never_read(path: str, workspace: str) -> bool:
+    """Step 0, for a real ``path`` inside the folder ``workspace``."""
+    return any(part.lower() in NEVER_READ for part in os.path.relpath(path, workspace).split(os.sep))
 
 
 def in_repository(cwd: str, fs: FileSystem) -> bool:
