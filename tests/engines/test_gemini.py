@@ -194,6 +194,9 @@ def test_step5_nothing_below_an_ignored_folder_is_taken_back(
         ("w/[]]x", "w/]x", False),
         ("w/x[ab", "w/x[ab", False),
         ("w/x.txt\\", "w/x.txt", False),
+        ("w/bin\\Debug", "w/binDebug", True),
+        ("w/a\\dc.txt", "w/a1c.txt", True),
+        ("w/a\\bc.txt", "w/abc.txt", False),
     ],
     ids=[
         "case-folder",
@@ -208,6 +211,9 @@ def test_step5_nothing_below_an_ignored_folder_is_taken_back(
         "empty-set",
         "never-closed",
         "trailing-backslash",
+        "escape-non-digit",
+        "escape-digit",
+        "escape-boundary",
     ],
 )
 def test_step4_a_pattern_is_read_as_gemini_cli_reads_it(tmp_path: Path, pattern: str, read: str, refused: bool) -> None:

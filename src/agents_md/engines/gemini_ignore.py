@@ -23,7 +23,9 @@
    (``Build/`` ignores ``build/``, ``*.LOG`` ``a.log``); a bracket ``[...]`` is a set of the
    characters up to the first ``]`` (``!`` and ``^`` are two of them, not "none of"; a range
    written backwards stands for nothing), and a set that is empty, or a ``[`` not closed before
-   a ``/`` or the end, matches nothing (``[]]x``, ``x[ab``), as a line ending in a lone ``\\`` does.
+   a ``/`` or the end, matches nothing (``[]]x``, ``x[ab``), as a line ending in a lone ``\\`` does;
+   a backslash escapes as in JavaScript's regular expressions (``bin\\Debug`` ignores
+   ``binDebug``: ``\\D`` is any character but a digit; ``a\\bc`` ignores nothing).
 5. As in git, nothing below an ignored folder is taken back: each folder from the working
    directory down to the file's is decided first, as a folder (by the files of steps 1-4 that
    sit above it, each pattern matching the folder itself: ``a/**`` is what is inside ``a``, not
@@ -79,8 +81,10 @@ def _unbracketed(line: str) -> list[str]:
         if c == "\\":
             if i + 1 == len(line):
                 return []  # a trailing backslash: no pattern (git's, and Gemini CLI's)
-            variants = [v + line[i : i + 2].lower() for v in variants]
-            i += 2
+            token, i = _escape(line, i)
+            if token is None:
+                return []
+            variants = [v + token for v in variants]
             continue
         if c != "[":
             variants = [v + c.lower() for v in variants]
@@ -99,6 +103,29 @@ def _unbracketed(line: str) -> list[str]:
         variants = [v + o for v in variants for o in options]
         i = end + 1
     return variants
+
+
+_CLASS_ESCAPES = {"d": "0-9", "w": "a-z0-9_", "s": " \t"}
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def _escape(line: str, i: int) -> tuple[str | None, int]:
+    """The backslash at ``i`` and what follows, as a regular expression of JavaScript reads
+    them: ``\\d``, ``\\w``, ``\\s`` (and ``\\D``, ``\\W``, ``\\S``, not one of them) are sets
+    (``bin\\Debug`` ignores ``binDebug``), ``\\xHH`` and ``\\uHHHH`` a character; an assertion or
+    a control character (``\\b``, ``\\n``, ``\\0``, ``\\cX``) no character of a path (``None``);
+    any other character stands for itself. Returns the pattern text and where it ends."""
+    e = line[i + 1]
+    if e.lower() in _CLASS_ESCAPES:
+        return f"[{'!' if e.isupper() else ''}{_CLASS_ESCAPES[e.lower()]}]", i + 2
+    if e in "bBnrtfv01234567" or (e == "c" and line[i + 2 : i + 3].isalpha()):
+        return None, i + 2
+    for lead, width in (("x", 2), ("u", 4)):
+        code = line[i + 2 : i + 2 + width]
+        if e == lead and len(code) == width and set(code) <= _HEX:
+            ch = chr(int(code, 16)).lower()
+            return (ch if ch.isalnum() else "\\" + ch), i + 2 + width
+    return "\\" + e.lower(), i + 2
 
 
 def _set_of(body: str) -> set[str]:
