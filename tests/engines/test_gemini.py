@@ -152,6 +152,95 @@ def test_the_geminiignore_decides_after_the_gitignores(tmp_path: Path) -> None:
     assert s.read(str(root / "b" / "f")).text is None
 
 
+@pytest.mark.parametrize(
+    ("ignores", "read", "refused"),
+    [
+        ({".gitignore": "build/\n!build/keep.txt\n"}, "build/keep.txt", True),
+        ({".gitignore": "node_modules\n!node_modules/.keep/\n"}, "node_modules/.keep/a.js", True),
+        ({".gitignore": "build/\n", "build/.gitignore": "!keep.txt\n"}, "build/keep.txt", True),
+        ({".gitignore": "a/\n", ".geminiignore": "!a/x.txt\n"}, "a/x.txt", True),
+        ({".gitignore": "a/*\n!a/b/\n"}, "a/b/c/x.txt", False),
+        ({".gitignore": "v/**\n!v/keep/\n!v/keep/**\n"}, "v/keep/a.go", False),
+    ],
+    ids=[
+        "file-back",
+        "folder-back",
+        "nested-gitignore-back",
+        "geminiignore-file-back",
+        "children-then-folder",
+        "inside-only",
+    ],
+)
+def test_step5_nothing_below_an_ignored_folder_is_taken_back(
+    tmp_path: Path, ignores: dict[str, str], read: str, refused: bool
+) -> None:
+    folder = read.rsplit("/", 1)[0]
+    root, s = _session(tmp_path, {**ignores, read: "x\n", f"{folder}/GEMINI.md": "# f\n"})
+    assert (s.read(str(root / read)).text is None) is refused
+
+
+@pytest.mark.parametrize(
+    ("pattern", "read", "refused"),
+    [
+        ("Build/", "build/x.txt", True),
+        ("*.LOG", "w/a.log", True),
+        ("  lead", "lead/x.txt", True),
+        ("  #c", "c/x.txt", False),
+        ("w/[!a]x.txt", "w/!x.txt", True),
+        ("w/[!a]x.txt", "w/bx.txt", False),
+        ("w/[^a]x.txt", "w/^x.txt", True),
+        ("w/[z-a]x.txt", "w/bx.txt", False),
+        ("w/[z-ab]x.txt", "w/bx.txt", True),
+        ("w/[]]x", "w/]x", False),
+        ("w/x[ab", "w/x[ab", False),
+        ("w/x.txt\\", "w/x.txt", False),
+        ("w/bin\\Debug", "w/binDebug", True),
+        ("w/a\\dc.txt", "w/a1c.txt", True),
+        ("w/a\\bc.txt", "w/abc.txt", False),
+    ],
+    ids=[
+        "case-folder",
+        "case-glob",
+        "leading-space",
+        "leading-space-comment",
+        "bang-is-a-character",
+        "bang-is-not-none-of",
+        "caret-is-a-character",
+        "backwards-range",
+        "backwards-range-and-more",
+        "empty-set",
+        "never-closed",
+        "trailing-backslash",
+        "escape-non-digit",
+        "escape-digit",
+        "escape-boundary",
+    ],
+)
+def test_step4_a_pattern_is_read_as_gemini_cli_reads_it(tmp_path: Path, pattern: str, read: str, refused: bool) -> None:
+    folder = read.rsplit("/", 1)[0]
+    root, s = _session(tmp_path, {".gitignore": pattern + "\n", read: "x\n", f"{folder}/GEMINI.md": "# f\n"})
+    assert (s.read(str(root / read)).text is None) is refused
+
+
+@pytest.mark.parametrize(
+    ("read", "refused"),
+    [("a/.env", True), ("a/.Env", True), ("a/node_modules/x.js", True), ("a/.git", True), ("a/.env.local", False)],
+    ids=["env", "env-any-case", "node-modules", "git-file", "env-local"],
+)
+def test_step0_some_names_are_never_read(tmp_path: Path, read: str, refused: bool) -> None:
+    settings = {"context": {"fileFiltering": {"respectGitIgnore": False, "respectGeminiIgnore": False}}}
+    folder = read.rsplit("/", 1)[0]
+    root, s = _session(tmp_path, {read: "x\n", f"{folder}/GEMINI.md": "# f\n"}, settings=settings)
+    assert (s.read(str(root / read)).text is None) is refused
+
+
+def test_step0_the_path_counts_from_the_working_directory(tmp_path: Path) -> None:
+    root, s = _session(
+        tmp_path, {"node_modules/p/s/x.js": "x\n", "node_modules/p/s/GEMINI.md": "# s\n"}, cwd="node_modules/p"
+    )
+    assert s.read(str(root / "node_modules/p/s/x.js")).text is not None
+
+
 def test_a_gitignore_above_the_cwd_is_not_read(tmp_path: Path) -> None:
     tree = {".gitignore": "ignored/\n", "a/ignored/GEMINI.md": "# i\n", "a/ignored/f": "f\n"}
     root, s = _session(tmp_path, tree, cwd="a")

@@ -44,7 +44,8 @@
    folders from the file's folder up to the top of its walk that were not sent yet, root-most
    folder first, within a folder in ``context.fileName`` order, each once per session: ``--- Newly Discovered
    Project Context ---\\n`` + blocks + ``--- End Project Context ---``. A read outside the
-   working directory, of a file ``gemini_ignore`` says is ignored, or of something that is not
+   working directory, of a file ``gemini_ignore`` says is ignored (``.env``, ``node_modules`` and
+   ``.git`` always are), or of something that is not
    a file (missing, a dangling link, a folder), fails in the tool: nothing. A path's NUL bytes
    are dropped and its ``%XX`` escapes decoded first (``src/%20x/a.ts`` reads ``src/ x/a.ts``),
    unless one is not an escape of UTF-8, when the path is read as written. The read fails too
@@ -246,7 +247,7 @@ class Session:
         path = self.fs.realpath(os.path.normpath(_unescaped(path.replace("\0", ""))))
         if _suspicious(path):
             return EngineRead(path=path, files=(), text=None)
-        from agents_md.engines.gemini_ignore import ignored  # lazy: only a read asks (it reads ignore files)
+        from agents_md.engines.gemini_ignore import ignored, never_read  # lazy: only a read asks (ignore files)
 
         # The workspace: the working directory, then each included folder (each with its own top).
         spaces = [(self.cwd, self.top)] + [
@@ -255,7 +256,7 @@ class Session:
         space = next(((w, t) for w, t in spaces if is_inside(path, w)), None)
         git, gemini = self.settings.respect_git_ignore, self.settings.respect_gemini_ignore
         # Outside the workspace, or not a file (missing, a dangling link, a folder): the tool fails.
-        if space is None or not self.trusted or not self.fs.is_file(path):
+        if space is None or not self.trusted or not self.fs.is_file(path) or never_read(path, space[0]):
             return EngineRead(path=path, files=(), text=None)
         # The working directory's ignore files decide, for an included folder too (its own are not read).
         if ignored(path, self.cwd, self.fs, git=git, gemini=gemini, custom=self.settings.custom_ignore_files):
