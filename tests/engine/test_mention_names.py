@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agents_md.engine.touch import mention_names, prompt_mentions
+from agents_md.engine.touch import mention_names, mention_order, prompt_mentions
 
 
 def test_trailing_punctuation_and_line_ranges_are_cut() -> None:
@@ -29,3 +29,8 @@ def test_a_folder_is_no_mention_a_missing_file_is(tmp_path: Path) -> None:
         str(tmp_path / "d" / "f.txt"),
         str(tmp_path / "d" / "missing.txt"),
     ]
+
+
+def test_step_5_the_shallowest_mention_is_done_first_equal_ones_in_the_prompts_order() -> None:
+    paths = ["/r/a/b/c/f.txt", "/r/z/g.txt", "/r/m/n/h.txt", "/r/q/i.txt", "/r/z/../y/x/j.txt"]
+    assert mention_order(paths) == [1, 3, 2, 4, 0]

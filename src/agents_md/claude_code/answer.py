@@ -242,7 +242,7 @@ def answer(
         from agents_md.engine.touch import prompt_mentions
 
         since = _resume(session, plugin, state)
-        mentioned = [session.mention(path) for path in prompt_mentions(event.prompt, event.cwd)]
+        mentioned = session.mention_all(prompt_mentions(event.prompt, event.cwd))
         return HookAnswer(context=attachment(*mentioned), state=_kept(session, plugin, state, since))
     return HookAnswer(context=None, state=None)
 

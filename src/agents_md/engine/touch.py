@@ -16,6 +16,9 @@
    touched (a search: each hit), the plugin's ``AGENTS.md`` included.
 4. The answer is one frozen ``Touch``: each path's ``ReadResult`` in order, the files with
    their provenance, and the exact text to append to the tool's result (``None``: nothing).
+5. A prompt's ``@``-mentions are taken at once, each a step per folder on its way
+   (``mention_order``): the shallowest file is done first, and takes first what two share; the
+   plugin's texts come in the prompt's order, the engine's nested files in that order (g13_mention_*).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import os
 
 from agents_md._model import InstructionFile
 from agents_md._util.jstext import JS_SPACE_CLASS
-from agents_md._util.std import lazy_compile
+from agents_md._util.std import Sequence, lazy_compile
 from agents_md._value import Value
 from agents_md.engine.loop import ReadResult
 
@@ -91,6 +94,14 @@ def mention_names(prompt: str) -> list[str]:
         m = _RANGE.match(name)
         names.append(m.group(1) if m else name)
     return list(dict.fromkeys(names))
+
+
+def mention_order(paths: Sequence[str]) -> list[int]:
+    """Step 5: the indexes of a prompt's mentioned ``paths`` in the order the engine is done with
+    them: the engine takes them all at once, a step for each folder on a file's way, so the one
+    with the fewest folders is done first (g13_mention_depth_*); equal ones in the prompt's order,
+    which is the engine's most often (a race there: g13_mention_tie_*)."""
+    return sorted(range(len(paths)), key=lambda i: os.path.normpath(paths[i]).count(os.sep))
 
 
 def prompt_mentions(prompt: str, cwd: str) -> list[str]:

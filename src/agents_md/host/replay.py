@@ -82,14 +82,18 @@ def _mention(session: Session, prompt: Any) -> list[ReadResult]:
         return []
     from agents_md.engine.touch import prompt_mentions
 
-    return [session.mention(path) for path in prompt_mentions(prompt, session.inputs.cwd)]
+    return session.mention_all(prompt_mentions(prompt, session.inputs.cwd))
 
 
 def _mention_blocks(mentioned: list[ReadResult], *, context_follows: bool = True) -> list[str]:
+    """The plugin's texts in the prompt's order, the engine's nested files in the order it is done
+    with the mentions (``engine.touch`` step 5)."""
     from agents_md.engine import render
+    from agents_md.engine.touch import mention_order
 
     hook_texts = [t for r in mentioned for t in r.hook_texts]
-    files = [f for r in mentioned for f in r.engine_files]
+    done = [mentioned[i] for i in mention_order([r.path for r in mentioned])]
+    files = [f for r in done for f in r.engine_files]
     return list(render.mention_blocks(hook_texts, files, context_follows=context_follows))
 
 

@@ -477,6 +477,15 @@ class Session:
         plugin its AGENTS.md (``prompt.mention hook additional context: ...``)."""
         return self._touch(self.loop(), "", "Mention", path, main=True)
 
+    def mention_all(self, paths: Sequence[str]) -> list[ReadResult]:
+        """A prompt's ``@``-mentioned files, taken in the order the engine is done with them (the
+        shallowest first, ``engine.touch`` step 5: it decides which of two takes a file both
+        would attach); their answers in the prompt's order."""
+        from agents_md.engine.touch import mention_order
+
+        done = {i: self.mention(paths[i]) for i in mention_order(paths)}
+        return [done[i] for i in range(len(paths))]
+
     def touch(self, tool: str, paths: str | Sequence[str]) -> Touch:
         """What the engine appends after the main loop's call of ``tool`` on ``paths`` (a search:
         its hits), by what the tool does (``engine.touch``); a tool that touches no path, or
