@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -661,3 +662,36 @@ def test_a_link_leaving_the_repository_repointed(tree: Tree, computed: list[str]
     repoint(root / "repo/inner/CLAUDE.md", "../../out/b.md")
     clock.touch(root / "repo/inner")
     same(session(cwd, home, outside_links=outside), fresh(cwd, home, outside_links=outside))
+
+
+def test_threads_keeping_many_keys_past_the_bound(
+    tree: Tree, computed: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The memory stays within its bound, and no thread fails, however their steps interleave.
+    monkeypatch.setattr(start_memory.STARTS, "most", 4)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads switch often: what one step of a dict's use leaves, another meets
+    root = tree({"p/CLAUDE.md": "p\n", "home/": {"dir": True}})
+    for n in range(12):
+        (root / f"p/d{n}").mkdir()
+    Clock().all(root)
+    home = root / "home"
+    errors: list[BaseException] = []
+
+    def run(offset: int) -> None:
+        try:
+            for i in range(60):
+                session(root / f"p/d{(i + offset) % 12}", home).start()
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(6)]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+    assert len(start_memory.STARTS._kept) <= 4

@@ -118,11 +118,15 @@ class StartMemory:
         if kept is None:
             return None
         if not fs.vouches_all(kept.consulted, kept.folders):
-            memory.pop(key, None)
+            with self._lock:
+                if memory.get(key) is kept:  # not one another thread kept since
+                    del memory[key]
             return None
         if len(memory) > self.most // 2:  # used again: the last to be dropped, once any may be
-            memory.pop(key, None)
-            memory[key] = kept
+            with self._lock:  # one at a time with ``keep``: the bound holds, no key is dropped twice
+                now = memory.pop(key, None)  # this one, or one another thread kept since
+                if now is not None:
+                    memory[key] = now
         return kept
 
     def keep(
@@ -157,7 +161,7 @@ class StartMemory:
             memory = self._kept
             memory.pop(key, None)
             memory[key] = kept
-            if len(memory) > self.most:
+            while len(memory) > self.most:
                 del memory[next(iter(memory))]
 
     def clear(self) -> None:
