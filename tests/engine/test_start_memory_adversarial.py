@@ -695,3 +695,41 @@ def test_threads_keeping_many_keys_past_the_bound(
         sys.setswitchinterval(interval)
     assert errors == []
     assert len(start_memory.STARTS._kept) <= 4
+
+
+def test_a_file_changed_again_in_its_clocks_tick_after_the_build_on_a_coarse_disk(
+    tree: Tree, computed: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A disk whose clock ticks coarsely: a file written twice in one tick keeps its version. The
+    # settings are read when the session is built; one started seconds later must not keep what
+    # it read when that was within the window of the file's last change.
+    from agents_md.engine import fs as fs_mod
+
+    root = tree({"p/CLAUDE.md": "p\n", "q/CLAUDE.md": "q\n", "home/": {"dir": True}})
+    Clock().all(root)
+    settings = root / "p/.claude/settings.json"
+    write(settings, json.dumps({"claudeMdExcludes": ["**/q/CLAUDE.md"]}), Clock())
+    tick = time.time_ns()
+    real = fs_mod.disk_version
+
+    def coarse(path: str) -> tuple[int, ...] | None:
+        version = real(path)
+        return None if version is None else (*version[:4], tick, tick) if path == str(settings) else version
+
+    monkeypatch.setattr(fs_mod, "disk_version", coarse)
+    for memory in (start_memory.STARTS, SHARED, *shared_lookups.MADE_OF_THEM):
+        monkeypatch.setattr(memory, "racy_ns", 2_000_000_000, raising=False)
+    for memory in (shared_lookups.CWDS, shared_lookups.SETTINGS, shared_lookups.WALKS, shared_lookups.FILES):
+        monkeypatch.setattr(memory, "racy_ns", 2_000_000_000)
+    home, cwd = root / "home", root / "p"
+    built = session(cwd, home)  # reads the settings, changed in this very tick
+    settings.write_text(json.dumps({"claudeMdExcludes": ["**/p/CLAUDE.md"]}))  # the same size, the same tick
+
+    class Later:
+        @staticmethod
+        def time_ns() -> int:
+            return time.time_ns() + 10 * 10**9
+
+    monkeypatch.setattr(start_memory, "time", Later)  # started long after the tick
+    built.start()
+    same(session(cwd, home), fresh(cwd, home))

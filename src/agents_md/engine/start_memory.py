@@ -23,7 +23,8 @@ are not called again when their answers could not differ:
    (``Consulted.holds``). The same plugins must be seated: each is handed its state back and its
    ``session.start`` and ``prompt.context`` hooks are not called (what they told is in the start).
 4. Not kept: a start whose hooks failed, a pass that could not list a folder or say a file's
-   version, one that read a file changed within the disk clock's racy window (``lookup_memory``).
+   version, one that read a file changed within the disk clock's racy window (``lookup_memory``)
+   of when the pass began (the session built: a start made later read its settings then).
    What is kept is bounded (``most`` starts, the least recently used dropped first).
 """
 
@@ -138,11 +139,13 @@ class StartMemory:
         start: StartContext,
         bus: HookBus,
         failed: Sequence[Notice],
+        began_ns: int,
     ) -> None:
-        """Keep ``start`` under ``key`` (step 4 says what is not kept)."""
+        """Keep ``start`` under ``key`` (step 4 says what is not kept); ``began_ns``: when its pass
+        began (``now()`` then)."""
         if failed or not consulted.complete:
             return
-        if time.time_ns() - consulted.newest_ns < self.racy_ns:
+        if began_ns - consulted.newest_ns < self.racy_ns:
             return
         seated = bus.ordered()
         states: list[object] = []
@@ -203,6 +206,11 @@ def key_of(cwd: str, home: str, options: Mapping[str, object], disabled: Sequenc
     except (TypeError, ValueError, OSError):
         return None  # not to be kept; the session says what is wrong with its inputs, if anything
     return key
+
+
+def now() -> int:
+    """The time a watched pass begins at (``StartMemory.keep``)."""
+    return time.time_ns()
 
 
 def env_of(key: Hashable) -> object:
