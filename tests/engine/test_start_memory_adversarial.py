@@ -733,3 +733,57 @@ def test_a_file_changed_again_in_its_clocks_tick_after_the_build_on_a_coarse_dis
     monkeypatch.setattr(start_memory, "time", Later)  # started long after the tick
     built.start()
     same(session(cwd, home), fresh(cwd, home))
+
+
+def test_custom_agents_changed_between_sessions(tree: Tree, computed: list[str]) -> None:
+    # The agents are read when asked, the start given again: a subagent that omits the CLAUDE.md
+    # files, one defined since, one whose tools changed.
+    root = tree(
+        {
+            "p/CLAUDE.md": "p\n",
+            "p/a/f.py": "",
+            "p/a/AGENTS.md": "a\n",
+            "p/.claude/agents/quiet.md": "---\nname: quiet\ndescription: q\nomitClaudeMd: true\n---\nbody\n",
+            "home/managed/CLAUDE.md": "managed\n",
+        }
+    )
+    clock = Clock()
+    clock.all(root)
+    home, cwd = root / "home", root / "p"
+    given_again(cwd, home, computed)
+    for text in (
+        "---\nname: quiet\ndescription: q\nomitClaudeMd: false\n---\nbody\n",
+        "---\nname: quiet\ndescription: q\ntools: Bash\n---\nbody\n",
+        "---\nname: loud\ndescription: l\n---\nbody\n",
+    ):
+        write(cwd / ".claude/agents/quiet.md", text, clock)
+        kept, plain = session(cwd, home), fresh(cwd, home)
+        same(kept, plain)
+        for name in ("quiet", "loud"):
+            a, b = kept.spawn(name), plain.spawn(name)
+            assert (a.started, a.claude_md, a.tools) == (b.started, b.claude_md, b.tools)
+            assert a.read(str(cwd / "a/f.py")) == b.read(str(cwd / "a/f.py"))
+
+
+@pytest.mark.parametrize("how", ["file", "link-target-removed", "recreated"])
+def test_a_cwd_replaced(tree: Tree, computed: list[str], how: str) -> None:
+    root = tree({"p/CLAUDE.md": "p\n", "t/a/CLAUDE.md": "a\n", "home/": {"dir": True}})
+    os.symlink(root / "t/a", root / "p/a")
+    clock = Clock()
+    clock.all(root)
+    home, cwd = root / "home", root / "p/a"
+    given_again(cwd, home, computed)
+    if how == "file":
+        os.unlink(cwd)
+        write(cwd, "not a folder\n", clock)
+    elif how == "link-target-removed":
+        os.unlink(root / "t/a/CLAUDE.md")
+        os.rmdir(root / "t/a")
+        clock.touch(root / "t")
+    else:
+        os.unlink(root / "t/a/CLAUDE.md")
+        os.rmdir(root / "t/a")
+        os.mkdir(root / "t/a")
+        clock.touch(root / "t/a", root / "t")
+    for _ in range(2):
+        assert outcome(lambda: session(cwd, home)) == outcome(lambda: fresh(cwd, home))
