@@ -20,6 +20,10 @@ from agents_md._model import Kind
 from agents_md._util.std import Callable, Sequence, lru_cache
 from agents_md.engine.settings import Settings
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from agents_md.engine.fs import FileSystem
+
 _GLOB_CHARS = frozenset("*?[]{}")
 
 
@@ -42,7 +46,9 @@ def _node_dirname(path: str) -> str:
     return os.path.dirname(stripped) or "/"
 
 
-def _resolved_spelling(pattern: str, realpath: Callable[[str], str]) -> str | None:
+def _resolved_spelling(
+    pattern: str, realpath: Callable[[str], str], lexists: Callable[[str], bool] = os.path.lexists
+) -> str | None:
     """The pattern with its folder's links resolved as the engine resolves them, when that differs.
 
     The folder resolved is that of the text before the first glob character, or of the whole
@@ -55,9 +61,12 @@ def _resolved_spelling(pattern: str, realpath: Callable[[str], str]) -> str | No
     # By character, not a regular expression: compiling one cost more than the search, on every start.
     glob_at = next((i for i, c in enumerate(pattern) if c in _GLOB_CHARS), len(pattern))
     folder = _node_dirname(pattern[:glob_at])
-    if not os.path.lexists(folder):
+    try:
+        if not lexists(folder):
+            return None
+        resolved_folder = realpath(folder)
+    except OSError:  # as ``os.path.lexists`` says of a folder it cannot ask about: not there
         return None
-    resolved_folder = realpath(folder)
     if resolved_folder == folder:
         return None
     return resolved_folder.rstrip("/") + pattern[len(folder) :]
@@ -66,7 +75,12 @@ def _resolved_spelling(pattern: str, realpath: Callable[[str], str]) -> str | No
 class Excluder:
     """Answers whether a file of a given kind is excluded by the merged patterns."""
 
-    def __init__(self, patterns: Sequence[str], realpath: Callable[[str], str] = os.path.realpath) -> None:
+    def __init__(
+        self,
+        patterns: Sequence[str],
+        realpath: Callable[[str], str] = os.path.realpath,
+        lexists: Callable[[str], bool] = os.path.lexists,
+    ) -> None:
         self.patterns = tuple(p for p in patterns if isinstance(p, str) and p)
         self._rules: list[tuple[bool, tuple[str, ...]]] = []
         self._compiled: list[tuple[bool, tuple[Callable[[str], bool], ...]]] | None = None
@@ -76,7 +90,7 @@ class Excluder:
             negated = pattern.startswith("!")
             body = (pattern[1:] if negated else pattern).replace("\\", "/")  # no escapes: separators
             written = [body]
-            other = _resolved_spelling(body, realpath)
+            other = _resolved_spelling(body, realpath, lexists)
             if other is not None:
                 written.append(other)
             # Each as the engine's glob library reads it (``engine.exclude_globs``).
@@ -84,9 +98,13 @@ class Excluder:
             self._rules.append((negated, spelled))
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> Excluder:
-        """The patterns of ``claudeMdExcludes``, merged from every settings layer."""
-        return cls([p for p in settings.merged_list("claudeMdExcludes") if isinstance(p, str)])
+    def from_settings(cls, settings: Settings, fs: FileSystem | None = None) -> Excluder:
+        """The patterns of ``claudeMdExcludes``, merged from every settings layer; their folders
+        resolved through ``fs`` (the session's: a lookup remembered notes the links it followed)."""
+        patterns = [p for p in settings.merged_list("claudeMdExcludes") if isinstance(p, str)]
+        if fs is None:
+            return cls(patterns)
+        return cls(patterns, fs.realpath, lambda path: fs.is_symlink(path) or fs.exists(path))
 
     def excludes(self, path: str, kind: Kind) -> bool:
         if not self._rules or kind not in (Kind.USER, Kind.PROJECT, Kind.LOCAL):

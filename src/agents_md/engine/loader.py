@@ -114,7 +114,7 @@ class LoadScope:
             fs=fs,
             home=home,
             cwd=cwd,
-            excluder=Excluder.from_settings(settings),
+            excluder=Excluder.from_settings(settings, fs),
             approve_external=approve_external,
             outside_links=outside_links,
             repo=repo,

@@ -23,7 +23,8 @@ are not called again when their answers could not differ:
    (``Consulted.holds``). The same plugins must be seated: each is handed its state back and its
    ``session.start`` and ``prompt.context`` hooks are not called (what they told is in the start).
 4. Not kept: a start whose hooks failed, a pass that could not list a folder or say a file's
-   version, one that read a file changed within the disk clock's racy window (``lookup_memory``).
+   version, one that read a file changed within the disk clock's racy window (``lookup_memory``)
+   of when the pass began (the session built: a start made later read its settings then).
    What is kept is bounded (``most`` starts, the least recently used dropped first).
 """
 
@@ -118,11 +119,15 @@ class StartMemory:
         if kept is None:
             return None
         if not fs.vouches_all(kept.consulted, kept.folders):
-            memory.pop(key, None)
+            with self._lock:
+                if memory.get(key) is kept:  # not one another thread kept since
+                    del memory[key]
             return None
         if len(memory) > self.most // 2:  # used again: the last to be dropped, once any may be
-            memory.pop(key, None)
-            memory[key] = kept
+            with self._lock:  # one at a time with ``keep``: the bound holds, no key is dropped twice
+                now = memory.pop(key, None)  # this one, or one another thread kept since
+                if now is not None:
+                    memory[key] = now
         return kept
 
     def keep(
@@ -134,11 +139,13 @@ class StartMemory:
         start: StartContext,
         bus: HookBus,
         failed: Sequence[Notice],
+        began_ns: int,
     ) -> None:
-        """Keep ``start`` under ``key`` (step 4 says what is not kept)."""
+        """Keep ``start`` under ``key`` (step 4 says what is not kept); ``began_ns``: when its pass
+        began (``now()`` then)."""
         if failed or not consulted.complete:
             return
-        if time.time_ns() - consulted.newest_ns < self.racy_ns:
+        if began_ns - consulted.newest_ns < self.racy_ns:
             return
         seated = bus.ordered()
         states: list[object] = []
@@ -157,7 +164,7 @@ class StartMemory:
             memory = self._kept
             memory.pop(key, None)
             memory[key] = kept
-            if len(memory) > self.most:
+            while len(memory) > self.most:
                 del memory[next(iter(memory))]
 
     def clear(self) -> None:
@@ -199,6 +206,11 @@ def key_of(cwd: str, home: str, options: Mapping[str, object], disabled: Sequenc
     except (TypeError, ValueError, OSError):
         return None  # not to be kept; the session says what is wrong with its inputs, if anything
     return key
+
+
+def now() -> int:
+    """The time a watched pass begins at (``StartMemory.keep``)."""
+    return time.time_ns()
 
 
 def env_of(key: Hashable) -> object:

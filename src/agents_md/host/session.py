@@ -192,7 +192,7 @@ class Session:
         key: Hashable | None = None
         kept: KeptStart | None = None
         listings: ListingFS | None = None
-        self._keeping: tuple[Hashable, Consulted, ListingFS, Mapping[str, str] | None] | None = None
+        self._keeping: tuple[Hashable, Consulted, ListingFS, Mapping[str, str] | None, int] | None = None
         if plugins is None and not extra_plugins and remembering():  # a process that starts once keeps none
             from agents_md.engine import start_memory
 
@@ -201,7 +201,8 @@ class Session:
                 listings = ListingFS(DEFAULT_FS)
                 kept = start_memory.STARTS.recall(key, listings)
                 if kept is None:
-                    self._keeping = (key, listings.watch(), listings, options.get("env"))
+                    began = start_memory.now()  # before anything is read (step 4)
+                    self._keeping = (key, listings.watch(), listings, options.get("env"), began)
         self.inputs, listings = SessionInputs.resolve(
             cwd=cwd, home=home, listings=listings, real_cwd=kept.cwd if kept is not None else None, **options
         )
@@ -294,10 +295,12 @@ class Session:
         if keeping is not None:
             from agents_md.engine import start_memory
 
-            key, consulted, watched, env = keeping
+            key, consulted, watched, env, began = keeping
             watched.unwatch()
             if start_memory.env_now(env or {}) == start_memory.env_of(key):
-                start_memory.STARTS.keep(key, consulted, cwd=self.inputs.cwd, start=start, bus=self.bus, failed=failed)
+                start_memory.STARTS.keep(
+                    key, consulted, cwd=self.inputs.cwd, start=start, bus=self.bus, failed=failed, began_ns=began
+                )
         return start
 
     @property
