@@ -102,6 +102,47 @@ def test_the_memory_keeps_a_bounded_number_of_lookups_the_least_recently_used_dr
     assert [memory.recall(k) for k in ("two", "three", "four")] == ["TWO", None, "FOUR"]
 
 
+def test_keeping_brings_the_memory_back_within_its_bound_and_threads_keep_it_there(tree: Tree) -> None:
+    import sys
+    import threading
+
+    root = tree({"a/AGENTS.md": "a\n"})
+    fs = SessionFS(FileSystem())
+    memory = LookupMemory(fs, most=4)
+    consulted = fs.watch()
+    fs.read_file(str(root / "a/AGENTS.md"))
+    fs.unwatch()
+    for key in range(4):
+        memory.keep(key, consulted, key)
+    memory.most = 2  # over its bound, as a race once left it: one keep drops down to it
+    memory.keep("new", consulted, "new")
+    assert list(memory._kept) == [3, "new"]
+
+    errors: list[BaseException] = []
+
+    def run(offset: int) -> None:
+        try:
+            for i in range(300):
+                key = (i + offset) % 9
+                if memory.recall(key) is None:
+                    memory.keep(key, consulted, key)
+        except BaseException as exc:
+            errors.append(exc)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads switch often: what one step leaves, another meets
+    try:
+        threads = [threading.Thread(target=run, args=(k,)) for k in range(6)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+    assert len(memory._kept) <= 2
+
+
 def test_a_read_again_is_answered_by_what_each_loop_was_given_and_the_disk_now(tree: Tree) -> None:
     root = tree({"a/CLAUDE.md": "a\n", "a/b/f.py": "y\n"})
     s = Session(cwd=str(root), home=str(root.parent / "home"), managed_dir=str(root.parent / "m"))

@@ -71,14 +71,16 @@ class LookupMemory:
         disk = fs or self.fs
         assert disk is not None, "a shared memory is handed the round's filesystem"
         if not disk.vouches(kept[0]):
-            memory.pop(key, None)
+            with self._lock:
+                if memory.get(key) is kept:  # not one another thread kept since
+                    del memory[key]
             return None
         disk.recalled(kept[0])
         if len(memory) > self.most // 2:  # used again: the last to be dropped, once any may be
-            # Each step is one under the interpreter's lock: another thread's meanwhile costs at
-            # most a lookup run again (what is given is checked on every recall).
-            memory.pop(key, None)
-            memory[key] = kept
+            with self._lock:  # one at a time with ``keep``: the bound holds, no key is dropped twice
+                now = memory.pop(key, None)  # this one, or one another thread kept since
+                if now is not None:
+                    memory[key] = now
         return kept[1]
 
     def keep(self, key: Hashable, consulted: Consulted, found: object) -> None:
@@ -90,7 +92,7 @@ class LookupMemory:
             kept = self._kept
             kept.pop(key, None)
             kept[key] = (consulted, found)
-            if len(kept) > self.most:
+            while len(kept) > self.most:
                 del kept[next(iter(kept))]
 
     def clear(self) -> None:
