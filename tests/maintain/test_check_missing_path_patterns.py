@@ -123,8 +123,23 @@ def test_a_path_the_doc_tells_the_reader_to_make_is_not_reported(repo: Repo, tex
         ("Read [examples/](./examples/) for usage.", [3]),  # no hedge: a stale link
         ("Note the fixtures (if any) in `src/gone/`.", []),
         ("If any races need it, edit the files under `src/gone/`.", [3]),  # a condition on races
+        # a monorepo's apps doc: folders kept for a later split, holding only ignored env files
+        ("`src/ai`, `src/auth` and `src/flow` are env-only placeholders for a future split.", []),
+        ("`src/next/` is reserved for the v2 client; `src/beta/` is not yet created.", []),
+        ("`src/ui/Gone.kt` is the placeholder component; `src/old/` holds placeholders.", [3, 3]),
     ],
-    ids=["any-available", "if-present", "internal-checkout", "not-exported", "plain", "if-any", "if-any-noun"],
+    ids=[
+        "any-available",
+        "if-present",
+        "internal-checkout",
+        "not-exported",
+        "plain",
+        "if-any",
+        "if-any-noun",
+        "placeholders",
+        "reserved-not-yet",
+        "placeholder-named",
+    ],
 )
 def test_a_path_the_doc_says_may_not_be_there_is_not_reported(repo: Repo, text: str, lines: list[int]) -> None:
     assert _lines(repo, f"# Kotlin\n\n{text}\n", {"bindings/kotlin/README.md": "x\n"}) == lines

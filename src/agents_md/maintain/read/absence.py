@@ -17,7 +17,9 @@ reference to report.
 5. Named as what may not be there: hedged before it in its sentence ("Read any available docs:
    [examples/](./examples/)") or right after it ("`x` (if present)"); or placed, before it in its
    paragraph or list item, in another copy of the repository ("in the internal checkout, read
-   `x`": a file the public copy never holds).
+   `x`": a file the public copy never holds); or kept for what is to come, right after it or the
+   names listed with it ("`a` and `x` are env-only placeholders for a future split", "`x` is
+   reserved for", "`x` is not yet created").
 """
 
 from __future__ import annotations
@@ -93,7 +95,14 @@ _HEDGE = (
     r"|\b(?:where|when)\s+(?:present|available|it exists|they exist)\b"
 )
 _HEDGE_BEFORE = lazy_compile(_HEDGE, re.I)
-_HEDGE_AFTER = lazy_compile(r"^\W{0,3}(?:" + _HEDGE + r")", re.I)
+# "`apps/ai` and `apps/auth` are env-only placeholders for a future split", "`x` is reserved for later":
+# a name kept for what is to come, which the checkout need not hold yet.
+_TO_COME = (
+    r"|(?:is|are)\s+(?:(?:just|only|still|currently|empty|an?)\s+)*(?:(?!the\b)[\w-]+\s+)?placeholders?\b"
+    r"|(?:is|are)\s+(?:(?:just|only|still|currently)\s+)*(?:reserved|planned)\s+(?:for|as)\b"
+    r"|(?:is|are)\s+(?:not\s+yet|yet\s+to\s+be)\s+(?:created|added|written|made)\b"
+)
+_HEDGE_AFTER = lazy_compile(r"^\W{0,3}(?:" + _HEDGE + _TO_COME + r")", re.I)
 # "`a` (if present) and `b`": a hedge right after a name is that name's, not the ones after it.
 _HEDGE_OF_ANOTHER = lazy_compile(r"[`)\]]\W{0,3}(?:" + _HEDGE + r")", re.I)
 # A copy of the repository the public one is not: "Meta-internal checkout", "not exported to GitHub".
