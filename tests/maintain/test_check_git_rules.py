@@ -282,6 +282,46 @@ def test_a_dependency_pin_or_an_override_is_no_change_a_doc_describes(repo: Repo
     assert r.findings("doc-not-updated") == []
 
 
+_WORKSPACE = '[workspace]\nmembers = ["crates/*"]\n\n[workspace.dependencies]\nserde = "1.0"\n{}tar = "0.4"\n{}'
+_CLI = '[package]\nname = "cli"\n\n[dependencies]\nserde = {{ workspace = true }}\n{}'
+
+
+def test_a_dependency_added_to_a_cargo_workspaces_catalog_is_no_change_a_doc_describes(repo: Repo) -> None:
+    # A Rust workspace: a pull request adds semver to the root's catalog and uses it in one crate.
+    tree = {
+        "AGENTS.md": "# Repo\n",
+        "Cargo.toml": _WORKSPACE.format("", ""),
+        "crates/cli/AGENTS.md": "# CLI\n",
+        "crates/cli/Cargo.toml": _CLI.format(""),
+    }
+    r = repo(tree)
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit(
+        {
+            "Cargo.toml": _WORKSPACE.format('semver = "1.0"\n', 'toml = { version = "0.8", features = ["parse"] }\n'),
+            "crates/cli/Cargo.toml": _CLI.format("semver = { workspace = true }\n"),
+        }
+    )
+    # the crate that asks for it is changed; the catalog's doc is not asked about
+    assert [f.file for f in r.findings("doc-not-updated")] == ["crates/cli/AGENTS.md"]
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        _WORKSPACE.format("", "").replace('members = ["crates/*"]', 'members = ["crates/*", "xtask"]'),
+        _WORKSPACE.format("", '\n[profile.release]\nlto = "fat"\n'),
+        _WORKSPACE.format("", "").replace('serde = "1.0"\n', ""),  # a dependency dropped
+    ],
+    ids=["members", "profile", "dropped"],
+)
+def test_a_cargo_workspace_change_outside_its_catalog_is_still_a_change(repo: Repo, after: str) -> None:
+    r = repo({"AGENTS.md": "# Repo\n", "Cargo.toml": _WORKSPACE.format("", "")})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({"Cargo.toml": after})
+    assert [f.file for f in r.findings("doc-not-updated")] == ["AGENTS.md"]
+
+
 def test_a_pointer_doc_is_not_judged(repo: Repo) -> None:
     r = repo(
         {

@@ -17,10 +17,12 @@ from collections.abc import Callable, Collection, Iterable
 from typing import NamedTuple, TypeVar
 
 from agents_md._util.background import Background
+from agents_md._util.std import lazy_compile
 from agents_md.maintain.checks.context import Changed, Changes, CheckContext
 from agents_md.maintain.repo.code import (
     HEADER_FILES,
     MARKS,
+    catalog_additions_only,
     generated_by_header,
     is_manifest,
     manifest_metadata_only,
@@ -150,7 +152,9 @@ def _versions_only(diff: LineDiff, manifests: list[str]) -> frozenset[str]:
         return frozenset()
     removed: dict[str, list[str]] = {}
     added: dict[str, list[str]] = {}
+    added_at: dict[str, list[int]] = {}  # the added lines' numbers, in the file as the change left it
     current: str | None = None
+    number = 0
     try:
         lines = diff.text(manifests).split("\n")
     except GitError:
@@ -165,16 +169,36 @@ def _versions_only(diff: LineDiff, manifests: list[str]) -> frozenset[str]:
             continue
         elif raw.startswith("@@"):
             header = False
+            hunk = _HUNK.match(raw)
+            number = int(hunk[1]) if hunk is not None else 0
         elif current is not None and raw.startswith("-"):
             removed.setdefault(current, []).append(raw[1:])
         elif current is not None and raw.startswith("+"):
             added.setdefault(current, []).append(raw[1:])
+            added_at.setdefault(current, []).append(number)
+            number += 1
     return frozenset(
         m
         for m in manifests
         if manifest_versions_only(removed.get(m, ()), added.get(m, ()))
         or (is_manifest(m) and manifest_metadata_only(removed.get(m, ()), added.get(m, ())))
+        or (not removed.get(m) and _catalog_only(diff, m, added_at.get(m, [])))
     )
+
+
+_HUNK = lazy_compile(r"^@@ -\d+(?:,\d+)? \+(\d+)")
+
+
+def _catalog_only(diff: LineDiff, manifest: str, added_at: list[int]) -> bool:
+    """A Cargo manifest whose change only adds dependencies to its workspace's catalog (``repo.code``)."""
+    if manifest.rpartition("/")[2] != "Cargo.toml" or not added_at:
+        return False
+    try:
+        with open(os.path.join(diff.git.root, *manifest.split("/")), encoding="utf-8", errors="replace") as f:
+            text = f.read(1 << 20)
+    except OSError:
+        return False
+    return catalog_additions_only(text, added_at)
 
 
 def follow_diff(git: Git | None, ask: DiffAsk, judged: frozenset[str | None]) -> DiffAsk:

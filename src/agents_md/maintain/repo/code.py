@@ -21,7 +21,9 @@ plausibly describes. The same notion for both rules.
    differ only in version numbers, or in where the project lives (its homepage and repository's
    URLs: ``manifest_metadata_only``), or are all dependencies' lines (an override added, a pin
    moved: ``manifest_versions_only``; a Go module's requirements as ``go mod tidy`` leaves
-   them, its ``// indirect`` ones added and dropped as the direct ones move); so is a container's
+   them, its ``// indirect`` ones added and dropped as the direct ones move), or only add
+   dependencies to a Cargo workspace's catalog (``[workspace.dependencies]``: a member that uses
+   one says so in its own manifest); so is a container's
    build file (``Dockerfile``, ``e2e.Containerfile``), a tool manager's pins (mise's
    ``.mise.toml``) or Gradle's ``gradle.properties`` whose changed lines differ only in versions
    and digests (a tool's pin and its sha256 moved: ``pins_versions``).
@@ -307,6 +309,36 @@ def manifest_versions_only(removed: Iterable[str], added: Iterable[str]) -> bool
     if not (gone or came) or None in gone or None in came:
         return False
     return {name for name in gone if name} == {name for name in came if name}
+
+
+# Cargo's ``[workspace.dependencies]``: a catalog the members draw from. A line added there
+# (``semver = "1.0"``) brings nothing into any crate until a member's manifest asks for it
+# (``semver = { workspace = true }``), which is that crate's change.
+_TOML_SECTION = lazy_compile(r"^\s*\[\s*([^\]\s]+)\s*\]\s*(?:#.*)?$")
+_CATALOG_LINE = lazy_compile(r"""^\s*["']?[\w.-]+["']?\s*=\s*(?:"[^"]*"|'[^']*'|\{[^}]*\})\s*,?\s*(?:#.*)?$""")
+_CATALOGS = frozenset({"workspace.dependencies"})
+
+
+def catalog_additions_only(text: str, added_at: Iterable[int]) -> bool:
+    """Step 3: whether every line added to a Cargo manifest (``text``, as the change left it; ``added_at``,
+    the added lines' numbers from 1) is a dependency's entry in the workspace's catalog."""
+    lines = text.split("\n")
+    numbers = sorted(set(added_at))
+    if not numbers or numbers[-1] > len(lines):
+        return False
+    section, at = "", 0
+    for n in numbers:
+        for line in lines[at : n - 1]:
+            m = _TOML_SECTION.match(line)
+            if m is not None:
+                section = m[1]
+        at = max(at, n - 1)
+        line = lines[n - 1]
+        if not line.strip():
+            continue
+        if section not in _CATALOGS or _CATALOG_LINE.match(line) is None:
+            return False
+    return True
 
 
 # A manifest's line that says where the project lives and who makes it, not what it builds
