@@ -594,6 +594,40 @@ def test_a_file_name_alone_is_said_gone_when_git_deleted_it_under_the_doc(repo: 
     ]
 
 
+def test_a_path_git_deleted_lately_is_told_with_the_commit_that_deleted_it(repo: Repo) -> None:
+    # A Rust workspace dropped a protocol: its crate and a module went in one commit; the docs
+    # naming them by path, a folder and a file, were left behind.
+    doc = (
+        "# Web\n\n- Extended by `apps/web/eigen/` (`EigenEnv`).\n"
+        "- Events: `src/protocol/eigen/handler.py`.\n- Never had: `src/protocol/other.py`.\n"
+    )
+    r = repo(
+        {
+            **FILES,
+            "apps/web/eigen/lib.rs": "x\n",
+            "apps/web/src/protocol/eigen/handler.py": "x\n",
+            "apps/web/AGENTS.md": doc,
+        }
+    )
+    r.git("rm", "-q", "-r", "apps/web/eigen", "apps/web/src/protocol/eigen")
+    r.commit(message="remove eigen support", date="2024-02-01T12:00:00Z")
+    commit = r.git("log", "-1", "--format=%h").strip()
+    found = r.findings("missing-path")
+    assert [(f.line, f.message) for f in found] == [
+        (
+            3,
+            f"`apps/web/eigen/` no longer exists: apps/web/eigen/ was deleted in {commit} "
+            "(neither in apps/web/ nor above it)",
+        ),
+        (
+            4,
+            "`src/protocol/eigen/handler.py` no longer exists: apps/web/src/protocol/eigen/handler.py was deleted "
+            f"in {commit} (neither in apps/web/ nor above it)",
+        ),
+        (5, "`src/protocol/other.py` does not exist (neither in apps/web/ nor above it)"),
+    ]
+
+
 def test_a_file_name_alone_the_doc_says_is_generated_is_not_said_gone(repo: Repo) -> None:
     # committed once, then made by the build; the doc says so where it names it
     r = repo(

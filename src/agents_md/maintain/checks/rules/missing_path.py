@@ -80,7 +80,8 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    is left in the repository and a commit of the last 180 days deleted one within the doc's
    folder, it names a file that was renamed or removed: said so (git asked once, for all) —
    unless git ignores it now (generated code that is no longer committed), or its line says a
-   build makes it ("`Protocol.kt` is generated from the schema").
+   build makes it ("`Protocol.kt` is generated from the schema"). A path reported as missing
+   that such a commit deleted (a folder: files below it) is told with that commit too.
 6. A path whose first part is nowhere the doc is read, whose last part the repository has
    nowhere, and either its folder's name or its first part neither (no ``stylefmt-repo``
    folder, no ``at-media.css``; no ``NeuRT`` folder), names another codebase's files — an
@@ -579,6 +580,30 @@ def _gone_names(
             subject=name,
             also=ctx.also(first.doc),
         )
+
+
+def _when_deleted(ctx: CheckContext, reported: list[_Candidate], known: dict[str, str]) -> dict[int, tuple[str, str]]:
+    """Which of the reported paths a recent commit deleted: id of the candidate -> (the path as
+    the repository had it, the commit). One question to git for them all; ``known``: deletions
+    step 6 already asked about."""
+    if ctx.git is None or not reported:
+        return {}
+    asked = sorted({s.rstrip("/") for c in reported for s in c.lookups if s.rstrip("/") and s.rstrip("/") not in known})
+    deleted = {**known, **ctx.git.deleted([f":(literal){p}" for p in asked[:MAX_ASKED]], GONE_DAYS)} if asked else known
+    if not deleted:
+        return {}
+    out: dict[int, tuple[str, str]] = {}
+    for c in reported:
+        for spelled in c.lookups:
+            path = spelled.rstrip("/")
+            if path in deleted:
+                out[id(c)] = (path, deleted[path])
+                break
+            below = sorted((p, commit) for p, commit in deleted.items() if p.startswith(path + "/"))
+            if path and below:
+                out[id(c)] = (path + "/", below[-1][1])
+                break
+    return out
 
 
 def _around(ctx: CheckContext, rel: str, line: int) -> str:
@@ -1119,6 +1144,7 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         if _MADE_LOCALLY.search(_around(ctx, c.doc, c.item.line)):
             explained.add((c.doc, c.path))
     candidates = [c for c in candidates if (c.doc, c.path) not in explained]
+    reported: list[tuple[_Candidate, str, str | None]] = []  # the candidate, its message, the fix's path
     for c in candidates:
         homes = sorted({anchor_dir(p) for p in (c.doc, *ctx.also(c.doc))})
         if deeper is not None and _suffix_worthy(c.path) and deeper.holds(c.path, homes):
@@ -1159,9 +1185,17 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         cased = deeper.in_other_case(c.lookups) if deeper is not None else None
         if cased is not None:
             moved, where = cased, f"{where}; {cased} differs only in case: found on macOS and Windows, not on Linux"
+        reported.append((c, f"{shown} does not exist ({where}{also_at})", moved))
+    # When it went: a path a commit of the last ``GONE_DAYS`` days deleted (a folder: the files
+    # below it) is told with that commit, as a file name alone is (step 5).
+    gone = _when_deleted(ctx, [c for c, _, _ in reported], deleted)
+    for c, message, moved in reported:
+        when = gone.get(id(c))
         yield RULE.diagnostic(
             c.doc,
-            f"{shown} does not exist ({where}{also_at})",
+            message.replace(" does not exist (", f" no longer exists: {when[0]} was deleted in {when[1]} (", 1)
+            if when
+            else message,
             f"point it at {moved} if that is the file, or remove it"
             if moved
             else "point it at the file's new place, or remove it",
