@@ -594,6 +594,26 @@ def test_a_file_name_alone_is_said_gone_when_git_deleted_it_under_the_doc(repo: 
     ]
 
 
+def test_a_path_written_from_a_folder_above_the_doc_points_at_where_its_file_is_there(repo: Repo) -> None:
+    # A crate's ``config/`` doc names its server modules from the crate's root; one module moved
+    # up a folder, another never existed under that name.
+    r = repo(
+        {
+            **FILES,
+            "crates/qos/Cargo.toml": "[package]\n",
+            "crates/qos/src/unified.rs": "x\n",
+            "crates/qos/src/servers/loki.rs": "x\n",
+            "crates/qos/config/AGENTS.md": "# Config\n\n- Used by `src/servers/unified.rs`, `src/servers/loki.rs`\n"
+            "- And by `src/servers/gone.rs`\n",
+        }
+    )
+    found = [f for f in r.findings("missing-path") if f.file == "crates/qos/config/AGENTS.md"]
+    assert [(f.line, f.fix) for f in found] == [
+        (3, "point it at crates/qos/src/unified.rs if that is the file, or remove it"),
+        (4, "point it at the file's new place, or remove it"),
+    ]
+
+
 def test_a_path_git_deleted_lately_is_told_with_the_commit_that_deleted_it(repo: Repo) -> None:
     # A Rust workspace dropped a protocol: its crate and a module went in one commit; the docs
     # naming them by path, a folder and a file, were left behind.

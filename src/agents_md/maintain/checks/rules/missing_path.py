@@ -582,6 +582,20 @@ def _gone_names(
         )
 
 
+def _read_from_above(ctx: CheckContext, doc: str, path: str) -> list[str]:
+    """The nearest folder above the doc's (not the root) that holds the path's first folder: where
+    a reader would take a path written from there to start."""
+    first = path.split("/", 1)[0]
+    if "/" not in path or first in ("", ".", ".."):
+        return []
+    folder = posixpath.dirname(posixpath.dirname(doc))
+    while folder:
+        if os.path.isdir(ctx.abs(f"{folder}/{first}")):
+            return [folder]
+        folder = posixpath.dirname(folder)
+    return []
+
+
 def _when_deleted(ctx: CheckContext, reported: list[_Candidate], known: dict[str, str]) -> dict[int, tuple[str, str]]:
     """Which of the reported paths a recent commit deleted: id of the candidate -> (the path as
     the repository had it, the commit). One question to git for them all; ``known``: deletions
@@ -1177,6 +1191,11 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         if c.item.kind == "code" and _COMMAND_SPAN.match(c.item.text):
             shown = f"`{c.path}` (in `{c.item.text}`)"
         moved = deeper.moved(c.path, homes) if deeper is not None else None
+        if moved is None and deeper is not None:
+            # Written from a folder above the doc's (a crate's ``src/servers/x.rs`` in its
+            # ``config/`` doc): where it went within that folder.
+            above = _read_from_above(ctx, c.doc, c.path)
+            moved = deeper.moved(c.path, above) if above else None
         if moved is None and deeper is not None:
             moved = deeper.in_a_route_group(c.lookups)
         if moved is None and c.item.kind == "link" and c.path.startswith("/"):
