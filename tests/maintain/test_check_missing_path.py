@@ -285,6 +285,37 @@ def test_a_path_written_from_a_deeper_folder_is_found_by_its_end(repo: Repo) -> 
     assert found == [(5, "_harness/_gone.py"), (6, "src/_file_access.py")]
 
 
+def test_a_rules_paths_glob_whose_folder_is_gone_never_loads_the_rule(repo: Repo) -> None:
+    # A TS and Rust monorepo: a package was folded into another, its rule left scoped to it; another
+    # rule names four files, one renamed away.
+    files = {
+        **FILES,
+        "crates/broker/src/spawner.rs": "x\n",
+        ".claude/rules/hooks.md": "---\npaths:\n  - 'packages/hooks/src/**/*.ts'\n---\n# Hooks\n",
+        ".claude/rules/inject.md": (
+            "---\npaths:\n  - 'crates/broker/src/spawner.rs'\n  - 'crates/broker/src/inject.rs'\n---\n# Inject\n"
+        ),
+        # what is there, what matches at any depth, and a rules folder of a package: read from the package
+        ".claude/rules/web.md": "---\npaths: ['apps/web/src/**/*.tsx', '**/*.test.ts', '*.md']\n---\n# Web\n",
+        "apps/web/.claude/rules/api.md": "---\npaths: ['src/api/**']\n---\n# API\n",
+    }
+    found = [(f.file, f.line, f.message) for f in repo(files).findings("missing-path") if ".claude/" in f.file]
+    assert found == [
+        (
+            ".claude/rules/hooks.md",
+            3,
+            "`packages/hooks/src/**/*.ts` in its `paths:` matches no file: packages/hooks/src/ does not exist, "
+            "so the rule never loads",
+        ),
+        (
+            ".claude/rules/inject.md",
+            4,
+            "`crates/broker/src/inject.rs` in its `paths:` matches no file: crates/broker/src/inject.rs does not "
+            "exist (the rule's other paths still load it)",
+        ),
+    ]
+
+
 def test_a_rules_paths_are_read_from_its_scope_too(repo: Repo) -> None:
     files = {
         **FILES,

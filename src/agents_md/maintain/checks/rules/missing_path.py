@@ -90,6 +90,9 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    it in the last 180 days; so is a path of the same first part listed on its line
    (``scss/comments/4878.scss`` beside ``scss/map/function-argument/x.scss``), though the
    repository has folders of its names.
+7. A ``.claude/rules`` file's ``paths:`` glob whose fixed folders (or, with no wildcard, whose
+   file) are not there, read from the folder holding ``.claude/rules``: no file it matches can be
+   read, so it never loads the rule (said so when no other glob of the rule is left to).
 """
 
 from __future__ import annotations
@@ -1055,6 +1058,57 @@ def _scope_dirs(ctx: CheckContext, rel: str) -> list[str]:
     return out
 
 
+_GLOB_CHARS = frozenset("*?[]{}")
+
+
+def _dead_scopes(ctx: CheckContext, rel: str) -> Iterator[Diagnostic]:
+    """Step 7: a rule's ``paths:`` glob whose fixed folders (or, with no wildcard, whose file) the
+    repository does not have: Claude Code loads the rule only when a file it matches is read, and
+    no file can be. A glob with no folder (``*.test.ts``, ``**/x``) matches at any depth: not judged."""
+    if "/.claude/rules/" not in f"/{rel}":
+        return
+    text = ctx.text(rel)
+    front = split_front_matter(text) if text else None
+    globs = rule_globs(front.yaml) if front is not None else None
+    if not globs or front is None or front.yaml is None:
+        return
+    base = anchor_dir(rel)
+    lines = front.yaml.split("\n")
+    told: set[str] = set()
+    dead: list[tuple[str, str, int]] = []  # the glob, what is not there, its line
+    for glob in globs:
+        parts = glob.strip("/").split("/")
+        if glob.startswith(("!", "**", "../")) or len(parts) < 2:
+            continue
+        fixed: list[str] = []
+        for part in parts:
+            if _GLOB_CHARS.intersection(part):
+                break
+            fixed.append(part)
+        if not fixed or fixed[0] in (".", ".."):
+            continue
+        wild = len(fixed) < len(parts)
+        gone = "/".join(fixed) + ("/" if wild else "")
+        if gone in told or os.path.lexists(ctx.abs(posixpath.join(base, *fixed) if base else "/".join(fixed))):
+            continue
+        told.add(gone)
+        at = next((i for i, line in enumerate(lines) if "/".join(fixed) in line), 0)
+        dead.append((glob, posixpath.join(base, gone) if base else gone, front.first_line + at))
+    never = len(dead) == len(globs)
+    for glob, gone, line in dead:
+        yield RULE.diagnostic(
+            rel,
+            f"`{glob}` in its `paths:` matches no file: {gone} does not exist"
+            + (", so the rule never loads" if never else " (the rule's other paths still load it)"),
+            "point `paths:` at the files the rule is for, or remove the rule"
+            if never
+            else "point it at the file it meant, or remove it from `paths:`",
+            line=line,
+            subject=glob,
+            also=ctx.also(rel),
+        )
+
+
 def _leaves(joined: str) -> bool:
     return joined == ".." or joined.startswith("../")
 
@@ -1222,6 +1276,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
             subject=c.path,
             also=ctx.also(c.doc),
         )
+    for rel in ctx.texts():
+        yield from _dead_scopes(ctx, rel)
     for rel, every in outside.items():
         # ``../fixtures`` written from a file deeper down (an import in a test): inside after all.
         homes = sorted({anchor_dir(p) for p in (rel, *ctx.also(rel))})
