@@ -126,6 +126,8 @@ def test_a_path_the_doc_tells_the_reader_to_make_is_not_reported(repo: Repo, tex
         # a monorepo's apps doc: folders kept for a later split, holding only ignored env files
         ("`src/ai`, `src/auth` and `src/flow` are env-only placeholders for a future split.", []),
         ("`src/next/` is reserved for the v2 client; `src/beta/` is not yet created.", []),
+        ("- `src/ai`, `src/auth` — env-only placeholders for a future split. Nothing runs there.", []),
+        ("- `src/ai` — placeholder views, `src/auth` — the placeholder for logins.", [3, 3]),
         ("`src/ui/Gone.kt` is the placeholder component; `src/old/` holds placeholders.", [3, 3]),
     ],
     ids=[
@@ -138,6 +140,8 @@ def test_a_path_the_doc_tells_the_reader_to_make_is_not_reported(repo: Repo, tex
         "if-any-noun",
         "placeholders",
         "reserved-not-yet",
+        "dash-placeholders-for",
+        "dash-no-for",
         "placeholder-named",
     ],
 )

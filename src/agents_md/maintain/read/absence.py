@@ -101,6 +101,8 @@ _TO_COME = (
     r"|(?:is|are)\s+(?:(?:just|only|still|currently|empty|an?)\s+)*(?:(?!the\b)[\w-]+\s+)?placeholders?\b"
     r"|(?:is|are)\s+(?:(?:just|only|still|currently)\s+)*(?:reserved|planned)\s+(?:for|as)\b"
     r"|(?:is|are)\s+(?:not\s+yet|yet\s+to\s+be)\s+(?:created|added|written|made)\b"
+    # a list item's description after a dash: "- `apps/ai`, `apps/auth` — env-only placeholders for a future split"
+    r"|(?<=[-\u2013\u2014:]\s)(?:(?:just|only|empty|an?)\s+)*(?:(?!the\b)[\w-]+\s+)?placeholders?\s+for\b"
 )
 _HEDGE_AFTER = lazy_compile(r"^\W{0,3}(?:" + _HEDGE + _TO_COME + r")", re.I)
 # "`a` (if present) and `b`": a hedge right after a name is that name's, not the ones after it.
