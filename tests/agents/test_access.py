@@ -193,3 +193,17 @@ def test_the_tools_a_subagent_gets_are_those_the_engine_gave(tree) -> None:
     s = Session(cwd=str(root), home=str(root.parent / "home"), managed_dir=str(root.parent / "m"))
     got = {key: sorted(s.spawn(key).tools or ()) for key in result["subagents"]}
     assert got == {key: sub["tools"] for key, sub in result["subagents"].items()}
+
+
+def test_name_missing_asks_whether_agent_name_was_meant_as_name() -> None:
+    """ak-eyther/model-project writes ``agent_name:``: the engine skips the file without a word and
+    gives the key no hint of its own (g14_real_model_project)."""
+    text = '---\nagent_name: "Anand 2.0"\ndescription: d\n---\nbody\n'
+    parsed = parse_agent_text(text, "a.md", source=Source.PROJECT)
+    assert [(p.rule, p.line, p.message) for p in parsed.problems if p.rule == "name-missing"] == [
+        (
+            "name-missing",
+            2,
+            'no name: the file is treated as documentation and skipped (is "agent_name" meant to be "name"?)',
+        )
+    ]

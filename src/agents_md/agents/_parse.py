@@ -35,7 +35,7 @@ from agents_md._util.hook_shape import (
 from agents_md._util.js import js_string, utf16_len
 from agents_md._util.jstext import js_trim
 from agents_md.agents._fields import read_fields
-from agents_md.agents._keys import suggest, unknown_keys
+from agents_md.agents._keys import meant_as_name, suggest, unknown_keys
 from agents_md.agents._model import AgentDefinition, Source, problem
 from agents_md.agents._tools import agent_access, is_mcp, read_tools, with_memory_tools
 from agents_md.diagnostics import Diagnostic, Severity
@@ -173,7 +173,7 @@ def parse_agent_text(
     raw_name = data.get("name")
     if plugin is None:
         if raw_name is None or raw_name == "":
-            close = [k for k in data if suggest(k) == "name"]
+            close = [k for k in data if meant_as_name(k)]
             if data:
                 hint = f' (is "{close[0]}" meant to be "name"?)' if close else ""
                 add(
