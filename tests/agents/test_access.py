@@ -76,6 +76,51 @@ def test_agents_check_says_the_engine_refuses_an_agent_whose_tools_it_does_not_k
     ]
 
 
+def _unknown(text: str) -> list[tuple[int, str, str]]:
+    parsed = parse_agent_text(text, "a.md", source=Source.PROJECT)
+    return [(p.line, p.message, p.fix) for p in parsed.problems if p.rule == "tool-unknown"]
+
+
+def test_tool_unknown_names_a_tools_string_that_dash_lines_continue_as_yaml_reads_it() -> None:
+    """Azeez1/TEST_AGENTS writes ``tools: Read, Bash`` then ``  - extra`` lines: one plain string,
+    whose ``-`` items the engine lists and drops (g14_real_ta_engineering)."""
+    text = "---\nname: a\ndescription: d\ntools: Read, Bash\n  - workspace_enforcer\n  - path_validator\n---\n"
+    assert _unknown(text) == [
+        (
+            4,
+            "-, workspace_enforcer, -, path_validator: not tools Claude Code recognizes; the agent starts without"
+            ' them; YAML reads tools as one string, "Read, Bash - workspace_enforcer - path_validator": the'
+            ' "- name" lines below "tools:" continue it and make no list',
+            "put every tool on the tools line, comma-separated, or make tools a YAML list: one - Name line each",
+        )
+    ]
+
+
+def test_tool_unknown_says_a_parenthesised_note_counts_as_a_name_of_its_own() -> None:
+    """``- Task (for subagents)``: the engine starts the agent with Agent alone (g14_real_ta_qa)."""
+    text = "---\nname: a\ndescription: d\ntools:\n  - run_tests\n  - Task (for subagents)\n---\n"
+    assert _unknown(text) == [
+        (
+            4,
+            "run_tests, (for subagents): not tools Claude Code recognizes; the agent starts without them; a space"
+            ' parts "(for subagents)" from the name before it, so it counts as a tool name of its own',
+            "spell them as Claude Code does, or remove them",
+        )
+    ]
+
+
+def test_tool_unknown_of_an_agent_refused_for_its_mcp_tools_does_not_say_it_starts() -> None:
+    """The engine refuses the agent (g14_real_ta_engineering's cto): its unknown names matter only once
+    an MCP server gives it a tool."""
+    text = "---\nname: a\ndescription: d\ntools:\n  - path_validator\n  - mcp__seq__think\n---\n"
+    parsed = parse_agent_text(text, "a.md", source=Source.PROJECT)
+    assert [p.rule for p in parsed.problems] == ["tools-mcp-only", "tool-unknown"]
+    assert _unknown(text)[0][1] == (
+        "path_validator: not a tool Claude Code recognizes; once a connected MCP server gives one of its MCP"
+        " tools, the agent would start without it"
+    )
+
+
 def test_a_subagent_without_read_attaches_nothing_and_a_refused_one_never_starts(tree) -> None:
     root = tree(
         {
@@ -148,3 +193,17 @@ def test_the_tools_a_subagent_gets_are_those_the_engine_gave(tree) -> None:
     s = Session(cwd=str(root), home=str(root.parent / "home"), managed_dir=str(root.parent / "m"))
     got = {key: sorted(s.spawn(key).tools or ()) for key in result["subagents"]}
     assert got == {key: sub["tools"] for key, sub in result["subagents"].items()}
+
+
+def test_name_missing_asks_whether_agent_name_was_meant_as_name() -> None:
+    """ak-eyther/model-project writes ``agent_name:``: the engine skips the file without a word and
+    gives the key no hint of its own (g14_real_model_project)."""
+    text = '---\nagent_name: "Anand 2.0"\ndescription: d\n---\nbody\n'
+    parsed = parse_agent_text(text, "a.md", source=Source.PROJECT)
+    assert [(p.rule, p.line, p.message) for p in parsed.problems if p.rule == "name-missing"] == [
+        (
+            "name-missing",
+            2,
+            'no name: the file is treated as documentation and skipped (is "agent_name" meant to be "name"?)',
+        )
+    ]

@@ -152,3 +152,18 @@ def test_a_json_file_of_agents_is_checked_with_the_agents_option(
     out = capsys.readouterr().out
     assert code == 1
     assert "[agents-json]" in out and "prompt" in out
+
+
+def test_an_agents_file_the_engine_refuses_gives_one_finding_per_problem_not_one_for_read_from(
+    tree: Tree, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The engine ends its lines for a file with ``(read from PATH)`` (g14_agents_file_*); the
+    findings already name the file, so that line is none of them."""
+    root = tree({"agents.json": '{"doc": {"description": "d", "prompt": "p", "skills": "a"}}\n'})
+    code = main(["agents", "check", "--format", "concise", "--agents", str(root / "agents.json")])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert out.splitlines() == [
+        f"{root / 'agents.json'}: error: [agents-json] doc.skills: Invalid input: expected array, received string"
+        " (fix: the engine refuses the whole --agents value and exits 1)"
+    ]

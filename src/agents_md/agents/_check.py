@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from agents_md.agents._catalog import read_text
-from agents_md.agents._json import read_agents_json
+from agents_md.agents._json import READ_FROM, read_agents_json
 from agents_md.agents._model import Source, missing_listed_file, problem, unreadable
 from agents_md.agents._parse import parse_agent_text
 from agents_md.agents._sources import (
@@ -84,7 +84,9 @@ def check_agent_files(
             problems += sorted(found, key=lambda q: q.line or 0)
     if agents_json is not None:
         result = read_agents_json(agents_json, cwd=Path(cwd))
-        for line in result.error_lines[1:] if len(result.error_lines) > 1 else result.error_lines:
+        lines = result.error_lines[1:] if len(result.error_lines) > 1 else result.error_lines
+        # The closing "(read from PATH)" names the file each finding is already given.
+        for line in (x for x in lines if not x.startswith(READ_FROM)):
             key, _, message = line.partition(": ")
             problems.append(
                 problem(

@@ -6,7 +6,8 @@
    to the cwd) whose contents are the JSON.
 3. The whole object is checked against the schema first; every issue is reported, one line
    each, ``NAME.field.path: message``. Only when there is none are names checked: a name
-   must not start with ``-``. Any error stops the run (exit 1) before any request.
+   must not start with ``-``. Any error stops the run (exit 1) before any request; for a file
+   path (bad JSON, not an object, a schema issue, a name) the lines end ``(read from PATH)``.
 4. Accepted entries keep the description verbatim (no trimming, no ``\\n`` conversion).
 """
 
@@ -28,6 +29,7 @@ from agents_md.agents._tools import read_tools, with_memory_tools
 AGENTS_FILE_MAX_BYTES = 16 << 20  # an --agents file: far past any set of definitions
 
 HEADER = "Error: Invalid --agents configuration:"
+READ_FROM = "(read from "
 _NOT_FOUND_TAIL = "(a value that is not a JSON object is read as a file path)"
 _MISSING = MISSING
 
@@ -155,6 +157,12 @@ def _definition(name: str, e: dict[str, Any], path: str | None) -> AgentDefiniti
     )
 
 
+def read_from(path: str | None) -> tuple[str, ...]:
+    """The line that ends the engine's error lines for an ``--agents`` file (none for inline JSON)
+    (a_json_badfile, g14_agents_file_*)."""
+    return () if path is None else (f"{READ_FROM}{path})",)
+
+
 def _loads(text: str) -> Any:
     return json.loads(text, object_pairs_hook=dict, parse_constant=_reject)
 
@@ -191,12 +199,14 @@ def read_agents_json(value: str, *, cwd: str | Path) -> AgentsJson:
         if problem is not None:
             return AgentsJson(
                 agents=(),
-                error_lines=(HEADER, f"invalid JSON: JSON Parse error: {problem}", f"(read from {shown_path})"),
+                error_lines=(HEADER, f"invalid JSON: JSON Parse error: {problem}", *read_from(shown_path)),
                 path=shown_path,
             )
         data = _loads(text)
     if not isinstance(data, dict):
-        return AgentsJson(agents=(), error_lines=(HEADER, expected("record", data)), path=shown_path)
+        return AgentsJson(
+            agents=(), error_lines=(HEADER, expected("record", data), *read_from(shown_path)), path=shown_path
+        )
     lines: list[str] = []
     for name, entry in data.items():
         if not isinstance(entry, dict):
@@ -206,6 +216,6 @@ def read_agents_json(value: str, *, cwd: str | Path) -> AgentsJson:
     if not lines:
         lines = [f"{name}: agent names must not start with '-'" for name in data if name.startswith("-")]
     if lines:
-        return AgentsJson(agents=(), error_lines=(HEADER, *lines), path=shown_path)
+        return AgentsJson(agents=(), error_lines=(HEADER, *lines, *read_from(shown_path)), path=shown_path)
     agents = tuple(_definition(name, entry, shown_path) for name, entry in data.items())
     return AgentsJson(agents=agents, error_lines=(), path=shown_path)

@@ -71,6 +71,12 @@ def suggest(key: str) -> str | None:
     return best[1] if best else None
 
 
+def meant_as_name(key: str) -> bool:
+    """Whether ``key`` was probably meant as ``name``: the hint says so, or it is ``agent_name`` in
+    any spelling (real collections write it; the engine gives it no hint, g14_real_model_project)."""
+    return suggest(key) == "name" or _normal(key) == "agentname"
+
+
 def unknown_keys(keys: list[str]) -> list[str]:
     """The keys the engine does not know, in the order it names them."""
     return [k for k in js_key_order(keys) if k not in KNOWN_KEYS]

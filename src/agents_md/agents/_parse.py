@@ -35,7 +35,7 @@ from agents_md._util.hook_shape import (
 from agents_md._util.js import js_string, utf16_len
 from agents_md._util.jstext import js_trim
 from agents_md.agents._fields import read_fields
-from agents_md.agents._keys import suggest, unknown_keys
+from agents_md.agents._keys import meant_as_name, suggest, unknown_keys
 from agents_md.agents._model import AgentDefinition, Source, problem
 from agents_md.agents._tools import agent_access, is_mcp, read_tools, with_memory_tools
 from agents_md.diagnostics import Diagnostic, Severity
@@ -173,7 +173,7 @@ def parse_agent_text(
     raw_name = data.get("name")
     if plugin is None:
         if raw_name is None or raw_name == "":
-            close = [k for k in data if suggest(k) == "name"]
+            close = [k for k in data if meant_as_name(k)]
             if data:
                 hint = f' (is "{close[0]}" meant to be "name"?)' if close else ""
                 add(
@@ -405,14 +405,8 @@ def parse_agent_text(
             # Each one alone would be refused (MCP names are told apart above).
             dropped = [t for t in tools if not is_mcp(t) and agent_access((t,), None).refused]
             if dropped:
-                add(
-                    "tool-unknown",
-                    Severity.WARNING,
-                    f"{', '.join(dropped)}: not a tool Claude Code recognizes; the agent starts without it",
-                    key="tools",
-                    line=line_of("tools"),
-                    fix="spell it as Claude Code does, or remove it",
-                )
+                message, fix = _unknown_tools(dropped, data.get("tools"), refused=bool(access.refused))
+                add("tool-unknown", Severity.WARNING, message, key="tools", line=line_of("tools"), fix=fix)
 
     if plugin is not None:
         # Its own name: any non-null value as JavaScript's String() of it ("a,b" for a list), as
@@ -449,3 +443,35 @@ def parse_agent_text(
 
 def _truthy_hooks(v: Any) -> bool:
     return v not in (None, False, 0, "") or isinstance(v, list | dict)
+
+
+_DASH_ITEM = re.compile(r"(?:^|\s)-\s")
+
+
+def _unknown_tools(dropped: list[str], raw: object, *, refused: bool) -> tuple[str, str]:
+    """The message and fix of ``tool-unknown``: the names the agent starts without (or, refused
+    for want of its MCP tools, would start without once their server is connected). A tools
+    string that ``- name`` lines continue is quoted whole, as YAML reads it, and a parenthesised
+    note a space parts from its name is said to stand alone (g14_real_ta_engineering, g14_real_ta_qa:
+    the engine lists such items and drops them)."""
+    one = len(dropped) == 1
+    them = "it" if one else "them"
+    what = "not a tool" if one else "not tools"
+    if refused:
+        starts = f"once a connected MCP server gives one of its MCP tools, the agent would start without {them}"
+    else:
+        starts = f"the agent starts without {them}"
+    message = f"{', '.join(dropped)}: {what} Claude Code recognizes; {starts}"
+    notes = [t for t in dropped if t.startswith("(")]
+    if notes:
+        quoted = ", ".join(f'"{t}"' for t in notes)
+        message += f"; a space parts {quoted} from the name before it, so it counts as a tool name of its own"
+    if isinstance(raw, str) and "-" in dropped and _DASH_ITEM.search(raw):
+        message += (
+            f'; YAML reads tools as one string, "{raw}": the "- name" lines below "tools:" continue it and make no list'
+        )
+        return (
+            message,
+            "put every tool on the tools line, comma-separated, or make tools a YAML list: one - Name line each",
+        )
+    return message, f"spell {them} as Claude Code does, or remove {them}"
