@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -87,3 +88,21 @@ def stats_of(monkeypatch: Any) -> list[str]:
 
     monkeypatch.setattr(os, "stat", counting)
     return asked
+
+
+class Clock:
+    """Distinct, increasing times for what a test changes, as a fine-grained disk clock gives (a
+    change is seen at once, without waiting out the racy window of a remembered lookup)."""
+
+    def __init__(self) -> None:
+        self.now = time.time_ns() - 3600 * 10**9
+
+    def touch(self, *paths: str | os.PathLike[str]) -> None:
+        for path in paths:
+            self.now += 10**9
+            if os.path.lexists(path):
+                os.utime(path, ns=(self.now, self.now), follow_symlinks=False)
+
+    def all(self, root: Any) -> None:
+        """Every path below ``root``, the deepest first, then ``root``."""
+        self.touch(*sorted(root.rglob("*"), key=lambda p: -len(p.parts)), root)

@@ -9,14 +9,13 @@ import json
 import os
 import random
 import threading
-import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from trees import refusing_to_list, repoint, stats_of
+from trees import Clock, refusing_to_list, repoint, stats_of
 
 from agents_md import FileSystem, Session
 from agents_md._util.env import CONFIG_ENV
@@ -75,19 +74,6 @@ def walks(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
 
     monkeypatch.setattr(walk.Walk, "run", counting)
     return ran
-
-
-class Clock:
-    """Distinct, increasing times for what a test changes, as a fine-grained disk clock gives."""
-
-    def __init__(self) -> None:
-        self.now = time.time_ns() - 3600 * 10**9
-
-    def touch(self, *paths: Path) -> None:
-        for path in paths:
-            self.now += 10**9
-            if os.path.lexists(path):
-                os.utime(path, ns=(self.now, self.now), follow_symlinks=False)
 
 
 def begin(cwd: Path, home: Path, fs: FileSystem | None = None, **options: Any) -> StartContext:

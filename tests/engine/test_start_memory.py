@@ -7,20 +7,16 @@ from __future__ import annotations
 import json
 import os
 import random
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from trees import repoint
+from trees import Clock, repoint
 
 from agents_md import FileSystem, Session
-from agents_md.engine import shared_lookups, start, start_memory
-from agents_md.engine.shared_listings import SHARED
-from agents_md.engine.start import StartContext
+from agents_md.engine import start_memory
 from agents_md.host import plugins as host_plugins
-from agents_md.host import session as host_session
 from agents_md.plugin_api import hookimpl
 
 Tree = Callable[..., Path]
@@ -32,47 +28,7 @@ class PlainFS(FileSystem):
     """The real disk, but a filesystem of one's own: nothing is remembered across starts."""
 
 
-class Clock:
-    """Distinct, increasing times for what a test changes, as a fine-grained disk clock gives."""
-
-    def __init__(self) -> None:
-        self.now = time.time_ns() - 3600 * 10**9
-
-    def touch(self, *paths: Path) -> None:
-        for path in paths:
-            self.now += 10**9
-            if os.path.lexists(path):
-                os.utime(path, ns=(self.now, self.now), follow_symlinks=False)
-
-
-@pytest.fixture(autouse=True)
-def remembering(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Memories engaged from the first start, emptied before and after; changes bump the times
-    they touch (``Clock``) instead of waiting out the racy window."""
-    SHARED.clear()
-    shared_lookups.clear()
-    monkeypatch.setattr(start, "_STARTS", [1])
-    monkeypatch.setattr(SHARED, "racy_ns", 0)
-    for memory in (shared_lookups.CWDS, shared_lookups.SETTINGS, shared_lookups.WALKS, shared_lookups.FILES):
-        monkeypatch.setattr(memory, "racy_ns", 0)
-    monkeypatch.setattr(start_memory.STARTS, "racy_ns", 0)
-    yield
-    SHARED.clear()
-    shared_lookups.clear()
-
-
-@pytest.fixture
-def computed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The cwds whose start a session computed (not given again)."""
-    ran: list[str] = []
-    real = host_session.compute_start
-
-    def counting(inputs: Any, *args: Any, **kwargs: Any) -> StartContext:
-        ran.append(inputs.cwd)
-        return real(inputs, *args, **kwargs)
-
-    monkeypatch.setattr(host_session, "compute_start", counting)
-    return ran
+pytestmark = pytest.mark.usefixtures("starts_remembered")
 
 
 def session(cwd: Path, home: Path, fs: FileSystem | None = None, **options: Any) -> Session:

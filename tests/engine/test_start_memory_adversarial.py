@@ -10,18 +10,16 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from trees import repoint
+from trees import Clock, repoint
 
 from agents_md import FileSystem, Session
-from agents_md.engine import shared_lookups, start, start_memory
+from agents_md.engine import shared_lookups, start_memory
 from agents_md.engine.shared_listings import SHARED
-from agents_md.engine.start import StartContext
-from agents_md.host import session as host_session
 
 Tree = Callable[..., Path]
 AND_MODE = {"pluginConfigs": {"agents-md@builtin": {"options": {"instructionFiles": "claude-md-and-agents-md"}}}}
@@ -32,48 +30,7 @@ class PlainFS(FileSystem):
     """The real disk, but a filesystem of one's own: nothing is remembered across starts."""
 
 
-class Clock:
-    """Distinct, increasing times for what a test changes, as a fine-grained disk clock gives."""
-
-    def __init__(self) -> None:
-        self.now = time.time_ns() - 3600 * 10**9
-
-    def touch(self, *paths: Path) -> None:
-        for path in paths:
-            self.now += 10**9
-            if os.path.lexists(path):
-                os.utime(path, ns=(self.now, self.now), follow_symlinks=False)
-
-    def all(self, root: Path) -> None:
-        self.touch(*sorted(root.rglob("*"), key=lambda p: -len(p.parts)), root)
-
-
-@pytest.fixture(autouse=True)
-def remembering(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    SHARED.clear()
-    shared_lookups.clear()
-    monkeypatch.setattr(start, "_STARTS", [1])
-    monkeypatch.setattr(SHARED, "racy_ns", 0)
-    for memory in (shared_lookups.CWDS, shared_lookups.SETTINGS, shared_lookups.WALKS, shared_lookups.FILES):
-        monkeypatch.setattr(memory, "racy_ns", 0)
-    monkeypatch.setattr(start_memory.STARTS, "racy_ns", 0)
-    yield
-    SHARED.clear()
-    shared_lookups.clear()
-
-
-@pytest.fixture
-def computed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The cwds whose start a session computed (not given again)."""
-    ran: list[str] = []
-    real = host_session.compute_start
-
-    def counting(inputs: Any, *args: Any, **kwargs: Any) -> StartContext:
-        ran.append(inputs.cwd)
-        return real(inputs, *args, **kwargs)
-
-    monkeypatch.setattr(host_session, "compute_start", counting)
-    return ran
+pytestmark = pytest.mark.usefixtures("starts_remembered")
 
 
 def write(path: Path, text: str, clock: Clock) -> None:
