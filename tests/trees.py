@@ -106,3 +106,31 @@ class Clock:
     def all(self, root: Any) -> None:
         """Every path below ``root``, the deepest first, then ``root``."""
         self.touch(*sorted(root.rglob("*"), key=lambda p: -len(p.parts)), root)
+
+
+def interleaved(run: Any, threads: int = 6) -> list[BaseException]:
+    """``run(k)`` in ``threads`` threads at once (k = 0, 1, ...), switching between them as often as
+    the interpreter can, so that what one step of a shared structure's use leaves another meets;
+    what each raised."""
+    import sys
+    import threading
+
+    errors: list[BaseException] = []
+
+    def guarded(k: int) -> None:
+        try:
+            run(k)
+        except BaseException as exc:
+            errors.append(exc)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        started = [threading.Thread(target=guarded, args=(k,)) for k in range(threads)]
+        for t in started:
+            t.start()
+        for t in started:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    return errors

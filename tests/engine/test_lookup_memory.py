@@ -7,6 +7,8 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from trees import interleaved
+
 from agents_md import FileSystem, Session
 from agents_md.engine.fs import SessionFS
 from agents_md.engine.lookup_memory import LookupMemory
@@ -103,9 +105,6 @@ def test_the_memory_keeps_a_bounded_number_of_lookups_the_least_recently_used_dr
 
 
 def test_keeping_brings_the_memory_back_within_its_bound_and_threads_keep_it_there(tree: Tree) -> None:
-    import sys
-    import threading
-
     root = tree({"a/AGENTS.md": "a\n"})
     fs = SessionFS(FileSystem())
     memory = LookupMemory(fs, most=4)
@@ -118,28 +117,13 @@ def test_keeping_brings_the_memory_back_within_its_bound_and_threads_keep_it_the
     memory.keep("new", consulted, "new")
     assert list(memory._kept) == [3, "new"]
 
-    errors: list[BaseException] = []
-
     def run(offset: int) -> None:
-        try:
-            for i in range(300):
-                key = (i + offset) % 9
-                if memory.recall(key) is None:
-                    memory.keep(key, consulted, key)
-        except BaseException as exc:
-            errors.append(exc)
+        for i in range(300):
+            key = (i + offset) % 9
+            if memory.recall(key) is None:
+                memory.keep(key, consulted, key)
 
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)  # threads switch often: what one step leaves, another meets
-    try:
-        threads = [threading.Thread(target=run, args=(k,)) for k in range(6)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(interval)
-    assert errors == []
+    assert interleaved(run) == []
     assert len(memory._kept) <= 2
 
 

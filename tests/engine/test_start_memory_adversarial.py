@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -15,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from trees import Clock, repoint
+from trees import Clock, interleaved, repoint
 
 from agents_md import FileSystem, Session
 from agents_md.engine import shared_lookups, start_memory
@@ -626,31 +625,17 @@ def test_threads_keeping_many_keys_past_the_bound(
 ) -> None:
     # The memory stays within its bound, and no thread fails, however their steps interleave.
     monkeypatch.setattr(start_memory.STARTS, "most", 4)
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)  # threads switch often: what one step of a dict's use leaves, another meets
     root = tree({"p/CLAUDE.md": "p\n", "home/": {"dir": True}})
     for n in range(12):
         (root / f"p/d{n}").mkdir()
     Clock().all(root)
     home = root / "home"
-    errors: list[BaseException] = []
 
     def run(offset: int) -> None:
-        try:
-            for i in range(60):
-                session(root / f"p/d{(i + offset) % 12}", home).start()
-        except BaseException as exc:
-            errors.append(exc)
+        for i in range(60):
+            session(root / f"p/d{(i + offset) % 12}", home).start()
 
-    threads = [threading.Thread(target=run, args=(k,)) for k in range(6)]
-    try:
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(interval)
-    assert errors == []
+    assert interleaved(run) == []
     assert len(start_memory.STARTS._kept) <= 4
 
 
