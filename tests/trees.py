@@ -78,15 +78,19 @@ def refusing_to_list(list_dir: Any, folder: str) -> Any:
 
 
 def stats_of(monkeypatch: Any) -> list[str]:
-    """The paths ``os.stat`` is asked about from now on (``monkeypatch`` restores it)."""
+    """The paths ``os.stat`` and ``os.lstat`` are asked about from now on, as text
+    (``monkeypatch`` restores them)."""
     asked: list[str] = []
-    real = os.stat
 
-    def counting(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
-        asked.append(os.fspath(path))
-        return real(path, *args, **kwargs)
+    def counting(real: Any) -> Any:
+        def call(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+            asked.append(os.fsdecode(path))
+            return real(path, *args, **kwargs)  # type: ignore[no-any-return]
 
-    monkeypatch.setattr(os, "stat", counting)
+        return call
+
+    monkeypatch.setattr(os, "stat", counting(os.stat))
+    monkeypatch.setattr(os, "lstat", counting(os.lstat))
     return asked
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -209,7 +210,7 @@ def test_an_import_added_in_place_to_a_given_file_is_attached(tree: Tree) -> Non
     assert contents(s.read(str(root / "a/b/f.py"))) == ["a\n", "g\n"]
     assert s.read(str(root / "a/b/f.py")).files == ()
     kept = s.loop().reads._kept[("Read", str(root / "a/b/f.py"), s.inputs.home)]  # type: ignore[union-attr]
-    assert kept.stamps is not None  # an old checkout's folders vouch by their stamps alone
+    assert kept.marks is not None  # an old checkout's folders vouch by their stamps alone
     write_in_place(root / "a/CLAUDE.md", "a\n@x.md\n")
     assert contents(s.read(str(root / "a/b/f.py"))) == ["x\n"]
     write_in_place(root / "a/AGENTS.md", "g\n@y.md\n")
@@ -397,12 +398,72 @@ def test_a_read_given_again_asks_only_the_folders_from_the_cwd_down(
     first = s.read(path)
     assert contents(first) == ["pkg\n"]
     assert s.read(path).files == ()  # kept from here on
-    asked = stats_of(monkeypatch)
+    asking = stats_of(monkeypatch)
     assert s.read(path).files == ()
+    asked = list(asking)  # as asked by the Read (``lexists`` below asks too)
     above = {str(p) for p in root.parents}
     assert not above & set(asked), sorted(above & set(asked))
     assert not [p for p in asked if not os.path.lexists(p)]  # nothing absent asked on its own
     assert str(root / "pkg/src/deep") in asked  # the folders below the cwd are checked
+
+
+def test_the_cwd_is_vouched_for_by_the_folder_below_it(tree: Tree, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Read asked the cwd only whether it holds the first folder on the way, no link: that
+    folder, asked by ``lstat`` (there, the same folder, no link), answers it; the cwd itself is
+    not asked. The read file's folder is always asked (whether it holds the file)."""
+    root = repo(tree, {"pkg/AGENTS.md": "pkg\n", "pkg/src/f.py": "x\n", "top.py": "t\n"})
+    s = session_with(tree, root, profile="reference")
+    for path in (root / "pkg/src/f.py", root / "top.py"):
+        s.read(str(path))
+        s.read(str(path))
+    asking = stats_of(monkeypatch)
+    assert s.read(str(root / "pkg/src/f.py")).files == ()
+    assert sorted(asking) == sorted(
+        map(str, [root / "pkg", root / "pkg/src", root / "pkg/src/f.py", root / "pkg/AGENTS.md"])
+    )
+    asking.clear()
+    assert s.read(str(root / "top.py")).files == ()
+    assert sorted(asking) == sorted(map(str, [root, root / "top.py"]))
+
+
+MOVES: dict[str, Callable[[Path], None]] = {
+    "moved, linked in its place": lambda root: (
+        os.rename(root / "pkg", root / "pkg.old"),
+        os.symlink("pkg.old", root / "pkg"),
+    ),
+    "moved, a copy in its place": lambda root: (
+        os.rename(root / "pkg", root / "pkg.old"),
+        shutil.copytree(root / "pkg.old", root / "pkg"),
+    ),
+    "removed, a link to elsewhere in its place": lambda root: (
+        shutil.rmtree(root / "pkg"),
+        shutil.copytree(root / "lib", root / "lib2"),
+        os.symlink("lib2", root / "pkg"),
+    ),
+}
+
+
+@pytest.mark.parametrize("profile", ["reference", "complete"])
+@pytest.mark.parametrize("move", list(MOVES), ids=list(MOVES))
+def test_a_folder_below_the_cwd_moved_or_linked_is_noticed(tree: Tree, profile: str, move: str) -> None:
+    """The folder that vouches for the cwd changes with it: the Read is decided again, and gives
+    what a session that keeps no Read gives, though the folder's own stamp (through the link)
+    and every folder below it are as they were."""
+    root = repo(
+        tree, {"pkg/AGENTS.md": "pkg\n", "pkg/src/f.py": "x\n", "lib/AGENTS.md": "lib\n", "lib/src/f.py": "y\n"}
+    )
+    counting = Counting()
+    kept = session_with(tree, root, counting, profile=profile)
+    fresh = session_with(tree, root, profile=profile, remember_lookups=False)
+    path = str(root / "pkg/src/f.py")
+    for _ in range(2):
+        assert summary(kept.read(path)) == summary(fresh.read(path))
+    asked = counting.calls
+    MOVES[move](root)
+    aged(root)  # every stamp old: only what changed tells
+    assert summary(kept.read(path)) == summary(fresh.read(path))
+    assert counting.calls == asked + 1  # decided again
+    assert summary(kept.read(path)) == summary(fresh.read(path))
 
 
 def test_a_folder_made_where_its_parent_showed_none_is_seen_on_the_next_read(tree: Tree) -> None:

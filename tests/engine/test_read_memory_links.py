@@ -72,7 +72,7 @@ def test_a_read_through_a_linked_claude_md_is_given_again_on_stamps(tree: Tree, 
         assert s.read(str(path)).files != ()
         assert s.read(str(path)).files == ()  # kept from here on
         kept = s.loop().reads._kept[("Read", str(path), s.inputs.home)]  # type: ignore[union-attr]
-        assert kept.stamps is not None  # the link's way vouched for by its folders' stamps
+        assert kept.marks is not None  # the link's way vouched for by its folders' stamps
 
 
 def test_a_linked_read_given_again_asks_one_stat_a_folder_and_a_file(

@@ -149,30 +149,6 @@ def disk_version(path: str) -> tuple[int, ...] | None:
     return (st.st_dev, st.st_ino, st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
-def same_on_disk(stamps: Stamps, versions: Versions) -> bool:
-    """Whether each folder has the stamp and each file the version given (one ``stat`` each)."""
-    stat = os.stat
-    for path, stamp in stamps:  # ``disk_stamp`` of each, without a call or a tuple (asked on every Read)
-        try:
-            st = stat(path)
-        except (OSError, ValueError):
-            if stamp is not None:
-                return False
-            continue
-        if stamp is None or st.st_mtime_ns != stamp[0] or st.st_ino != stamp[1]:
-            return False
-    for path, version in versions:  # ``disk_version`` of each, as above
-        try:
-            st = stat(path)
-        except (OSError, ValueError):
-            if version is not None:
-                return False
-            continue
-        if version != (st.st_dev, st.st_ino, st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns):
-            return False
-    return True
-
-
 DEFAULT_FS = FileSystem()
 
 _UNREAD = object()  # a target never read (a link not followed then): never the same as one read now

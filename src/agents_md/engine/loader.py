@@ -86,8 +86,8 @@ class LoadScope:
 
     @property
     def repo(self) -> str:
-        """The checkout the cwd is in (or the cwd), looked for on the first pass: a disk failing
-        there fails that pass, not the making of the scope (``engine.faults``)."""
+        """The checkout the cwd is in (or the cwd), looked for on the first pass that meets a link:
+        a disk failing there fails that pass, not the making of the scope (``engine.faults``)."""
         if self._repo is None:
             self._repo = checkout_root(self.fs, self.cwd) or self.cwd
         return self._repo
@@ -131,7 +131,7 @@ class LoadScope:
             denied=self.denied,
             inside=lambda path: is_inside(path, cwd),
             approve_external=self.approve_external,
-            repo=self.repo,
+            find_repo=lambda: self.repo,
             refuse_outside=self.outside_links == REFUSE,
         )
 
@@ -155,12 +155,12 @@ class Loader:
         "denied",
         "edges",
         "excluder",
+        "find_repo",
         "fs",
         "home",
         "inside",
         "loaded",
         "refuse_outside",
-        "repo",
         "skipped",
         "warnings",
     )
@@ -173,7 +173,7 @@ class Loader:
         excluder: Excluder,
         inside: Callable[[str], bool],
         approve_external: bool = False,
-        repo: str | None = None,
+        find_repo: Callable[[], str] | None = None,
         refuse_outside: bool = False,
         denied: Callable[[str], bool] | None = None,
     ) -> None:
@@ -183,7 +183,8 @@ class Loader:
         self.denied = denied  # a Read permission rule refuses the path (``LoadScope.denied``)
         self.inside = inside  # is this path inside the working directories?
         self.approve_external = approve_external
-        self.repo = repo  # the repository: a link inside it whose target leaves it is told
+        # The repository (asked once a link is met): a link inside it whose target leaves it is told.
+        self.find_repo = find_repo
         self.refuse_outside = refuse_outside  # ... and, with this, not read
         self.loaded: set[str] = set()
         self.skipped: list[SkippedFile] = []
@@ -307,7 +308,10 @@ class Loader:
 
     def _admits(self, path: str, key: str, real: str, kind: Kind, parent: str | None) -> bool:
         """Step 3: a link inside the repository whose target leaves it is said, and refused if asked."""
-        if self.repo is None or real == key or not is_inside(key, self.repo) or is_inside(real, self.repo):
+        if real == key or self.find_repo is None:
+            return True
+        repo = self.find_repo()  # only for a link: a pass that meets none does not depend on it
+        if not is_inside(key, repo) or is_inside(real, repo):
             return True
         if self.refuse_outside:
             self._skip(path, kind, SkipReason.OUTSIDE_LINK, parent, f"resolves to {real}")

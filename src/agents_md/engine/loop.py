@@ -242,7 +242,9 @@ class Loop:
         from agents_md.engine.read_memory import KeptRead, same_state
 
         if noted is not None and state is not None and same_state(self._state(), state):  # no plugin's state changed
-            memory.keep(key, KeptRead(result=result, real=real, consulted=consulted, state=state, fs=fs, **noted))
+            shared = memory.shared
+            kept = KeptRead(result=result, real=real, consulted=consulted, state=state, fs=fs, shared=shared, **noted)
+            memory.keep(key, kept)
         return result
 
     def _decide(

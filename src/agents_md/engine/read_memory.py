@@ -17,9 +17,11 @@ A Read that attached nothing, told of no failure, and changed no plugin's state 
 session that remembers its lookups, on the real disk), unless a file it read was modified within
 the disk clock's racy window (two seconds: a change later in that tick could keep its version, as
 it keeps a folder's stamp, ``shared_listings``). The same Read asked again is given its
-result again while 2 to 5 hold, 5 and 4 asked first (no system call), then 2 and 3 (one ``stat``
-a folder and a file, as the round's other lookups would; a link followed, the folders on its way
-too, and a folder its parent's listing shows absent none): the loop does what the Read did to it
+result again while 2 to 5 hold, 5 and 4 asked first (no system call), then 2 and 3 (one ``lstat``
+a folder and one ``stat`` a file, as the round's other lookups would; a link followed, the
+folders on its way too; none for a folder its parent's listing shows absent, nor for one asked
+only for folders it held, no link, stamped here themselves, as the cwd above the Read's folders
+is: each of them, there as the same folder and no link, answers it): the loop does what the Read did to it
 (the read file given and used, a request sent) and tells again what the plugins told. Anything
 else runs the Read again, which keeps its new result. What is kept is bounded (``most``, the
 least recently used dropped first).
@@ -30,7 +32,7 @@ from __future__ import annotations
 import os
 import time
 
-from agents_md.engine.fs import same_on_disk
+from agents_md.engine.marks import Marks, link_free
 from agents_md.engine.shared_listings import RACY_NS
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
@@ -48,11 +50,11 @@ class KeptRead:
         "asked",
         "consulted",
         "folders",
+        "marks",
         "present",
         "read",
         "real",
         "result",
-        "stamps",
         "state",
         "versions",
     )
@@ -69,6 +71,7 @@ class KeptRead:
         asked: dict[str, bool],
         state: tuple[object, ...],
         fs: SessionFS,
+        shared: dict[object, object],
     ) -> None:
         self.result = result  # the loop's ``ReadResult``
         self.real = real  # the read file as the loop knows it (given, used)
@@ -85,30 +88,74 @@ class KeptRead:
         folders[os.path.dirname(real)] = None  # its listing says whether it holds the file
         self.versions: Versions = tuple(versions.items())
         self.folders = tuple(folders)
-        self.stamps = self._stamps(fs)
+        self.marks = self._marks(fs, shared)
 
-    def _stamps(self, fs: SessionFS) -> Stamps | None:
-        """The stamps of this round's folders that decide the Read, when they alone can vouch for
-        it: every question it asked of the disk was asked of a listing. A link followed is, through
-        the folders on its way (``Consulted.resolved_through``), stamped with the rest; one the
-        system resolved, or a question asked through a link (what it leads to is in no listing),
-        is asked again as a lookup is."""
+    def _marks(self, fs: SessionFS, shared: dict[object, object]) -> Marks | None:
+        """The stamps of this round's folders that decide the Read, with the versions of its files,
+        when they alone can vouch for it: every question it asked of the disk was asked of a
+        listing. A link followed is, through the folders on its way (``Consulted.resolved_through``),
+        stamped with the rest; one the system resolved, or a question asked through a link (what
+        it leads to is in no listing), is asked again as a lookup is."""
         ways: list[Way] = []
-        for part in self.consulted.all_parts():
+        parts = self.consulted.all_parts()
+        for part in parts:
             if part.through or len(part.resolved_through) != len(part.resolved):
                 return None
             ways += part.resolved_through.values()
-        return fs.stamps(self.folders, ways)
+        stamps = fs.stamps(self.folders, ways)
+        if stamps is None or not link_free(stamps):
+            return None
+        if not fs.folds_case:  # there, a name held in another case: its folder's listing spells it
+            stamps = _by_children(stamps, parts, os.path.dirname(self.real))
+        return Marks(stamps, self.versions, shared)
+
+
+def _by_children(stamps: Stamps, parts: list[Consulted], keep: str) -> Stamps:
+    """``stamps`` without the folders their stamped children vouch for (step 3, as a folder that
+    changed is asked again: ``Consulted``): one asked only whether it holds names it held, none
+    of them a link, each a folder stamped here and kept (asked by ``lstat``, it is still there,
+    the same folder, no link). The cwd above a Read's folders is mostly one. The read file's
+    folder (whether it holds the file) is kept."""
+    stamped = dict(stamps)
+    names: dict[str, set[str]] = {}
+    barred = {keep}
+    for part in parts:
+        barred.update(part.whole)
+        barred.update(part.asked)
+        for folder, answers in part.names.items():
+            if all(answers.values()):
+                names.setdefault(folder, set()).update(answers)
+            else:
+                barred.add(folder)
+        barred.update(folder for folder, links in part.links.items() if any(links.values()))
+        for way in part.resolved_through.values():  # a way's names, asked as held, linked and leading
+            for folder, listing, on_way in way:
+                if listing is None or any(listing.links.get(name) is not False for name in on_way):
+                    barred.add(folder)  # a link on the way (or one not asked): its folder says where it leads
+                else:
+                    names.setdefault(folder, set()).update(on_way)
+    dropped: set[str] = set()
+    vouching: set[str] = set()
+    for folder in sorted(stamped, key=len):  # the shallowest first: a folder that vouches is kept
+        held = names.get(folder)
+        if folder in barred or folder in vouching or stamped[folder] is None or not held:
+            continue
+        children = [os.path.join(folder, name) for name in held if os.sep not in name]
+        if len(children) == len(held) and all(stamped.get(child) is not None for child in children):
+            dropped.add(folder)
+            vouching.update(children)
+    return tuple(item for item in stamps if item[0] not in dropped) if dropped else stamps
 
 
 class ReadMemory:
     """A loop's kept Reads, by key (step 1)."""
 
-    __slots__ = ("_kept", "most")
+    __slots__ = ("_kept", "most", "shared")
 
     def __init__(self, most: int = 4096) -> None:
         self.most = most
         self._kept: dict[Hashable, KeptRead] = {}
+        self.shared: dict[object, object] = {}  # the paths the kept Reads check, each encoded once (``Marks``)
 
     def recall(
         self, key: Hashable, given: Callable[[str], bool], state: tuple[object, ...], fs: SessionFS, settled: str
@@ -138,10 +185,10 @@ class ReadMemory:
                 return False
         return True
 
-    @staticmethod
-    def _same_disk(kept: KeptRead, fs: SessionFS, settled: str) -> bool:
+    def _same_disk(self, kept: KeptRead, fs: SessionFS, settled: str) -> bool:
         """Steps 2 and 3."""
-        if kept.stamps is not None and same_on_disk(kept.stamps, kept.versions):
+        marks = kept.marks
+        if marks is not None and marks.same():
             return True
         fs.begin(settled)
         for path, version in kept.versions:
@@ -149,7 +196,7 @@ class ReadMemory:
                 return False
         if fs.held(*os.path.split(kept.real)) != kept.present or not fs.vouches(kept.consulted):
             return False
-        kept.stamps = kept._stamps(fs)  # the folders vouch as they are now
+        kept.marks = kept._marks(fs, self.shared)  # the folders vouch as they are now
         return True
 
     def keep(self, key: Hashable, kept: KeptRead) -> None:
@@ -160,6 +207,8 @@ class ReadMemory:
         memory[key] = kept
         if len(memory) > self.most:
             del memory[next(iter(memory))]
+            if len(self.shared) > 16 * self.most:  # most of them no longer checked: made again as needed
+                self.shared.clear()
 
 
 def _racy(versions: Versions) -> bool:

@@ -1,0 +1,77 @@
+"""Folders' stamps and files' versions, asked again at once: what a kept Read checks each time.
+
+A folder's stamp is asked by ``os.lstat``, a file's version by ``os.stat`` (``fs.disk_stamp``,
+``fs.disk_version``): a folder kept no link (``link_free``) then fails when a link takes its
+place, even one to the same folder moved. Asked on every Read given again, so the work per path
+is done in C (``map``, ``attrgetter``) on paths encoded once.
+"""
+
+from __future__ import annotations
+
+import os
+from operator import attrgetter
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
+if TYPE_CHECKING:
+    from agents_md.engine.fs import Stamps, Versions
+
+
+def link_free(stamps: Stamps) -> bool:
+    """Whether each folder of ``stamps`` is there as no link (its own ``lstat`` gives its stamp),
+    and each one absent has no entry at all: ``Marks`` may ask them by ``lstat``."""
+    for path, stamp in stamps:
+        try:
+            st = os.lstat(path)
+        except (OSError, ValueError):
+            if stamp is not None:
+                return False
+            continue
+        if stamp is None or (st.st_mtime_ns, st.st_ino) != stamp:
+            return False
+    return True
+
+
+# A folder's stamp and a file's version as ``os.lstat`` and ``os.stat`` say them, read in C.
+_STAMP_OF = attrgetter("st_mtime_ns", "st_ino")
+_VERSION_OF = attrgetter("st_dev", "st_ino", "st_mode", "st_size", "st_mtime_ns", "st_ctime_ns")
+
+
+class Marks:
+    """Folders' stamps and files' versions, to be asked again at once (``same``). Each path, stamp
+    and version is kept once in ``shared`` for every ``Marks`` made with it (the Reads of a folder
+    ask the same ones: fewer objects to fetch). One absent then is asked alone."""
+
+    __slots__ = ("absent", "files", "folders", "stamps", "versions")
+
+    def __init__(self, stamps: Stamps, versions: Versions, shared: dict[object, object]) -> None:
+        def encoded(path: str) -> bytes:
+            name = shared.get(path)
+            if name is None:
+                name = shared[path] = os.fsencode(path)
+            return name  # type: ignore[return-value]  # only paths map to their bytes
+
+        self.folders = tuple(encoded(path) for path, stamp in stamps if stamp is not None)
+        self.stamps = tuple(shared.setdefault(stamp, stamp) for _, stamp in stamps if stamp is not None)
+        self.files = tuple(encoded(path) for path, version in versions if version is not None)
+        self.versions = tuple(shared.setdefault(version, version) for _, version in versions if version is not None)
+        # What was not there: ``True`` for a folder (asked without following a link).
+        absent = [(path, True) for path, stamp in stamps if stamp is None]
+        self.absent = tuple(absent + [(path, False) for path, version in versions if version is None])
+
+    def same(self) -> bool:
+        """Whether each folder has its stamp and each file its version, and nothing absent is there."""
+        try:
+            if (
+                tuple(map(_STAMP_OF, map(os.lstat, self.folders))) != self.stamps
+                or tuple(map(_VERSION_OF, map(os.stat, self.files))) != self.versions
+            ):
+                return False
+        except (OSError, ValueError):  # one is gone
+            return False
+        for path, folder in self.absent:
+            try:
+                os.lstat(path) if folder else os.stat(path)
+            except (OSError, ValueError):
+                continue
+            return False
+        return True
