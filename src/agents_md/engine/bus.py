@@ -215,16 +215,16 @@ class HookBus:
         """What the plugins' answers to a Read depend on besides the disk: who is seated, and the
         ``read_state()`` of each plugin with a ``tool.call`` hook (``engine.read_memory``). ``None``
         when one of them does not say it (or fails to): its Reads are asked of it every time."""
-        key: list[object] = [self._ordered]
-        for plugin in self._answering:
+        key: tuple[object, ...] = (self._ordered,)
+        for plugin in self._answering:  # mostly one (the built-in): a tuple grown, no list
             state = getattr(plugin, READ_STATE, None)
             if state is None:
                 return None
             try:
-                key.append(state())
+                key += (state(),)
             except Exception:  # as said by none: asked every time, as a session that keeps no Read does
                 return None
-        return tuple(key)
+        return key
 
     def has(self, hook: str) -> bool:
         return any(hook in s.hooks for s in self._seated)

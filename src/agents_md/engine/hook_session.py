@@ -53,8 +53,7 @@ ATTACHMENTS_OFF_ENVS = ("CLAUDE_CODE_DISABLE_ATTACHMENTS", "CLAUDE_CODE_SIMPLE")
 def attachments_on(env: Mapping[str, str], instruction_files_enabled: bool) -> bool:
     """Whether a Read attaches anything now."""
     off_a, off_b = ATTACHMENTS_OFF_ENVS  # asked on every Read, where mostly neither is set
-    get = env.get
-    if get(off_a) is None and get(off_b) is None:
+    if off_a not in env and off_b not in env:
         return instruction_files_enabled
     return instruction_files_enabled and not (env_truthy(env, off_a) or env_truthy(env, off_b))
 

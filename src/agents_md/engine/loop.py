@@ -110,6 +110,8 @@ class Loop:
     """One loop of a session; ``read`` is called after each Read tool call."""
 
     __slots__ = (
+        "_given_now",
+        "_last_state",
         "attached",
         "attachments_enabled",
         "bus",
@@ -183,6 +185,8 @@ class Loop:
         self.attachments_enabled = attachments_enabled
         self.tell = tell  # the session's notices
         self.profile = profile
+        self._last_state: tuple[object, ...] | None = None
+        self._given_now = self._given  # made once: asked of every Read given again
 
     def read(self, path: str, *, home: str | None = None, tool: str = "Read") -> ReadResult:
         """After a Read of ``path``: the engine's nested files, then the plugins' answers.
@@ -203,7 +207,7 @@ class Loop:
         if memory is None or state is None or state[1] is None:
             memory = None
         elif self.attachments_enabled():
-            kept = memory.recall(key, self._given, state, fs, cwd)
+            kept = memory.recall(key, self._given_now, state, fs, cwd)
             if kept is not None:
                 return self._again(kept)
         spelled = _expand(path, home, cwd)
@@ -307,15 +311,26 @@ class Loop:
         return result, (noted if not answers and not failed else None)
 
     def _state(self) -> tuple[object, ...]:
-        """What a Read's answer depends on besides the disk and the loop (``engine.read_memory``, step 5)."""
-        return (self.session_factory()[0], self.bus.read_key())
+        """What a Read's answer depends on besides the disk and the loop (``engine.read_memory``, step 5):
+        the same object while it is the same (each kept Read then compares it by identity)."""
+        session, key = self.session_factory()[0], self.bus.read_key()
+        last = self._last_state
+        if last is not None and last[0] is session:
+            try:
+                if last[1] == key:
+                    return last
+            except Exception:  # a plugin's state that cannot be compared: a new one (it vouches for nothing)
+                pass
+        state = self._last_state = (session, key)
+        return state
 
     def _again(self, kept: KeptRead) -> ReadResult:
         """A kept Read given again: what it did to the loop done again, what was told told again."""
         self.delivered.add(kept.real)
+        recent = self.recent  # steps 1 and 2, as ``_use`` and ``request`` (asked on every Read given again)
         if kept.read:
-            self._use(kept.real)
-        self.request()
+            recent.use(kept.real)
+        recent.turn()
         result: ReadResult = kept.result  # type: ignore[assignment]  # kept by ``read``
         if result.notices:
             self.tell(result.notices)

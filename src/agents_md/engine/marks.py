@@ -41,7 +41,7 @@ class Marks:
     and version is kept once in ``shared`` for every ``Marks`` made with it (the Reads of a folder
     ask the same ones: fewer objects to fetch). One absent then is asked alone."""
 
-    __slots__ = ("absent", "files", "folders", "stamps", "versions")
+    __slots__ = ("absent", "expected", "files", "folders")
 
     def __init__(self, stamps: Stamps, versions: Versions, shared: dict[object, object]) -> None:
         def encoded(path: str) -> bytes:
@@ -51,9 +51,9 @@ class Marks:
             return name  # type: ignore[return-value]  # only paths map to their bytes
 
         self.folders = tuple(encoded(path) for path, stamp in stamps if stamp is not None)
-        self.stamps = tuple(shared.setdefault(stamp, stamp) for _, stamp in stamps if stamp is not None)
         self.files = tuple(encoded(path) for path, version in versions if version is not None)
-        self.versions = tuple(shared.setdefault(version, version) for _, version in versions if version is not None)
+        # The folders' stamps, then the files' versions: one tuple, compared at once.
+        self.expected = tuple(shared.setdefault(mark, mark) for _, mark in (*stamps, *versions) if mark is not None)
         # What was not there: ``True`` for a folder (asked without following a link).
         absent = [(path, True) for path, stamp in stamps if stamp is None]
         self.absent = tuple(absent + [(path, False) for path, version in versions if version is None])
@@ -62,9 +62,9 @@ class Marks:
         """Whether each folder has its stamp and each file its version, and nothing absent is there."""
         try:
             if (
-                tuple(map(_STAMP_OF, map(os.lstat, self.folders))) != self.stamps
-                or tuple(map(_VERSION_OF, map(os.stat, self.files))) != self.versions
-            ):
+                *map(_STAMP_OF, map(os.lstat, self.folders)),
+                *map(_VERSION_OF, map(os.stat, self.files)),
+            ) != self.expected:
                 return False
         except (OSError, ValueError):  # one is gone
             return False

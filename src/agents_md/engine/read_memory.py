@@ -78,7 +78,7 @@ class KeptRead:
         self.read = read  # whether the Read succeeded (the file is then used)
         self.present = present  # whether its folder's listing holds it
         self.consulted = consulted
-        self.asked = asked
+        self.asked = tuple(asked.items())  # (path, given then)
         self.state = state
         versions = {real: version}
         folders: dict[str, None] = {}
@@ -167,7 +167,14 @@ class ReadMemory:
         kept = memory.get(key)
         if kept is None:
             return None
-        if not (self._same_start(kept, given, state) and self._same_disk(kept, fs, settled)):
+        # Steps 5 and 4, then 2 and 3 (asked on every Read: no call that can be spared).
+        same = kept.state is state or same_state(kept.state, state)
+        for path, answer in kept.asked if same else ():
+            if given(path) != answer:
+                same = False
+                break
+        marks = kept.marks
+        if not (same and ((marks is not None and marks.same()) or self._same_disk(kept, fs, settled))):
             del memory[key]
             return None
         if len(memory) > self.most // 2:  # used again: the last to be dropped, once any may be
@@ -175,21 +182,8 @@ class ReadMemory:
             memory[key] = kept
         return kept
 
-    @staticmethod
-    def _same_start(kept: KeptRead, given: Callable[[str], bool], state: tuple[object, ...]) -> bool:
-        """Steps 4 and 5."""
-        if not same_state(kept.state, state):
-            return False
-        for path, answer in kept.asked.items():  # noqa: SIM110  (asked on every Read: no generator)
-            if given(path) != answer:
-                return False
-        return True
-
     def _same_disk(self, kept: KeptRead, fs: SessionFS, settled: str) -> bool:
-        """Steps 2 and 3."""
-        marks = kept.marks
-        if marks is not None and marks.same():
-            return True
+        """Steps 2 and 3, where a folder's stamp or a file's version changed (or a link was followed)."""
         fs.begin(settled)
         for path, version in kept.versions:
             if fs.file_version(path) != version:

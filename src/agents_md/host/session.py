@@ -239,7 +239,8 @@ class Session:
         self._has_messages = False
         # A repository's settings that tried to turn off a plugin the managed settings configure.
         self._notices: list[Notice] = list(held_on(settings, "agents-md"))
-        self._reads: tuple[StartContext, HookSession, Journal] | None = None  # the Read's hook session, per start
+        # The Read's hook session and its journal, per start.
+        self._reads: tuple[StartContext, tuple[HookSession, Journal]] | None = None
         self._origin = self.inputs  # the inputs before any /cd: where a snapshot starts from
         self._steps: list[Step] = []
         self._touched: set[tuple[str, str, str]] = set()  # (loop, tool, path) touched since the loop began
@@ -386,10 +387,10 @@ class Session:
 
     def _read_session(self) -> tuple[HookSession, Journal]:
         """The session as the hooks see it on a Read, and its journal: made once per start."""
-        start = self.start()
+        start = self._start or self.start()  # asked on every Read: the start made, without a call
         reads = self._reads
         if reads is not None and reads[0] is start:  # every Read after the first of a start
-            return reads[1], reads[2]
+            return reads[1]
         with self._lock:
             if self._reads is None or self._reads[0] is not start:
                 journal = Journal()
@@ -404,12 +405,13 @@ class Session:
                     shadowed=start.shadowed,
                     remember_reads=self._remember_lookups,
                 )
-                self._reads = (start, session, journal)
-            return self._reads[1], self._reads[2]
+                self._reads = (start, (session, journal))
+            return self._reads[1]
 
     def _attachments_enabled(self) -> bool:
         # Consulted on every Read, as the engine does.
-        return attachments_on(self.inputs.env, self.start().instruction_files_enabled)
+        start = self._start or self.start()
+        return attachments_on(self.inputs.env, start.instruction_files_enabled)
 
     def loop(self) -> Loop:
         """The main loop (created on first use)."""
@@ -473,7 +475,7 @@ class Session:
 
     def read(self, path: str) -> ReadResult:
         """What the engine appends after the main loop's Read of ``path``."""
-        return self._touch(self.loop(), "", "Read", path, main=True)
+        return self._touch(self._main or self.loop(), "", "Read", path, main=True)
 
     def mention(self, path: str) -> ReadResult:
         """A file ``@``-mentioned in the prompt: the engine attaches its nested CLAUDE.md and the
@@ -510,7 +512,8 @@ class Session:
             if main:
                 self._has_messages = True
             result = loop.read(path, home=self.inputs.home, tool=tool)
-            if result.files or keeps_given(result.path, (key, tool), self._touched):  # host.steps, step 2
+            # ``result.files``, without the call (asked on every Read)
+            if result.engine_files or result.hook_files or keeps_given(result.path, (key, tool), self._touched):
                 self._steps.append(Step(op="read", loop=key, path=path, tool=tool))
             elif first:
                 self._steps.append(Step(op="turn"))  # a touch kept no step, yet there is a conversation now
