@@ -25,13 +25,19 @@ HOUR_NS = 3600 * 10**9
 
 
 def aged(root: Path) -> Path:
-    """Every folder and file under ``root`` made an hour old, as a checkout is: its folders' stamps
-    then vouch for a Read alone, without a new round of listings (a change shows in them)."""
-    then = time.time_ns() - HOUR_NS
+    """Every folder and file under ``root`` changed in the last minutes made an hour old, as a
+    checkout is: its folders' stamps then vouch for a Read alone, without a new round of listings
+    (a change shows in them). What did not change keeps its stamp and version (``utime`` would
+    change its ctime): only what changed tells."""
+    now = time.time_ns()
+    then, recent = now - HOUR_NS, now - HOUR_NS // 6
     for folder, dirs, files in os.walk(root):
         for name in files + dirs:
-            os.utime(os.path.join(folder, name), ns=(then, then), follow_symlinks=False)
-        os.utime(folder, ns=(then, then))
+            path = os.path.join(folder, name)
+            if os.lstat(path).st_mtime_ns > recent:
+                os.utime(path, ns=(then, then), follow_symlinks=False)
+        if os.stat(folder).st_mtime_ns > recent:
+            os.utime(folder, ns=(then, then))
     return root
 
 
@@ -476,3 +482,28 @@ def test_a_folder_made_where_its_parent_showed_none_is_seen_on_the_next_read(tre
     (root / "a/b/.claude").mkdir()
     (root / "a/b/.claude/CLAUDE.md").write_text("new\n")
     assert contents(s.read(path)) == ["new\n"]
+
+
+@pytest.mark.parametrize("profile", ["reference", "complete"])
+def test_a_folder_made_where_a_folder_vouching_for_another_showed_none_is_seen(tree: Tree, profile: str) -> None:
+    """``docs`` is asked only for ``a``, a folder stamped in the same Read, yet its listing also
+    vouches for the ``zz`` an import looks in (absent, not asked on its own): it is not dropped
+    for ``a``, and the file written in a new ``zz`` is attached at the next Read."""
+    root = repo(
+        tree,
+        {
+            "pkg/AGENTS.md": "pkg\n@../docs/a/y.md\n@../docs/zz/x.md\n@../nothere.md\n",
+            "pkg/src/f.py": "x\n",
+            "docs/a/y.md": "y\n",
+        },
+    )
+    kept = session_with(tree, root, profile=profile)
+    fresh = session_with(tree, root, profile=profile, remember_lookups=False)
+    path = str(root / "pkg/src/f.py")
+    for _ in range(3):
+        assert summary(kept.read(path)) == summary(fresh.read(path))
+    (root / "docs/zz").mkdir()
+    (root / "docs/zz/x.md").write_text("zz\n")
+    aged(root)  # only what changed tells: ``docs`` and what is in it
+    assert summary(kept.read(path)) == summary(fresh.read(path))
+    assert [f.path for f in fresh.read(path).files] == []  # given at the Read before
