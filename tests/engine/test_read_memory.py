@@ -507,3 +507,49 @@ def test_a_folder_made_where_a_folder_vouching_for_another_showed_none_is_seen(t
     aged(root)  # only what changed tells: ``docs`` and what is in it
     assert summary(kept.read(path)) == summary(fresh.read(path))
     assert [f.path for f in fresh.read(path).files] == []  # given at the Read before
+
+
+CWD_CHANGES: dict[str, Callable[[Path], object]] = {
+    "a file added": lambda root: (root / "new.py").write_text("n\n"),
+    "a file removed": lambda root: (root / "top.py").unlink(),
+    "a link to a folder added": lambda root: os.symlink("pkg", root / "alias"),
+    "a CLAUDE.md made": lambda root: (root / "CLAUDE.md").write_text("root\n"),
+    "an AGENTS.md made": lambda root: (root / "AGENTS.md").write_text("root\n"),
+    "a CLAUDE.md linked to a new AGENTS.md": lambda root: (
+        (root / "AGENTS.md").write_text("root\n"),
+        os.symlink("AGENTS.md", root / "CLAUDE.md"),
+    ),
+    "a .claude folder with a rule for every file": lambda root: (
+        (root / ".claude/rules").mkdir(parents=True),
+        (root / ".claude/rules/r.md").write_text("---\npaths: ['**/*.py']\n---\nrule\n"),
+    ),
+    "a settings file leaving the nested file out": lambda root: (
+        (root / ".claude").mkdir(),
+        (root / ".claude/settings.json").write_text('{"claudeMdExcludes": ["**/pkg/AGENTS.md"]}\n'),
+    ),
+}
+UNASKED = ("a file added", "a file removed", "a link to a folder added")  # nothing the Read asked
+
+
+@pytest.mark.parametrize("profile", ["reference", "complete"])
+@pytest.mark.parametrize("change", list(CWD_CHANGES), ids=list(CWD_CHANGES))
+def test_a_change_in_the_cwd_gives_what_deciding_again_gives(tree: Tree, profile: str, change: str) -> None:
+    """The cwd's stamp is not asked for a Read below it (its folder below vouches): each change
+    in the cwd gives what a session that keeps no Read gives, and one to names the Read did not
+    ask about leaves it given again. Only what changed is made old (``aged``)."""
+    root = repo(tree, {"pkg/AGENTS.md": "pkg\n", "pkg/src/f.py": "x\n", "top.py": "t\n"})
+    counting = Counting()
+    kept = session_with(tree, root, counting, profile=profile)
+    fresh = session_with(tree, root, profile=profile, remember_lookups=False)
+    paths = [str(root / "pkg/src/f.py"), str(root / "pkg/src/g.py")]  # a file there, one missing
+    for _ in range(2):
+        for path in paths:
+            assert summary(kept.read(path)) == summary(fresh.read(path))
+    asked = counting.calls
+    CWD_CHANGES[change](root)
+    aged(root)
+    for _ in range(2):
+        for path in paths:
+            assert summary(kept.read(path)) == summary(fresh.read(path))
+    if change in UNASKED:
+        assert counting.calls == asked  # given again, the cwd's stamp not asked
