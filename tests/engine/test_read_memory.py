@@ -381,6 +381,8 @@ def test_reads_given_again_are_what_deciding_them_again_gives(tree: Tree, profil
     for _ in range(120):
         step, gave = _step(rng, root, [kept, fresh])
         done.append(step)
+        if rng.random() < 0.5:
+            aged(root)  # what changed made old: the folders' stamps vouch again (``Marks``), all else as it was
         if gave:
             assert gave[0] == gave[1], done
             target = step[5:]
