@@ -25,13 +25,19 @@ HOUR_NS = 3600 * 10**9
 
 
 def aged(root: Path) -> Path:
-    """Every folder and file under ``root`` made an hour old, as a checkout is: its folders' stamps
-    then vouch for a Read alone, without a new round of listings (a change shows in them)."""
-    then = time.time_ns() - HOUR_NS
+    """Every folder and file under ``root`` changed in the last minutes made an hour old, as a
+    checkout is: its folders' stamps then vouch for a Read alone, without a new round of listings
+    (a change shows in them). What did not change keeps its stamp and version (``utime`` would
+    change its ctime): only what changed tells."""
+    now = time.time_ns()
+    then, recent = now - HOUR_NS, now - HOUR_NS // 6
     for folder, dirs, files in os.walk(root):
         for name in files + dirs:
-            os.utime(os.path.join(folder, name), ns=(then, then), follow_symlinks=False)
-        os.utime(folder, ns=(then, then))
+            path = os.path.join(folder, name)
+            if os.lstat(path).st_mtime_ns > recent:
+                os.utime(path, ns=(then, then), follow_symlinks=False)
+        if os.stat(folder).st_mtime_ns > recent:
+            os.utime(folder, ns=(then, then))
     return root
 
 
@@ -375,6 +381,8 @@ def test_reads_given_again_are_what_deciding_them_again_gives(tree: Tree, profil
     for _ in range(120):
         step, gave = _step(rng, root, [kept, fresh])
         done.append(step)
+        if rng.random() < 0.5:
+            aged(root)  # what changed made old: the folders' stamps vouch again (``Marks``), all else as it was
         if gave:
             assert gave[0] == gave[1], done
             target = step[5:]
@@ -476,3 +484,74 @@ def test_a_folder_made_where_its_parent_showed_none_is_seen_on_the_next_read(tre
     (root / "a/b/.claude").mkdir()
     (root / "a/b/.claude/CLAUDE.md").write_text("new\n")
     assert contents(s.read(path)) == ["new\n"]
+
+
+@pytest.mark.parametrize("profile", ["reference", "complete"])
+def test_a_folder_made_where_a_folder_vouching_for_another_showed_none_is_seen(tree: Tree, profile: str) -> None:
+    """``docs`` is asked only for ``a``, a folder stamped in the same Read, yet its listing also
+    vouches for the ``zz`` an import looks in (absent, not asked on its own): it is not dropped
+    for ``a``, and the file written in a new ``zz`` is attached at the next Read."""
+    root = repo(
+        tree,
+        {
+            "pkg/AGENTS.md": "pkg\n@../docs/a/y.md\n@../docs/zz/x.md\n@../nothere.md\n",
+            "pkg/src/f.py": "x\n",
+            "docs/a/y.md": "y\n",
+        },
+    )
+    kept = session_with(tree, root, profile=profile)
+    fresh = session_with(tree, root, profile=profile, remember_lookups=False)
+    path = str(root / "pkg/src/f.py")
+    for _ in range(3):
+        assert summary(kept.read(path)) == summary(fresh.read(path))
+    (root / "docs/zz").mkdir()
+    (root / "docs/zz/x.md").write_text("zz\n")
+    aged(root)  # only what changed tells: ``docs`` and what is in it
+    assert summary(kept.read(path)) == summary(fresh.read(path))
+    assert [f.path for f in fresh.read(path).files] == []  # given at the Read before
+
+
+CWD_CHANGES: dict[str, Callable[[Path], object]] = {
+    "a file added": lambda root: (root / "new.py").write_text("n\n"),
+    "a file removed": lambda root: (root / "top.py").unlink(),
+    "a link to a folder added": lambda root: os.symlink("pkg", root / "alias"),
+    "a CLAUDE.md made": lambda root: (root / "CLAUDE.md").write_text("root\n"),
+    "an AGENTS.md made": lambda root: (root / "AGENTS.md").write_text("root\n"),
+    "a CLAUDE.md linked to a new AGENTS.md": lambda root: (
+        (root / "AGENTS.md").write_text("root\n"),
+        os.symlink("AGENTS.md", root / "CLAUDE.md"),
+    ),
+    "a .claude folder with a rule for every file": lambda root: (
+        (root / ".claude/rules").mkdir(parents=True),
+        (root / ".claude/rules/r.md").write_text("---\npaths: ['**/*.py']\n---\nrule\n"),
+    ),
+    "a settings file leaving the nested file out": lambda root: (
+        (root / ".claude").mkdir(),
+        (root / ".claude/settings.json").write_text('{"claudeMdExcludes": ["**/pkg/AGENTS.md"]}\n'),
+    ),
+}
+UNASKED = ("a file added", "a file removed", "a link to a folder added")  # nothing the Read asked
+
+
+@pytest.mark.parametrize("profile", ["reference", "complete"])
+@pytest.mark.parametrize("change", list(CWD_CHANGES), ids=list(CWD_CHANGES))
+def test_a_change_in_the_cwd_gives_what_deciding_again_gives(tree: Tree, profile: str, change: str) -> None:
+    """The cwd's stamp is not asked for a Read below it (its folder below vouches): each change
+    in the cwd gives what a session that keeps no Read gives, and one to names the Read did not
+    ask about leaves it given again. Only what changed is made old (``aged``)."""
+    root = repo(tree, {"pkg/AGENTS.md": "pkg\n", "pkg/src/f.py": "x\n", "top.py": "t\n"})
+    counting = Counting()
+    kept = session_with(tree, root, counting, profile=profile)
+    fresh = session_with(tree, root, profile=profile, remember_lookups=False)
+    paths = [str(root / "pkg/src/f.py"), str(root / "pkg/src/g.py")]  # a file there, one missing
+    for _ in range(2):
+        for path in paths:
+            assert summary(kept.read(path)) == summary(fresh.read(path))
+    asked = counting.calls
+    CWD_CHANGES[change](root)
+    aged(root)
+    for _ in range(2):
+        for path in paths:
+            assert summary(kept.read(path)) == summary(fresh.read(path))
+    if change in UNASKED:
+        assert counting.calls == asked  # given again, the cwd's stamp not asked

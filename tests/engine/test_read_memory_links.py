@@ -151,3 +151,26 @@ def test_each_change_in_turn_is_noticed_as_it_comes(tree: Tree, profile: str) ->
         aged(root)
         for path in reads:
             read_both(sessions, path)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("outside", ["follow", "refuse"])
+def test_a_link_leaving_the_checkout_made_after_reads_kept_is_told(tree: Tree, profile: str, outside: str) -> None:
+    """The checkout is looked for only once a link is met (``Loader.find_repo``): a ``CLAUDE.md``
+    linked out of the checkout, made after Reads that met no link were kept, is told (or refused)
+    as in a session that keeps no Read, the cwd's ``.git`` taken as it is then."""
+    root = repo(tree, {"pkg/AGENTS.md": "pkg\n", "pkg/src/f.py": "x\n", "top.py": "t\n"})
+    (root.parent / "out.md").write_text("outside\n")
+    kept = session_with(tree, root, profile=profile, outside_links=outside)
+    fresh = session_with(tree, root, profile=profile, outside_links=outside, remember_lookups=False)
+    sessions = (kept, fresh)
+    reads = [root / "pkg/src/f.py", root / "top.py"]
+    for _ in range(2):
+        for path in reads:
+            read_both(sessions, path)
+    os.symlink(str(root.parent / "out.md"), root / "pkg/src/CLAUDE.md")
+    aged(root)
+    after = read_both(sessions, root / "pkg/src/f.py")
+    assert (after == []) == (outside == "refuse")
+    for path in reads:
+        assert read_both(sessions, path) == []

@@ -115,13 +115,17 @@ def _by_children(stamps: Stamps, parts: list[Consulted], keep: str) -> Stamps:
     changed is asked again: ``Consulted``): one asked only whether it holds names it held, none
     of them a link, each a folder stamped here and kept (asked by ``lstat``, it is still there,
     the same folder, no link). The cwd above a Read's folders is mostly one. The read file's
-    folder (whether it holds the file) is kept."""
+    folder (whether it holds the file) is kept, and so is one whose listing vouches for a folder
+    not there."""
     stamped = dict(stamps)
     names: dict[str, set[str]] = {}
     barred = {keep}
     for part in parts:
         barred.update(part.whole)
         barred.update(part.asked)
+        # A folder not there, left out of ``stamps`` as its parent's listing shows none (``fs.stamps``):
+        # that parent's stamp alone vouches for it, whatever it was asked.
+        barred.update(os.path.dirname(folder) for folder in part.listings if folder not in stamped)
         for folder, answers in part.names.items():
             if all(answers.values()):
                 names.setdefault(folder, set()).update(answers)
