@@ -6,6 +6,7 @@ after a change gives what a session that keeps no Read gives."""
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -174,3 +175,46 @@ def test_a_link_leaving_the_checkout_made_after_reads_kept_is_told(tree: Tree, p
     assert (after == []) == (outside == "refuse")
     for path in reads:
         assert read_both(sessions, path) == []
+
+
+LINKED_FOLDER_CHANGES: dict[str, Callable[[Path], object]] = {
+    "a file made where the link leads": lambda root: (root / "real/sub/AGENTS.md").write_text("sub\n"),
+    "the link pointed at a copy": lambda root: (
+        shutil.copytree(root / "real", root / "copy"),
+        (root / "copy/sub/AGENTS.md").write_text("copy\n"),
+        repoint(root / "alias", "copy"),
+    ),
+    "the link replaced by the folder it led to": lambda root: (
+        (root / "alias").unlink(),
+        os.rename(root / "real", root / "alias"),
+    ),
+    "the folder it led to replaced by a link to itself moved": lambda root: (
+        os.rename(root / "real", root / "moved"),
+        os.symlink("moved", root / "real"),
+    ),
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("change", list(LINKED_FOLDER_CHANGES), ids=list(LINKED_FOLDER_CHANGES))
+def test_a_read_through_a_linked_folder_is_given_again_on_stamps(tree: Tree, profile: str, change: str) -> None:
+    """A Read spelled through a linked folder (``alias -> real``) is kept on its marks, the link
+    asked by ``stat`` (what it leads to was stamped), and every change to the link or what it
+    leads to gives what a session that keeps no Read gives."""
+    root = repo(tree, {"real/AGENTS.md": "real\n", "real/sub/f.py": "x\n", "top.py": "t\n"})
+    os.symlink("real", root / "alias")
+    kept, fresh = kept_and_fresh(tree, root, profile)
+    sessions = (kept, fresh)
+    reads = [root / "alias/sub/f.py", root / "real/sub/f.py"]
+    for _ in range(2):
+        for path in reads:
+            read_both(sessions, path)
+    memory = kept.loop().reads
+    assert memory is not None
+    assert all(memory._kept[("Read", str(path), kept.inputs.home)].marks is not None for path in reads)
+    LINKED_FOLDER_CHANGES[change](root)
+    aged(root)
+    for _ in range(2):
+        for path in reads:
+            if path.exists():
+                read_both(sessions, path)

@@ -1,9 +1,10 @@
 """Folders' stamps and files' versions, asked again at once: what a kept Read checks each time.
 
 A folder's stamp is asked by ``os.lstat``, a file's version by ``os.stat`` (``fs.disk_stamp``,
-``fs.disk_version``): a folder kept no link (``link_free``) then fails when a link takes its
-place, even one to the same folder moved. Asked on every Read given again, so the work per path
-is done in C (``map``, ``attrgetter``) on paths encoded once.
+``fs.disk_version``): a folder that is no link then fails when a link takes its place, even one
+to the same folder moved. A folder that is a link (a Read through a linked folder) is asked by
+``os.stat``, as what it leads to was stamped (``linked_folders``). Asked on every Read given
+again, so the work per path is done in C (``map``, ``attrgetter``) on paths encoded once.
 """
 
 from __future__ import annotations
@@ -16,19 +17,29 @@ if TYPE_CHECKING:
     from agents_md.engine.fs import Stamps, Versions
 
 
-def link_free(stamps: Stamps) -> bool:
-    """Whether each folder of ``stamps`` is there as no link (its own ``lstat`` gives its stamp),
-    and each one absent has no entry at all: ``Marks`` may ask them by ``lstat``."""
+def linked_folders(stamps: Stamps) -> frozenset[str] | None:
+    """The folders of ``stamps`` that are links to the folder stamped (their own ``lstat``
+    differs, what they lead to has the stamp): ``Marks`` asks those by ``stat``, every other one
+    by ``lstat``. ``None`` when one is neither (changed since), or one absent has an entry."""
+    linked = []
     for path, stamp in stamps:
         try:
             st = os.lstat(path)
         except (OSError, ValueError):
             if stamp is not None:
-                return False
+                return None
             continue
-        if stamp is None or (st.st_mtime_ns, st.st_ino) != stamp:
-            return False
-    return True
+        if stamp is None:
+            return None
+        if (st.st_mtime_ns, st.st_ino) != stamp:
+            try:
+                st = os.stat(path)
+            except (OSError, ValueError):
+                return None
+            if (st.st_mtime_ns, st.st_ino) != stamp:
+                return None
+            linked.append(path)
+    return frozenset(linked)
 
 
 # A folder's stamp and a file's version as ``os.lstat`` and ``os.stat`` say them, read in C.
@@ -41,19 +52,25 @@ class Marks:
     and version is kept once in ``shared`` for every ``Marks`` made with it (the Reads of a folder
     ask the same ones: fewer objects to fetch). One absent then is asked alone."""
 
-    __slots__ = ("absent", "expected", "files", "folders")
+    __slots__ = ("absent", "expected", "files", "folders", "linked")
 
-    def __init__(self, stamps: Stamps, versions: Versions, shared: dict[object, object]) -> None:
+    def __init__(
+        self, stamps: Stamps, versions: Versions, shared: dict[object, object], linked: frozenset[str] = frozenset()
+    ) -> None:
         def encoded(path: str) -> bytes:
             name = shared.get(path)
             if name is None:
                 name = shared[path] = os.fsencode(path)
             return name  # type: ignore[return-value]  # only paths map to their bytes
 
-        self.folders = tuple(encoded(path) for path, stamp in stamps if stamp is not None)
+        plain = [(path, stamp) for path, stamp in stamps if stamp is not None and path not in linked]
+        through = [(path, stamp) for path, stamp in stamps if stamp is not None and path in linked]
+        self.folders = tuple(encoded(path) for path, _ in plain)
+        self.linked = tuple(encoded(path) for path, _ in through)  # links to folders: asked by ``stat``
         self.files = tuple(encoded(path) for path, version in versions if version is not None)
-        # The folders' stamps, then the files' versions: one tuple, compared at once.
-        self.expected = tuple(shared.setdefault(mark, mark) for _, mark in (*stamps, *versions) if mark is not None)
+        # The folders' stamps, the linked folders', then the files' versions: one tuple, compared at once.
+        marks = (*plain, *through, *versions)
+        self.expected = tuple(shared.setdefault(mark, mark) for _, mark in marks if mark is not None)
         # What was not there: ``True`` for a folder (asked without following a link).
         absent = [(path, True) for path, stamp in stamps if stamp is None]
         self.absent = tuple(absent + [(path, False) for path, version in versions if version is None])
@@ -63,6 +80,7 @@ class Marks:
         try:
             if (
                 *map(_STAMP_OF, map(os.lstat, self.folders)),
+                *map(_STAMP_OF, map(os.stat, self.linked)),
                 *map(_VERSION_OF, map(os.stat, self.files)),
             ) != self.expected:
                 return False

@@ -32,7 +32,7 @@ from __future__ import annotations
 import os
 import time
 
-from agents_md.engine.marks import Marks, link_free
+from agents_md.engine.marks import Marks, linked_folders
 from agents_md.engine.shared_listings import RACY_NS
 
 TYPE_CHECKING = False  # typing's constant, without importing typing at run time (``_value``)
@@ -103,18 +103,19 @@ class KeptRead:
                 return None
             ways += part.resolved_through.values()
         stamps = fs.stamps(self.folders, ways)
-        if stamps is None or not link_free(stamps):
+        linked = None if stamps is None else linked_folders(stamps)
+        if stamps is None or linked is None:
             return None
         if not fs.folds_case:  # there, a name held in another case: its folder's listing spells it
-            stamps = _by_children(stamps, parts, os.path.dirname(self.real))
-        return Marks(stamps, self.versions, shared)
+            stamps = _by_children(stamps, parts, os.path.dirname(self.real), linked)
+        return Marks(stamps, self.versions, shared, linked)
 
 
-def _by_children(stamps: Stamps, parts: list[Consulted], keep: str) -> Stamps:
+def _by_children(stamps: Stamps, parts: list[Consulted], keep: str, linked: frozenset[str]) -> Stamps:
     """``stamps`` without the folders their stamped children vouch for (step 3, as a folder that
     changed is asked again: ``Consulted``): one asked only whether it holds names it held, none
-    of them a link, each a folder stamped here and kept (asked by ``lstat``, it is still there,
-    the same folder, no link). The cwd above a Read's folders is mostly one. The read file's
+    of them a link, each a folder stamped here, no link, and kept (asked by ``lstat``, it is still
+    there, the same folder, no link). The cwd above a Read's folders is mostly one. The read file's
     folder (whether it holds the file) is kept, and so is one whose listing vouches for a folder
     not there."""
     stamped = dict(stamps)
@@ -145,7 +146,7 @@ def _by_children(stamps: Stamps, parts: list[Consulted], keep: str) -> Stamps:
         if folder in barred or folder in vouching or stamped[folder] is None or not held:
             continue
         children = [os.path.join(folder, name) for name in held if os.sep not in name]
-        if len(children) == len(held) and all(stamped.get(child) is not None for child in children):
+        if len(children) == len(held) and all(stamped.get(c) is not None and c not in linked for c in children):
             dropped.add(folder)
             vouching.update(children)
     return tuple(item for item in stamps if item[0] not in dropped) if dropped else stamps
