@@ -701,6 +701,28 @@ def test_doc_not_updated_passes_over_a_change_of_tests_alone(repo: Repo) -> None
     ]
 
 
+def test_doc_not_updated_passes_over_tests_added_where_the_doc_says_tests_live(repo: Repo) -> None:
+    # deer-flow's frontend/AGENTS.md: "Unit tests live under `tests/unit/`", and tests added there
+    doc = (
+        "# Frontend\n\nUnit tests live under `tests/unit/` and mirror `src/`. E2E tests live under `tests/e2e/`.\n"
+        "The API mocks: `tests/e2e/utils/mock-api.ts`.\n"
+    )
+    files = {
+        "frontend/AGENTS.md": doc,
+        "frontend/tests/unit/core/api.test.ts": "x\n",
+        "frontend/tests/e2e/chat.spec.ts": "x\n",
+        "frontend/tests/e2e/utils/mock-api.ts": "x\n",
+    }
+    r = repo({**TREE, **files})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({"frontend/tests/unit/core/api.test.ts": "y\n", "frontend/tests/unit/core/models.test.ts": "y\n"})
+    r.commit({"frontend/tests/e2e/chat.spec.ts": "y\n"})
+    assert r.findings("doc-not-updated") == []
+    # a test file the doc names itself: asked
+    r.commit({"frontend/tests/e2e/utils/mock-api.ts": "y\n"})
+    assert [f.file for f in r.findings("doc-not-updated")] == ["frontend/AGENTS.md"]
+
+
 def test_a_doc_saying_which_file_to_update_is_updated_with_it(repo: Repo) -> None:
     doc = (
         "**BEFORE writing code**, you MUST read [README.md](./README.md).\n\n## Updating Documentation\n\n"
