@@ -65,7 +65,9 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    doc says, where it names it, is made locally ("gitignored",
    "created at build time", "build cache", "(packaged)": in the app a packager makes), or says is
    not there ("there is no `x`", "`x`,
-   which was deleted", "none of those paths exist"), or tells the reader, or a program, to make
+   which was deleted", "none of those paths exist") or lives in a dependency of a manifest at or
+   above it ("imported as `pkg/assert` by convention, but lives in lib-commons"), or tells the
+   reader, or a program, to make
    ("Create `x`", "writes `x`", "copies `a` to `x`", "`a` becomes `x`"; ``read.absence``), or
    names in a table's column of what is made ("Destination", "Output") — where it says so once, for every mention of
    it. A path missing at several lines of one doc (``./x/`` and ``x/`` alike) is said once, at
@@ -189,6 +191,10 @@ _OWNER_AFTER = lazy_compile(r"^`\s*(?:in|of|from|at)\s+(?:the\s+)?" + _REPO_SPAN
 # Where a sentence ends in prose; a line that starts another block (a list item, a heading, a row).
 _SENTENCE_END = lazy_compile(r"[.!?](?:\s|$)")
 _BLOCK_START = lazy_compile(r"\s*(?:[-*+>#|]|\d+[.)]\s|```|~~~)")
+
+# A sentence that says where its path lives ("`pkg/assert` ... lives in lib-commons"): in a
+# dependency's code, when the word names one.
+_LIVES_IN = lazy_compile(r"\b(?:lives?|resides?)\s+in\s+(?:the\s+)?`?([@\w.-]+(?:/[\w.-]+)*)`?", re.I)
 
 # A line about git branches: its slash-separated words name branches, not folders.
 _BRANCHES = lazy_compile(r"\bbranch(?:es)?\b|\bgit (?:checkout -b|switch -c)\b", re.I)
@@ -492,6 +498,17 @@ class _Places:
             or to_be_made(self.lines, item)
             or maybe_absent(self.lines, item)
             or self._in_made_column(item)
+            or self._in_a_dependency(item)
+        )
+
+    def _in_a_dependency(self, item: Item) -> bool:
+        """A code span whose sentence says it lives in a dependency (``pkg/assert`` of "imported as
+        `pkg/assert` by convention, but lives in lib-commons"): that package's, not a stale path."""
+        if item.kind != "code":
+            return False
+        return any(
+            self.ctx.packages.depends_on(self.home, m.group(1).rstrip("."))
+            for m in _LIVES_IN.finditer(self._sentence(item))
         )
 
     def _in_made_column(self, item: Item) -> bool:
