@@ -56,7 +56,9 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    whose contents a ``.gitignore`` names (``public/fonts/`` of ``public/fonts/GT-*``: made
    locally), nor a C or C++ header spelled as an ``#include`` of the repository's code spells it
    (``kj/debug.h``: found through the build's include paths, in a dependency the repository need
-   not hold), nor a folder an Angular or Nx build copies assets into, or a path below it
+   not hold), nor a path of two parts or more that the code (no doc) spells in a string or builds
+   from its parts (``root / "extensions" / "sources"``: a place it makes or reads at run time;
+   ``read.spelled``), nor a folder an Angular or Nx build copies assets into, or a path below it
    (``assets/i18n/user/``: the built app's; ``read.assets``), nor a file without an extension
    that its line calls a binary ("Test binary: `tests/unit/unit-test`"), nor a path of two parts or more
    that a ``.gitignore`` pattern holds, part after
@@ -119,6 +121,7 @@ from agents_md.maintain.read.invocations import ShellBlocks, leading_cd
 from agents_md.maintain.read.markdown import Item
 from agents_md.maintain.read.paths import GENERIC_NAME, code_path, example_paths, link_path, spelled_out
 from agents_md.maintain.read.source_sets import BUILD_SCRIPTS, source_set_spellings
+from agents_md.maintain.read.spelled import spelled_in_code
 from agents_md.maintain.repo.files import anchor_dir
 from agents_md.maintain.repo.reading import CONFIG_MAX_BYTES, read_inside
 
@@ -1276,6 +1279,11 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         if cased is not None:
             moved, where = cased, f"{where}; {cased} differs only in case: found on macOS and Windows, not on Linux"
         reported.append((c, f"{shown} does not exist ({where}{also_at})", moved))
+    if reported and ctx.git is not None:
+        # Step 3: a path the code spells (``root / "extensions" / "sources"``): a place it makes or
+        # reads at run time. Asked last, of what is left to report: it greps every tracked file.
+        spelled = spelled_in_code((c.path for c, _, _ in reported), ctx.git.lines_with)
+        reported = [r for r in reported if r[0].path not in spelled]
     # When it went: a path a commit of the last ``GONE_DAYS`` days deleted (a folder: the files
     # below it) is told with that commit, as a file name alone is (step 5).
     gone = _when_deleted(ctx, [c for c, _, _ in reported], deleted)
