@@ -718,6 +718,23 @@ def test_doc_not_updated_passes_over_tests_added_where_the_doc_says_tests_live(r
     r.commit({"frontend/tests/unit/core/api.test.ts": "y\n", "frontend/tests/unit/core/models.test.ts": "y\n"})
     r.commit({"frontend/tests/e2e/chat.spec.ts": "y\n"})
     assert r.findings("doc-not-updated") == []
+    # valkey-glide's go/AGENTS.md: "`integTest/` - Integration tests", a flaky test fixed there;
+    # Android's `androidTest/` source set alike (a camelCase tests folder)
+    r.commit(
+        {
+            "go/AGENTS.md": "# Go\n\n- `integTest/` - Integration tests and test suites\n- `api/contests/`\n",
+            "go/integTest/commands_test.go": "package x\n",
+            "go/api/contests/contest.go": "package c\n",
+            "app/AGENTS.md": "# App\n\n- Device tests: `src/androidTest/`\n",
+            "app/src/androidTest/java/AppTest.kt": "class AppTest\n",
+        }
+    )
+    base = r.git("rev-parse", "HEAD").strip()
+    r.commit({"go/integTest/commands_test.go": "package y\n", "app/src/androidTest/java/AppTest.kt": "class A\n"})
+    assert r.findings("doc-not-updated", base=base) == []
+    r.commit({"go/api/contests/contest.go": "package d\n"})  # `contests/` is no tests folder
+    assert [f.file for f in r.findings("doc-not-updated", base=base)] == ["go/AGENTS.md"]
+    r.git("reset", "-q", "--hard", "HEAD~3")
     # a test file the doc names itself: asked
     r.commit({"frontend/tests/e2e/utils/mock-api.ts": "y\n"})
     assert [f.file for f in r.findings("doc-not-updated")] == ["frontend/AGENTS.md"]

@@ -17,7 +17,7 @@ the diff left alone. A warning, not an error: it gives the reviewer a question t
 5. Over a long range (more than ``LONG_RANGE`` commits: no one pull request), only a doc that
    names some of the changed files (or their folders) is asked about: over many commits, code
    changes under every doc, and the question is worth asking only where the doc names it.
-6. Nor is a doc whose changed files are all tests (``tests/``, ``src/test/``, ``x_test.go``,
+6. Nor is a doc whose changed files are all tests (``tests/``, ``src/test/``, ``integTest/``, ``x_test.go``,
    ``x.test.ts``, ``XTest.java``, ``test_x.py``, Rust's ``tests.rs``) and names none of them (a
    tests folder it names, "Unit tests live under `tests/unit/`", is where tests go, not a test): a
    test added or reworded rarely changes what a doc says of the code — unless the doc's own folder is
@@ -99,8 +99,11 @@ def _telling(ctx: CheckContext, doc: str, changed: list[Changed]) -> list[Change
     return sorted(changed, key=rank)
 
 
-# Step 6: where tests live (``tests/``, a tests module: ``infinitic-tests/``), and how test files are named.
-_TEST_FOLDER = lazy_compile(r"^(?:tests?|testing|__tests__|e2e|[\w.]+[-_](?:tests?|testing|e2e))$", re.I)
+# Step 6: where tests live (``tests/``, a tests module: ``infinitic-tests/``, a camelCase source set:
+# ``integTest/``, Android's ``androidTest/``; not ``contests/``), and how test files are named.
+_TEST_FOLDER = lazy_compile(
+    r"^(?:tests?|testing|__tests__|e2e|[\w.]+[-_](?:tests?|testing|e2e)|(?-i:[a-z][a-zA-Z]*(?:Tests?|Testing)))$", re.I
+)
 _TEST_NAME = lazy_compile(
     r"(?:_test\.go|_test\.py|_spec\.rb|\.(?:test|spec)\.[cm]?[jt]sx?|(?:Test|Tests|Spec|IT)\.(?:java|kt|scala|groovy|cs))$"
     r"|^test_\w+\.py$|^tests?\.rs$"
