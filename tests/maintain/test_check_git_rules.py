@@ -727,14 +727,19 @@ def test_doc_not_updated_passes_over_tests_added_where_the_doc_says_tests_live(r
             "go/api/contests/contest.go": "package c\n",
             "app/AGENTS.md": "# App\n\n- Device tests: `src/androidTest/`\n",
             "app/src/androidTest/java/AppTest.kt": "class AppTest\n",
+            "node/AGENTS.md": "# Node\n\n- `pm-and-types-tests/` - Package manager and TypeScript types testing\n",
+            "node/pm-and-types-tests/depend-on-glide/.yarnrc.yml": "nodeLinker: node-modules\n",
         }
     )
     base = r.git("rev-parse", "HEAD").strip()
     r.commit({"go/integTest/commands_test.go": "package y\n", "app/src/androidTest/java/AppTest.kt": "class A\n"})
+    # valkey-glide's "ci: fix semgrep blocking findings": the yarn settings of a tests folder
+    yarnrc = "nodeLinker: node-modules\nnpmMinimalAgeGate: 7d\n"
+    r.commit({"node/pm-and-types-tests/depend-on-glide/.yarnrc.yml": yarnrc})
     assert r.findings("doc-not-updated", base=base) == []
     r.commit({"go/api/contests/contest.go": "package d\n"})  # `contests/` is no tests folder
     assert [f.file for f in r.findings("doc-not-updated", base=base)] == ["go/AGENTS.md"]
-    r.git("reset", "-q", "--hard", "HEAD~3")
+    r.git("reset", "-q", "--hard", "HEAD~4")
     # a test file the doc names itself: asked
     r.commit({"frontend/tests/e2e/utils/mock-api.ts": "y\n"})
     assert [f.file for f in r.findings("doc-not-updated")] == ["frontend/AGENTS.md"]

@@ -99,10 +99,10 @@ def _telling(ctx: CheckContext, doc: str, changed: list[Changed]) -> list[Change
     return sorted(changed, key=rank)
 
 
-# Step 6: where tests live (``tests/``, a tests module: ``infinitic-tests/``, a camelCase source set:
+# Step 6: where tests live (``tests/``, a tests module: ``infinitic-tests/``, ``pm-and-types-tests/``; a camelCase one:
 # ``integTest/``, Android's ``androidTest/``; not ``contests/``), and how test files are named.
 _TEST_FOLDER = lazy_compile(
-    r"^(?:tests?|testing|__tests__|e2e|[\w.]+[-_](?:tests?|testing|e2e)|(?-i:[a-z][a-zA-Z]*(?:Tests?|Testing)))$", re.I
+    r"^(?:tests?|testing|__tests__|e2e|[\w.-]+[-_](?:tests?|testing|e2e)|(?-i:[a-z][a-zA-Z]*(?:Tests?|Testing)))$", re.I
 )
 _TEST_NAME = lazy_compile(
     r"(?:_test\.go|_test\.py|_spec\.rb|\.(?:test|spec)\.[cm]?[jt]sx?|(?:Test|Tests|Spec|IT)\.(?:java|kt|scala|groovy|cs))$"
