@@ -617,6 +617,14 @@ def test_the_fix_names_the_one_file_of_that_name_in_the_docs_folder(repo: Repo) 
     assert found == ["point it at apps/web/src/engine/locking.ts if that is the file, or remove it"]
 
 
+def test_the_fix_names_the_folder_of_that_name_but_for_a_plural_s(repo: Repo) -> None:
+    # valkey-glide's java/AGENTS.md: "`benchmark/` - Performance benchmarking tool", of java/benchmarks/
+    doc = "# Web\n\n- `benchmark/` - the benchmarks\n"
+    files = {**FILES, "apps/web/benchmarks/run.py": "x\n", "apps/web/AGENTS.md": doc}
+    found = [(f.line, f.fix) for f in repo(files).findings("missing-path") if f.file == "apps/web/AGENTS.md"]
+    assert found == [(3, "point it at apps/web/benchmarks/ if that is the file, or remove it")]
+
+
 def test_a_link_into_the_writers_own_checkout_is_pointed_at_the_repositorys_path(repo: Repo) -> None:
     doc = (
         "# Web\n\n- [layout](/home/ann/src/shop/apps/web/app/layout.tsx)\n- [routes](/home/ann/src/shop/apps/web/app)\n"

@@ -29,7 +29,8 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    (``Static/``) for a folder of that name within the doc's folder, or for the repository's
    only one): not missing. When one tracked file of that
    name lies within the doc's folder (or one of that folder and name, or in that folder of that
-   name with another extension: ``copy-css.cjs`` of ``copy-css.js``), the fix names it; when a
+   name with another extension: ``copy-css.cjs`` of ``copy-css.js``; a folder beside it named but
+   for a plural ``s``: ``benchmarks/`` of ``benchmark/``), the fix names it; when a
    tracked file differs from it only in case (``PULL_REQUEST_TEMPLATE.md`` of ``pull_request_template.md``), it says so.
 3. Not checked: a path into a dependency or build folder (``node_modules``, ``dist``, ``target``,
    ...) or into git's own (``.git/hooks/pre-push``), a folder's name alone that names what a build
@@ -603,6 +604,16 @@ def _gone_names(
             subject=name,
             also=ctx.also(first.doc),
         )
+
+
+def _plural_twin(ctx: CheckContext, folder: str) -> str | None:
+    """The folder of the same name but for a plural ``s`` beside where the doc's folder reads
+    ``folder`` (``java/benchmarks/`` of ``benchmark/``): the folder the doc means, to name in the fix."""
+    bare = folder.rstrip("/")
+    if not bare or bare.startswith("../"):
+        return None
+    twin = bare[:-1] if bare.endswith("s") else bare + "s"
+    return twin + "/" if os.path.isdir(ctx.abs(twin)) else None
 
 
 def _read_from_above(ctx: CheckContext, doc: str, path: str) -> list[str]:
@@ -1274,6 +1285,8 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
             moved = deeper.in_a_route_group(c.lookups)
         if moved is None and c.item.kind == "link" and c.path.startswith("/"):
             moved = _checkout_tail(ctx, c.path)
+        if moved is None and c.path.endswith("/") and c.lookups:
+            moved = _plural_twin(ctx, c.lookups[0])
         # Found on macOS and Windows, whose file systems ignore case; never on Linux.
         cased = deeper.in_other_case(c.lookups) if deeper is not None else None
         if cased is not None:
