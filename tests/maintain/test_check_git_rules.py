@@ -701,6 +701,50 @@ def test_doc_not_updated_passes_over_a_change_of_tests_alone(repo: Repo) -> None
     ]
 
 
+def test_doc_not_updated_passes_over_tests_added_where_the_doc_says_tests_live(repo: Repo) -> None:
+    # deer-flow's frontend/AGENTS.md: "Unit tests live under `tests/unit/`", and tests added there
+    doc = (
+        "# Frontend\n\nUnit tests live under `tests/unit/` and mirror `src/`. E2E tests live under `tests/e2e/`.\n"
+        "The API mocks: `tests/e2e/utils/mock-api.ts`.\n"
+    )
+    files = {
+        "frontend/AGENTS.md": doc,
+        "frontend/tests/unit/core/api.test.ts": "x\n",
+        "frontend/tests/e2e/chat.spec.ts": "x\n",
+        "frontend/tests/e2e/utils/mock-api.ts": "x\n",
+    }
+    r = repo({**TREE, **files})
+    r.git("checkout", "-q", "-b", "feature")
+    r.commit({"frontend/tests/unit/core/api.test.ts": "y\n", "frontend/tests/unit/core/models.test.ts": "y\n"})
+    r.commit({"frontend/tests/e2e/chat.spec.ts": "y\n"})
+    assert r.findings("doc-not-updated") == []
+    # valkey-glide's go/AGENTS.md: "`integTest/` - Integration tests", a flaky test fixed there;
+    # Android's `androidTest/` source set alike (a camelCase tests folder)
+    r.commit(
+        {
+            "go/AGENTS.md": "# Go\n\n- `integTest/` - Integration tests and test suites\n- `api/contests/`\n",
+            "go/integTest/commands_test.go": "package x\n",
+            "go/api/contests/contest.go": "package c\n",
+            "app/AGENTS.md": "# App\n\n- Device tests: `src/androidTest/`\n",
+            "app/src/androidTest/java/AppTest.kt": "class AppTest\n",
+            "node/AGENTS.md": "# Node\n\n- `pm-and-types-tests/` - Package manager and TypeScript types testing\n",
+            "node/pm-and-types-tests/depend-on-glide/.yarnrc.yml": "nodeLinker: node-modules\n",
+        }
+    )
+    base = r.git("rev-parse", "HEAD").strip()
+    r.commit({"go/integTest/commands_test.go": "package y\n", "app/src/androidTest/java/AppTest.kt": "class A\n"})
+    # valkey-glide's "ci: fix semgrep blocking findings": the yarn settings of a tests folder
+    yarnrc = "nodeLinker: node-modules\nnpmMinimalAgeGate: 7d\n"
+    r.commit({"node/pm-and-types-tests/depend-on-glide/.yarnrc.yml": yarnrc})
+    assert r.findings("doc-not-updated", base=base) == []
+    r.commit({"go/api/contests/contest.go": "package d\n"})  # `contests/` is no tests folder
+    assert [f.file for f in r.findings("doc-not-updated", base=base)] == ["go/AGENTS.md"]
+    r.git("reset", "-q", "--hard", "HEAD~4")
+    # a test file the doc names itself: asked
+    r.commit({"frontend/tests/e2e/utils/mock-api.ts": "y\n"})
+    assert [f.file for f in r.findings("doc-not-updated")] == ["frontend/AGENTS.md"]
+
+
 def test_a_doc_saying_which_file_to_update_is_updated_with_it(repo: Repo) -> None:
     doc = (
         "**BEFORE writing code**, you MUST read [README.md](./README.md).\n\n## Updating Documentation\n\n"

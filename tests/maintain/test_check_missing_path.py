@@ -211,6 +211,32 @@ def test_a_path_into_a_dependency_or_a_package_or_an_ignored_file_is_not_checked
     assert [f.line for f in r.findings("missing-path")] == [8]
 
 
+def test_a_path_the_code_spells_is_one_it_makes_or_reads_at_run_time(repo: Repo) -> None:
+    # deer-flow's extensions/AGENTS.md: "the managed `extensions/sources/` snapshots", a folder
+    # its manager.py builds as ``self.backend_dir / "extensions" / "sources"``
+    manager = 'root = self.backend_dir / "extensions" / "sources"\ncache = os.path.join(home, "config", "cache")\n'
+    doc = (
+        "# Web\n\n"
+        "- Snapshots go in the managed `extensions/sources/` folder.\n"
+        "- The cache: `config/cache/`.\n"
+        "- Settings: `config/local.yaml`.\n"
+        "- The old client: `src/api/old_client.ts`.\n"  # 6: the code spells it nowhere
+        "- The extensions' `extensions/other/` folder.\n"  # 7: spelled only in a doc
+        "- `config/cache` spelled in a comment: `config/gone/`.\n"  # 8: as a comment spells it
+    )
+    files = {
+        **FILES,
+        "apps/web/manager.py": manager + "# config/gone/ was here\n",
+        "apps/web/extensions/__init__.py": "",
+        "apps/web/config/default.yaml": "x: 1\n",
+        "apps/web/settings.ts": "const path = './config/local.yaml';\n",
+        "docs/extensions.md": 'The `"extensions/other/"` folder.\n',
+        "apps/web/AGENTS.md": doc,
+    }
+    r = repo(files)
+    assert [f.line for f in r.findings("missing-path")] == [6, 7, 8]
+
+
 def test_a_dependency_of_the_workspace_root_is_a_package_in_every_package_below(repo: Repo) -> None:
     # laxdb: "Use `Flag` from `effect/unstable/cli`" in packages/cli, whose own package.json does not
     # list ``effect``: the workspace root's does, and every package imports it from there.
@@ -589,6 +615,14 @@ def test_the_fix_names_the_one_file_of_that_name_in_the_docs_folder(repo: Repo) 
     files = {**FILES, "apps/web/src/engine/locking.ts": "x\n", "apps/web/AGENTS.md": "# Web\n\n- `src/locking.ts`\n"}
     found = [f.fix for f in repo(files).findings("missing-path") if f.file == "apps/web/AGENTS.md"]
     assert found == ["point it at apps/web/src/engine/locking.ts if that is the file, or remove it"]
+
+
+def test_the_fix_names_the_folder_of_that_name_but_for_a_plural_s(repo: Repo) -> None:
+    # valkey-glide's java/AGENTS.md: "`benchmark/` - Performance benchmarking tool", of java/benchmarks/
+    doc = "# Web\n\n- `benchmark/` - the benchmarks\n"
+    files = {**FILES, "apps/web/benchmarks/run.py": "x\n", "apps/web/AGENTS.md": doc}
+    found = [(f.line, f.fix) for f in repo(files).findings("missing-path") if f.file == "apps/web/AGENTS.md"]
+    assert found == [(3, "point it at apps/web/benchmarks/ if that is the file, or remove it")]
 
 
 def test_a_link_into_the_writers_own_checkout_is_pointed_at_the_repositorys_path(repo: Repo) -> None:

@@ -356,6 +356,22 @@ def test_beside_those_names_a_stale_path_is_still_reported(repo: Repo, text: str
     assert _lines(repo, f"# Kotlin\n\n{text}\n", files) == [3]
 
 
+def test_a_path_the_doc_says_lives_in_a_dependency_is_not_the_repository_s(repo: Repo) -> None:
+    # LerianStudio/matcher's CLAUDE.md: "Use `pkg/assert`" above, and at its end where it lives
+    files = {
+        "go.mod": "module example.com/m\n\nrequire github.com/LerianStudio/lib-commons/v5 v5.1.0\n",
+        "pkg/chanutil/c.go": "package chanutil\n",
+    }
+    doc = (
+        "# Kotlin\n\n"
+        "Use `pkg/assert` for validation.\n"  # 3
+        "Recover panics with `pkg/runtime`.\n"  # 4: the doc says nowhere where it lives
+        "Assertions: `commons/assert` (imported as `pkg/assert` by convention, but lives in lib-commons)\n"
+        "Retries: `pkg/retry` lives in lib-retry.\n"  # 6: no dependency of that name
+    )
+    assert _lines(repo, doc, files) == [4, 6]
+
+
 def test_a_double_star_in_a_gitignore_pattern_stands_for_the_folders_between(repo: Repo) -> None:
     files = {".gitignore": "bindings/**/local-stage/*.json\n", "bindings/kotlin/src/config/prod/a.json": "{}\n"}
     doc = "# Kotlin\n\nLocal config: `config/local-stage/`; `config/gone-stage/` is stale.\n"

@@ -29,6 +29,7 @@ from agents_md._util.std import lazy_compile
 from agents_md._util.tree_walk import walk
 from agents_md.engine.fs import DEFAULT_FS
 
+_GO_MAJOR = lazy_compile(r"v\d+")  # a Go module's major version, the last part of its path
 MANIFESTS = ("package.json", "pyproject.toml", "Cargo.toml", "go.mod", "pubspec.yaml")
 # Go's standard library packages whose import path holds a ``/`` (``go/ast``, ``net/http``): no go.mod
 # declares them, and a doc about a Go encoder names them as often as its own folders.
@@ -216,6 +217,18 @@ class Packages:
             if not current:
                 return out
             current = posixpath.dirname(current)
+
+    def depends_on(self, directory: str, word: str) -> bool:
+        """Whether ``word`` names a dependency of ``directory`` (step 1): the whole name, or its last
+        part (``lib-commons`` of ``github.com/LerianStudio/lib-commons/v5``, a Go module's major
+        version dropped; ``ui`` of ``@acme/ui``)."""
+        for dep in self.dependencies(directory):
+            parts = dep.split("/")
+            if len(parts) > 1 and _GO_MAJOR.fullmatch(parts[-1]):
+                parts.pop()
+            if word in (dep, parts[-1]):
+                return True
+        return False
 
     def names(self, directory: str, first: str, second: str | None) -> bool:
         """Whether a path starting ``first/second`` names a package in ``directory``'s scope (a scoped

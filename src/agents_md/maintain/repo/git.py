@@ -378,13 +378,13 @@ class Git:
                 found.add(os.fsdecode(out[at]))
         return frozenset(found)
 
-    def lines_with(self, fixed: Sequence[str]) -> list[str]:
-        """The lines of tracked files holding any of the ``fixed`` strings: one ``grep`` of the
-        index's files (binaries skipped), without their file names."""
+    def lines_with(self, fixed: Sequence[str], pathspecs: Sequence[str] = ()) -> list[str]:
+        """The lines of tracked files (of ``pathspecs``, when given) holding any of the ``fixed``
+        strings: one ``grep`` of the index's files (binaries skipped), without their file names."""
         if not fixed:
             return []
         patterns = [arg for text in fixed for arg in ("-e", text)]
-        out = self.run("grep", "-h", "-I", "-F", "--no-color", *patterns, "--", ok_codes=(0, 1))
+        out = self.run("grep", "-h", "-I", "-F", "--no-color", *patterns, "--", *pathspecs, ok_codes=(0, 1))
         return os.fsdecode(out).splitlines()
 
     def deleted(self, pathspecs: Sequence[str], days: int) -> dict[str, str]:

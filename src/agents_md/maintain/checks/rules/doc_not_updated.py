@@ -17,9 +17,10 @@ the diff left alone. A warning, not an error: it gives the reviewer a question t
 5. Over a long range (more than ``LONG_RANGE`` commits: no one pull request), only a doc that
    names some of the changed files (or their folders) is asked about: over many commits, code
    changes under every doc, and the question is worth asking only where the doc names it.
-6. Nor is a doc whose changed files are all tests (``tests/``, ``src/test/``, ``x_test.go``,
-   ``x.test.ts``, ``XTest.java``, ``test_x.py``, Rust's ``tests.rs``) and names none of them: a test
-   added or reworded rarely changes what a doc says of the code — unless the doc's own folder is
+6. Nor is a doc whose changed files are all tests (``tests/``, ``src/test/``, ``integTest/``, ``x_test.go``,
+   ``x.test.ts``, ``XTest.java``, ``test_x.py``, Rust's ``tests.rs``) and names none of them (a
+   tests folder it names, "Unit tests live under `tests/unit/`", is where tests go, not a test): a
+   test added or reworded rarely changes what a doc says of the code — unless the doc's own folder is
    a tests folder (``crates/engine/tests/AGENTS.md``, ``infinitic-tests/AGENTS.md``, ``testing/``), whose code
    the tests are.
 """
@@ -98,8 +99,11 @@ def _telling(ctx: CheckContext, doc: str, changed: list[Changed]) -> list[Change
     return sorted(changed, key=rank)
 
 
-# Step 6: where tests live (``tests/``, a tests module: ``infinitic-tests/``), and how test files are named.
-_TEST_FOLDER = lazy_compile(r"^(?:tests?|testing|__tests__|e2e|[\w.]+[-_](?:tests?|testing|e2e))$", re.I)
+# Step 6: where tests live (``tests/``, a tests module: ``infinitic-tests/``, ``pm-and-types-tests/``; a camelCase one:
+# ``integTest/``, Android's ``androidTest/``; not ``contests/``), and how test files are named.
+_TEST_FOLDER = lazy_compile(
+    r"^(?:tests?|testing|__tests__|e2e|[\w.-]+[-_](?:tests?|testing|e2e)|(?-i:[a-z][a-zA-Z]*(?:Tests?|Testing)))$", re.I
+)
 _TEST_NAME = lazy_compile(
     r"(?:_test\.go|_test\.py|_spec\.rb|\.(?:test|spec)\.[cm]?[jt]sx?|(?:Test|Tests|Spec|IT)\.(?:java|kt|scala|groovy|cs))$"
     r"|^test_\w+\.py$|^tests?\.rs$"
@@ -109,6 +113,13 @@ _TEST_NAME = lazy_compile(
 def _is_test(path: str) -> bool:
     folders = path.split("/")
     return any(_TEST_FOLDER.match(p) for p in folders[:-1]) or _TEST_NAME.search(folders[-1]) is not None
+
+
+def _names_a_test(named: frozenset[str], own: str, path: str) -> bool:
+    """Step 6: whether a doc naming ``named`` names the test ``path``: the file, or a folder of it
+    outside the tests' folders (``tests/unit/`` says where tests go, and a test added there changes
+    none of it)."""
+    return path in named or _mentioned(path, frozenset(n for n in named if not _is_test(n + "/")), own)
 
 
 def _listed(changed: list[Changed]) -> str:
@@ -146,8 +157,10 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
         named = _named_among(ctx, doc, changed)
         if long and not named:
             continue  # 5
-        if not named and all(_is_test(c.path) for c in changed) and not _is_test(doc):
-            continue  # 6
+        if all(_is_test(c.path) for c in changed) and not _is_test(doc):
+            names = ctx.governed.named(doc)
+            if not any(_names_a_test(names, anchor_dir(doc), c.path) for c in named):
+                continue  # 6
         holder = ctx.holder(doc)
         files = "1 file" if len(changed) == 1 else f"{len(changed)} files"
         where = ctx.governed.where(doc)

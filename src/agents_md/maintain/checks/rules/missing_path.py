@@ -29,7 +29,8 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    (``Static/``) for a folder of that name within the doc's folder, or for the repository's
    only one): not missing. When one tracked file of that
    name lies within the doc's folder (or one of that folder and name, or in that folder of that
-   name with another extension: ``copy-css.cjs`` of ``copy-css.js``), the fix names it; when a
+   name with another extension: ``copy-css.cjs`` of ``copy-css.js``; a folder beside it named but
+   for a plural ``s``: ``benchmarks/`` of ``benchmark/``), the fix names it; when a
    tracked file differs from it only in case (``PULL_REQUEST_TEMPLATE.md`` of ``pull_request_template.md``), it says so.
 3. Not checked: a path into a dependency or build folder (``node_modules``, ``dist``, ``target``,
    ...) or into git's own (``.git/hooks/pre-push``), a folder's name alone that names what a build
@@ -56,7 +57,9 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    whose contents a ``.gitignore`` names (``public/fonts/`` of ``public/fonts/GT-*``: made
    locally), nor a C or C++ header spelled as an ``#include`` of the repository's code spells it
    (``kj/debug.h``: found through the build's include paths, in a dependency the repository need
-   not hold), nor a folder an Angular or Nx build copies assets into, or a path below it
+   not hold), nor a path of two parts or more that the code (no doc) spells in a string or builds
+   from its parts (``root / "extensions" / "sources"``: a place it makes or reads at run time;
+   ``read.spelled``), nor a folder an Angular or Nx build copies assets into, or a path below it
    (``assets/i18n/user/``: the built app's; ``read.assets``), nor a file without an extension
    that its line calls a binary ("Test binary: `tests/unit/unit-test`"), nor a path of two parts or more
    that a ``.gitignore`` pattern holds, part after
@@ -65,7 +68,9 @@ or one after its ``cd``, runs from where the prose says, and is not followed.
    doc says, where it names it, is made locally ("gitignored",
    "created at build time", "build cache", "(packaged)": in the app a packager makes), or says is
    not there ("there is no `x`", "`x`,
-   which was deleted", "none of those paths exist"), or tells the reader, or a program, to make
+   which was deleted", "none of those paths exist") or lives in a dependency of a manifest at or
+   above it ("imported as `pkg/assert` by convention, but lives in lib-commons"), or tells the
+   reader, or a program, to make
    ("Create `x`", "writes `x`", "copies `a` to `x`", "`a` becomes `x`"; ``read.absence``), or
    names in a table's column of what is made ("Destination", "Output") — where it says so once, for every mention of
    it. A path missing at several lines of one doc (``./x/`` and ``x/`` alike) is said once, at
@@ -117,6 +122,7 @@ from agents_md.maintain.read.invocations import ShellBlocks, leading_cd
 from agents_md.maintain.read.markdown import Item
 from agents_md.maintain.read.paths import GENERIC_NAME, code_path, example_paths, link_path, spelled_out
 from agents_md.maintain.read.source_sets import BUILD_SCRIPTS, source_set_spellings
+from agents_md.maintain.read.spelled import spelled_in_code
 from agents_md.maintain.repo.files import anchor_dir
 from agents_md.maintain.repo.reading import CONFIG_MAX_BYTES, read_inside
 
@@ -189,6 +195,10 @@ _OWNER_AFTER = lazy_compile(r"^`\s*(?:in|of|from|at)\s+(?:the\s+)?" + _REPO_SPAN
 # Where a sentence ends in prose; a line that starts another block (a list item, a heading, a row).
 _SENTENCE_END = lazy_compile(r"[.!?](?:\s|$)")
 _BLOCK_START = lazy_compile(r"\s*(?:[-*+>#|]|\d+[.)]\s|```|~~~)")
+
+# A sentence that says where its path lives ("`pkg/assert` ... lives in lib-commons"): in a
+# dependency's code, when the word names one.
+_LIVES_IN = lazy_compile(r"\b(?:lives?|resides?)\s+in\s+(?:the\s+)?`?([@\w.-]+(?:/[\w.-]+)*)`?", re.I)
 
 # A line about git branches: its slash-separated words name branches, not folders.
 _BRANCHES = lazy_compile(r"\bbranch(?:es)?\b|\bgit (?:checkout -b|switch -c)\b", re.I)
@@ -492,6 +502,17 @@ class _Places:
             or to_be_made(self.lines, item)
             or maybe_absent(self.lines, item)
             or self._in_made_column(item)
+            or self._in_a_dependency(item)
+        )
+
+    def _in_a_dependency(self, item: Item) -> bool:
+        """A code span whose sentence says it lives in a dependency (``pkg/assert`` of "imported as
+        `pkg/assert` by convention, but lives in lib-commons"): that package's, not a stale path."""
+        if item.kind != "code":
+            return False
+        return any(
+            self.ctx.packages.depends_on(self.home, m.group(1).rstrip("."))
+            for m in _LIVES_IN.finditer(self._sentence(item))
         )
 
     def _in_made_column(self, item: Item) -> bool:
@@ -583,6 +604,16 @@ def _gone_names(
             subject=name,
             also=ctx.also(first.doc),
         )
+
+
+def _plural_twin(ctx: CheckContext, folder: str) -> str | None:
+    """The folder of the same name but for a plural ``s`` beside where the doc's folder reads
+    ``folder`` (``java/benchmarks/`` of ``benchmark/``): the folder the doc means, to name in the fix."""
+    bare = folder.rstrip("/")
+    if not bare or bare.startswith("../"):
+        return None
+    twin = bare[:-1] if bare.endswith("s") else bare + "s"
+    return twin + "/" if os.path.isdir(ctx.abs(twin)) else None
 
 
 def _read_from_above(ctx: CheckContext, doc: str, path: str) -> list[str]:
@@ -1254,11 +1285,18 @@ def run(ctx: CheckContext) -> Iterator[Diagnostic]:
             moved = deeper.in_a_route_group(c.lookups)
         if moved is None and c.item.kind == "link" and c.path.startswith("/"):
             moved = _checkout_tail(ctx, c.path)
+        if moved is None and c.path.endswith("/") and c.lookups:
+            moved = _plural_twin(ctx, c.lookups[0])
         # Found on macOS and Windows, whose file systems ignore case; never on Linux.
         cased = deeper.in_other_case(c.lookups) if deeper is not None else None
         if cased is not None:
             moved, where = cased, f"{where}; {cased} differs only in case: found on macOS and Windows, not on Linux"
         reported.append((c, f"{shown} does not exist ({where}{also_at})", moved))
+    if reported and ctx.git is not None:
+        # Step 3: a path the code spells (``root / "extensions" / "sources"``): a place it makes or
+        # reads at run time. Asked last, of what is left to report: it greps every tracked file.
+        spelled = spelled_in_code((c.path for c, _, _ in reported), ctx.git.lines_with)
+        reported = [r for r in reported if r[0].path not in spelled]
     # When it went: a path a commit of the last ``GONE_DAYS`` days deleted (a folder: the files
     # below it) is told with that commit, as a file name alone is (step 5).
     gone = _when_deleted(ctx, [c for c, _, _ in reported], deleted)
