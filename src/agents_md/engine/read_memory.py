@@ -18,11 +18,12 @@ session that remembers its lookups, on the real disk), unless a file it read was
 the disk clock's racy window (two seconds: a change later in that tick could keep its version, as
 it keeps a folder's stamp, ``shared_listings``). The same Read asked again is given its
 result again while 2 to 5 hold, 5 and 4 asked first (no system call), then 2 and 3 (one ``lstat``
-a folder and one ``stat`` a file, as the round's other lookups would; a link followed, the
-folders on its way too; none for a folder its parent's listing shows absent, nor for one asked
-only for folders it held, no link, stamped here themselves, as the cwd above the Read's folders
-is: each of them, there as the same folder and no link, answers it): the loop does what the Read did to it
-(the read file given and used, a request sent) and tells again what the plugins told. Anything
+a folder and one ``stat`` a file, ``engine.marks``, as the round's other lookups would; a link
+followed, the folders on its way too; none for a folder its parent's listing shows absent, nor
+for one asked only for folders it held, no link, stamped here themselves, as the cwd above the
+Read's folders is: each of them, there as the same folder and no link, answers it): the loop
+does what the Read did to it (the read file given and used, a request sent) and tells again
+what the plugins told. Anything
 else runs the Read again, which keeps its new result. What is kept is bounded (``most``, the
 least recently used dropped first).
 """
